@@ -1,0 +1,240 @@
+// Package hotpath defines an Analyzer whose result tells the checks where
+// code runs repeatedly: inside a loop of its function, or in a function that
+// runs many times; and where it runs once: init functions, package-level
+// variable initialisers, sync.Once bodies and func main outside its loops.
+//
+// The benchmark loop of a Go benchmark (`for b.Loop()` or
+// `for i := 0; i < b.N; i++`) is not a loop in this sense: it is the
+// boundary of the measured operation, as a function body is the boundary of
+// one call. A json.Marshal of a constant value directly in a benchmark loop
+// is what the benchmark measures, not a loop-invariant computation.
+package hotpath
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Analyzer computes an *Info for the package.
+var Analyzer = &analysis.Analyzer{
+	Name:       "hotpath",
+	Doc:        "locate loops and run-once code for the perfproof checks",
+	URL:        "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/internal/hotpath",
+	Requires:   []*analysis.Analyzer{inspect.Analyzer},
+	ResultType: reflect.TypeFor[*Info](),
+	Run:        run,
+}
+
+// Info answers questions about the execution frequency of syntax in one
+// package. Its methods take cursors of the package's inspector
+// (inspect.Analyzer's result).
+type Info struct {
+	Inspector *inspector.Inspector
+	info      *types.Info
+	pkgName   string
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	return &Info{
+		Inspector: pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		info:      pass.TypesInfo,
+		pkgName:   pass.Pkg.Name(),
+	}, nil
+}
+
+// Loop returns the innermost for or range statement of the same function
+// whose repeated part contains c: the body of either, or the condition or
+// post statement of a for statement. The range expression and the init
+// statement run once and are not inside the loop. A function literal
+// called in place (func(){...}(), also with go or defer) belongs to the
+// loop around its call; any other literal ends the search. Benchmark loops (see the
+// package doc) are skipped. ok is false if c is in no such loop.
+func (h *Info) Loop(c inspector.Cursor) (loop inspector.Cursor, ok bool) {
+	for cur := c; ; {
+		parent, found := h.enclosingLoopOrFunc(cur)
+		if !found {
+			return inspector.Cursor{}, false
+		}
+		switch parent.Node().(type) {
+		case *ast.FuncDecl:
+			return inspector.Cursor{}, false
+		case *ast.FuncLit:
+			if !isCalledInPlace(parent) {
+				return inspector.Cursor{}, false
+			}
+			// func(){ ... }() runs where it stands: keep looking.
+			cur = parent
+			continue
+		}
+		if repeats(parent, cur) && !h.IsBenchmarkLoop(parent.Node()) {
+			return parent, true
+		}
+		cur = parent
+	}
+}
+
+// enclosingLoopOrFunc returns the nearest strict ancestor of c that is a
+// loop or a function.
+func (h *Info) enclosingLoopOrFunc(c inspector.Cursor) (inspector.Cursor, bool) {
+	for p := range c.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		if p == c {
+			continue
+		}
+		return p, true
+	}
+	return inspector.Cursor{}, false
+}
+
+// repeats reports whether c, a descendant of the loop, lies in the part of
+// the loop that runs once per iteration.
+func repeats(loop, c inspector.Cursor) bool {
+	n := c.Node()
+	switch l := loop.Node().(type) {
+	case *ast.ForStmt:
+		return within(n, l.Body) || within(n, l.Cond) || within(n, l.Post)
+	case *ast.RangeStmt:
+		return within(n, l.Body)
+	}
+	return false
+}
+
+func within(n, outer ast.Node) bool {
+	if outer == nil || reflect.ValueOf(outer).IsNil() {
+		return false
+	}
+	return outer.Pos() <= n.Pos() && n.End() <= outer.End()
+}
+
+// IsBenchmarkLoop reports whether loop is the measured loop of a benchmark:
+// `for b.Loop()` or a for statement whose condition compares with b.N, for b
+// of type *testing.B, or the `for pb.Next()` loop of b.RunParallel, for pb
+// of type *testing.PB.
+func (h *Info) IsBenchmarkLoop(loop ast.Node) bool {
+	f, ok := loop.(*ast.ForStmt)
+	if !ok || f.Cond == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(f.Cond, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			switch n.Sel.Name {
+			case "N", "Loop":
+				found = isTesting(h.info.TypeOf(n.X), "B")
+			case "Next":
+				found = isTesting(h.info.TypeOf(n.X), "PB")
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// isTesting reports whether t is testing.name or a pointer to it.
+func isTesting(t types.Type, name string) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	return n.Obj().Pkg().Path() == "testing" && n.Obj().Name() == name
+}
+
+// Once reports whether c runs at most once per program (or per sync.Once):
+// it is in an init function, a package-level variable initialiser, the body
+// of a function literal passed to (*sync.Once).Do or sync.OnceFunc/
+// OnceValue/OnceValues, or in func main of package main outside any loop.
+// Function literals that are merely declared in such places (and may be
+// called many times later) are not Once, except the sync.Once ones; a
+// literal called in place, func(){...}(), runs as often as its call.
+func (h *Info) Once(c inspector.Cursor) bool {
+	for p := range c.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil), (*ast.GenDecl)(nil), (*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		switch n := p.Node().(type) {
+		case *ast.GenDecl:
+			if p.ParentEdgeKind() != edge.File_Decls {
+				continue // a local declaration
+			}
+			return n.Tok == token.VAR || n.Tok == token.CONST
+		case *ast.FuncDecl:
+			if n.Recv != nil {
+				return false
+			}
+			if n.Name.Name == "init" {
+				return true
+			}
+			return n.Name.Name == "main" && h.pkgName == "main"
+		case *ast.FuncLit:
+			if isCalledInPlace(p) {
+				continue // runs as often as the code around it
+			}
+			return h.isOnceFunc(p)
+		case *ast.ForStmt, *ast.RangeStmt:
+			if p != c && repeats(p, c) {
+				// A loop inside main or init repeats; still "once"
+				// for init and package-level code is too lenient:
+				// only main's loops are hot.
+				if h.inMain(p) {
+					return false
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (h *Info) inMain(c inspector.Cursor) bool {
+	for p := range c.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		d, ok := p.Node().(*ast.FuncDecl)
+		return ok && d.Recv == nil && d.Name.Name == "main" && h.pkgName == "main"
+	}
+	return false
+}
+
+// isCalledInPlace reports whether the function literal at lit is called
+// where it is written: func(){...}(), including after go or defer.
+func isCalledInPlace(lit inspector.Cursor) bool {
+	return lit.ParentEdgeKind() == edge.CallExpr_Fun
+}
+
+// isOnceFunc reports whether the function literal at lit is the argument of
+// (*sync.Once).Do, sync.OnceFunc, sync.OnceValue or sync.OnceValues.
+func (h *Info) isOnceFunc(lit inspector.Cursor) bool {
+	if lit.ParentEdgeKind() != edge.CallExpr_Args {
+		return false
+	}
+	call := lit.Parent().Node().(*ast.CallExpr)
+	var obj types.Object
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.SelectorExpr:
+		obj = h.info.Uses[fun.Sel]
+	case *ast.IndexExpr: // sync.OnceValue[T](...)
+		if sel, ok := fun.X.(*ast.SelectorExpr); ok {
+			obj = h.info.Uses[sel.Sel]
+		}
+	case *ast.IndexListExpr:
+		if sel, ok := fun.X.(*ast.SelectorExpr); ok {
+			obj = h.info.Uses[sel.Sel]
+		}
+	}
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+		return false
+	}
+	switch fn.Name() {
+	case "OnceFunc", "OnceValue", "OnceValues":
+		return true
+	case "Do":
+		recv := fn.Signature().Recv()
+		return recv != nil && types.TypeString(recv.Type(), nil) == "*sync.Once"
+	}
+	return false
+}

@@ -1,0 +1,517 @@
+package compileonce
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+)
+
+const doc = `report regexps and templates compiled from a constant on every call
+
+compileonce reports regexp.MustCompile, regexp.Compile (and their POSIX
+forms), regexp.MatchString and regexp.Match with a constant pattern, and
+template.New(...).Parse with constant text, in functions that are not known to
+run once. Each call compiles the same program again; compiling it once into a
+package-level variable removes that work. For MustCompile a fix declares the
+variable. _test.go files are not analysed.`
+
+// Analyzer reports regexps and templates compiled from constant text in
+// functions that run many times.
+var Analyzer = &analysis.Analyzer{
+	Name:     "compileonce",
+	Doc:      doc,
+	URL:      "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/compileonce",
+	Requires: []*analysis.Analyzer{hotpath.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if !importsAny(pass.Pkg, "regexp", "text/template", "html/template") {
+		return nil, nil
+	}
+	hot := pass.ResultOf[hotpath.Analyzer].(*hotpath.Info)
+	c := &checker{
+		pass:  pass,
+		hot:   hot,
+		once:  newOnceFuncs(pass, hot),
+		names: make(map[string]bool),
+	}
+	for cur := range hot.Inspector.Root().Preorder((*ast.CallExpr)(nil)) {
+		if strings.HasSuffix(pass.Fset.File(cur.Node().Pos()).Name(), "_test.go") {
+			continue
+		}
+		c.call(cur)
+	}
+	return nil, nil
+}
+
+func importsAny(pkg *types.Package, paths ...string) bool {
+	for _, imp := range pkg.Imports() {
+		for _, p := range paths {
+			if imp.Path() == p {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+type checker struct {
+	pass  *analysis.Pass
+	hot   *hotpath.Info
+	once  *onceFuncs
+	names map[string]bool // package-level names taken by fixes so far
+}
+
+func (c *checker) call(cur inspector.Cursor) {
+	call := cur.Node().(*ast.CallExpr)
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || len(call.Args) == 0 {
+		return
+	}
+	switch fn.Pkg().Path() {
+	case "regexp":
+		if fn.Signature().Recv() != nil {
+			return
+		}
+		switch fn.Name() {
+		case "MustCompile", "Compile", "MustCompilePOSIX", "CompilePOSIX", "MatchString", "Match":
+		default:
+			return
+		}
+		pattern, ok := c.constString(call.Args[0])
+		if !ok || !c.repeats(cur) {
+			return
+		}
+		var msg string
+		if strings.HasPrefix(fn.Name(), "Match") {
+			msg = fmt.Sprintf("regexp.%s compiles its constant pattern %s; compile it once into a package-level variable", fn.Name(), c.where(cur))
+		} else {
+			msg = fmt.Sprintf("regexp.%s of a constant pattern runs %s; compile it once into a package-level variable", fn.Name(), c.where(cur))
+		}
+		d := analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "regexp", Message: msg}
+		if fn.Name() == "MustCompile" || fn.Name() == "MustCompilePOSIX" {
+			if fix, ok := c.hoist(cur, fn.Name() == "MustCompilePOSIX", pattern); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{fix}
+			}
+		}
+		c.pass.Report(d)
+
+	case "text/template", "html/template":
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		if !ok || fn.Name() != "Parse" || fn.Signature().Recv() == nil {
+			return
+		}
+		if _, ok := c.constString(call.Args[0]); !ok {
+			return
+		}
+		top := topDecl(cur)
+		if !c.freshTemplate(sel.X, top.Node()) || !c.repeats(cur) {
+			return
+		}
+		c.pass.Report(analysis.Diagnostic{
+			Pos:      call.Pos(),
+			End:      call.End(),
+			Category: "template",
+			Message:  fmt.Sprintf("template.New(...).Parse of constant text runs %s; parse it once into a package-level variable", c.where(cur)),
+		})
+	}
+}
+
+// repeats reports whether the code at cur is worth compiling once: it runs
+// in a loop, or in a function that is neither known to run once nor likely
+// to run rarely.
+func (c *checker) repeats(cur inspector.Cursor) bool {
+	if c.once.runsOnce(cur) || inDeadCode(c.pass, cur) {
+		return false
+	}
+	if loop, ok := c.hot.Loop(cur); ok && !leavesLoop(cur, loop) {
+		return true
+	}
+	return !c.rarelyCalled(cur)
+}
+
+// rarelyCalled reports whether the function containing cur probably runs a
+// few times per process, so that a compilation per call costs nothing that
+// matters: code of a command (package main, or a package under a cmd
+// directory), constructors and functional options (New..., With...), and
+// functions that start a process, which costs far more than a compilation.
+func (c *checker) rarelyCalled(cur inspector.Cursor) bool {
+	if c.pass.Pkg.Name() == "main" || slices.Contains(strings.Split(c.pass.Pkg.Path(), "/"), "cmd") {
+		return true
+	}
+	if d, ok := topDecl(cur).Node().(*ast.FuncDecl); ok && (isSetupName(d.Name.Name) || isFactory(c.pass, d, cur)) {
+		return true
+	}
+	for fc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch f := fc.Node().(type) {
+		case *ast.FuncDecl:
+			return c.startsProcess(f.Body)
+		case *ast.FuncLit:
+			return c.startsProcess(f.Body)
+		}
+	}
+	return false
+}
+
+// inDeadCode reports whether cur is in the body of an if statement whose
+// condition is the constant false, such as debugging code behind a
+// constant flag.
+func inDeadCode(pass *analysis.Pass, cur inspector.Cursor) bool {
+	for p := range cur.Enclosing((*ast.IfStmt)(nil)) {
+		n := p.Node().(*ast.IfStmt)
+		tv, ok := pass.TypesInfo.Types[n.Cond]
+		if ok && tv.Value != nil && n.Body.Pos() <= cur.Node().Pos() && cur.Node().End() <= n.Body.End() && tv.Value.String() == "false" {
+			return true
+		}
+	}
+	return false
+}
+
+// isFactory reports whether d returns a function and cur is in d's own
+// body rather than in a function literal: code that builds a handler or
+// middleware runs when the program is wired up, not per request.
+func isFactory(pass *analysis.Pass, d *ast.FuncDecl, cur inspector.Cursor) bool {
+	for fc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		if fc.Node() != d {
+			return false
+		}
+		break
+	}
+	fn, ok := pass.TypesInfo.Defs[d.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	for v := range fn.Signature().Results().Variables() {
+		if _, ok := v.Type().Underlying().(*types.Signature); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// isSetupName reports whether name is that of a constructor or a functional
+// option: New, NewX, newX, With, WithX.
+func isSetupName(name string) bool {
+	for _, prefix := range []string{"New", "new", "With"} {
+		if rest, ok := strings.CutPrefix(name, prefix); ok && (rest == "" || unicode.IsUpper([]rune(rest)[0]) || rest[0] == '_') {
+			return true
+		}
+	}
+	return false
+}
+
+// startsProcess reports whether body calls os/exec.Command or CommandContext.
+func (c *checker) startsProcess(body *ast.BlockStmt) bool {
+	found := false
+	if body == nil {
+		return false
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "os/exec" && (fn.Name() == "Command" || fn.Name() == "CommandContext") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// constString returns the value of e if it is a constant string expression.
+func (c *checker) constString(e ast.Expr) (string, bool) {
+	tv, ok := c.pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+// freshTemplate reports whether e builds a new template from nothing but
+// values available at package level: template.New(name), optionally followed
+// by Funcs, Delims or Option calls.
+func (c *checker) freshTemplate(e ast.Expr, top ast.Node) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || (fn.Pkg().Path() != "text/template" && fn.Pkg().Path() != "html/template") {
+		return false
+	}
+	for _, arg := range call.Args {
+		if !c.hoistable(arg, top) {
+			return false
+		}
+	}
+	switch fn.Name() {
+	case "New":
+		// (*Template).New adds to an existing template set.
+		return fn.Signature().Recv() == nil
+	case "Funcs", "Delims", "Option":
+		sel, ok := call.Fun.(*ast.SelectorExpr)
+		return ok && fn.Signature().Recv() != nil && c.freshTemplate(sel.X, top)
+	}
+	return false
+}
+
+// hoistable reports whether e refers to nothing declared inside the
+// top-level declaration top (other than inside e itself), so that it means
+// the same at package level.
+func (c *checker) hoistable(e ast.Expr, top ast.Node) bool {
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		id, isIdent := n.(*ast.Ident)
+		if !isIdent || !ok {
+			return ok
+		}
+		obj := c.pass.TypesInfo.Uses[id]
+		if obj == nil {
+			return true
+		}
+		p := obj.Pos()
+		if top.Pos() <= p && p < top.End() && !(e.Pos() <= p && p < e.End()) {
+			ok = false
+		}
+		return ok
+	})
+	return ok
+}
+
+// where describes how often the code at cur runs: "on every call of f" or
+// "on every iteration of a loop in f".
+func (c *checker) where(cur inspector.Cursor) string {
+	if loop, ok := c.hot.Loop(cur); ok && !leavesLoop(cur, loop) {
+		return "on every iteration of a loop in " + funcName(cur)
+	}
+	return "on every call of " + funcName(cur)
+}
+
+// funcName names the function enclosing cur for a diagnostic: "f", "T.m",
+// or "a function literal in f".
+func funcName(cur inspector.Cursor) string {
+	for p := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch n := p.Node().(type) {
+		case *ast.FuncDecl:
+			if recv := recvTypeName(n); recv != "" {
+				return recv + "." + n.Name.Name
+			}
+			return n.Name.Name
+		case *ast.FuncLit:
+			if name := topName(topDecl(p).Node()); name != "" {
+				return "a function literal in " + name
+			}
+			return "a function literal"
+		}
+	}
+	return "this function"
+}
+
+func recvTypeName(d *ast.FuncDecl) string {
+	if d.Recv == nil || len(d.Recv.List) == 0 {
+		return ""
+	}
+	t := d.Recv.List[0].Type
+	for {
+		switch x := t.(type) {
+		case *ast.StarExpr:
+			t = x.X
+		case *ast.ParenExpr:
+			t = x.X
+		case *ast.IndexExpr:
+			t = x.X
+		case *ast.IndexListExpr:
+			t = x.X
+		case *ast.Ident:
+			return x.Name
+		default:
+			return ""
+		}
+	}
+}
+
+// topName returns the name of a top-level declaration: the function, or the
+// first variable of a var declaration.
+func topName(n ast.Node) string {
+	switch d := n.(type) {
+	case *ast.FuncDecl:
+		if recv := recvTypeName(d); recv != "" {
+			return recv + "." + d.Name.Name
+		}
+		return d.Name.Name
+	case *ast.GenDecl:
+		for _, s := range d.Specs {
+			if vs, ok := s.(*ast.ValueSpec); ok && len(vs.Names) > 0 && vs.Names[0].Name != "_" {
+				return vs.Names[0].Name
+			}
+		}
+	}
+	return ""
+}
+
+// topDecl returns the top-level declaration containing cur.
+func topDecl(cur inspector.Cursor) inspector.Cursor {
+	for {
+		p := cur.Parent()
+		if _, ok := p.Node().(*ast.File); ok || !p.Valid() || p.Node() == nil {
+			return cur
+		}
+		cur = p
+	}
+}
+
+// hoist builds the fix that moves a MustCompile call of a constant pattern
+// into a new package-level variable.
+func (c *checker) hoist(cur inspector.Cursor, posix bool, pattern string) (analysis.SuggestedFix, bool) {
+	// The fix must not make a broken pattern panic at initialisation.
+	var err error
+	if posix {
+		_, err = regexp.CompilePOSIX(pattern)
+	} else {
+		_, err = regexp.Compile(pattern)
+	}
+	if err != nil {
+		return analysis.SuggestedFix{}, false
+	}
+	call := cur.Node().(*ast.CallExpr)
+	top := topDecl(cur).Node()
+	if c.callsLongest(top) {
+		return analysis.SuggestedFix{}, false
+	}
+	tf := c.pass.Fset.File(call.Pos())
+	src, err := c.pass.ReadFile(tf.Name())
+	if err != nil || tf.Size() != len(src) {
+		return analysis.SuggestedFix{}, false
+	}
+	text := func(n ast.Node) string { return string(src[tf.Offset(n.Pos()):tf.Offset(n.End())]) }
+
+	arg := call.Args[0]
+	patText := text(arg)
+	if !c.hoistable(arg, top) {
+		patText = quote(pattern)
+	}
+	name := c.newName(topBase(top), call.Pos())
+	decl := fmt.Sprintf("var %s = %s(%s)\n", name, text(call.Fun), patText)
+
+	// Insert the declaration on its own after the enclosing declaration.
+	endLine := tf.Line(top.End())
+	var ins analysis.TextEdit
+	if endLine < tf.LineCount() {
+		at := tf.LineStart(endLine + 1)
+		ins = analysis.TextEdit{Pos: at, End: at, NewText: []byte("\n" + decl)}
+		if off := tf.Offset(at); off < len(src) && src[off] != '\n' {
+			ins.NewText = append(ins.NewText, '\n')
+		}
+	} else {
+		ins = analysis.TextEdit{Pos: top.End(), End: top.End(), NewText: []byte("\n\n" + decl)}
+	}
+	return analysis.SuggestedFix{
+		Message: "Compile the pattern once into package-level variable " + name,
+		TextEdits: []analysis.TextEdit{
+			ins,
+			{Pos: call.Pos(), End: call.End(), NewText: []byte(name)},
+		},
+	}, true
+}
+
+// callsLongest reports whether n calls (*regexp.Regexp).Longest, which
+// modifies the regexp and so cannot be applied to a shared one.
+func (c *checker) callsLongest(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if sel, ok := n.(*ast.SelectorExpr); ok && sel.Sel.Name == "Longest" {
+			if fn, ok := c.pass.TypesInfo.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "regexp" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// quote returns a Go string literal for s, raw if possible.
+func quote(s string) string {
+	if strconv.CanBackquote(s) {
+		return "`" + s + "`"
+	}
+	return strconv.Quote(s)
+}
+
+// topBase derives a variable name stem from a top-level declaration:
+// parseLine gives parseLineRe, (*Server).Route gives routeRe.
+func topBase(n ast.Node) string {
+	var name string
+	switch d := n.(type) {
+	case *ast.FuncDecl:
+		name = d.Name.Name
+	case *ast.GenDecl:
+		name = topName(d)
+	}
+	if name == "" || name == "_" || name == "init" || name == "main" {
+		name = "pattern"
+	}
+	return lowerInitial(name) + "Re"
+}
+
+// lowerInitial lower-cases the leading capital or initialism of a name:
+// ParseLine → parseLine, URLParse → urlParse, HTTP → http.
+func lowerInitial(s string) string {
+	r := []rune(s)
+	i := 0
+	for i < len(r) && 'A' <= r[i] && r[i] <= 'Z' {
+		i++
+	}
+	if i > 1 && i < len(r) {
+		i-- // keep the capital that starts the next word
+	}
+	for j := 0; j < i; j++ {
+		r[j] += 'a' - 'A'
+	}
+	return string(r)
+}
+
+// newName returns base, or base followed by a number, choosing a name that
+// is declared neither at package level, in any file scope, nor in any scope
+// enclosing pos, and that no earlier fix chose.
+func (c *checker) newName(base string, pos token.Pos) string {
+	inner := c.pass.Pkg.Scope().Innermost(pos)
+	for i := 1; ; i++ {
+		name := base
+		if i > 1 {
+			name += strconv.Itoa(i)
+		}
+		if c.names[name] || c.pass.Pkg.Scope().Lookup(name) != nil {
+			continue
+		}
+		if inner != nil {
+			if _, obj := inner.LookupParent(name, pos); obj != nil {
+				continue
+			}
+		}
+		taken := false
+		for _, f := range c.pass.Files {
+			if s := c.pass.TypesInfo.Scopes[f]; s != nil && s.Lookup(name) != nil {
+				taken = true
+				break
+			}
+		}
+		if taken {
+			continue
+		}
+		c.names[name] = true
+		return name
+	}
+}

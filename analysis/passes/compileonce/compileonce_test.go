@@ -1,0 +1,15 @@
+package compileonce_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/perfproof/perfproof/analysis/passes/compileonce"
+)
+
+func Test(t *testing.T) {
+	testdata := analysistest.TestData()
+	analysistest.RunWithSuggestedFixes(t, testdata, compileonce.Analyzer, "a")
+	analysistest.Run(t, testdata, compileonce.Analyzer, "tmpl", "cmdtool", "tools/cmd/lint/rules")
+}

@@ -1,0 +1,406 @@
+package fmtnumber
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+)
+
+// Analyzer reports fmt.Sprintf and fmt.Sprint calls that format numbers
+// with a short fixed format where strconv would do.
+var Analyzer = &analysis.Analyzer{
+	Name:     "fmtnumber",
+	Doc:      "report fmt.Sprintf and fmt.Sprint of numbers with a short fixed format that strconv does without reflection\n\nSee the package documentation for details.",
+	URL:      "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/fmtnumber",
+	Requires: []*analysis.Analyzer{hotpath.Analyzer},
+	Run:      run,
+}
+
+// Limits of a "short fixed format": beyond them the format is a template
+// more than a number, and fmt's cost is a smaller share of the call.
+const (
+	maxVerbs   = 4
+	maxLiteral = 32 // bytes of literal text
+)
+
+type checker struct {
+	pass    *analysis.Pass
+	hot     *hotpath.Info
+	imports *importer
+	sources map[string][]byte
+	// calls and coldFuncs cache the call sites of the package's functions
+	// and which of these functions only cold code calls.
+	calls     map[*types.Func][]inspector.Cursor
+	coldFuncs map[*types.Func]bool
+	// testPkg is set for package testing and test-support packages.
+	testPkg bool
+	// stringer and formatter are fmt.Stringer and fmt.Formatter.
+	stringer, formatter *types.Interface
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	var fmtPkg *types.Package
+	for _, p := range pass.Pkg.Imports() {
+		if p.Path() == "fmt" {
+			fmtPkg = p
+		}
+	}
+	if fmtPkg == nil || pass.Pkg.Path() == "fmt" || pass.Pkg.Path() == "fmt_test" {
+		// fmt's own benchmarks measure fmt.
+		return nil, nil
+	}
+	ch := &checker{
+		pass:      pass,
+		hot:       pass.ResultOf[hotpath.Analyzer].(*hotpath.Info),
+		imports:   newImporter(pass),
+		sources:   make(map[string][]byte),
+		coldFuncs: make(map[*types.Func]bool),
+		stringer:  lookupInterface(fmtPkg, "Stringer"),
+		formatter: lookupInterface(fmtPkg, "Formatter"),
+	}
+	path := pass.Pkg.Path()
+	ch.testPkg = path == "testing" || strings.HasPrefix(path, "testing/")
+	for _, p := range pass.Pkg.Imports() {
+		if p.Path() == "testing" {
+			// A non-test file importing testing: test-support code.
+			for _, f := range pass.Files {
+				if !strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") && importsPath(f, "testing") {
+					ch.testPkg = true
+				}
+			}
+		}
+	}
+	if ch.stringer == nil || ch.formatter == nil {
+		return nil, nil
+	}
+	for c := range ch.hot.Inspector.Root().Preorder((*ast.CallExpr)(nil)) {
+		ch.check(c)
+	}
+	return nil, nil
+}
+
+func lookupInterface(pkg *types.Package, name string) *types.Interface {
+	obj := pkg.Scope().Lookup(name)
+	if obj == nil {
+		return nil
+	}
+	iface, _ := obj.Type().Underlying().(*types.Interface)
+	return iface
+}
+
+// A kind is the class of value a verb formats.
+type kind int
+
+const (
+	intKind kind = iota
+	floatKind
+	boolKind
+	stringKind
+)
+
+func (k kind) String() string {
+	return [...]string{"integer", "float", "bool", "string"}[k]
+}
+
+// A conversion is the strconv call that formats one argument as its verb
+// does: q.fn(conv(x) + rest), or conv(x) alone when fn is empty.
+type conversion struct {
+	kind kind
+	fn   string // strconv function, e.g. "FormatInt"; empty for strings
+	conv string // type conversion of the argument, e.g. "int64"; may be empty
+	rest string // further arguments, e.g. ", 10"
+}
+
+func (ch *checker) check(c inspector.Cursor) {
+	pass := ch.pass
+	call := c.Node().(*ast.CallExpr)
+	fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || call.Ellipsis.IsValid() {
+		return
+	}
+	var (
+		pieces []piece
+		args   []ast.Expr
+	)
+	switch fn.Name() {
+	case "Sprintf":
+		if len(call.Args) == 0 {
+			return
+		}
+		tv := pass.TypesInfo.Types[call.Args[0]]
+		if tv.Value == nil || tv.Value.Kind() != constant.String {
+			return
+		}
+		if pieces, ok = parseFormat(constant.StringVal(tv.Value)); !ok {
+			return
+		}
+		args = call.Args[1:]
+	case "Sprint":
+		// fmt.Sprint(x) formats its one operand as %v.
+		if len(call.Args) != 1 {
+			return
+		}
+		pieces = []piece{{verb: 'v', prec: -1}}
+		args = call.Args
+	default:
+		return
+	}
+
+	verbs, literal := 0, 0
+	for _, p := range pieces {
+		if p.verb != 0 {
+			verbs++
+		} else {
+			literal += len(p.lit)
+		}
+	}
+	if verbs == 0 || verbs != len(args) || verbs > maxVerbs || literal > maxLiteral {
+		return
+	}
+	convs := make([]conversion, 0, verbs)
+	numbers := 0
+	for _, p := range pieces {
+		if p.verb == 0 {
+			continue
+		}
+		cv, ok := ch.convert(p, pass.TypesInfo.TypeOf(args[len(convs)]))
+		if !ok {
+			return
+		}
+		if cv.kind == intKind || cv.kind == floatKind {
+			numbers++
+		}
+		convs = append(convs, cv)
+	}
+	// A lone verb without literal text is reported wherever it is not
+	// cold: strconv is then simpler as well as faster. A format with
+	// literal text needs evidence that it is hot.
+	single := len(pieces) == 1
+	if numbers == 0 && !(single && convs[0].kind == boolKind) {
+		return
+	}
+	if ch.cold(c) || !single && !ch.hotEvidence(c, 0) {
+		return
+	}
+
+	name := "fmt." + fn.Name()
+	diag := analysis.Diagnostic{Pos: call.Pos(), End: call.End()}
+	var fixMsg string
+	if single {
+		diag.Category = "single"
+		diag.Message = fmt.Sprintf("%s formats one %s through an interface and reflection; strconv.%s does it directly", name, convs[0].kind, convs[0].fn)
+		fixMsg = fmt.Sprintf("Replace %s with strconv.%s", name, convs[0].fn)
+	} else {
+		diag.Category = "format"
+		boxes := "its argument"
+		if len(args) > 1 {
+			boxes = fmt.Sprintf("each of its %d arguments", len(args))
+		}
+		diag.Message = fmt.Sprintf("%s parses its fixed format and boxes %s in an interface on every call; "+
+			"build the string with strconv instead (concatenated Format calls, or Append calls into a reused byte slice)", name, boxes)
+		fixMsg = fmt.Sprintf("Replace %s with concatenated strconv calls", name)
+	}
+	if edits, ok := ch.fix(c, pieces, convs, args); ok {
+		diag.SuggestedFixes = []analysis.SuggestedFix{{Message: fixMsg, TextEdits: edits}}
+	}
+	pass.Report(diag)
+}
+
+// convert returns the strconv call that formats a value of type t exactly
+// as the verb of p does. ok is false if there is none: the verb does not
+// suit the type, or the type has a Format method, or (for %v, %s and %x,
+// where fmt calls them) a String or Error method.
+func (ch *checker) convert(p piece, t types.Type) (cv conversion, ok bool) {
+	if t == nil {
+		return conversion{}, false
+	}
+	basic, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return conversion{}, false
+	}
+	if basic.Info()&types.IsUntyped != 0 {
+		t = types.Default(t)
+		if basic, ok = t.Underlying().(*types.Basic); !ok {
+			return conversion{}, false
+		}
+	}
+	if types.Implements(t, ch.formatter) {
+		return conversion{}, false
+	}
+	switch p.verb {
+	case 'v', 's', 'x':
+		if types.Implements(t, ch.stringer) || types.Implements(t, errorType) {
+			return conversion{}, false
+		}
+	}
+	// exact reports whether t is the basic type want itself, so that no
+	// conversion is needed.
+	exact := func(want types.BasicKind) bool { return types.Identical(t, types.Typ[want]) }
+	info := basic.Info()
+	switch {
+	case info&types.IsInteger != 0:
+		base := ", 10"
+		switch p.verb {
+		case 'd', 'v':
+		case 'x':
+			base = ", 16"
+		default:
+			return conversion{}, false
+		}
+		switch {
+		case base == ", 10" && exact(types.Int):
+			return conversion{kind: intKind, fn: "Itoa"}, true
+		case info&types.IsUnsigned != 0:
+			cv = conversion{kind: intKind, fn: "FormatUint", conv: "uint64", rest: base}
+			if exact(types.Uint64) {
+				cv.conv = ""
+			}
+		default:
+			cv = conversion{kind: intKind, fn: "FormatInt", conv: "int64", rest: base}
+			if exact(types.Int64) {
+				cv.conv = ""
+			}
+		}
+		return cv, true
+
+	case info&types.IsFloat != 0:
+		var format byte
+		prec := p.prec
+		switch p.verb {
+		case 'v', 'g':
+			format = 'g'
+		case 'f', 'e':
+			format = p.verb
+			if prec < 0 {
+				prec = 6 // fmt's default precision for %f and %e
+			}
+		default:
+			return conversion{}, false
+		}
+		bits, conv := 64, "float64"
+		if basic.Kind() == types.Float32 {
+			bits = 32
+		} else if exact(types.Float64) {
+			conv = ""
+		}
+		return conversion{kind: floatKind, fn: "FormatFloat", conv: conv,
+			rest: fmt.Sprintf(", '%c', %d, %d", format, prec, bits)}, true
+
+	case info&types.IsBoolean != 0:
+		if p.verb != 't' && p.verb != 'v' {
+			return conversion{}, false
+		}
+		cv = conversion{kind: boolKind, fn: "FormatBool", conv: "bool"}
+		if exact(types.Bool) {
+			cv.conv = ""
+		}
+		return cv, true
+
+	case info&types.IsString != 0:
+		if p.verb != 's' && p.verb != 'v' {
+			return conversion{}, false
+		}
+		cv = conversion{kind: stringKind, conv: "string"}
+		if exact(types.String) {
+			cv.conv = ""
+		}
+		return cv, true
+	}
+	return conversion{}, false
+}
+
+// fix returns the edits replacing the call at c with strconv calls, joined
+// by + with the literal text of the format.
+func (ch *checker) fix(c inspector.Cursor, pieces []piece, convs []conversion, args []ast.Expr) ([]analysis.TextEdit, bool) {
+	call := c.Node().(*ast.CallExpr)
+	var file *ast.File
+	for f := range c.Enclosing((*ast.File)(nil)) {
+		file = f.Node().(*ast.File)
+	}
+	if file == nil {
+		return nil, false
+	}
+	q, edits, ok := ch.imports.prepare(file, call.Pos(), "strconv", true)
+	if !ok {
+		return nil, false
+	}
+	var terms []string
+	i := 0
+	for _, p := range pieces {
+		if p.verb == 0 {
+			terms = append(terms, fmt.Sprintf("%q", p.lit))
+			continue
+		}
+		x, ok := ch.source(args[i])
+		if !ok {
+			return nil, false
+		}
+		cv := convs[i]
+		i++
+		switch {
+		case cv.conv != "":
+			x = cv.conv + "(" + x + ")"
+		case cv.fn == "" && needsParens(args[i-1]):
+			x = "(" + x + ")"
+		}
+		if cv.fn != "" {
+			x = q + "." + cv.fn + "(" + x + cv.rest + ")"
+		}
+		terms = append(terms, x)
+	}
+	text := strings.Join(terms, " + ")
+	if len(terms) > 1 {
+		switch c.Parent().Node().(type) {
+		case *ast.IndexExpr, *ast.SliceExpr, *ast.SelectorExpr:
+			text = "(" + text + ")"
+		}
+	}
+	edits = append(edits, analysis.TextEdit{
+		Pos:     call.Pos(),
+		End:     call.End(),
+		NewText: []byte(text),
+	})
+	return edits, true
+}
+
+// needsParens reports whether x must be parenthesised as an operand of +.
+func needsParens(x ast.Expr) bool {
+	switch x.(type) {
+	case *ast.BinaryExpr:
+		return true
+	}
+	return false
+}
+
+// source returns the text of x as written.
+func (ch *checker) source(x ast.Expr) (string, bool) {
+	tf := ch.pass.Fset.File(x.Pos())
+	if tf == nil {
+		return "", false
+	}
+	src, ok := ch.sources[tf.Name()]
+	if !ok {
+		var err error
+		if src, err = ch.pass.ReadFile(tf.Name()); err != nil {
+			return "", false
+		}
+		ch.sources[tf.Name()] = src
+	}
+	start, end := tf.Offset(x.Pos()), tf.Offset(x.End())
+	if end > len(src) || start > end {
+		return "", false
+	}
+	return string(src[start:end]), true
+}
+
+func importsPath(f *ast.File, path string) bool {
+	return findImport(f, path) != nil
+}

@@ -1,0 +1,67 @@
+package fmtnumber
+
+// A piece is one part of a parsed format string: literal text, or a verb
+// with its precision.
+type piece struct {
+	lit  string // literal text, when verb is 0
+	verb byte   // 'd', 'x', 'v', 't', 's', 'f', 'e' or 'g'; 0 for literal text
+	prec int    // precision of f, e and g; -1 if none was written
+}
+
+// parseFormat splits a Printf format into literal text and verbs. It accepts
+// only the plain verbs d, x, v, t, s, f, e and g, and a precision of at most
+// two digits on f, e and g. Flags, widths, argument indexes and other verbs
+// make it fail: strconv has no direct counterpart for them.
+func parseFormat(format string) (pieces []piece, ok bool) {
+	var lit []byte
+	flush := func() {
+		if len(lit) > 0 {
+			pieces = append(pieces, piece{lit: string(lit), prec: -1})
+			lit = lit[:0]
+		}
+	}
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' {
+			lit = append(lit, c)
+			continue
+		}
+		i++
+		if i == len(format) {
+			return nil, false
+		}
+		if format[i] == '%' {
+			lit = append(lit, '%')
+			continue
+		}
+		prec := -1
+		if format[i] == '.' {
+			i++
+			start := i
+			for i < len(format) && '0' <= format[i] && format[i] <= '9' {
+				i++
+			}
+			if i-start > 2 || i == len(format) {
+				return nil, false
+			}
+			prec = 0
+			for _, d := range format[start:i] {
+				prec = prec*10 + int(d-'0')
+			}
+		}
+		switch v := format[i]; v {
+		case 'f', 'e', 'g':
+		case 'd', 'x', 'v', 't', 's':
+			if prec >= 0 {
+				return nil, false
+			}
+		default:
+			// Flags, widths, argument indexes and other verbs.
+			return nil, false
+		}
+		flush()
+		pieces = append(pieces, piece{verb: format[i], prec: prec})
+	}
+	flush()
+	return pieces, true
+}

@@ -1,0 +1,34 @@
+package s3
+
+import (
+	"fmt"
+	"net/http"
+	"testing"
+)
+
+func TestHeaders(t *testing.T) {
+	h := http.Header{}
+	for i := 0; i < 3; i++ {
+		h.Set("Content-Length", fmt.Sprintf("%d", i)) // fine: tests other than benchmarks are not hot
+	}
+}
+
+func BenchmarkHeaders(b *testing.B) {
+	for _, size := range []int{1, 1 << 20} {
+		b.Run(fmt.Sprintf("size=%d", size), func(b *testing.B) { // fine: set-up outside the measured loop
+			h := http.Header{}
+			for b.Loop() {
+				h.Set("Content-Length", fmt.Sprintf("%d", size)) // want `strconv.Itoa does it directly`
+			}
+		})
+	}
+}
+
+func BenchmarkParallelRange(b *testing.B) {
+	b.RunParallel(func(pb *testing.PB) {
+		h := http.Header{}
+		for pb.Next() {
+			h.Set("Content-Range", fmt.Sprintf("bytes %d-%d/%d", 0, 99, 1000)) // want `boxes each of its 3 arguments`
+		}
+	})
+}

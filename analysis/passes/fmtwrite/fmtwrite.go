@@ -1,0 +1,411 @@
+package fmtwrite
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+)
+
+// Analyzer reports fmt.Fprint, fmt.Fprintf and fmt.Fprintln calls that
+// only write bytes or a string.
+var Analyzer = &analysis.Analyzer{
+	Name:     "fmtwrite",
+	Doc:      "report fmt.Fprint, Fprintf and Fprintln calls that only write bytes or a string\n\nSee the package documentation for details.",
+	URL:      "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/fmtwrite",
+	Requires: []*analysis.Analyzer{hotpath.Analyzer},
+	Run:      run,
+}
+
+type checker struct {
+	pass    *analysis.Pass
+	hot     *hotpath.Info
+	imports *importer
+	sources map[string][]byte
+	// stringer and formatter are fmt.Stringer and fmt.Formatter.
+	stringer, formatter *types.Interface
+	testPkg             bool // package testing, or a test-support package
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	var fmtPkg *types.Package
+	for _, p := range pass.Pkg.Imports() {
+		if p.Path() == "fmt" {
+			fmtPkg = p
+		}
+	}
+	if fmtPkg == nil || pass.Pkg.Path() == "fmt" || pass.Pkg.Path() == "fmt_test" {
+		// fmt's own benchmarks measure fmt.
+		return nil, nil
+	}
+	ch := &checker{
+		pass:      pass,
+		hot:       pass.ResultOf[hotpath.Analyzer].(*hotpath.Info),
+		imports:   newImporter(pass),
+		sources:   make(map[string][]byte),
+		stringer:  lookupInterface(fmtPkg, "Stringer"),
+		formatter: lookupInterface(fmtPkg, "Formatter"),
+	}
+	if ch.stringer == nil || ch.formatter == nil {
+		return nil, nil
+	}
+	path := pass.Pkg.Path()
+	ch.testPkg = path == "testing" || strings.HasPrefix(path, "testing/")
+	for _, f := range pass.Files {
+		if !isTestName(pass.Fset.File(f.Pos()).Name()) && findImport(f, "testing") != nil {
+			ch.testPkg = true // a test-support package
+		}
+	}
+	for c := range ch.hot.Inspector.Root().Preorder((*ast.CallExpr)(nil)) {
+		ch.check(c)
+	}
+	return nil, nil
+}
+
+func lookupInterface(pkg *types.Package, name string) *types.Interface {
+	obj := pkg.Scope().Lookup(name)
+	if obj == nil {
+		return nil
+	}
+	iface, _ := obj.Type().Underlying().(*types.Interface)
+	return iface
+}
+
+var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
+// A payload is what a call writes.
+type payload int
+
+const (
+	converted   payload = iota // string(b) of a byte slice b: a copy
+	byteSlice                  // a byte slice with %s
+	plainString                // a string with %s
+)
+
+func (ch *checker) check(c inspector.Cursor) {
+	pass := ch.pass
+	call := c.Node().(*ast.CallExpr)
+	fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "fmt" || call.Ellipsis.IsValid() {
+		return
+	}
+	var (
+		arg     ast.Expr
+		newline bool
+		verbS   bool // the argument is formatted by %s
+	)
+	// args are the arguments after the writer; w is nil for Print,
+	// Printf and Println, which write to os.Stdout.
+	args := call.Args
+	var w ast.Expr
+	if strings.HasPrefix(fn.Name(), "Fprint") {
+		if len(args) == 0 {
+			return
+		}
+		w, args = args[0], args[1:]
+	}
+	switch fn.Name() {
+	case "Print", "Println", "Fprint", "Fprintln":
+		if len(args) != 1 {
+			return
+		}
+		arg, newline = args[0], strings.HasSuffix(fn.Name(), "ln")
+	case "Printf", "Fprintf":
+		if len(args) != 2 {
+			return
+		}
+		tv := pass.TypesInfo.Types[args[0]]
+		if tv.Value == nil || tv.Value.Kind() != constant.String {
+			return
+		}
+		switch constant.StringVal(tv.Value) {
+		case "%s":
+		case "%s\n":
+			newline = true
+		default:
+			return
+		}
+		arg, verbS = args[1], true
+	default:
+		return
+	}
+
+	kind, data, ok := ch.classify(arg, verbS)
+	if !ok || kind == plainString && newline {
+		// Writing a string and a newline copies nothing: fmt's
+		// overhead is small next to the write.
+		return
+	}
+	if ch.hot.Once(c) || ch.isTest(c) && !ch.inBenchmarkLoop(c) || ch.isStderr(w) {
+		return
+	}
+
+	name := "fmt." + fn.Name()
+	wText := "os.Stdout"
+	if w != nil {
+		wText = ch.label(w, "w")
+	}
+	dText := ch.label(data, "the data")
+	var what string
+	switch kind {
+	case converted:
+		what = fmt.Sprintf("%s converts %s to a string (a copy) and formats it through reflection", name, dText)
+	case byteSlice:
+		what = fmt.Sprintf("%s formats %s through reflection and copies it into its buffer", name, dText)
+	case plainString:
+		what = fmt.Sprintf("%s formats %s through reflection with the format %q, which changes nothing,", name, dText, "%s")
+	}
+	diag := analysis.Diagnostic{Pos: call.Pos(), End: call.End()}
+	if newline {
+		if buf := bufferType(pass.TypesInfo.TypeOf(w)); w != nil && buf != "" {
+			diag.Category = "buffered"
+			diag.Message = fmt.Sprintf("%s only to write it and a newline to a %s; call its Write and WriteByte('\\n') instead", what, buf)
+		} else {
+			diag.Category = "newline"
+			diag.Message = fmt.Sprintf("%s only to write it and a newline; rewritten naively as %s.Write of the bytes and a second Write of the newline, "+
+				"the one write becomes two, and on an unbuffered writer such as a pipe or socket each costs a syscall: "+
+				"append '\\n' to the bytes and call Write once, or write through a bufio.Writer", what, wText)
+		}
+		pass.Report(diag)
+		return
+	}
+
+	var fixMsg string
+	switch {
+	case kind == plainString && w == nil:
+		diag.Category = "string"
+		diag.Message = fmt.Sprintf("%s only to write it; os.Stdout.WriteString writes it directly", what)
+		fixMsg = fmt.Sprintf("Replace %s with os.Stdout.WriteString", name)
+	case kind == plainString:
+		diag.Category = "string"
+		diag.Message = fmt.Sprintf("%s only to write it; io.WriteString writes it directly", what)
+		fixMsg = fmt.Sprintf("Replace %s with io.WriteString", name)
+	default:
+		diag.Category = "bytes"
+		diag.Message = fmt.Sprintf("%s only to write it; %s.Write writes the bytes directly", what, wText)
+		fixMsg = fmt.Sprintf("Replace %s with %s.Write", name, wText)
+	}
+	if edits, ok := ch.fix(c, kind, w, data); ok {
+		diag.SuggestedFixes = []analysis.SuggestedFix{{Message: fixMsg, TextEdits: edits}}
+	}
+	pass.Report(diag)
+}
+
+// classify tells what arg is: a conversion string(b) of a byte slice b, a
+// byte slice or a string formatted by %s (verbS). data is the byte slice or
+// the string. ok is false for anything else, including values whose type
+// has a Format method, or a String or Error method that %s would call.
+func (ch *checker) classify(arg ast.Expr, verbS bool) (kind payload, data ast.Expr, ok bool) {
+	info := ch.pass.TypesInfo
+	arg = ast.Unparen(arg)
+	if conv, ok := arg.(*ast.CallExpr); ok && len(conv.Args) == 1 {
+		if tv, ok := info.Types[conv.Fun]; ok && tv.IsType() && types.Identical(tv.Type, types.Typ[types.String]) && isByteSlice(info.TypeOf(conv.Args[0])) {
+			return converted, conv.Args[0], true
+		}
+	}
+	if !verbS {
+		return 0, nil, false
+	}
+	t := info.TypeOf(arg)
+	if t == nil || types.Implements(t, ch.formatter) || types.Implements(t, ch.stringer) || types.Implements(t, errorType) {
+		return 0, nil, false
+	}
+	switch {
+	case isByteSlice(t):
+		return byteSlice, arg, true
+	case types.Identical(t, types.Typ[types.String]):
+		return plainString, arg, true
+	}
+	return 0, nil, false
+}
+
+// isByteSlice reports whether t's underlying type is []byte.
+func isByteSlice(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+// bufferType returns the name of t if it is an in-memory or buffered writer
+// for which a second write costs no syscall: *bytes.Buffer,
+// *strings.Builder or *bufio.Writer. Otherwise it returns "".
+func bufferType(t types.Type) string {
+	if t == nil {
+		return ""
+	}
+	switch s := types.TypeString(t, nil); s {
+	case "*bytes.Buffer", "*strings.Builder", "*bufio.Writer":
+		return s
+	}
+	return ""
+}
+
+// fix returns the edits replacing the call at c with w.Write(data) or
+// io.WriteString(w, data).
+func (ch *checker) fix(c inspector.Cursor, kind payload, w, data ast.Expr) ([]analysis.TextEdit, bool) {
+	call := c.Node().(*ast.CallExpr)
+	var file *ast.File
+	for f := range c.Enclosing((*ast.File)(nil)) {
+		file = f.Node().(*ast.File)
+	}
+	if file == nil {
+		return nil, false
+	}
+	dText, ok := ch.source(data)
+	if !ok {
+		return nil, false
+	}
+	if w == nil {
+		// fmt.Print and friends write to os.Stdout.
+		q, edits, ok := ch.imports.prepare(file, call.Pos(), "os", true)
+		if !ok {
+			return nil, false
+		}
+		text := q + ".Stdout.Write(" + dText + ")"
+		if kind == plainString {
+			text = q + ".Stdout.WriteString(" + dText + ")"
+		}
+		return append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(text)}), true
+	}
+	wText, ok := ch.source(w)
+	if !ok {
+		return nil, false
+	}
+	path := ""
+	if kind == plainString {
+		path = "io"
+	}
+	q, edits, ok := ch.imports.prepare(file, call.Pos(), path, true)
+	if !ok {
+		return nil, false
+	}
+	var text string
+	if kind == plainString {
+		text = q + ".WriteString(" + wText + ", " + dText + ")"
+	} else {
+		if u, ok := ast.Unparen(w).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			// &buf.Write(b) is buf.Write(b): buf is addressable, as & needs,
+			// unless it is a composite literal.
+			if _, lit := ast.Unparen(u.X).(*ast.CompositeLit); !lit {
+				if x, ok := ch.source(u.X); ok && isPrimary(u.X) {
+					wText, w = x, u.X
+				}
+			}
+		}
+		if !isPrimary(w) {
+			wText = "(" + wText + ")"
+		}
+		text = wText + ".Write(" + dText + ")"
+	}
+	return append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(text)}), true
+}
+
+// isPrimary reports whether x can take a selector without parentheses.
+func isPrimary(x ast.Expr) bool {
+	switch x.(type) {
+	case *ast.Ident, *ast.SelectorExpr, *ast.CallExpr, *ast.IndexExpr, *ast.IndexListExpr, *ast.ParenExpr, *ast.SliceExpr, *ast.TypeAssertExpr:
+		return true
+	}
+	return false
+}
+
+// label returns the source text of x if it is short enough to quote in a
+// message, or else def.
+func (ch *checker) label(x ast.Expr, def string) string {
+	if s, ok := ch.source(x); ok && len(s) <= 24 && !strings.ContainsAny(s, "\n\t") {
+		return s
+	}
+	return def
+}
+
+// source returns the text of x as written.
+func (ch *checker) source(x ast.Expr) (string, bool) {
+	tf := ch.pass.Fset.File(x.Pos())
+	if tf == nil {
+		return "", false
+	}
+	src, ok := ch.sources[tf.Name()]
+	if !ok {
+		var err error
+		if src, err = ch.pass.ReadFile(tf.Name()); err != nil {
+			return "", false
+		}
+		ch.sources[tf.Name()] = src
+	}
+	start, end := tf.Offset(x.Pos()), tf.Offset(x.End())
+	if end > len(src) || start > end {
+		return "", false
+	}
+	return string(src[start:end]), true
+}
+
+func isTestName(name string) bool { return strings.HasSuffix(name, "_test.go") }
+
+// isTest reports whether c is in test code: a _test.go file, or package
+// testing, the packages below it, or a test-support package.
+func (ch *checker) isTest(c inspector.Cursor) bool {
+	return ch.testPkg || isTestName(ch.pass.Fset.File(c.Node().Pos()).Name())
+}
+
+// inBenchmarkLoop reports whether c is in the measured loop of a benchmark
+// function: `for b.Loop()`, a loop up to b.N or `for pb.Next()` in
+// b.RunParallel.
+func (ch *checker) inBenchmarkLoop(c inspector.Cursor) bool {
+	var decl *ast.FuncDecl
+	for d := range c.Enclosing((*ast.FuncDecl)(nil)) {
+		decl = d.Node().(*ast.FuncDecl)
+		break
+	}
+	if decl == nil || !strings.HasPrefix(decl.Name.Name, "Benchmark") {
+		return false
+	}
+	for p := range c.Enclosing((*ast.ForStmt)(nil)) {
+		loop := p.Node().(*ast.ForStmt)
+		if loop.Body.Pos() > c.Node().Pos() || c.Node().End() > loop.Body.End() {
+			continue
+		}
+		if ch.hot.IsBenchmarkLoop(loop) || ch.isPBNext(loop.Cond) {
+			return true
+		}
+	}
+	return false
+}
+
+// isPBNext reports whether cond is a call of (*testing.PB).Next.
+func (ch *checker) isPBNext(cond ast.Expr) bool {
+	call, ok := ast.Unparen(cond).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := typeutil.Callee(ch.pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Name() != "Next" || fn.Pkg() == nil || fn.Pkg().Path() != "testing" {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	return recv != nil && types.TypeString(recv.Type(), nil) == "*testing.PB"
+}
+
+// isStderr reports whether w is os.Stderr, which carries diagnostics, not
+// data.
+func (ch *checker) isStderr(w ast.Expr) bool {
+	sel, ok := ast.Unparen(w).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	v, ok := ch.pass.TypesInfo.Uses[sel.Sel].(*types.Var)
+	return ok && v.Pkg() != nil && v.Pkg().Path() == "os" && v.Name() == "Stderr"
+}

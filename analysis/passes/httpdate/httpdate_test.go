@@ -1,0 +1,13 @@
+package httpdate_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/perfproof/perfproof/analysis/passes/httpdate"
+)
+
+func Test(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), httpdate.Analyzer, "a", "gateway")
+}

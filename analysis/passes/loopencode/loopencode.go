@@ -1,0 +1,570 @@
+package loopencode
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+)
+
+const doc = `loopencode: report encoding of a loop-invariant value inside a loop
+
+The loopencode analyzer reports calls of json.Marshal, xml.Marshal,
+(*json.Encoder).Encode, proto.Marshal and similar encoders inside a loop
+when the encoded value does not depend on anything the loop changes, either
+directly or through a function the loop calls with loop-invariant
+arguments. Each iteration then pays again for reflection, allocation and
+escaping to produce the same bytes.`
+
+// Analyzer reports loop-invariant encodings.
+var Analyzer = &analysis.Analyzer{
+	Name:      "loopencode",
+	Doc:       doc,
+	URL:       "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/loopencode",
+	Requires:  []*analysis.Analyzer{buildssa.Analyzer, hotpath.Analyzer},
+	FactTypes: []analysis.Fact{new(summary)},
+	Run:       run,
+}
+
+// pkgState holds the summaries of one package's functions.
+type pkgState struct {
+	pass     *analysis.Pass
+	hot      *hotpath.Info
+	ptrCache map[types.Type]bool
+	// local maps each source function of the package to its summary;
+	// a nil summary means the function could not be summarised.
+	local    map[*ssa.Function]*summary
+	states   map[*ssa.Function]*funcState
+	imported map[*types.Func]*summary
+	reported map[string]bool
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	ssaInfo := pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA)
+	p := &pkgState{
+		pass:     pass,
+		hot:      pass.ResultOf[hotpath.Analyzer].(*hotpath.Info),
+		ptrCache: make(map[types.Type]bool),
+		local:    make(map[*ssa.Function]*summary),
+		states:   make(map[*ssa.Function]*funcState),
+		imported: make(map[*types.Func]*summary),
+		reported: make(map[string]bool),
+	}
+	// Every package computes summaries, even one that imports no
+	// encoder: its callers need to know what its functions write.
+	sccs := p.sccs(ssaInfo.SrcFuncs)
+	for _, scc := range sccs {
+		p.summarizeMemory(scc)
+	}
+	for _, scc := range sccs {
+		p.summarizeEncodes(scc)
+	}
+	for _, fn := range ssaInfo.SrcFuncs {
+		s := p.local[fn]
+		if s == nil || fn.Synthetic != "" || fn.Parent() != nil {
+			continue
+		}
+		if obj, ok := fn.Object().(*types.Func); ok && obj.Exported() && !isTestEntry(pass, obj) {
+			pass.ExportObjectFact(obj, s)
+		}
+	}
+	for _, direct := range []bool{true, false} {
+		for _, fn := range ssaInfo.SrcFuncs {
+			if fs := p.states[fn]; fs != nil {
+				p.check(fs, direct)
+			}
+		}
+	}
+	return nil, nil
+}
+
+// isTestEntry reports whether fn is a test, benchmark, example or fuzz
+// function, which nothing calls directly.
+func isTestEntry(pass *analysis.Pass, fn *types.Func) bool {
+	if !strings.HasSuffix(pass.Fset.File(fn.Pos()).Name(), "_test.go") || fn.Signature().Recv() != nil {
+		return false
+	}
+	for _, prefix := range []string{"Test", "Benchmark", "Example", "Fuzz"} {
+		if strings.HasPrefix(fn.Name(), prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// origin returns the generic function of an instance, or fn.
+func origin(fn *ssa.Function) *ssa.Function {
+	if o := fn.Origin(); o != nil {
+		return o
+	}
+	return fn
+}
+
+// summaryOf returns the summary of a static callee, or nil if nothing is
+// known about it.
+func (p *pkgState) summaryOf(callee *ssa.Function) *summary {
+	if e, ok := encoderOf(callee); ok {
+		return encoderSummary(callee, e)
+	}
+	fn := origin(callee)
+	if s, ok := p.local[fn]; ok {
+		return s
+	}
+	if fn.Synthetic != "" && !strings.HasPrefix(fn.Synthetic, "from type information") {
+		return nil // wrappers, thunks, bound methods
+	}
+	obj, ok := fn.Object().(*types.Func)
+	if !ok || obj.Pkg() == nil || obj.Pkg() == p.pass.Pkg {
+		return nil
+	}
+	obj = obj.Origin()
+	if s, ok := p.imported[obj]; ok {
+		return s
+	}
+	s := new(summary)
+	if p.pass.ImportObjectFact(obj, s) {
+		// Positions are meaningful only in the package that computed
+		// them; drivers that keep facts in memory preserve them.
+		encs := make([]Encode, len(s.Encodes))
+		for i, e := range s.Encodes {
+			e.pos = token.NoPos
+			encs[i] = e
+		}
+		ns := *s
+		ns.Encodes = encs
+		s = &ns
+	} else {
+		s = nil
+	}
+	p.imported[obj] = s
+	return s
+}
+
+// sccs returns the strongly connected components of the static call graph
+// of fns, callees before callers (Tarjan's algorithm).
+func (p *pkgState) sccs(fns []*ssa.Function) [][]*ssa.Function {
+	local := make(map[*ssa.Function]bool, len(fns))
+	for _, fn := range fns {
+		local[fn] = true
+	}
+	index := make(map[*ssa.Function]int, len(fns))
+	low := make(map[*ssa.Function]int, len(fns))
+	onStack := make(map[*ssa.Function]bool)
+	var stack []*ssa.Function
+	var out [][]*ssa.Function
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		index[fn] = len(index)
+		low[fn] = index[fn]
+		stack = append(stack, fn)
+		onStack[fn] = true
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				c, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := c.Common().StaticCallee()
+				if callee == nil {
+					continue
+				}
+				callee = origin(callee)
+				if !local[callee] {
+					continue
+				}
+				if _, seen := index[callee]; !seen {
+					visit(callee)
+					low[fn] = min(low[fn], low[callee])
+				} else if onStack[callee] {
+					low[fn] = min(low[fn], index[callee])
+				}
+			}
+		}
+		if low[fn] == index[fn] {
+			var scc []*ssa.Function
+			for {
+				top := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[top] = false
+				scc = append(scc, top)
+				if top == fn {
+					break
+				}
+			}
+			out = append(out, scc)
+		}
+	}
+	for _, fn := range fns {
+		if _, seen := index[fn]; !seen {
+			visit(fn)
+		}
+	}
+	return out
+}
+
+// maxRounds bounds the fixed-point iterations over a recursive component.
+const maxRounds = 8
+
+// summarizeMemory computes the memory part of the summaries of one
+// component of the call graph, iterating from an optimistic start until
+// the summaries are stable; they only grow.
+func (p *pkgState) summarizeMemory(scc []*ssa.Function) {
+	for _, fn := range scc {
+		p.local[fn] = nil
+		if fn.Blocks != nil && len(fn.Params) <= maxParams {
+			p.local[fn] = &summary{Groups: make([]uint8, len(fn.Params))}
+		}
+	}
+	for round := 0; ; round++ {
+		changed := false
+		for _, fn := range scc {
+			if fn.Blocks == nil {
+				continue
+			}
+			fs := newFuncState(p, fn)
+			fs.build()
+			p.states[fn] = fs
+			s := fs.summarize()
+			old := p.local[fn]
+			if (old == nil) != (s == nil) || old != nil && !equalSummary(old, s) {
+				p.local[fn] = s
+				changed = true
+			}
+		}
+		if !changed {
+			return
+		}
+		if round == maxRounds {
+			// Give up on precision: treat the component as unknown
+			// and rebuild its states with that assumption.
+			for _, fn := range scc {
+				p.local[fn] = nil
+			}
+			for _, fn := range scc {
+				if fn.Blocks != nil {
+					fs := newFuncState(p, fn)
+					fs.build()
+					p.states[fn] = fs
+				}
+			}
+			return
+		}
+	}
+}
+
+// maxEncodes bounds the encodings one summary lists.
+const maxEncodes = 8
+
+// summarizeEncodes computes the encodings of one component of the call
+// graph that depend only on parameters.
+func (p *pkgState) summarizeEncodes(scc []*ssa.Function) {
+	for round := 0; round < maxRounds; round++ {
+		changed := false
+		for _, fn := range scc {
+			s, fs := p.local[fn], p.states[fn]
+			if s == nil || fs == nil {
+				continue
+			}
+			encs := p.encodesOf(fs)
+			if len(encs) != len(s.Encodes) {
+				ns := *s
+				ns.Encodes = encs
+				p.local[fn] = &ns
+				changed = true
+			}
+		}
+		if !changed {
+			return
+		}
+	}
+}
+
+// encodesOf returns the encodings performed by fs's function, directly or
+// through its callees, whose values depend only on its parameters.
+func (p *pkgState) encodesOf(fs *funcState) []Encode {
+	var encs []Encode
+	seen := make(map[Encode]bool)
+	for _, b := range fs.fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			for _, st := range p.sites(call) {
+				if allConst(st.args) {
+					continue
+				}
+				var params uint64
+				ok := true
+				for _, a := range st.args {
+					ps, aok := fs.depends(a, nil)
+					params |= ps
+					ok = ok && aok
+				}
+				if !ok {
+					continue
+				}
+				e := st.enc
+				e.Params = params
+				if !seen[e] && len(encs) < maxEncodes {
+					seen[e] = true
+					encs = append(encs, e)
+				}
+			}
+		}
+	}
+	return encs
+}
+
+// A site is an encoding performed by a call: either the call of an
+// encoder itself or an encoding inside the called function.
+type site struct {
+	enc    Encode
+	args   []ssa.Value // the call's arguments the encoded value depends on
+	direct bool
+	stream bool
+}
+
+// sites returns the encodings a call performs.
+func (p *pkgState) sites(call *ssa.Call) []site {
+	c := call.Common()
+	if c.IsInvoke() {
+		return nil
+	}
+	callee := c.StaticCallee()
+	if callee == nil {
+		return nil
+	}
+	if e, ok := encoderOf(callee); ok {
+		st := site{direct: true, stream: e.stream}
+		for _, i := range e.args {
+			if i < len(c.Args) {
+				st.args = append(st.args, c.Args[i])
+			}
+		}
+		pos := call.Pos()
+		if _, ce, ok := p.callExpr(pos); ok {
+			pos = ce.Pos()
+		}
+		st.enc = Encode{Call: e.name, Arg: p.argText(call.Pos(), e.show), Where: p.where(pos), pos: pos}
+		return []site{st}
+	}
+	s := p.summaryOf(callee)
+	if s == nil || len(s.Groups) != len(c.Args) {
+		return nil
+	}
+	var out []site
+	for _, e := range s.Encodes {
+		st := site{enc: e}
+		for i, a := range c.Args {
+			if e.Params&(1<<i) != 0 {
+				st.args = append(st.args, a)
+			}
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+func allConst(vs []ssa.Value) bool {
+	for _, v := range vs {
+		if !isConst(v) {
+			return false
+		}
+	}
+	return true
+}
+
+// callExpr returns the cursor of the call expression whose opening
+// parenthesis is at lparen.
+func (p *pkgState) callExpr(lparen token.Pos) (inspector.Cursor, *ast.CallExpr, bool) {
+	if !lparen.IsValid() {
+		return inspector.Cursor{}, nil, false
+	}
+	cur, ok := p.hot.Inspector.Root().FindByPos(lparen, lparen+1)
+	if !ok {
+		return inspector.Cursor{}, nil, false
+	}
+	call, ok := cur.Node().(*ast.CallExpr)
+	if !ok || call.Lparen != lparen {
+		return inspector.Cursor{}, nil, false
+	}
+	return cur, call, true
+}
+
+// maxArgText bounds the length of an argument named in a diagnostic.
+const maxArgText = 40
+
+func (p *pkgState) argText(lparen token.Pos, i int) string {
+	_, call, ok := p.callExpr(lparen)
+	if !ok || i >= len(call.Args) {
+		return "its argument"
+	}
+	s := types.ExprString(call.Args[i])
+	if len(s) > maxArgText {
+		return "its argument"
+	}
+	return s
+}
+
+func (p *pkgState) where(pos token.Pos) string {
+	posn := p.pass.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d", filepath.Base(posn.Filename), posn.Line)
+}
+
+// check reports the loop-invariant encodings of fs's function: with
+// direct, the calls of encoders; otherwise the calls of functions that
+// encode.
+func (p *pkgState) check(fs *funcState, direct bool) {
+	for _, b := range fs.fn.Blocks {
+		for _, instr := range b.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			var sts []site
+			for _, st := range p.sites(call) {
+				if st.direct == direct && !allConst(st.args) {
+					sts = append(sts, st)
+				}
+			}
+			if len(sts) == 0 {
+				continue
+			}
+			l := fs.loopOf(b)
+			if l == nil {
+				continue
+			}
+			cur, callExpr, ok := p.callExpr(call.Pos())
+			if !ok {
+				continue
+			}
+			stmt, ok := p.hot.Loop(cur)
+			if !ok || !p.sameLoop(fs, l, cur, stmt) || p.coldTest(stmt) || p.isParallelBenchLoop(stmt.Node()) {
+				continue
+			}
+			for _, st := range sts {
+				if p.invariant(fs, l, st.args) {
+					p.report(call, callExpr, stmt, l, st)
+				}
+			}
+		}
+	}
+}
+
+func (p *pkgState) invariant(fs *funcState, l *loop, args []ssa.Value) bool {
+	for _, a := range args {
+		if _, ok := fs.depends(a, l); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// sameLoop reports whether the SSA loop l, the innermost one containing
+// the call at cur, is the loop statement stmt: its header comes from a
+// for or range statement, and the smallest loop statement around the call
+// containing all its instructions is stmt. A goto loop or a benchmark loop
+// nested in stmt fails the test.
+func (p *pkgState) sameLoop(fs *funcState, l *loop, cur, stmt inspector.Cursor) bool {
+	c := l.header.Comment
+	if !strings.HasPrefix(c, "for.") && !strings.HasPrefix(c, "range") {
+		return false
+	}
+	lo, hi := fs.span(l)
+	n := stmt.Node()
+	if !lo.IsValid() || lo < n.Pos() || hi >= n.End() {
+		return false
+	}
+	for anc := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil)) {
+		if anc == stmt {
+			return true
+		}
+		if m := anc.Node(); m.Pos() <= lo && hi < m.End() {
+			return false
+		}
+	}
+	return false
+}
+
+// isParallelBenchLoop reports whether loop is `for pb.Next()` with pb a
+// *testing.PB: the measured loop of a parallel benchmark, which hotpath
+// does not recognise.
+func (p *pkgState) isParallelBenchLoop(loop ast.Node) bool {
+	f, ok := loop.(*ast.ForStmt)
+	if !ok || f.Cond == nil {
+		return false
+	}
+	call, ok := ast.Unparen(f.Cond).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := call.Fun.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Next" {
+		return false
+	}
+	t := p.pass.TypesInfo.TypeOf(sel.X)
+	return t != nil && types.TypeString(t, nil) == "*testing.PB"
+}
+
+// coldTest reports whether the loop statement is in a test file outside a
+// benchmark: test loops over fixtures are not hot paths.
+func (p *pkgState) coldTest(stmt inspector.Cursor) bool {
+	if !strings.HasSuffix(p.pass.Fset.File(stmt.Node().Pos()).Name(), "_test.go") {
+		return false
+	}
+	for fd := range stmt.Enclosing((*ast.FuncDecl)(nil)) {
+		return !strings.HasPrefix(fd.Node().(*ast.FuncDecl).Name.Name, "Benchmark")
+	}
+	return true
+}
+
+func (p *pkgState) report(call *ssa.Call, callExpr *ast.CallExpr, stmt inspector.Cursor, l *loop, st site) {
+	kind := "for"
+	if _, ok := stmt.Node().(*ast.RangeStmt); ok {
+		kind = "range"
+	}
+	line := p.pass.Fset.Position(stmt.Node().Pos()).Line
+	e := st.enc
+	switch {
+	case st.direct:
+		if !st.stream && carried(call, l) {
+			return // the loop already caches the encoding
+		}
+		if p.reported[e.Where] {
+			return
+		}
+		p.reported[e.Where] = true
+		hint := "hoist it before the loop and reuse the bytes"
+		if st.stream {
+			hint = "encode once before the loop and write the bytes"
+		}
+		p.pass.Reportf(e.pos, "%s of %s is loop-invariant: the %s loop at line %d encodes the same value on every iteration; %s",
+			e.Call, e.Arg, kind, line, hint)
+	case e.pos.IsValid():
+		// The encoding is in this package: report it there.
+		if p.reported[e.Where] {
+			return
+		}
+		p.reported[e.Where] = true
+		p.pass.Reportf(e.pos, "%s of %s depends only on loop-invariant arguments of the call to %s at %s; the %s loop re-encodes the same value on every iteration; encode once before the loop and reuse the bytes",
+			e.Call, e.Arg, types.ExprString(callExpr.Fun), p.where(call.Pos()), kind)
+	default:
+		key := "call " + p.where(call.Pos())
+		if p.reported[key] {
+			return
+		}
+		p.reported[key] = true
+		p.pass.Reportf(callExpr.Pos(), "call to %s runs %s of %s (%s) with loop-invariant arguments; the %s loop at line %d re-encodes the same value on every iteration; encode once before the loop and reuse the bytes",
+			types.ExprString(callExpr.Fun), e.Call, e.Arg, e.Where, kind, line)
+	}
+}

@@ -1,0 +1,178 @@
+package parsezero
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+)
+
+// Analyzer reports strconv.ParseFloat results used only in comparisons
+// with zero.
+var Analyzer = &analysis.Analyzer{
+	Name:     "parsezero",
+	Doc:      "report strconv.ParseFloat used only to test a number for zero",
+	URL:      "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/parsezero",
+	Requires: []*analysis.Analyzer{hotpath.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if !imports(pass.Pkg, "strconv") {
+		return nil, nil
+	}
+	hot := pass.ResultOf[hotpath.Analyzer].(*hotpath.Info)
+	for cur := range hot.Inspector.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if !isParseFloat(pass.TypesInfo, call) {
+			continue
+		}
+		id := resultVar(cur)
+		if id == nil {
+			continue
+		}
+		v, ok := pass.TypesInfo.Defs[id].(*types.Var)
+		if !ok || runsOnce(hot, cur) {
+			continue
+		}
+		fn, ok := enclosingFunc(cur)
+		if !ok || !onlyComparedWithZero(pass.TypesInfo, fn, v) {
+			continue
+		}
+		pass.Report(analysis.Diagnostic{
+			Pos: call.Pos(),
+			End: call.End(),
+			Message: "strconv.ParseFloat runs a full float parse only to compare " + id.Name + " with 0; " +
+				"for plain decimal strings a byte scan that accepts only '0' and '.' gives the same answer, " +
+				"but ParseFloat also reads \"-0\", \"0e5\" or \"0x0p0\" as zero and returns an error for malformed input such as \"\" or \"0.0.0\"",
+		})
+	}
+	return nil, nil
+}
+
+// resultVar returns the identifier that receives the float result of the
+// ParseFloat call at cur in a short variable declaration or var
+// declaration, or nil.
+func resultVar(cur inspector.Cursor) *ast.Ident {
+	var lhs []*ast.Ident
+	switch cur.ParentEdgeKind() {
+	case edge.AssignStmt_Rhs:
+		as := cur.Parent().Node().(*ast.AssignStmt)
+		if as.Tok != token.DEFINE || len(as.Lhs) != 2 {
+			return nil
+		}
+		id, _ := as.Lhs[0].(*ast.Ident)
+		lhs = append(lhs, id)
+	case edge.ValueSpec_Values:
+		vs := cur.Parent().Node().(*ast.ValueSpec)
+		if len(vs.Names) != 2 {
+			return nil
+		}
+		lhs = append(lhs, vs.Names[0])
+	default:
+		return nil
+	}
+	if lhs[0] == nil || lhs[0].Name == "_" {
+		return nil
+	}
+	return lhs[0]
+}
+
+// onlyComparedWithZero reports whether every use of v in fn is an operand
+// of == or != whose other operand is the constant 0, and there is at least
+// one such use.
+func onlyComparedWithZero(info *types.Info, fn inspector.Cursor, v *types.Var) bool {
+	n := 0
+	for use := range fn.Preorder((*ast.Ident)(nil)) {
+		if info.Uses[use.Node().(*ast.Ident)] != v {
+			continue
+		}
+		for use.ParentEdgeKind() == edge.ParenExpr_X {
+			use = use.Parent()
+		}
+		k := use.ParentEdgeKind()
+		if k != edge.BinaryExpr_X && k != edge.BinaryExpr_Y {
+			return false
+		}
+		bin := use.Parent().Node().(*ast.BinaryExpr)
+		if bin.Op != token.EQL && bin.Op != token.NEQ {
+			return false
+		}
+		other := bin.Y
+		if k == edge.BinaryExpr_Y {
+			other = bin.X
+		}
+		if !isZero(info, other) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+func isZero(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil {
+		return false
+	}
+	switch tv.Value.Kind() {
+	case constant.Int, constant.Float:
+		return constant.Sign(tv.Value) == 0
+	}
+	return false
+}
+
+func isParseFloat(info *types.Info, call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "strconv" && fn.Name() == "ParseFloat"
+}
+
+// runsOnce reports whether cur runs at most once. It adds two cases to
+// hotpath.Info.Once: Once misreads a local var declaration as a
+// package-level one, so the query starts above it; and the body of a
+// function literal called where it is declared runs as often as the call.
+func runsOnce(hot *hotpath.Info, cur inspector.Cursor) bool {
+	for p := range cur.Enclosing((*ast.DeclStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		if _, ok := p.Node().(*ast.DeclStmt); ok {
+			cur = p
+		}
+		break
+	}
+	if hot.Once(cur) {
+		return true
+	}
+	if _, ok := hot.Loop(cur); ok {
+		return false
+	}
+	if fn, ok := enclosingFunc(cur); ok && fn.ParentEdgeKind() == edge.CallExpr_Fun {
+		return runsOnce(hot, fn.Parent())
+	}
+	return false
+}
+
+// enclosingFunc returns the innermost function declaration or literal
+// around cur.
+func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
+	for p := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return p, true
+	}
+	return inspector.Cursor{}, false
+}
+
+// imports reports whether pkg imports path directly. A call of a
+// package-level function needs a direct import.
+func imports(pkg *types.Package, path string) bool {
+	for _, imp := range pkg.Imports() {
+		if imp.Path() == path {
+			return true
+		}
+	}
+	return false
+}

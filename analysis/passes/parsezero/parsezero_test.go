@@ -1,0 +1,13 @@
+package parsezero_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/perfproof/perfproof/analysis/passes/parsezero"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), parsezero.Analyzer, "a")
+}

@@ -1,0 +1,74 @@
+// Package reuse defines an Analyzer that reports buffers, codecs and parsers
+// built to be reused that a function makes anew on every call or loop
+// iteration and then throws away.
+//
+// # Analyzer reuse
+//
+// reuse: report reusable buffers and codecs made anew on every call and thrown away
+//
+// Some values exist to be reused. A compress/gzip, flate or zlib writer sets
+// up about 800 KiB of compressor state on its first write (klauspost/compress
+// about 1 MiB, its zstd encoder about 2 MiB); their readers about 40 KiB;
+// a github.com/valyala/fastjson Parser keeps the copy of its input and the
+// parsed values to recycle them on the next Parse; a bufio.Reader or Writer
+// holds a 4 KiB buffer; a bytes.Buffer grows a byte slice as it is written.
+// Each has a Reset method (or, for the parser, is reset by the next Parse),
+// so one value can serve many uses. Making a new one per use turns all of
+// that into garbage.
+//
+// The analyzer reports such a value when it is made
+//
+//   - inside a loop of a function and does not outlive the iteration: for
+//     every type in the table, with bytes.Buffer only if the function writes
+//     to it (an unwritten buffer costs nothing); or
+//   - once per call of a function that is not known to run once and does
+//     not outlive the call: only for the costly ones (compressors,
+//     decompressors, fastjson parsers and arenas), and not when the function
+//     already reuses it across the iterations of a loop.
+//
+// A value outlives its call or iteration when it, or a value that may share
+// its memory (the slice from Bytes, the values a parser returns, a
+// json.Encoder wrapping the buffer), is returned, stored in a field, global,
+// map, slice or channel, captured by a closure that is not called on the
+// spot, or passed to a function that is not known to use it only during the
+// call (io.Copy, fmt.Fprintf, an io.Writer's Write, json.Unmarshal,
+// functions of bytes and strconv, and a few others). Such values cannot be
+// reused locally and are not reported; nor are values made in init, package
+// variable initialisers, sync.Once bodies, func main outside loops, the New
+// function of a sync.Pool (where constructors belong), unexported functions
+// called only from such places, and, for reports per call, constructors and
+// options (New..., With...), code of commands (package main or a package
+// under a cmd directory) and functions that start a process. _test.go files
+// are not analysed: a test runs once, and a construction in a benchmark is
+// what it measures.
+//
+// json.Decoder, json.Encoder, bufio.Scanner and strings.Builder are not in
+// the table: they have no Reset that keeps their buffer.
+//
+// There is no suggested fix: where the reused value should live (a field,
+// a parameter, a sync.Pool, a variable before the loop) is a design choice.
+//
+// For example:
+//
+//	func compress(data []byte) []byte {
+//		var buf bytes.Buffer
+//		zw := gzip.NewWriter(&buf) // about 800 KiB of state per call
+//		zw.Write(data)
+//		zw.Close()
+//		return bytes.Clone(buf.Bytes())
+//	}
+//
+// is better written as:
+//
+//	var gzipWriters = sync.Pool{New: func() any { return gzip.NewWriter(nil) }}
+//
+//	func compress(data []byte) []byte {
+//		var buf bytes.Buffer
+//		zw := gzipWriters.Get().(*gzip.Writer)
+//		defer gzipWriters.Put(zw)
+//		zw.Reset(&buf)
+//		zw.Write(data)
+//		zw.Close()
+//		return bytes.Clone(buf.Bytes())
+//	}
+package reuse

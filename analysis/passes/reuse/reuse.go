@@ -1,0 +1,412 @@
+package reuse
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+)
+
+const doc = `report reusable buffers and codecs made anew on every call and thrown away
+
+reuse reports values that hold large buffers or state and are built to be
+reused (gzip, flate, zlib and zstd writers and readers, fastjson parsers; and,
+when made once per loop iteration, bufio readers and writers and written
+bytes.Buffers) when a function makes a new one on every call or every loop
+iteration and lets it die at the end. Keeping one across iterations, in a
+sync.Pool, or per goroutine and calling Reset saves the allocation and the
+garbage. Values that escape (returned, stored, passed to unknown code) are not
+reported. _test.go files are not analysed.`
+
+// Analyzer reports reusable buffers and codecs made anew on every call or
+// loop iteration and discarded.
+var Analyzer = &analysis.Analyzer{
+	Name:     "reuse",
+	Doc:      doc,
+	URL:      "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/reuse",
+	Requires: []*analysis.Analyzer{hotpath.Analyzer},
+	Run:      run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if !importsAny(pass.Pkg, importPaths) {
+		return nil, nil
+	}
+	hot := pass.ResultOf[hotpath.Analyzer].(*hotpath.Info)
+	c := &checker{pass: pass, hot: hot, once: newOnceFuncs(pass, hot)}
+	nodes := []ast.Node{(*ast.CallExpr)(nil), (*ast.CompositeLit)(nil), (*ast.ValueSpec)(nil)}
+	for cur := range hot.Inspector.Root().Preorder(nodes...) {
+		if strings.HasSuffix(pass.Fset.File(cur.Node().Pos()).Name(), "_test.go") {
+			continue
+		}
+		c.visit(cur)
+	}
+	return nil, nil
+}
+
+func importsAny(pkg *types.Package, paths []string) bool {
+	for _, imp := range pkg.Imports() {
+		if slices.Contains(paths, imp.Path()) {
+			return true
+		}
+	}
+	return false
+}
+
+type checker struct {
+	pass  *analysis.Pass
+	hot   *hotpath.Info
+	once  *onceFuncs
+	calls map[*types.Func][]inspector.Cursor // built on first need
+}
+
+// visit checks one node that may make a reusable value.
+func (c *checker) visit(cur inspector.Cursor) {
+	switch n := cur.Node().(type) {
+	case *ast.CallExpr:
+		if r, ok := c.constructor(n); ok {
+			c.check(cur, r, nil)
+		}
+	case *ast.CompositeLit:
+		r, ok := c.zeroValue(c.pass.TypesInfo.TypeOf(n))
+		if !ok || len(n.Elts) > 0 {
+			return
+		}
+		if cur.ParentEdgeKind() == edge.UnaryExpr_X && cur.Parent().Node().(*ast.UnaryExpr).Op == token.AND {
+			cur = cur.Parent() // &T{}
+		}
+		c.check(cur, r, nil)
+	case *ast.ValueSpec:
+		// var x T, with no initialiser.
+		if len(n.Values) > 0 || n.Type == nil || !inFunc(cur) {
+			return
+		}
+		r, ok := c.zeroValue(c.pass.TypesInfo.TypeOf(n.Type))
+		if !ok {
+			return
+		}
+		var vars []*types.Var
+		for _, id := range n.Names {
+			if v, ok := c.pass.TypesInfo.Defs[id].(*types.Var); ok {
+				vars = append(vars, v)
+			}
+		}
+		c.check(cur, r, vars)
+	}
+}
+
+func inFunc(cur inspector.Cursor) bool {
+	for range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return true
+	}
+	return false
+}
+
+// constructor reports whether call makes a new reusable value: a listed
+// constructor, new(T) for a listed type, or bytes.NewBuffer of nil or of a
+// new slice.
+func (c *checker) constructor(call *ast.CallExpr) (reusable, bool) {
+	info := c.pass.TypesInfo
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && len(call.Args) == 1 {
+		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "new" {
+			return c.zeroValue(info.TypeOf(call.Args[0]))
+		}
+	}
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return reusable{}, false
+	}
+	r, ok := constructors[fn.Pkg().Path()+"."+fn.Name()]
+	if !ok || len(call.Args) == 0 {
+		return reusable{}, false
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
+	case "bytes.NewBuffer":
+		// A buffer over existing memory reuses that memory already.
+		if !isNil(info, call.Args[0]) && !isMake(info, call.Args[0]) {
+			return reusable{}, false
+		}
+	case "bufio.NewReader", "bufio.NewReaderSize", "bufio.NewWriter", "bufio.NewWriterSize":
+		// bufio returns its argument when it is already a large enough
+		// bufio value.
+		if t := info.TypeOf(call.Args[0]); t != nil && strings.HasPrefix(types.TypeString(t, nil), "*bufio.") {
+			return reusable{}, false
+		}
+	}
+	return r, true
+}
+
+func (c *checker) zeroValue(t types.Type) (reusable, bool) {
+	if t == nil {
+		return reusable{}, false
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return reusable{}, false
+	}
+	r, ok := zeroValues[n.Obj().Pkg().Path()+"."+n.Obj().Name()]
+	return r, ok
+}
+
+func isNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	return ok && tv.IsNil()
+}
+
+func isMake(info *types.Info, e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	b, ok := info.Uses[id].(*types.Builtin)
+	return ok && b.Name() == "make"
+}
+
+// check reports the value made at cur (an expression, or a var declaration
+// of vars) if it is made on every call or iteration and does not outlive
+// them.
+func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
+	if c.inPoolNew(cur) || c.once.runsOnce(cur) {
+		return
+	}
+	fn, ok := enclosingFunc(cur)
+	if !ok {
+		return
+	}
+	if inDeadCode(c.pass, cur) {
+		return
+	}
+	loop, inLoop := c.hot.Loop(cur)
+	if inLoop && leavesLoop(cur, loop) {
+		inLoop = false // made at most once per call
+	}
+	if !inLoop {
+		switch r.perCall {
+		case never:
+			return
+		case whenHot:
+			if rarelyCalled(c.pass, cur) || !c.runsOften(cur) {
+				return
+			}
+		case always:
+			if rarelyCalled(c.pass, cur) {
+				return
+			}
+		}
+	}
+	f := &flow{c: c, fn: fn, vars: make(map[*types.Var]bool)}
+	f.scope = fn.Node()
+	if inLoop {
+		switch l := loop.Node().(type) {
+		case *ast.ForStmt:
+			f.scope = l.Body
+		case *ast.RangeStmt:
+			f.scope = l.Body
+		}
+	}
+	if vars != nil {
+		for _, v := range vars {
+			f.taint(v)
+		}
+	} else {
+		f.expr(cur)
+	}
+	f.drain()
+	if f.escapes || (r.written && !f.written) || (!inLoop && f.reusedInLoop) {
+		return
+	}
+	name := funcName(cur)
+	var msg string
+	switch {
+	case r.aliases && inLoop:
+		msg = fmt.Sprintf("new %s on every iteration of a loop in %s discards its internal buffers; create one before the loop and reuse it (values it returns alias it: finish using them before the next use)", r.name, name)
+	case r.aliases:
+		msg = fmt.Sprintf("new %s per call of %s discards its internal buffers; reuse one per goroutine or pool it (values it returns alias it: finish using them before reuse)", r.name, name)
+	case r.written && inLoop:
+		msg = fmt.Sprintf("%s made on every iteration of a loop in %s allocates %s; make one before the loop and call Reset in it", r.name, name, r.cost)
+	case inLoop:
+		msg = fmt.Sprintf("%s allocates %s on every iteration of a loop in %s; make one before the loop and call %s in it", r.name, r.cost, name, r.reset)
+	default:
+		msg = fmt.Sprintf("%s allocates %s on every call of %s; keep one in a sync.Pool and call %s", r.name, r.cost, name, r.reset)
+	}
+	n := cur.Node()
+	c.pass.Report(analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Message: msg})
+}
+
+// runsOften reports whether the function containing cur shows that it runs
+// many times: it serves HTTP requests (it or an enclosing function has an
+// http.ResponseWriter or *http.Request parameter), or the package calls it
+// in a loop. Calls in _test.go files are ignored, so that a package and its
+// test variant get the same reports.
+func (c *checker) runsOften(cur inspector.Cursor) bool {
+	for fc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		var ft *ast.FuncType
+		switch f := fc.Node().(type) {
+		case *ast.FuncDecl:
+			ft = f.Type
+		case *ast.FuncLit:
+			ft = f.Type
+		}
+		for _, field := range ft.Params.List {
+			switch types.TypeString(c.pass.TypesInfo.TypeOf(field.Type), nil) {
+			case "net/http.ResponseWriter", "*net/http.Request":
+				return true
+			}
+		}
+	}
+	d, ok := topDecl(cur).Node().(*ast.FuncDecl)
+	if !ok {
+		return false
+	}
+	fn, ok := c.pass.TypesInfo.Defs[d.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	if c.calls == nil {
+		c.indexCalls()
+	}
+	for _, call := range c.calls[fn] {
+		if _, ok := c.hot.Loop(call); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// indexCalls records the calls of the package's functions and methods
+// outside _test.go files.
+func (c *checker) indexCalls() {
+	c.calls = make(map[*types.Func][]inspector.Cursor)
+	for cur := range c.hot.Inspector.Root().Preorder((*ast.CallExpr)(nil)) {
+		if strings.HasSuffix(c.pass.Fset.File(cur.Node().Pos()).Name(), "_test.go") {
+			continue
+		}
+		fn, ok := typeutil.Callee(c.pass.TypesInfo, cur.Node().(*ast.CallExpr)).(*types.Func)
+		if ok && fn.Pkg() == c.pass.Pkg {
+			fn = fn.Origin()
+			c.calls[fn] = append(c.calls[fn], cur)
+		}
+	}
+}
+
+// inDeadCode reports whether cur is in the body of an if statement whose
+// condition is the constant false, such as debugging code behind a
+// constant flag.
+func inDeadCode(pass *analysis.Pass, cur inspector.Cursor) bool {
+	for p := range cur.Enclosing((*ast.IfStmt)(nil)) {
+		n := p.Node().(*ast.IfStmt)
+		tv, ok := pass.TypesInfo.Types[n.Cond]
+		if ok && tv.Value != nil && n.Body.Pos() <= cur.Node().Pos() && cur.Node().End() <= n.Body.End() && tv.Value.String() == "false" {
+			return true
+		}
+	}
+	return false
+}
+
+// inPoolNew reports whether cur is inside the New function of a sync.Pool,
+// where constructors belong.
+func (c *checker) inPoolNew(cur inspector.Cursor) bool {
+	for lit := range cur.Enclosing((*ast.FuncLit)(nil)) {
+		p := lit.Parent()
+		switch n := p.Node().(type) {
+		case *ast.KeyValueExpr:
+			if id, ok := n.Key.(*ast.Ident); ok && id.Name == "New" {
+				if cl, ok := p.Parent().Node().(*ast.CompositeLit); ok && isSyncPool(c.pass.TypesInfo.TypeOf(cl)) {
+					return true
+				}
+			}
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				if sel, ok := lhs.(*ast.SelectorExpr); ok && sel.Sel.Name == "New" && isSyncPool(c.pass.TypesInfo.TypeOf(sel.X)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func isSyncPool(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	return types.TypeString(t, nil) == "sync.Pool"
+}
+
+// enclosingFunc returns the innermost function containing cur.
+func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return fn, true
+	}
+	return inspector.Cursor{}, false
+}
+
+// funcName names the function enclosing cur for a diagnostic: "f", "T.m",
+// or "a function literal in f".
+func funcName(cur inspector.Cursor) string {
+	for p := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch n := p.Node().(type) {
+		case *ast.FuncDecl:
+			return declName(n)
+		case *ast.FuncLit:
+			if d, ok := topDecl(p).Node().(*ast.FuncDecl); ok {
+				return "a function literal in " + declName(d)
+			}
+			return "a function literal"
+		}
+	}
+	return "this function"
+}
+
+func declName(d *ast.FuncDecl) string {
+	if d.Recv == nil || len(d.Recv.List) == 0 {
+		return d.Name.Name
+	}
+	t := d.Recv.List[0].Type
+	for {
+		switch x := t.(type) {
+		case *ast.StarExpr:
+			t = x.X
+		case *ast.ParenExpr:
+			t = x.X
+		case *ast.IndexExpr:
+			t = x.X
+		case *ast.IndexListExpr:
+			t = x.X
+		case *ast.Ident:
+			return x.Name + "." + d.Name.Name
+		default:
+			return d.Name.Name
+		}
+	}
+}
+
+// topDecl returns the top-level declaration containing cur.
+func topDecl(cur inspector.Cursor) inspector.Cursor {
+	for {
+		p := cur.Parent()
+		if _, ok := p.Node().(*ast.File); ok || p.Node() == nil {
+			return cur
+		}
+		cur = p
+	}
+}

@@ -1,0 +1,217 @@
+// Package a holds server code that makes reusable values per call and per
+// loop iteration.
+package a
+
+import (
+	"bufio"
+	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/valyala/fastjson"
+)
+
+// serveGzip compresses every response it serves.
+func serveGzip(w http.ResponseWriter, r *http.Request, body []byte) {
+	w.Header().Set("Content-Encoding", "gzip")
+	zw := gzip.NewWriter(w) // want `gzip.NewWriter allocates about 800 KiB of compressor state on every call of serveGzip; keep one in a sync.Pool and call Reset\(w\)`
+	zw.Write(body)
+	zw.Close()
+}
+
+// handler is a closure over the response writer of each request.
+func handler(body []byte) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		zw, _ := flate.NewWriter(w, flate.BestSpeed) // want `flate.NewWriter allocates about 800 KiB of compressor state on every call of a function literal in handler`
+		defer zw.Close()
+		zw.Write(body)
+	}
+}
+
+// compressLevel compresses one record; compressBatch calls it in a loop.
+func compressLevel(data []byte) ([]byte, error) {
+	var buf bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestSpeed) // want `gzip.NewWriterLevel allocates about 800 KiB of compressor state on every call of compressLevel`
+	if err != nil {
+		return nil, err
+	}
+	defer zw.Close()
+	zw.Write(data)
+	if err := zw.Flush(); err != nil {
+		return nil, err
+	}
+	return bytes.Clone(buf.Bytes()), nil
+}
+
+func compressBatch(records [][]byte) [][]byte {
+	var out [][]byte
+	for _, r := range records {
+		c, _ := compressLevel(r)
+		out = append(out, c)
+	}
+	return out
+}
+
+// encodeZstd makes a zstd encoder per message; Publisher.publish calls it
+// for each message of a batch.
+func encodeZstd(w io.Writer, data []byte) error {
+	enc, err := zstd.NewWriter(w) // want `zstd.NewWriter allocates about 2 MiB of encoder state on every call of encodeZstd`
+	if err != nil {
+		return err
+	}
+	enc.Write(data)
+	return enc.Close()
+}
+
+type Publisher struct{ conn io.Writer }
+
+func (p *Publisher) publish(batch [][]byte) error {
+	for _, m := range batch {
+		if err := encodeZstd(p.conn, m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+type DepthUpdate struct {
+	Symbol string
+	Bids   [][2]float64
+}
+
+// parseDepth makes a parser per message, as in the depth-stream report.
+func parseDepth(msg []byte) (*DepthUpdate, error) {
+	var p fastjson.Parser // want `new fastjson.Parser per call of parseDepth discards its internal buffers; reuse one per goroutine or pool it \(values it returns alias it: finish using them before reuse\)`
+	v, err := p.ParseBytes(msg)
+	if err != nil {
+		return nil, err
+	}
+	u := &DepthUpdate{Symbol: string(v.GetStringBytes("s"))}
+	for _, lvl := range v.GetArray("b") {
+		u.Bids = append(u.Bids, [2]float64{lvl.GetFloat64("0"), lvl.GetFloat64("1")})
+	}
+	return u, nil
+}
+
+// sumField uses new(fastjson.Parser) per line inside a loop.
+func sumField(lines []string) int {
+	total := 0
+	for _, l := range lines {
+		p := new(fastjson.Parser) // want `new fastjson.Parser on every iteration of a loop in sumField discards its internal buffers; create one before the loop and reuse it`
+		v, err := p.Parse(l)
+		if err != nil {
+			continue
+		}
+		total += v.GetInt("n")
+	}
+	return total
+}
+
+// countLines opens each file with a new bufio.Reader.
+func countLines(paths []string) (int, error) {
+	n := 0
+	for _, path := range paths {
+		f, err := os.Open(path)
+		if err != nil {
+			return 0, err
+		}
+		r := bufio.NewReader(f) // want `bufio.NewReader allocates a 4 KiB buffer on every iteration of a loop in countLines; make one before the loop and call Reset\(r\) in it`
+		for {
+			_, err := r.ReadString('\n')
+			if err != nil {
+				break
+			}
+			n++
+		}
+		f.Close()
+	}
+	return n, nil
+}
+
+type Row struct{ ID, Name string }
+
+// writeRows formats every row into a new buffer.
+func writeRows(w io.Writer, rows []Row) error {
+	for _, row := range rows {
+		var buf bytes.Buffer // want `bytes.Buffer made on every iteration of a loop in writeRows allocates a new byte slice as it grows; make one before the loop and call Reset in it`
+		fmt.Fprintf(&buf, "%s\t%s\n", row.ID, row.Name)
+		if _, err := w.Write(buf.Bytes()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// encodeAll encodes each value through a json.Encoder over a new buffer.
+func encodeAll(w io.Writer, vs []any) error {
+	for _, v := range vs {
+		buf := new(bytes.Buffer) // want `bytes.Buffer made on every iteration of a loop in encodeAll`
+		if err := json.NewEncoder(buf).Encode(v); err != nil {
+			return err
+		}
+		buf.WriteTo(w)
+	}
+	return nil
+}
+
+// keys copies the interesting part of each buffer into a string.
+func keys(items [][]byte) []string {
+	var out []string
+	for _, it := range items {
+		b := bytes.NewBuffer(make([]byte, 0, 64)) // want `bytes.NewBuffer made on every iteration of a loop in keys`
+		b.Write(bytes.TrimSpace(it))
+		b.WriteString(":k")
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// inflateAll makes a flate reader per block.
+func inflateAll(blocks [][]byte, w io.Writer) error {
+	for _, blk := range blocks {
+		fr := flate.NewReader(bytes.NewReader(blk)) // want `flate.NewReader allocates about 40 KiB of decompressor state on every iteration of a loop in inflateAll; make one before the loop and call Reset through flate.Resetter in it`
+		if _, err := io.Copy(w, fr); err != nil {
+			return err
+		}
+		fr.Close()
+	}
+	return nil
+}
+
+// buildObjects uses a fresh arena per event.
+func buildObjects(w io.Writer, names []string) {
+	var dst []byte
+	for _, name := range names {
+		var a fastjson.Arena // want `new fastjson.Arena on every iteration of a loop in buildObjects`
+		o := a.NewObject()
+		o.Set("name", a.NewString(name))
+		dst = o.MarshalTo(dst[:0])
+		w.Write(dst)
+	}
+}
+
+// Handler methods are reported with their receiver type.
+type Server struct{ out io.Writer }
+
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	zw := gzip.NewWriter(w) // want `gzip.NewWriter allocates about 800 KiB of compressor state on every call of Server.ServeHTTP`
+	defer func() { zw.Close() }()
+	io.Copy(zw, r.Body)
+}
+
+// Anonymous readers for each line, used on the spot.
+func firstWords(lines []string) []string {
+	var out []string
+	for _, l := range lines {
+		w, _ := bufio.NewReader(strings.NewReader(l)).ReadString(' ') // want `bufio.NewReader allocates a 4 KiB buffer on every iteration of a loop in firstWords`
+		out = append(out, w)
+	}
+	return out
+}

@@ -1,0 +1,3 @@
+module example.com/adexchange
+
+go 1.26

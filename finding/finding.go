@@ -1,0 +1,87 @@
+// Package finding defines the values that flow through perfproof's loop:
+// a Finding is a diagnostic of a check at a source position, optionally
+// carrying a SuggestedFix and, once profiles have been joined, its measured
+// Cost.
+//
+// The JSON encoding of these types is the stable machine interface of
+// `perfproof scan -json` and `perfproof report -json` (see DESIGN.md): fields
+// may be added, never renamed or dropped.
+package finding
+
+import (
+	"cmp"
+	"slices"
+)
+
+// A Finding is one diagnostic of one check.
+type Finding struct {
+	// Analyzer is the name of the check that reported it, e.g. "trimloop".
+	Analyzer string `json:"analyzer"`
+	// Category is the check's sub-kind, if it has several; often empty.
+	Category string `json:"category,omitempty"`
+	// File is the absolute path of the source file.
+	File string `json:"file"`
+	// Line and Column are 1-based; Column counts bytes, as go/token does.
+	Line   int `json:"line"`
+	Column int `json:"column"`
+	// EndLine and EndColumn, 1-based, end the reported range; zero if the
+	// check reported a position only.
+	EndLine   int `json:"end_line,omitempty"`
+	EndColumn int `json:"end_column,omitempty"`
+	// Message is the diagnostic: lowercase, no final period.
+	Message string `json:"message"`
+	// Function is the fully qualified name of the function containing the
+	// position, as runtime and pprof spell it (e.g.
+	// "example.com/m/pkg.(*T).Method"), or "" at package level. The cost
+	// join matches profile samples by it.
+	Function string `json:"function,omitempty"`
+	// Fixes are the check's SuggestedFixes, in the order it offered them.
+	Fixes []Fix `json:"fixes,omitempty"`
+	// Cost is the measured share of the profiles; nil until joined.
+	Cost *Cost `json:"cost"`
+}
+
+// A Fix is a SuggestedFix: a set of text edits that together resolve the
+// finding.
+type Fix struct {
+	// Message describes the fix, as a capitalised verb phrase.
+	Message string `json:"message"`
+	Edits   []Edit `json:"edits"`
+}
+
+// An Edit replaces the bytes [Start, End) of File with NewText. Offsets are
+// 0-based byte offsets into the file as it was analysed.
+type Edit struct {
+	File    string `json:"file"`
+	Start   int    `json:"start"`
+	End     int    `json:"end"`
+	NewText string `json:"new_text"`
+}
+
+// Cost is a finding's measured share of the profiles: each field is a
+// fraction of the profile's total in [0, 1].
+type Cost struct {
+	// CPUFlat is the share of CPU samples whose leaf frame is the
+	// finding's line; CPUCum the share of samples with the finding's
+	// function anywhere on the stack.
+	CPUFlat float64 `json:"cpu_flat"`
+	CPUCum  float64 `json:"cpu_cum"`
+	// AllocBytes and AllocObjects are the shares of alloc_space and
+	// alloc_objects allocated at the finding's line.
+	AllocBytes   float64 `json:"alloc_bytes"`
+	AllocObjects float64 `json:"alloc_objects"`
+}
+
+// Sort orders findings by file, line, column, analyzer and message, the
+// order `perfproof scan` prints them in.
+func Sort(fs []Finding) {
+	slices.SortFunc(fs, func(a, b Finding) int {
+		return cmp.Or(
+			cmp.Compare(a.File, b.File),
+			cmp.Compare(a.Line, b.Line),
+			cmp.Compare(a.Column, b.Column),
+			cmp.Compare(a.Analyzer, b.Analyzer),
+			cmp.Compare(a.Message, b.Message),
+		)
+	})
+}

@@ -1,0 +1,207 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/perfproof/perfproof/analysis/suite"
+	"github.com/perfproof/perfproof/finding"
+	"github.com/perfproof/perfproof/scan"
+)
+
+func init() {
+	register(&command{
+		name:    "scan",
+		summary: "find costly hot-path patterns with static checks",
+		usage:   "scan [-C dir] [-json] [-tests=false] [-tags list] [-<check>[=false]] [packages]",
+		doc: `
+Scan loads the named packages (default ".") with type information, test files
+included, runs perfproof's checks on them and prints each finding as
+
+	file:line:col: message (check)
+
+sorted by file and line, with paths relative to the working directory. With
+-json it prints one object: {"findings":[...],"errors":[...]} where each
+finding has an absolute "file", a 1-based "line" and "column", "analyzer",
+"message" and "cost" (null: scan measures nothing; see perfproof report).
+
+Packages that do not load or type-check are listed on stderr (in "errors"
+with -json) and do not hide the findings of the others.
+
+Checks are selected as with go vet: -name enables only the named checks,
+-name=false disables one. "perfproof checks" lists them.
+
+Exit status: 0 no findings, 1 findings, 2 operational error (including
+patterns that match no package).`,
+		flags: scanFlags,
+	})
+	register(&command{
+		name:    "checks",
+		summary: "list the checks that scan runs",
+		usage:   "checks",
+		doc:     "Checks prints the name and summary of each check.",
+		flags: func(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.Writer) error {
+			return func(_ context.Context, args []string, stdout, _ io.Writer) error {
+				if len(args) > 0 {
+					return usagef("checks takes no arguments")
+				}
+				for _, a := range suite.Analyzers() {
+					fmt.Fprintf(stdout, "%-14s %s\n", a.Name, firstLine(a.Doc))
+				}
+				return nil
+			}
+		},
+	})
+}
+
+// checkSelection implements go vet's way of choosing checks: each check
+// has a boolean flag; if any is set true only those run, otherwise all run
+// but those set false.
+type checkSelection map[string]*triState
+
+type triState struct{ set, value bool }
+
+func (t *triState) String() string   { return strconv.FormatBool(t.value) }
+func (t *triState) IsBoolFlag() bool { return true }
+func (t *triState) Set(s string) error {
+	v, err := strconv.ParseBool(s)
+	if err != nil {
+		return err
+	}
+	t.set, t.value = true, v
+	return nil
+}
+
+func (sel checkSelection) register(fs *flag.FlagSet, all []*analysis.Analyzer) {
+	for _, a := range all {
+		t := &triState{value: true}
+		sel[a.Name] = t
+		fs.Var(t, a.Name, "enable the "+a.Name+" check: "+firstLine(a.Doc))
+	}
+}
+
+func (sel checkSelection) choose(all []*analysis.Analyzer) []*analysis.Analyzer {
+	only := false
+	for _, t := range sel {
+		if t.set && t.value {
+			only = true
+		}
+	}
+	var out []*analysis.Analyzer
+	for _, a := range all {
+		t := sel[a.Name]
+		if only && !(t.set && t.value) || t.set && !t.value {
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+// dirFlag adds the -C flag every subcommand has.
+func dirFlag(fs *flag.FlagSet) *string {
+	return fs.String("C", "", "run as if perfproof were started in `dir`")
+}
+
+func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.Writer) error {
+	dir := dirFlag(fs)
+	asJSON := fs.Bool("json", false, "print findings as one JSON object")
+	tests := fs.Bool("tests", true, "analyse test files too")
+	tags := fs.String("tags", "", "comma-separated `list` of build tags")
+	all := suite.Analyzers()
+	sel := checkSelection{}
+	sel.register(fs, all)
+	return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+		analyzers := sel.choose(all)
+		if len(analyzers) == 0 {
+			return usagef("no checks selected")
+		}
+		opts := scan.Options{Dir: *dir, Tests: *tests}
+		if *tags != "" {
+			opts.BuildFlags = []string{"-tags=" + *tags}
+		}
+		res, err := scan.Run(ctx, analyzers, args, opts)
+		if err != nil {
+			if res != nil {
+				printErrors(stderr, res.Errors)
+			}
+			if errors.Is(err, scan.ErrNoPackages) {
+				return fmt.Errorf("%w\nCheck the package patterns and the directory (-C); 'go list %s' shows what they match", err, strings.Join(args, " "))
+			}
+			return err
+		}
+		if *asJSON {
+			if err := writeJSON(stdout, res.Findings, res.Errors); err != nil {
+				return err
+			}
+		} else {
+			base := workDir(*dir)
+			for _, f := range res.Findings {
+				fmt.Fprintf(stdout, "%s:%d:%d: %s (%s)\n", relPath(base, f.File), f.Line, f.Column, f.Message, f.Analyzer)
+			}
+			printErrors(stderr, res.Errors)
+		}
+		if len(res.Findings) > 0 {
+			return errFound
+		}
+		return nil
+	}
+}
+
+// writeJSON prints the DESIGN.md object {"findings":[...],"errors":[...]}.
+func writeJSON(w io.Writer, fs []finding.Finding, errs []scan.PackageError) error {
+	if fs == nil {
+		fs = []finding.Finding{}
+	}
+	if errs == nil {
+		errs = []scan.PackageError{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(struct {
+		Findings []finding.Finding   `json:"findings"`
+		Errors   []scan.PackageError `json:"errors"`
+	}{fs, errs})
+}
+
+func printErrors(w io.Writer, errs []scan.PackageError) {
+	for _, e := range errs {
+		fmt.Fprintf(w, "perfproof: %s\n", e)
+	}
+}
+
+func workDir(dir string) string {
+	if dir == "" {
+		dir = "."
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		wd, _ := os.Getwd()
+		return wd
+	}
+	return abs
+}
+
+// relPath returns file relative to base when file is inside base.
+func relPath(base, file string) string {
+	rel, err := filepath.Rel(base, file)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return file
+	}
+	return rel
+}
