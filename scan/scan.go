@@ -37,6 +37,9 @@ type Options struct {
 	Env []string
 	// BuildFlags are passed to the go command (e.g. "-tags=integration").
 	BuildFlags []string
+	// BatchSize is the number of packages loaded and analysed at a time;
+	// 0 means DefaultBatchSize.
+	BatchSize int
 }
 
 // Result holds what one scan found.
@@ -92,37 +95,111 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 	}
 	cfg := &packages.Config{
 		Context:    ctx,
-		Mode:       packages.LoadAllSyntax | packages.NeedModule,
 		Dir:        opts.Dir,
 		Env:        opts.Env,
 		BuildFlags: opts.BuildFlags,
-		Tests:      opts.Tests,
 	}
-	pkgs, err := packages.Load(cfg, patterns...)
+	batches, res, err := plan(cfg, patterns, opts.BatchSize)
 	if err != nil {
-		return nil, fmt.Errorf("loading packages %s: %w", strings.Join(patterns, " "), err)
+		return res, err
 	}
-	res := &Result{}
-	roots, unmatched := selectRoots(pkgs)
-	for _, p := range unmatched {
-		res.Errors = append(res.Errors, packageErrors(p)...)
-	}
-	if len(roots) == 0 {
-		msg := strings.Join(patterns, " ")
-		if len(unmatched) > 0 {
-			return res, fmt.Errorf("%w: %s (%s)", ErrNoPackages, msg, unmatched[0].Errors[0].Msg)
+	cfg.Mode = packages.LoadAllSyntax | packages.NeedModule
+	cfg.Tests = opts.Tests
+	r := &run{res: res, seen: make(map[string]bool)}
+	for _, batch := range batches {
+		if err := ctx.Err(); err != nil {
+			return res, err
 		}
-		return res, fmt.Errorf("%w: %s", ErrNoPackages, msg)
+		pkgs, err := packages.Load(cfg, batch...)
+		if err != nil {
+			return res, fmt.Errorf("loading packages %s: %w", strings.Join(batch, " "), err)
+		}
+		roots, unmatched := selectRoots(pkgs)
+		for _, p := range append(unmatched, roots...) {
+			res.Errors = append(res.Errors, packageErrors(p)...)
+		}
+		if len(roots) == 0 {
+			continue
+		}
+		if err := r.analyze(analyzers, roots); err != nil {
+			return res, err
+		}
 	}
-	for _, p := range roots {
-		res.Errors = append(res.Errors, packageErrors(p)...)
-	}
+	finding.Sort(res.Findings)
+	return res, nil
+}
 
+// DefaultBatchSize is the number of packages Run loads and analyses at a
+// time when Options.BatchSize is 0. Loading every package at once holds all
+// their syntax, type information and the checks' results in memory; batches
+// bound the peak at the cost of type-checking shared dependencies once per
+// batch. Measured on std with tests (2 cores, Go 1.26): one batch took
+// 9.4 GB peak RSS; batches of 16 took 1.8 GB and about twice the time.
+const DefaultBatchSize = 16
+
+// plan lists the packages that patterns match and splits their import
+// paths into batches of at most size. Patterns that name .go files form a
+// single batch, since their package ("command-line-arguments") cannot be
+// named by path. It returns ErrNoPackages when nothing matches, with the go
+// command's reason where it gave one.
+func plan(cfg *packages.Config, patterns []string, size int) ([][]string, *Result, error) {
+	res := &Result{}
+	if size <= 0 {
+		size = DefaultBatchSize
+	}
+	for _, p := range patterns {
+		if strings.HasSuffix(p, ".go") {
+			return [][]string{patterns}, res, nil
+		}
+	}
+	list := *cfg
+	list.Mode = packages.NeedName | packages.NeedFiles
+	pkgs, err := packages.Load(&list, patterns...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("loading packages %s: %w", strings.Join(patterns, " "), err)
+	}
+	var paths []string
+	var reason string
+	for _, p := range pkgs {
+		if len(p.GoFiles)+len(p.CompiledGoFiles)+len(p.IgnoredFiles) == 0 && len(p.Errors) > 0 {
+			res.Errors = append(res.Errors, packageErrors(p)...)
+			if reason == "" {
+				reason = p.Errors[0].Msg
+			}
+			continue
+		}
+		paths = append(paths, p.PkgPath)
+	}
+	if len(paths) == 0 {
+		msg := strings.Join(patterns, " ")
+		if reason != "" {
+			return nil, res, fmt.Errorf("%w: %s (%s)", ErrNoPackages, msg, reason)
+		}
+		return nil, res, fmt.Errorf("%w: %s", ErrNoPackages, msg)
+	}
+	var batches [][]string
+	for len(paths) > 0 {
+		n := min(size, len(paths))
+		batches = append(batches, paths[:n])
+		paths = paths[n:]
+	}
+	return batches, res, nil
+}
+
+// run accumulates the findings of the batches of one Run.
+type run struct {
+	res  *Result
+	seen map[string]bool // keys of findings already recorded
+}
+
+// analyze applies analyzers to roots and records their findings and
+// failures.
+func (r *run) analyze(analyzers []*analysis.Analyzer, roots []*packages.Package) error {
+	res := r.res
 	graph, err := checker.Analyze(analyzers, roots, nil)
 	if err != nil {
-		return res, fmt.Errorf("running checks: %w", err)
+		return fmt.Errorf("running checks: %w", err)
 	}
-	seen := make(map[string]bool)
 	failed := make(map[*packages.Package]bool)
 	for _, act := range graph.Roots {
 		if act.Err != nil {
@@ -150,16 +227,15 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 				continue
 			}
 			key := fmt.Sprintf("%s\x00%s:%d:%d\x00%s", f.Analyzer, f.File, f.Line, f.Column, f.Message)
-			if seen[key] {
+			if r.seen[key] {
 				continue
 			}
-			seen[key] = true
+			r.seen[key] = true
 			f.Function = funcs.at(d.Pos)
 			res.Findings = append(res.Findings, f)
 		}
 	}
-	finding.Sort(res.Findings)
-	return res, nil
+	return nil
 }
 
 // selectRoots chooses the packages to analyse: the test variant of a

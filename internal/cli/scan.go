@@ -23,7 +23,7 @@ func init() {
 	register(&command{
 		name:    "scan",
 		summary: "find costly hot-path patterns with static checks",
-		usage:   "scan [-C dir] [-json] [-tests=false] [-tags list] [-<check>[=false]] [packages]",
+		usage:   "scan [-C dir] [-json] [-tests=false] [-tags list] [-batch n] [-<check>[=false]] [packages]",
 		doc: `
 Scan loads the named packages (default ".") with type information, test files
 included, runs perfproof's checks on them and prints each finding as
@@ -123,6 +123,7 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 	asJSON := fs.Bool("json", false, "print findings as one JSON object")
 	tests := fs.Bool("tests", true, "analyse test files too")
 	tags := fs.String("tags", "", "comma-separated `list` of build tags")
+	batch := fs.Int("batch", scan.DefaultBatchSize, "load and analyse `n` packages at a time; smaller uses less memory, larger less time")
 	all := suite.Analyzers()
 	sel := checkSelection{}
 	sel.register(fs, all)
@@ -131,7 +132,7 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 		if len(analyzers) == 0 {
 			return usagef("no checks selected")
 		}
-		opts := scan.Options{Dir: *dir, Tests: *tests}
+		opts := scan.Options{Dir: *dir, Tests: *tests, BatchSize: *batch}
 		if *tags != "" {
 			opts.BuildFlags = []string{"-tags=" + *tags}
 		}
