@@ -1,7 +1,14 @@
 // Package hotpath defines an Analyzer whose result tells the checks where
 // code runs repeatedly: inside a loop of its function, or in a function that
 // runs many times; and where it runs once: init functions, package-level
-// variable initialisers, sync.Once bodies and func main outside its loops.
+// variable initialisers, sync.Once bodies and func main outside its loops
+// (Info.Once), and the functions called only from such code
+// (Info.RunsOnce). It also names code that probably runs rarely
+// (constructors, factories, commands: Info.RarelyCalled), code that never
+// runs (Info.InDeadCode), code that leaves its loop (LeavesLoop), and test
+// code (Info.InTestCode) with the measured loops of benchmarks
+// (Info.InBenchmarkLoop). Which of these make a report pointless is each
+// check's policy.
 //
 // The benchmark loop of a Go benchmark (`for b.Loop()` or
 // `for i := 0; i < b.N; i++`) is not a loop in this sense: it is the
@@ -34,18 +41,29 @@ var Analyzer = &analysis.Analyzer{
 
 // Info answers questions about the execution frequency of syntax in one
 // package. Its methods take cursors of the package's inspector
-// (inspect.Analyzer's result).
+// (inspect.Analyzer's result). The checks of a package share one Info and
+// may run concurrently: its methods are safe for concurrent use.
 type Info struct {
 	Inspector *inspector.Inspector
 	info      *types.Info
+	fset      *token.FileSet
+	pkg       *types.Package
 	pkgName   string
+	// testPkg is set for package testing, the packages below it, and
+	// test-support packages (see InTestCode).
+	testPkg bool
+	// calls holds the state of RunsOnce.
+	calls onceCalls
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	return &Info{
 		Inspector: pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
 		info:      pass.TypesInfo,
+		fset:      pass.Fset,
+		pkg:       pass.Pkg,
 		pkgName:   pass.Pkg.Name(),
+		testPkg:   isTestPackage(pass),
 	}, nil
 }
 
@@ -110,6 +128,52 @@ func within(n, outer ast.Node) bool {
 		return false
 	}
 	return outer.Pos() <= n.Pos() && n.End() <= outer.End()
+}
+
+// LeavesLoop reports whether the code at c, inside loop (a for or range
+// statement enclosing c, as returned by Info.Loop), is always followed by a
+// return or a break out of loop before the iteration ends, so that it runs
+// at most once per execution of the loop: c is part of a return statement,
+// or a later statement of a statement list enclosing c within loop is a
+// return or an unlabelled break of the loop (not of a switch or select in
+// between).
+func LeavesLoop(c, loop inspector.Cursor) bool {
+	inSwitch := false
+	for cur := c; cur != loop && cur.Node() != nil; cur = cur.Parent() {
+		switch cur.Node().(type) {
+		case *ast.ReturnStmt:
+			return true
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			if cur != c {
+				inSwitch = true
+			}
+		}
+		var list []ast.Stmt
+		switch p := cur.Parent().Node().(type) {
+		case *ast.BlockStmt:
+			list = p.List
+		case *ast.CaseClause:
+			list = p.Body
+		case *ast.CommClause:
+			list = p.Body
+		default:
+			continue
+		}
+		for _, s := range list {
+			if s.Pos() < cur.Node().End() {
+				continue
+			}
+			switch s := s.(type) {
+			case *ast.ReturnStmt:
+				return true
+			case *ast.BranchStmt:
+				if s.Tok == token.BREAK && s.Label == nil && !inSwitch {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // IsBenchmarkLoop reports whether loop is the measured loop of a benchmark:

@@ -3,6 +3,7 @@ package hotpath_test
 import (
 	"fmt"
 	"go/ast"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -40,4 +41,46 @@ var probe = &analysis.Analyzer{
 
 func TestHotpath(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), probe, "a")
+}
+
+// freq reports, at every call of a function named note, the names of the
+// hotpath predicates that hold there, in this order, or "none":
+// "runsonce" (RunsOnce), "rarely" (RarelyCalled), "dead" (InDeadCode),
+// "leaves" (LeavesLoop of the loop around it), "test" (InTestCode) and
+// "bench" (InBenchmarkLoop).
+var freq = &analysis.Analyzer{
+	Name:     "freq",
+	Doc:      "report hotpath frequency predicates at calls of note",
+	Requires: []*analysis.Analyzer{hotpath.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		h := pass.ResultOf[hotpath.Analyzer].(*hotpath.Info)
+		for c := range h.Inspector.Root().Preorder((*ast.CallExpr)(nil)) {
+			call := c.Node().(*ast.CallExpr)
+			if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "note" {
+				continue
+			}
+			var facts []string
+			add := func(name string, ok bool) {
+				if ok {
+					facts = append(facts, name)
+				}
+			}
+			add("runsonce", h.RunsOnce(c))
+			add("rarely", h.RarelyCalled(c))
+			add("dead", h.InDeadCode(c))
+			loop, inLoop := h.Loop(c)
+			add("leaves", inLoop && hotpath.LeavesLoop(c, loop))
+			add("test", h.InTestCode(c))
+			add("bench", h.InBenchmarkLoop(c))
+			if len(facts) == 0 {
+				facts = []string{"none"}
+			}
+			pass.Reportf(call.Pos(), "%s", strings.Join(facts, " "))
+		}
+		return nil, nil
+	},
+}
+
+func TestFrequency(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), freq, "b", "cmd/tool", "support")
 }

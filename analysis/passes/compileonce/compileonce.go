@@ -7,15 +7,14 @@ import (
 	"go/token"
 	"go/types"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
-	"unicode"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
 
@@ -39,14 +38,13 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if !importsAny(pass.Pkg, "regexp", "text/template", "html/template") {
+	if !deps.Imports(pass.Pkg, "regexp", "text/template", "html/template") {
 		return nil, nil
 	}
 	hot := pass.ResultOf[hotpath.Analyzer].(*hotpath.Info)
 	c := &checker{
 		pass:  pass,
 		hot:   hot,
-		once:  newOnceFuncs(pass, hot),
 		names: make(map[string]bool),
 	}
 	for cur := range hot.Inspector.Root().Preorder((*ast.CallExpr)(nil)) {
@@ -58,21 +56,9 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-func importsAny(pkg *types.Package, paths ...string) bool {
-	for _, imp := range pkg.Imports() {
-		for _, p := range paths {
-			if imp.Path() == p {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 type checker struct {
 	pass  *analysis.Pass
 	hot   *hotpath.Info
-	once  *onceFuncs
 	names map[string]bool // package-level names taken by fixes so far
 }
 
@@ -135,100 +121,13 @@ func (c *checker) call(cur inspector.Cursor) {
 // in a loop, or in a function that is neither known to run once nor likely
 // to run rarely.
 func (c *checker) repeats(cur inspector.Cursor) bool {
-	if c.once.runsOnce(cur) || inDeadCode(c.pass, cur) {
+	if c.hot.RunsOnce(cur) || c.hot.InDeadCode(cur) {
 		return false
 	}
-	if loop, ok := c.hot.Loop(cur); ok && !leavesLoop(cur, loop) {
+	if loop, ok := c.hot.Loop(cur); ok && !hotpath.LeavesLoop(cur, loop) {
 		return true
 	}
-	return !c.rarelyCalled(cur)
-}
-
-// rarelyCalled reports whether the function containing cur probably runs a
-// few times per process, so that a compilation per call costs nothing that
-// matters: code of a command (package main, or a package under a cmd
-// directory), constructors and functional options (New..., With...), and
-// functions that start a process, which costs far more than a compilation.
-func (c *checker) rarelyCalled(cur inspector.Cursor) bool {
-	if c.pass.Pkg.Name() == "main" || slices.Contains(strings.Split(c.pass.Pkg.Path(), "/"), "cmd") {
-		return true
-	}
-	if d, ok := topDecl(cur).Node().(*ast.FuncDecl); ok && (isSetupName(d.Name.Name) || isFactory(c.pass, d, cur)) {
-		return true
-	}
-	for fc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		switch f := fc.Node().(type) {
-		case *ast.FuncDecl:
-			return c.startsProcess(f.Body)
-		case *ast.FuncLit:
-			return c.startsProcess(f.Body)
-		}
-	}
-	return false
-}
-
-// inDeadCode reports whether cur is in the body of an if statement whose
-// condition is the constant false, such as debugging code behind a
-// constant flag.
-func inDeadCode(pass *analysis.Pass, cur inspector.Cursor) bool {
-	for p := range cur.Enclosing((*ast.IfStmt)(nil)) {
-		n := p.Node().(*ast.IfStmt)
-		tv, ok := pass.TypesInfo.Types[n.Cond]
-		if ok && tv.Value != nil && n.Body.Pos() <= cur.Node().Pos() && cur.Node().End() <= n.Body.End() && tv.Value.String() == "false" {
-			return true
-		}
-	}
-	return false
-}
-
-// isFactory reports whether d returns a function and cur is in d's own
-// body rather than in a function literal: code that builds a handler or
-// middleware runs when the program is wired up, not per request.
-func isFactory(pass *analysis.Pass, d *ast.FuncDecl, cur inspector.Cursor) bool {
-	for fc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		if fc.Node() != d {
-			return false
-		}
-		break
-	}
-	fn, ok := pass.TypesInfo.Defs[d.Name].(*types.Func)
-	if !ok {
-		return false
-	}
-	for v := range fn.Signature().Results().Variables() {
-		if _, ok := v.Type().Underlying().(*types.Signature); ok {
-			return true
-		}
-	}
-	return false
-}
-
-// isSetupName reports whether name is that of a constructor or a functional
-// option: New, NewX, newX, With, WithX.
-func isSetupName(name string) bool {
-	for _, prefix := range []string{"New", "new", "With"} {
-		if rest, ok := strings.CutPrefix(name, prefix); ok && (rest == "" || unicode.IsUpper([]rune(rest)[0]) || rest[0] == '_') {
-			return true
-		}
-	}
-	return false
-}
-
-// startsProcess reports whether body calls os/exec.Command or CommandContext.
-func (c *checker) startsProcess(body *ast.BlockStmt) bool {
-	found := false
-	if body == nil {
-		return false
-	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		if call, ok := n.(*ast.CallExpr); ok {
-			if fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "os/exec" && (fn.Name() == "Command" || fn.Name() == "CommandContext") {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
+	return !c.hot.RarelyCalled(cur)
 }
 
 // constString returns the value of e if it is a constant string expression.
@@ -294,7 +193,7 @@ func (c *checker) hoistable(e ast.Expr, top ast.Node) bool {
 // where describes how often the code at cur runs: "on every call of f" or
 // "on every iteration of a loop in f".
 func (c *checker) where(cur inspector.Cursor) string {
-	if loop, ok := c.hot.Loop(cur); ok && !leavesLoop(cur, loop) {
+	if loop, ok := c.hot.Loop(cur); ok && !hotpath.LeavesLoop(cur, loop) {
 		return "on every iteration of a loop in " + funcName(cur)
 	}
 	return "on every call of " + funcName(cur)

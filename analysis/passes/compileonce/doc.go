@@ -18,12 +18,23 @@
 // regexp.MustCompilePOSIX, regexp.CompilePOSIX, regexp.MatchString and
 // regexp.Match with a constant pattern, and template.New(...).Parse with
 // constant text (optionally through Funcs, Delims or Option with arguments
-// that do not depend on the function's locals), in any function that is not
-// known to run once. Code that runs once is left alone: init functions,
-// package-level variable initialisers, sync.Once bodies, func main outside
-// its loops, and unexported functions that are called only from such places.
-// _test.go files are not analysed: tests run once, and a compilation inside a
-// benchmark is what that benchmark measures.
+// that do not depend on the function's locals), in a loop, or in any
+// function that is neither known to run once nor likely to run rarely.
+//
+// Code known to run once is left alone: init functions, package-level
+// variable initialisers, sync.Once bodies, func main outside its loops, and
+// unexported functions that are called only from such places. Code that
+// probably runs a few times per process is reported only inside its loops:
+// constructors and functional options (New..., With...), the body of a
+// function that returns a function (a factory that builds a handler runs
+// when the program is wired up; the handler it returns is analysed as
+// usual), functions that start a process with os/exec, and the code of
+// commands (package main, or a package with a cmd element in its import
+// path, such as cmd/go/internal/...). Code behind an if with a constant false
+// condition is skipped, and a compilation in a loop that is always followed
+// by a return or break counts once per call. _test.go files are not
+// analysed: tests run once, and a compilation inside a benchmark is what
+// that benchmark measures.
 //
 // For MustCompile and MustCompilePOSIX the analyzer offers a fix that
 // declares a package-level variable after the enclosing declaration and uses

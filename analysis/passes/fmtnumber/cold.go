@@ -81,7 +81,7 @@ func (ch *checker) coldAt(c inspector.Cursor, depth int) bool {
 		decl = d.Node().(*ast.FuncDecl)
 		break
 	}
-	if ch.isTestFile(c.Node().Pos()) && !ch.inBenchmarkLoop(c, decl) {
+	if ch.hot.InTestCode(c) && !ch.hot.InBenchmarkLoop(c) {
 		return true
 	}
 	if decl != nil && ch.errorFunc(decl) {
@@ -111,50 +111,6 @@ func (ch *checker) coldAt(c inspector.Cursor, depth int) bool {
 		}
 		cur = parent
 	}
-}
-
-// isTestFile reports whether pos is in test code: a _test.go file, or any
-// file of package testing, of the packages below it, or of a package that
-// imports testing (a test-support package).
-func (ch *checker) isTestFile(pos token.Pos) bool {
-	return ch.testPkg || strings.HasSuffix(ch.pass.Fset.File(pos).Name(), "_test.go")
-}
-
-// inBenchmarkLoop reports whether c is in the measured loop of a benchmark
-// function (decl): `for b.Loop()`, a loop up to b.N or `for pb.Next()` in
-// b.RunParallel. The set-up around the loop is not measured.
-func (ch *checker) inBenchmarkLoop(c inspector.Cursor, decl *ast.FuncDecl) bool {
-	if decl == nil || !strings.HasPrefix(decl.Name.Name, "Benchmark") {
-		return false
-	}
-	for p := range c.Enclosing((*ast.ForStmt)(nil)) {
-		loop := p.Node().(*ast.ForStmt)
-		if !contains(loop.Body, c.Node()) {
-			continue
-		}
-		if ch.hot.IsBenchmarkLoop(loop) || ch.isPBNext(loop.Cond) {
-			return true
-		}
-	}
-	return false
-}
-
-// isPBNext reports whether cond is a call of (*testing.PB).Next.
-func (ch *checker) isPBNext(cond ast.Expr) bool {
-	call, ok := ast.Unparen(cond).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	fn, ok := typeutil.Callee(ch.pass.TypesInfo, call).(*types.Func)
-	if !ok || fn.Name() != "Next" || fn.Pkg() == nil || fn.Pkg().Path() != "testing" {
-		return false
-	}
-	recv := fn.Signature().Recv()
-	return recv != nil && types.TypeString(recv.Type(), nil) == "*testing.PB"
-}
-
-func contains(outer, n ast.Node) bool {
-	return outer.Pos() <= n.Pos() && n.End() <= outer.End()
 }
 
 // errorFunc reports whether decl builds text for people: a String, Error,

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/fiximport"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
 
@@ -34,14 +35,12 @@ const (
 type checker struct {
 	pass    *analysis.Pass
 	hot     *hotpath.Info
-	imports *importer
+	imports *fiximport.Editor
 	sources map[string][]byte
 	// calls and coldFuncs cache the call sites of the package's functions
 	// and which of these functions only cold code calls.
 	calls     map[*types.Func][]inspector.Cursor
 	coldFuncs map[*types.Func]bool
-	// testPkg is set for package testing and test-support packages.
-	testPkg bool
 	// stringer and formatter are fmt.Stringer and fmt.Formatter.
 	stringer, formatter *types.Interface
 }
@@ -60,23 +59,11 @@ func run(pass *analysis.Pass) (any, error) {
 	ch := &checker{
 		pass:      pass,
 		hot:       pass.ResultOf[hotpath.Analyzer].(*hotpath.Info),
-		imports:   newImporter(pass),
+		imports:   fiximport.New(pass),
 		sources:   make(map[string][]byte),
 		coldFuncs: make(map[*types.Func]bool),
 		stringer:  lookupInterface(fmtPkg, "Stringer"),
 		formatter: lookupInterface(fmtPkg, "Formatter"),
-	}
-	path := pass.Pkg.Path()
-	ch.testPkg = path == "testing" || strings.HasPrefix(path, "testing/")
-	for _, p := range pass.Pkg.Imports() {
-		if p.Path() == "testing" {
-			// A non-test file importing testing: test-support code.
-			for _, f := range pass.Files {
-				if !strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") && importsPath(f, "testing") {
-					ch.testPkg = true
-				}
-			}
-		}
 	}
 	if ch.stringer == nil || ch.formatter == nil {
 		return nil, nil
@@ -328,7 +315,7 @@ func (ch *checker) fix(c inspector.Cursor, pieces []piece, convs []conversion, a
 	if file == nil {
 		return nil, false
 	}
-	q, edits, ok := ch.imports.prepare(file, call.Pos(), "strconv", true)
+	q, edits, ok := ch.imports.Prepare(file, call.Pos(), "strconv", "fmt")
 	if !ok {
 		return nil, false
 	}
@@ -399,8 +386,4 @@ func (ch *checker) source(x ast.Expr) (string, bool) {
 		return "", false
 	}
 	return string(src[start:end]), true
-}
-
-func importsPath(f *ast.File, path string) bool {
-	return findImport(f, path) != nil
 }

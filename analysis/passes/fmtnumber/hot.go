@@ -29,13 +29,8 @@ const maxReturnDepth = 2
 // gains nothing. A loop alone is no evidence: tools build symbol and file
 // names in loops that run a handful of times.
 func (ch *checker) hotEvidence(c inspector.Cursor, depth int) bool {
-	if ch.isTestFile(c.Node().Pos()) {
-		var decl *ast.FuncDecl
-		for d := range c.Enclosing((*ast.FuncDecl)(nil)) {
-			decl = d.Node().(*ast.FuncDecl)
-			break
-		}
-		return ch.inBenchmarkLoop(c, decl)
+	if ch.hot.InTestCode(c) {
+		return ch.hot.InBenchmarkLoop(c)
 	}
 	info := ch.pass.TypesInfo
 	cur := c

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/fiximport"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
 
@@ -28,11 +29,10 @@ var Analyzer = &analysis.Analyzer{
 type checker struct {
 	pass    *analysis.Pass
 	hot     *hotpath.Info
-	imports *importer
+	imports *fiximport.Editor
 	sources map[string][]byte
 	// stringer and formatter are fmt.Stringer and fmt.Formatter.
 	stringer, formatter *types.Interface
-	testPkg             bool // package testing, or a test-support package
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -49,20 +49,13 @@ func run(pass *analysis.Pass) (any, error) {
 	ch := &checker{
 		pass:      pass,
 		hot:       pass.ResultOf[hotpath.Analyzer].(*hotpath.Info),
-		imports:   newImporter(pass),
+		imports:   fiximport.New(pass),
 		sources:   make(map[string][]byte),
 		stringer:  lookupInterface(fmtPkg, "Stringer"),
 		formatter: lookupInterface(fmtPkg, "Formatter"),
 	}
 	if ch.stringer == nil || ch.formatter == nil {
 		return nil, nil
-	}
-	path := pass.Pkg.Path()
-	ch.testPkg = path == "testing" || strings.HasPrefix(path, "testing/")
-	for _, f := range pass.Files {
-		if !isTestName(pass.Fset.File(f.Pos()).Name()) && findImport(f, "testing") != nil {
-			ch.testPkg = true // a test-support package
-		}
 	}
 	for c := range ch.hot.Inspector.Root().Preorder((*ast.CallExpr)(nil)) {
 		ch.check(c)
@@ -144,7 +137,7 @@ func (ch *checker) check(c inspector.Cursor) {
 		// overhead is small next to the write.
 		return
 	}
-	if ch.hot.Once(c) || ch.isTest(c) && !ch.inBenchmarkLoop(c) || ch.isStderr(w) {
+	if ch.hot.Once(c) || ch.hot.InTestCode(c) && !ch.hot.InBenchmarkLoop(c) || ch.isStderr(w) {
 		return
 	}
 
@@ -271,7 +264,7 @@ func (ch *checker) fix(c inspector.Cursor, kind payload, w, data ast.Expr) ([]an
 	}
 	if w == nil {
 		// fmt.Print and friends write to os.Stdout.
-		q, edits, ok := ch.imports.prepare(file, call.Pos(), "os", true)
+		q, edits, ok := ch.imports.Prepare(file, call.Pos(), "os", "fmt")
 		if !ok {
 			return nil, false
 		}
@@ -289,7 +282,7 @@ func (ch *checker) fix(c inspector.Cursor, kind payload, w, data ast.Expr) ([]an
 	if kind == plainString {
 		path = "io"
 	}
-	q, edits, ok := ch.imports.prepare(file, call.Pos(), path, true)
+	q, edits, ok := ch.imports.Prepare(file, call.Pos(), path, "fmt")
 	if !ok {
 		return nil, false
 	}
@@ -351,52 +344,6 @@ func (ch *checker) source(x ast.Expr) (string, bool) {
 		return "", false
 	}
 	return string(src[start:end]), true
-}
-
-func isTestName(name string) bool { return strings.HasSuffix(name, "_test.go") }
-
-// isTest reports whether c is in test code: a _test.go file, or package
-// testing, the packages below it, or a test-support package.
-func (ch *checker) isTest(c inspector.Cursor) bool {
-	return ch.testPkg || isTestName(ch.pass.Fset.File(c.Node().Pos()).Name())
-}
-
-// inBenchmarkLoop reports whether c is in the measured loop of a benchmark
-// function: `for b.Loop()`, a loop up to b.N or `for pb.Next()` in
-// b.RunParallel.
-func (ch *checker) inBenchmarkLoop(c inspector.Cursor) bool {
-	var decl *ast.FuncDecl
-	for d := range c.Enclosing((*ast.FuncDecl)(nil)) {
-		decl = d.Node().(*ast.FuncDecl)
-		break
-	}
-	if decl == nil || !strings.HasPrefix(decl.Name.Name, "Benchmark") {
-		return false
-	}
-	for p := range c.Enclosing((*ast.ForStmt)(nil)) {
-		loop := p.Node().(*ast.ForStmt)
-		if loop.Body.Pos() > c.Node().Pos() || c.Node().End() > loop.Body.End() {
-			continue
-		}
-		if ch.hot.IsBenchmarkLoop(loop) || ch.isPBNext(loop.Cond) {
-			return true
-		}
-	}
-	return false
-}
-
-// isPBNext reports whether cond is a call of (*testing.PB).Next.
-func (ch *checker) isPBNext(cond ast.Expr) bool {
-	call, ok := ast.Unparen(cond).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	fn, ok := typeutil.Callee(ch.pass.TypesInfo, call).(*types.Func)
-	if !ok || fn.Name() != "Next" || fn.Pkg() == nil || fn.Pkg().Path() != "testing" {
-		return false
-	}
-	recv := fn.Signature().Recv()
-	return recv != nil && types.TypeString(recv.Type(), nil) == "*testing.PB"
 }
 
 // isStderr reports whether w is os.Stderr, which carries diagnostics, not

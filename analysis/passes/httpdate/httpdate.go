@@ -3,9 +3,7 @@ package httpdate
 import (
 	"go/ast"
 	"go/constant"
-	"go/token"
 	"go/types"
-	"strconv"
 	"strings"
 	"time"
 
@@ -14,6 +12,9 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/analysis/internal/deps"
+	"github.com/perfproof/perfproof/analysis/internal/fiximport"
 )
 
 // Analyzer reports HTTP date headers formatted with time.RFC1123 or
@@ -45,7 +46,7 @@ var dateHeaders = []string{
 
 func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	c := &checker{pass: pass}
+	c := &checker{pass: pass, imports: fiximport.New(pass)}
 
 	// Mark the functions that return an RFC1123 date before looking at
 	// the calls, so that calls in this package see them. A helper package
@@ -56,7 +57,7 @@ func run(pass *analysis.Pass) (any, error) {
 
 	// An http.Header can reach the package through another package, so a
 	// direct import of net/http is not required.
-	if !importsTransitively(pass.Pkg, "net/http") {
+	if !deps.DependsOn(pass.Pkg, "net/http") {
 		return nil, nil
 	}
 
@@ -77,7 +78,8 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 type checker struct {
-	pass *analysis.Pass
+	pass    *analysis.Pass
+	imports *fiximport.Editor
 }
 
 // rfc1123Format reports whether call is (time.Time).Format with the layout
@@ -307,7 +309,7 @@ func (c *checker) fix(cur inspector.Cursor) (analysis.SuggestedFix, bool) {
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
-	name, importEdit, ok := c.httpName(file, call.Pos())
+	name, importEdits, ok := c.imports.Prepare(file, call.Pos(), "net/http", "")
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -316,9 +318,7 @@ func (c *checker) fix(cur inspector.Cursor) (analysis.SuggestedFix, bool) {
 		edits = append(edits, analysis.TextEdit{Pos: sel.X.End(), End: sel.X.End(), NewText: []byte(".UTC()")})
 	}
 	edits = append(edits, analysis.TextEdit{Pos: call.Args[0].Pos(), End: call.Args[0].End(), NewText: []byte(name + ".TimeFormat")})
-	if importEdit != nil {
-		edits = append(edits, *importEdit)
-	}
+	edits = append(edits, importEdits...)
 	return analysis.SuggestedFix{
 		Message:   "Format in UTC with http.TimeFormat",
 		TextEdits: edits,
@@ -333,64 +333,6 @@ func (c *checker) isUTC(e ast.Expr) bool {
 	}
 	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
 	return ok && fn.Name() == "UTC" && fn.Pkg() != nil && fn.Pkg().Path() == "time" && fn.Signature().Recv() != nil
-}
-
-// httpName returns the name under which net/http is visible at pos in
-// file, and an edit that imports it if it is not imported yet. ok is false
-// if the name http is taken by something else.
-func (c *checker) httpName(file *ast.File, pos token.Pos) (name string, edit *analysis.TextEdit, ok bool) {
-	scope := c.pass.TypesInfo.Scopes[file]
-	if scope == nil {
-		return "", nil, false
-	}
-	inner := scope.Innermost(pos)
-	for _, imp := range file.Imports {
-		if path, _ := strconv.Unquote(imp.Path.Value); path != "net/http" {
-			continue
-		}
-		name = "http"
-		if imp.Name != nil {
-			name = imp.Name.Name
-		}
-		if name == "_" || name == "." {
-			continue
-		}
-		if _, obj := inner.LookupParent(name, pos); isPkgName(obj, "net/http") {
-			return name, nil, true
-		}
-	}
-	if _, obj := inner.LookupParent("http", pos); obj != nil {
-		return "", nil, false
-	}
-	return "http", c.addImport(file), true
-}
-
-func isPkgName(obj types.Object, path string) bool {
-	pn, ok := obj.(*types.PkgName)
-	return ok && pn.Imported().Path() == path
-}
-
-// addImport returns an edit that adds "net/http" to the imports of file,
-// keeping a parenthesised import block sorted.
-func (c *checker) addImport(file *ast.File) *analysis.TextEdit {
-	for _, decl := range file.Decls {
-		gd, ok := decl.(*ast.GenDecl)
-		if !ok || gd.Tok != token.IMPORT {
-			continue
-		}
-		if !gd.Lparen.IsValid() {
-			return &analysis.TextEdit{Pos: gd.End(), End: gd.End(), NewText: []byte("\nimport \"net/http\"")}
-		}
-		for _, spec := range gd.Specs {
-			is := spec.(*ast.ImportSpec)
-			if path, _ := strconv.Unquote(is.Path.Value); path > "net/http" {
-				return &analysis.TextEdit{Pos: is.Pos(), End: is.Pos(), NewText: []byte("\"net/http\"\n\t")}
-			}
-		}
-		last := gd.Specs[len(gd.Specs)-1]
-		return &analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte("\n\t\"net/http\"")}
-	}
-	return &analysis.TextEdit{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport \"net/http\"")}
 }
 
 // isHeaderMethod reports whether obj is (net/http.Header).Set or Add.
@@ -426,26 +368,4 @@ func enclosingFile(cur inspector.Cursor) (*ast.File, bool) {
 		return p.Node().(*ast.File), true
 	}
 	return nil, false
-}
-
-// importsTransitively reports whether pkg depends on the package path.
-func importsTransitively(pkg *types.Package, path string) bool {
-	seen := make(map[*types.Package]bool)
-	var visit func(p *types.Package) bool
-	visit = func(p *types.Package) bool {
-		if p.Path() == path {
-			return true
-		}
-		if seen[p] {
-			return false
-		}
-		seen[p] = true
-		for _, imp := range p.Imports() {
-			if visit(imp) {
-				return true
-			}
-		}
-		return false
-	}
-	return visit(pkg)
 }

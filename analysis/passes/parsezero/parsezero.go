@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
 
@@ -25,7 +26,7 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if !imports(pass.Pkg, "strconv") {
+	if !deps.Imports(pass.Pkg, "strconv") {
 		return nil, nil
 	}
 	hot := pass.ResultOf[hotpath.Analyzer].(*hotpath.Info)
@@ -39,7 +40,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		v, ok := pass.TypesInfo.Defs[id].(*types.Var)
-		if !ok || runsOnce(hot, cur) {
+		if !ok || hot.Once(cur) {
 			continue
 		}
 		fn, ok := enclosingFunc(cur)
@@ -134,29 +135,6 @@ func isParseFloat(info *types.Info, call *ast.CallExpr) bool {
 	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "strconv" && fn.Name() == "ParseFloat"
 }
 
-// runsOnce reports whether cur runs at most once. It adds two cases to
-// hotpath.Info.Once: Once misreads a local var declaration as a
-// package-level one, so the query starts above it; and the body of a
-// function literal called where it is declared runs as often as the call.
-func runsOnce(hot *hotpath.Info, cur inspector.Cursor) bool {
-	for p := range cur.Enclosing((*ast.DeclStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
-		if _, ok := p.Node().(*ast.DeclStmt); ok {
-			cur = p
-		}
-		break
-	}
-	if hot.Once(cur) {
-		return true
-	}
-	if _, ok := hot.Loop(cur); ok {
-		return false
-	}
-	if fn, ok := enclosingFunc(cur); ok && fn.ParentEdgeKind() == edge.CallExpr_Fun {
-		return runsOnce(hot, fn.Parent())
-	}
-	return false
-}
-
 // enclosingFunc returns the innermost function declaration or literal
 // around cur.
 func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
@@ -164,15 +142,4 @@ func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
 		return p, true
 	}
 	return inspector.Cursor{}, false
-}
-
-// imports reports whether pkg imports path directly. A call of a
-// package-level function needs a direct import.
-func imports(pkg *types.Package, path string) bool {
-	for _, imp := range pkg.Imports() {
-		if imp.Path() == path {
-			return true
-		}
-	}
-	return false
 }

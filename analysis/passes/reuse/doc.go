@@ -20,27 +20,36 @@
 //
 //   - inside a loop of a function and does not outlive the iteration: for
 //     every type in the table, with bytes.Buffer only if the function writes
-//     to it (an unwritten buffer costs nothing); or
-//   - once per call of a function that is not known to run once and does
-//     not outlive the call: only for the costly ones (compressors,
-//     decompressors, fastjson parsers and arenas), and not when the function
-//     already reuses it across the iterations of a loop.
+//     to it (an unwritten buffer costs nothing), and not when the iteration
+//     always returns or breaks right after (then it is made once per call);
+//   - once per call and does not outlive the call: a fastjson Parser or
+//     Arena in any function not known to run once or rarely; a compressor
+//     (gzip, flate, zlib or zstd writer, or a zstd reader, which starts
+//     goroutines) only in a function that shows it runs often: it has an
+//     http.ResponseWriter or *http.Request parameter (itself or an
+//     enclosing function), or the package calls it in a loop. A
+//     compressor for one file or one profile is dwarfed by the compression
+//     work, and a 40 KiB decompressor or a 4 KiB bufio buffer per call is
+//     small next to the I/O it serves, so those are reported in loops only.
 //
 // A value outlives its call or iteration when it, or a value that may share
 // its memory (the slice from Bytes, the values a parser returns, a
 // json.Encoder wrapping the buffer), is returned, stored in a field, global,
-// map, slice or channel, captured by a closure that is not called on the
-// spot, or passed to a function that is not known to use it only during the
-// call (io.Copy, fmt.Fprintf, an io.Writer's Write, json.Unmarshal,
-// functions of bytes and strconv, and a few others). Such values cannot be
-// reused locally and are not reported; nor are values made in init, package
-// variable initialisers, sync.Once bodies, func main outside loops, the New
-// function of a sync.Pool (where constructors belong), unexported functions
-// called only from such places, and, for reports per call, constructors and
-// options (New..., With...), code of commands (package main or a package
-// under a cmd directory) and functions that start a process. _test.go files
-// are not analysed: a test runs once, and a construction in a benchmark is
-// what it measures.
+// map, slice or channel, assigned to a variable declared outside the loop,
+// captured by a closure that is not called on the spot, or passed to a
+// function that is not known to use it only during the call (io.Copy,
+// fmt.Fprintf, an io.Writer's Write, json.Unmarshal, functions of bytes and
+// strconv, and a few others). Such values cannot be reused locally and are
+// not reported. Nor are values made in init, package variable initialisers,
+// sync.Once bodies, func main outside loops, the New function of a
+// sync.Pool (where constructors belong), unexported functions called only
+// from such places, and code behind an if with a constant false condition;
+// and, for reports per call, constructors and options (New..., With...),
+// the body of a function that returns a function (a factory runs when the
+// program is wired up), code of commands (package main or a package under a
+// cmd directory) and functions that start a process. _test.go files are not
+// analysed: a test runs once, and a construction in a benchmark is what it
+// measures.
 //
 // json.Decoder, json.Encoder, bufio.Scanner and strings.Builder are not in
 // the table: they have no Reset that keeps their buffer.

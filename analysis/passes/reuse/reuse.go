@@ -5,7 +5,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -13,19 +12,21 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
 
 const doc = `report reusable buffers and codecs made anew on every call and thrown away
 
 reuse reports values that hold large buffers or state and are built to be
-reused (gzip, flate, zlib and zstd writers and readers, fastjson parsers; and,
-when made once per loop iteration, bufio readers and writers and written
-bytes.Buffers) when a function makes a new one on every call or every loop
-iteration and lets it die at the end. Keeping one across iterations, in a
-sync.Pool, or per goroutine and calling Reset saves the allocation and the
-garbage. Values that escape (returned, stored, passed to unknown code) are not
-reported. _test.go files are not analysed.`
+reused when a function makes a new one and lets it die: fastjson parsers and
+arenas per call; gzip, flate, zlib and zstd writers per call of a function
+that serves HTTP requests or is called in a loop; and any of those, their
+readers, bufio readers and writers and written bytes.Buffers per loop
+iteration. Keeping one across iterations, in a sync.Pool or per goroutine
+and calling Reset saves the allocation and the garbage. Values that escape
+(returned, stored, passed to unknown code) are not reported. _test.go files
+are not analysed.`
 
 // Analyzer reports reusable buffers and codecs made anew on every call or
 // loop iteration and discarded.
@@ -38,11 +39,11 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if !importsAny(pass.Pkg, importPaths) {
+	if !deps.Imports(pass.Pkg, importPaths...) {
 		return nil, nil
 	}
 	hot := pass.ResultOf[hotpath.Analyzer].(*hotpath.Info)
-	c := &checker{pass: pass, hot: hot, once: newOnceFuncs(pass, hot)}
+	c := &checker{pass: pass, hot: hot}
 	nodes := []ast.Node{(*ast.CallExpr)(nil), (*ast.CompositeLit)(nil), (*ast.ValueSpec)(nil)}
 	for cur := range hot.Inspector.Root().Preorder(nodes...) {
 		if strings.HasSuffix(pass.Fset.File(cur.Node().Pos()).Name(), "_test.go") {
@@ -53,19 +54,9 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
-func importsAny(pkg *types.Package, paths []string) bool {
-	for _, imp := range pkg.Imports() {
-		if slices.Contains(paths, imp.Path()) {
-			return true
-		}
-	}
-	return false
-}
-
 type checker struct {
 	pass  *analysis.Pass
 	hot   *hotpath.Info
-	once  *onceFuncs
 	calls map[*types.Func][]inspector.Cursor // built on first need
 }
 
@@ -182,18 +173,18 @@ func isMake(info *types.Info, e ast.Expr) bool {
 // of vars) if it is made on every call or iteration and does not outlive
 // them.
 func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
-	if c.inPoolNew(cur) || c.once.runsOnce(cur) {
+	if c.inPoolNew(cur) || c.hot.RunsOnce(cur) {
 		return
 	}
 	fn, ok := enclosingFunc(cur)
 	if !ok {
 		return
 	}
-	if inDeadCode(c.pass, cur) {
+	if c.hot.InDeadCode(cur) {
 		return
 	}
 	loop, inLoop := c.hot.Loop(cur)
-	if inLoop && leavesLoop(cur, loop) {
+	if inLoop && hotpath.LeavesLoop(cur, loop) {
 		inLoop = false // made at most once per call
 	}
 	if !inLoop {
@@ -201,11 +192,11 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 		case never:
 			return
 		case whenHot:
-			if rarelyCalled(c.pass, cur) || !c.runsOften(cur) {
+			if c.hot.RarelyCalled(cur) || !c.runsOften(cur) {
 				return
 			}
 		case always:
-			if rarelyCalled(c.pass, cur) {
+			if c.hot.RarelyCalled(cur) {
 				return
 			}
 		}
@@ -303,20 +294,6 @@ func (c *checker) indexCalls() {
 			c.calls[fn] = append(c.calls[fn], cur)
 		}
 	}
-}
-
-// inDeadCode reports whether cur is in the body of an if statement whose
-// condition is the constant false, such as debugging code behind a
-// constant flag.
-func inDeadCode(pass *analysis.Pass, cur inspector.Cursor) bool {
-	for p := range cur.Enclosing((*ast.IfStmt)(nil)) {
-		n := p.Node().(*ast.IfStmt)
-		tv, ok := pass.TypesInfo.Types[n.Cond]
-		if ok && tv.Value != nil && n.Body.Pos() <= cur.Node().Pos() && cur.Node().End() <= n.Body.End() && tv.Value.String() == "false" {
-			return true
-		}
-	}
-	return false
 }
 
 // inPoolNew reports whether cur is inside the New function of a sync.Pool,

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
 
@@ -26,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 func run(pass *analysis.Pass) (any, error) {
 	// The Text method can be called on a scanner obtained from another
 	// package, so a direct import of bufio is not required.
-	if !importsTransitively(pass.Pkg, "bufio") {
+	if !deps.DependsOn(pass.Pkg, "bufio") {
 		return nil, nil
 	}
 	hot := pass.ResultOf[hotpath.Analyzer].(*hotpath.Info)
@@ -419,26 +420,4 @@ func doesNotKeep(obj types.Object) bool {
 		}
 	}
 	return false
-}
-
-// importsTransitively reports whether pkg depends on the package path.
-func importsTransitively(pkg *types.Package, path string) bool {
-	seen := make(map[*types.Package]bool)
-	var visit func(p *types.Package) bool
-	visit = func(p *types.Package) bool {
-		if p.Path() == path {
-			return true
-		}
-		if seen[p] {
-			return false
-		}
-		seen[p] = true
-		for _, imp := range p.Imports() {
-			if visit(imp) {
-				return true
-			}
-		}
-		return false
-	}
-	return visit(pkg)
 }

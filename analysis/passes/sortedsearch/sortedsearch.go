@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
 
@@ -33,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if !imports(pass.Pkg, "sort", "slices") {
+	if !deps.Imports(pass.Pkg, "sort", "slices") {
 		return nil, nil
 	}
 	hot := pass.ResultOf[hotpath.Analyzer].(*hotpath.Info)
@@ -193,15 +194,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-func imports(pkg *types.Package, paths ...string) bool {
-	for _, p := range pkg.Imports() {
-		if slices.Contains(paths, p.Path()) {
-			return true
-		}
-	}
-	return false
 }
 
 // isStaticTable reports whether obj is a package-level variable initialised

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
 
@@ -133,13 +134,7 @@ func run(pass *analysis.Pass) (any, error) {
 		helpers: make(map[*types.Func][]helperEnc),
 		busy:    make(map[*types.Func]bool),
 	}
-	imports := false
-	for _, p := range pass.Pkg.Imports() {
-		if slices.Contains(serializerPkgs, p.Path()) {
-			imports = true
-			break
-		}
-	}
+	imports := deps.Imports(pass.Pkg, serializerPkgs...)
 	hasMarshalMethod := false
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {

@@ -1,0 +1,120 @@
+package hotpath
+
+import (
+	"go/ast"
+	"go/types"
+	"slices"
+	"strings"
+	"unicode"
+
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+)
+
+// RarelyCalled reports whether the function containing c probably runs a
+// few times per process, so that work repeated on each of its calls costs
+// nothing that matters (work in its loops still may):
+//   - code of a command: package main, or a package with a cmd element in
+//     its import path, such as cmd/go/internal/...;
+//   - a constructor or functional option: a top-level function or method
+//     named New, NewX, newX, With or WithX (and function literals in it);
+//   - the body of a top-level function that returns a function, outside
+//     its function literals: a factory that builds a handler runs when the
+//     program is wired up, while the handler it returns runs per request;
+//   - a function or function literal that calls os/exec.Command or
+//     CommandContext, as starting a process costs far more.
+//
+// Whether that makes a report pointless is the check's policy; RarelyCalled
+// only names the likely-rare code.
+func (h *Info) RarelyCalled(c inspector.Cursor) bool {
+	if h.pkgName == "main" || slices.Contains(strings.Split(h.pkg.Path(), "/"), "cmd") {
+		return true
+	}
+	if d, ok := topDecl(c).Node().(*ast.FuncDecl); ok && (isSetupName(d.Name.Name) || h.isFactory(d, c)) {
+		return true
+	}
+	for fc := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch f := fc.Node().(type) {
+		case *ast.FuncDecl:
+			return h.startsProcess(f.Body)
+		case *ast.FuncLit:
+			return h.startsProcess(f.Body)
+		}
+	}
+	return false
+}
+
+// InDeadCode reports whether c is in the body of an if statement whose
+// condition is the constant false, such as debugging code behind a
+// constant flag: code that never runs.
+func (h *Info) InDeadCode(c inspector.Cursor) bool {
+	for p := range c.Enclosing((*ast.IfStmt)(nil)) {
+		n := p.Node().(*ast.IfStmt)
+		tv, ok := h.info.Types[n.Cond]
+		if ok && tv.Value != nil && n.Body.Pos() <= c.Node().Pos() && c.Node().End() <= n.Body.End() && tv.Value.String() == "false" {
+			return true
+		}
+	}
+	return false
+}
+
+// isFactory reports whether d returns a function and cur is in d's own
+// body rather than in a function literal: code that builds a handler or
+// middleware runs when the program is wired up, not per request.
+func (h *Info) isFactory(d *ast.FuncDecl, cur inspector.Cursor) bool {
+	for fc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		if fc.Node() != d {
+			return false
+		}
+		break
+	}
+	fn, ok := h.info.Defs[d.Name].(*types.Func)
+	if !ok {
+		return false
+	}
+	for v := range fn.Signature().Results().Variables() {
+		if _, ok := v.Type().Underlying().(*types.Signature); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// isSetupName reports whether name is that of a constructor or a functional
+// option: New, NewX, newX, With, WithX.
+func isSetupName(name string) bool {
+	for _, prefix := range []string{"New", "new", "With"} {
+		if rest, ok := strings.CutPrefix(name, prefix); ok && (rest == "" || unicode.IsUpper([]rune(rest)[0]) || rest[0] == '_') {
+			return true
+		}
+	}
+	return false
+}
+
+// startsProcess reports whether body calls os/exec.Command or CommandContext.
+func (h *Info) startsProcess(body *ast.BlockStmt) bool {
+	found := false
+	if body == nil {
+		return false
+	}
+	ast.Inspect(body, func(n ast.Node) bool {
+		if call, ok := n.(*ast.CallExpr); ok {
+			if fn, ok := typeutil.Callee(h.info, call).(*types.Func); ok && fn.Pkg() != nil && fn.Pkg().Path() == "os/exec" && (fn.Name() == "Command" || fn.Name() == "CommandContext") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// topDecl returns the top-level declaration containing cur.
+func topDecl(cur inspector.Cursor) inspector.Cursor {
+	for {
+		p := cur.Parent()
+		if _, ok := p.Node().(*ast.File); ok || !p.Valid() || p.Node() == nil {
+			return cur
+		}
+		cur = p
+	}
+}

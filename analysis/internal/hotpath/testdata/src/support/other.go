@@ -1,0 +1,5 @@
+package support
+
+func More() {
+	note() // want `^test$`
+}
