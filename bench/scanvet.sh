@@ -26,13 +26,12 @@ out="$bin/runs.tsv"
 go vet -printf.funcs=warmup "${pkgs[@]}" >/dev/null 2>&1 || true
 
 run() { # tool round
-  local t
   if [ "$1" = vet ]; then
-    t=$( { /usr/bin/time -f '%e %M' go vet -printf.funcs="nonce$$x$2" "${pkgs[@]}" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
+    /usr/bin/time -o "$bin/t" -f '%e %M' go vet -printf.funcs="nonce$$x$2" "${pkgs[@]}" >/dev/null 2>&1 || true
   else
-    t=$( { /usr/bin/time -f '%e %M' "$bin/perfproof" scan "${pkgs[@]}" >/dev/null 2>/dev/null; } 2>&1 | tail -1)
+    /usr/bin/time -o "$bin/t" -f '%e %M' "$bin/perfproof" scan "${pkgs[@]}" >/dev/null 2>&1 || true
   fi
-  printf '%s\t%s\t%s\n' "$1" "$2" "$t" | tee -a "$out"
+  printf '%s\t%s\t%s\n' "$1" "$2" "$(tail -1 "$bin/t")" | tee -a "$out"
 }
 
 for ((i = 1; i <= rounds; i++)); do

@@ -57,14 +57,22 @@ type Info struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	return New(pass, pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)), nil
+}
+
+// New returns the Info of pass's package, whose files in has inspected.
+// Checks get it from Analyzer's result; New is for a check that must not
+// require Analyzer, such as one that runs on every dependency and wants
+// to skip the work when it has nothing to do.
+func New(pass *analysis.Pass, in *inspector.Inspector) *Info {
 	return &Info{
-		Inspector: pass.ResultOf[inspect.Analyzer].(*inspector.Inspector),
+		Inspector: in,
 		info:      pass.TypesInfo,
 		fset:      pass.Fset,
 		pkg:       pass.Pkg,
 		pkgName:   pass.Pkg.Name(),
 		testPkg:   isTestPackage(pass),
-	}, nil
+	}
 }
 
 // Loop returns the innermost for or range statement of the same function

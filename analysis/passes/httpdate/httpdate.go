@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -20,10 +19,12 @@ import (
 // Analyzer reports HTTP date headers formatted with time.RFC1123 or
 // time.RFC1123Z.
 var Analyzer = &analysis.Analyzer{
-	Name:      "httpdate",
-	Doc:       "report HTTP date headers formatted with time.RFC1123",
-	URL:       "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/httpdate",
-	Requires:  []*analysis.Analyzer{inspect.Analyzer},
+	Name: "httpdate",
+	Doc:  "report HTTP date headers formatted with time.RFC1123",
+	URL:  "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/httpdate",
+	// No Requires: this check runs on every dependency for its facts,
+	// and a prerequisite pass would too; run builds an inspector only
+	// for the packages it inspects.
 	FactTypes: []analysis.Fact{new(rfc1123Result)},
 	Run:       run,
 }
@@ -45,14 +46,23 @@ var dateHeaders = []string{
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	// A date needs package time: a package that does not depend on it
+	// can neither format one nor pass one to a helper. This check runs on
+	// every dependency (it exports facts), so this test keeps it cheap.
+	if !deps.DependsOn(pass.Pkg, "time") {
+		return nil, nil
+	}
 	c := &checker{pass: pass, imports: fiximport.New(pass)}
 
 	// Mark the functions that return an RFC1123 date before looking at
 	// the calls, so that calls in this package see them. A helper package
 	// need not know about HTTP, so this runs in every package.
-	for cur := range ins.Root().Preorder((*ast.FuncDecl)(nil)) {
-		c.markHelper(cur.Node().(*ast.FuncDecl))
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				c.markHelper(fd)
+			}
+		}
 	}
 
 	// An http.Header can reach the package through another package, so a
@@ -61,6 +71,7 @@ func run(pass *analysis.Pass) (any, error) {
 		return nil, nil
 	}
 
+	ins := inspector.New(pass.Files)
 	for cur := range ins.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		if layout, ok := c.rfc1123Format(call); ok {

@@ -10,14 +10,13 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
-	"golang.org/x/tools/go/analysis/passes/ctrlflow"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
 
-const doc = `loopencode: report encoding of a loop-invariant value inside a loop
+const doc = `report encoding of a loop-invariant value inside a loop
 
 The loopencode analyzer reports calls of json.Marshal, xml.Marshal,
 (*json.Encoder).Encode, proto.Marshal and similar encoders inside a loop
@@ -28,10 +27,12 @@ escaping to produce the same bytes.`
 
 // Analyzer reports loop-invariant encodings.
 var Analyzer = &analysis.Analyzer{
-	Name:      "loopencode",
-	Doc:       doc,
-	URL:       "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/loopencode",
-	Requires:  []*analysis.Analyzer{ctrlflow.Analyzer, hotpath.Analyzer},
+	Name: "loopencode",
+	Doc:  doc,
+	URL:  "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/loopencode",
+	// No Requires: this check runs on every dependency to compute its
+	// facts, and with memo (memo.go) most of those runs do nothing.
+	// Prerequisite passes would run on every dependency regardless.
 	FactTypes: []analysis.Fact{new(summary)},
 	Run:       run,
 }
@@ -50,10 +51,15 @@ type pkgState struct {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	if memo.replay(pass) {
+		return nil, nil
+	}
+	rec := memo.record(pass)
+	defer rec.store()
 	ssaInfo := buildSSA(pass)
 	p := &pkgState{
 		pass:     pass,
-		hot:      pass.ResultOf[hotpath.Analyzer].(*hotpath.Info),
+		hot:      hotpath.New(pass, inspector.New(pass.Files)),
 		ptrCache: make(map[types.Type]bool),
 		local:    make(map[*ssa.Function]*summary),
 		states:   make(map[*ssa.Function]*funcState),
@@ -75,7 +81,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		if obj, ok := fn.Object().(*types.Func); ok && obj.Exported() && !isTestEntry(pass, obj) {
-			pass.ExportObjectFact(obj, s)
+			rec.exportFact(obj, s)
 		}
 	}
 	for _, direct := range []bool{true, false} {
@@ -551,7 +557,9 @@ func (p *pkgState) report(call *ssa.Call, callExpr *ast.CallExpr, stmt inspector
 }
 
 // buildSSA builds the package's SSA form as buildssa.Analyzer does, but as
-// a value local to this pass rather than an analyzer result. The checker
+// a value local to this pass rather than an analyzer result, and without
+// ctrlflow's no-return facts (a call to log.Fatal does not end its block;
+// loops are found all the same). The checker
 // keeps every result until the whole package graph is analysed, and this
 // check runs on every dependency (it exports facts), so requiring buildssa
 // would hold the SSA of all of them at once: on std with tests that was
@@ -559,7 +567,6 @@ func (p *pkgState) report(call *ssa.Call, callExpr *ast.CallExpr, stmt inspector
 // its summaries are computed.
 func buildSSA(pass *analysis.Pass) *buildssa.SSA {
 	prog := ssa.NewProgram(pass.Fset, 0)
-	prog.SetNoReturn(pass.ResultOf[ctrlflow.Analyzer].(*ctrlflow.CFGs).NoReturn)
 	for _, imp := range pass.Pkg.Imports() {
 		prog.CreatePackage(imp, nil, nil, true)
 	}
