@@ -105,7 +105,7 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 	}
 	cfg.Mode = packages.LoadAllSyntax | packages.NeedModule
 	cfg.Tests = opts.Tests
-	r := &run{res: res, seen: make(map[string]bool)}
+	r := &run{res: res, seen: make(map[string]bool), badDeps: make(map[string]bool)}
 	for _, batch := range batches {
 		if err := ctx.Err(); err != nil {
 			return res, err
@@ -118,6 +118,7 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 		for _, p := range append(unmatched, roots...) {
 			res.Errors = append(res.Errors, packageErrors(p)...)
 		}
+		r.dependencyErrors(roots)
 		if len(roots) == 0 {
 			continue
 		}
@@ -190,8 +191,27 @@ func plan(cfg *packages.Config, patterns []string, size int) ([][]string, *Resul
 
 // run accumulates the findings of the batches of one Run.
 type run struct {
-	res  *Result
-	seen map[string]bool // keys of findings already recorded
+	res     *Result
+	seen    map[string]bool // keys of findings already recorded
+	badDeps map[string]bool // IDs of dependencies whose errors are recorded
+}
+
+// dependencyErrors records the errors of the packages that roots import,
+// directly or not, once per package: a root that cannot import a package
+// says only "could not import X", while X's own error says why (a module
+// missing from go.mod, a file that does not parse) and what to do.
+func (r *run) dependencyErrors(roots []*packages.Package) {
+	isRoot := make(map[*packages.Package]bool, len(roots))
+	for _, p := range roots {
+		isRoot[p] = true
+	}
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		if isRoot[p] || len(p.Errors) == 0 || r.badDeps[p.ID] {
+			return
+		}
+		r.badDeps[p.ID] = true
+		r.res.Errors = append(r.res.Errors, packageErrors(p)...)
+	})
 }
 
 // analyze applies analyzers to roots and records their findings and
