@@ -99,12 +99,17 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 		Env:        opts.Env,
 		BuildFlags: opts.BuildFlags,
 	}
-	batches, res, err := plan(cfg, patterns, opts.BatchSize)
+	batches, dirs, res, err := plan(cfg, patterns, opts.BatchSize)
 	if err != nil {
 		return res, err
 	}
 	cfg.Mode = packages.LoadAllSyntax | packages.NeedModule
 	cfg.Tests = opts.Tests
+	var bodies *bodyPolicy
+	if dirs != nil {
+		bodies = newBodyPolicy(dirs)
+		cfg.ParseFile = bodies.parseFile
+	}
 	r := &run{res: res, seen: make(map[string]bool), badDeps: make(map[string]bool)}
 	for _, batch := range batches {
 		if err := ctx.Err(); err != nil {
@@ -113,6 +118,9 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 		pkgs, err := packages.Load(cfg, batch...)
 		if err != nil {
 			return res, fmt.Errorf("loading packages %s: %w", strings.Join(batch, " "), err)
+		}
+		if bodies != nil {
+			bodies.forgive(pkgs)
 		}
 		roots, unmatched := selectRoots(pkgs)
 		for _, p := range append(unmatched, roots...) {
@@ -145,24 +153,25 @@ const DefaultBatchSize = 32
 // single batch, since their package ("command-line-arguments") cannot be
 // named by path. It returns ErrNoPackages when nothing matches, with the go
 // command's reason where it gave one.
-func plan(cfg *packages.Config, patterns []string, size int) ([][]string, *Result, error) {
+func plan(cfg *packages.Config, patterns []string, size int) (batches [][]string, dirs map[string]bool, _ *Result, _ error) {
 	res := &Result{}
 	if size <= 0 {
 		size = DefaultBatchSize
 	}
 	for _, p := range patterns {
 		if strings.HasSuffix(p, ".go") {
-			return [][]string{patterns}, res, nil
+			return [][]string{patterns}, nil, res, nil
 		}
 	}
 	list := *cfg
 	list.Mode = packages.NeedName | packages.NeedFiles
 	pkgs, err := packages.Load(&list, patterns...)
 	if err != nil {
-		return nil, nil, fmt.Errorf("loading packages %s: %w", strings.Join(patterns, " "), err)
+		return nil, nil, nil, fmt.Errorf("loading packages %s: %w", strings.Join(patterns, " "), err)
 	}
 	var paths []string
 	var reason string
+	dirs = make(map[string]bool)
 	for _, p := range pkgs {
 		if len(p.GoFiles)+len(p.CompiledGoFiles)+len(p.IgnoredFiles) == 0 && len(p.Errors) > 0 {
 			res.Errors = append(res.Errors, packageErrors(p)...)
@@ -172,21 +181,23 @@ func plan(cfg *packages.Config, patterns []string, size int) ([][]string, *Resul
 			continue
 		}
 		paths = append(paths, p.PkgPath)
+		for _, f := range slices.Concat(p.GoFiles, p.IgnoredFiles, p.OtherFiles) {
+			dirs[filepath.Dir(f)] = true
+		}
 	}
 	if len(paths) == 0 {
 		msg := strings.Join(patterns, " ")
 		if reason != "" {
-			return nil, res, fmt.Errorf("%w: %s (%s)", ErrNoPackages, msg, reason)
+			return nil, nil, res, fmt.Errorf("%w: %s (%s)", ErrNoPackages, msg, reason)
 		}
-		return nil, res, fmt.Errorf("%w: %s", ErrNoPackages, msg)
+		return nil, nil, res, fmt.Errorf("%w: %s", ErrNoPackages, msg)
 	}
-	var batches [][]string
 	for len(paths) > 0 {
 		n := min(size, len(paths))
 		batches = append(batches, paths[:n])
 		paths = paths[n:]
 	}
-	return batches, res, nil
+	return batches, dirs, res, nil
 }
 
 // run accumulates the findings of the batches of one Run.

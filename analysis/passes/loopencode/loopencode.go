@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -37,6 +38,10 @@ var Analyzer = &analysis.Analyzer{
 	Run:       run,
 }
 
+// ssaSlots bounds the number of packages whose SSA form is built and
+// summarised concurrently to the number of CPUs.
+var ssaSlots = make(chan struct{}, runtime.GOMAXPROCS(0))
+
 // pkgState holds the summaries of one package's functions.
 type pkgState struct {
 	pass     *analysis.Pass
@@ -54,6 +59,10 @@ func run(pass *analysis.Pass) (any, error) {
 	if memo.replay(pass) {
 		return nil, nil
 	}
+	// The checker runs every package's pass at once; bound how many
+	// packages hold their SSA form at a time.
+	ssaSlots <- struct{}{}
+	defer func() { <-ssaSlots }()
 	rec := memo.record(pass)
 	defer rec.store()
 	ssaInfo := buildSSA(pass)

@@ -1,0 +1,88 @@
+package scan
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// bodyPolicy decides which dependencies are parsed with their function
+// bodies. The checks report only in the packages the user named, but two of
+// them (loopencode, httpdate) compute facts about every dependency, so the
+// dependencies are loaded from source. Type-checking a module's whole
+// dependency closure with bodies held 5.8 GB for golang.org/x/perf (its
+// cloud SDK dependencies); without the bodies of third-party dependencies
+// the types are the same and the cost is a fraction. The named packages
+// and the standard library keep their bodies: the former are analysed,
+// and the latter's facts (what strings.Contains writes, say) make
+// loopencode precise. A third-party function without a body gets no
+// facts, which the checks treat as "unknown", never as a finding.
+type bodyPolicy struct {
+	dirs   map[string]bool // directories of the named packages
+	goroot string          // GOROOT/src with a trailing separator
+}
+
+func newBodyPolicy(dirs map[string]bool) *bodyPolicy {
+	return &bodyPolicy{dirs: dirs, goroot: filepath.Join(runtime.GOROOT(), "src") + string(filepath.Separator)}
+}
+
+// keep reports whether filename is parsed whole. Files the go command
+// generated (cgo output in its cache) are kept: they are small and their
+// package's other files decide.
+func (b *bodyPolicy) keep(filename string) bool {
+	return b.dirs[filepath.Dir(filename)] ||
+		strings.HasPrefix(filename, b.goroot) ||
+		isGenerated(filename)
+}
+
+// parseFile implements packages.Config.ParseFile: a kept file is parsed as
+// go/packages would parse it, any other without comments and with its
+// function bodies dropped.
+func (b *bodyPolicy) parseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+	if b.keep(filename) {
+		return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments)
+	}
+	f, err := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution)
+	if f != nil {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fd.Name.Name == "init" && fd.Recv == nil {
+					// go/types requires a body here
+					fd.Body = &ast.BlockStmt{Lbrace: fd.Body.Lbrace, Rbrace: fd.Body.Rbrace}
+				} else {
+					fd.Body = nil
+				}
+			}
+		}
+	}
+	return f, err
+}
+
+// forgive removes from the packages whose bodies were dropped the errors
+// that dropping them causes ("imported and not used": the only uses were
+// in bodies), then recomputes IllTyped, which go/packages set from those
+// errors, so that the packages importing them are analysed.
+func (b *bodyPolicy) forgive(pkgs []*packages.Package) {
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if len(p.CompiledGoFiles) > 0 && !b.keep(p.CompiledGoFiles[0]) {
+			kept := p.Errors[:0]
+			for _, e := range p.Errors {
+				if e.Kind == packages.TypeError && strings.Contains(e.Msg, "imported and not used") {
+					continue
+				}
+				kept = append(kept, e)
+			}
+			p.Errors = kept
+		}
+		ill := len(p.Errors) > 0
+		for _, imp := range p.Imports {
+			ill = ill || imp.IllTyped
+		}
+		p.IllTyped = ill
+	})
+}
