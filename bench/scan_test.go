@@ -22,6 +22,10 @@ import (
 // BenchmarkScan scans the packages named by $PERFPROOF_BENCH_PKGS
 // (space-separated patterns; default "std") with every check, test files
 // included, and reports the findings per scan and the process's peak RSS.
+// Only the first scan in a process is cold: later ones replay loopencode's
+// per-process memo of dependency facts, as a second batch of one scan
+// does. Compare first iterations (-benchtime=1x -count=1, one process
+// each) to judge a change.
 func BenchmarkScan(b *testing.B) {
 	patterns := strings.Fields(os.Getenv("PERFPROOF_BENCH_PKGS"))
 	if len(patterns) == 0 {
