@@ -50,7 +50,7 @@ func (b *bodyPolicy) parseFile(fset *token.FileSet, filename string, src []byte)
 	f, err := parser.ParseFile(fset, filename, src, parser.SkipObjectResolution)
 	if f != nil {
 		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && !isGeneric(fd) {
 				if fd.Name.Name == "init" && fd.Recv == nil {
 					// go/types requires a body here
 					fd.Body = &ast.BlockStmt{Lbrace: fd.Body.Lbrace, Rbrace: fd.Body.Rbrace}
@@ -72,7 +72,7 @@ func (b *bodyPolicy) forgive(pkgs []*packages.Package) {
 		if len(p.CompiledGoFiles) > 0 && !b.keep(p.CompiledGoFiles[0]) {
 			kept := p.Errors[:0]
 			for _, e := range p.Errors {
-				if e.Kind == packages.TypeError && strings.Contains(e.Msg, "imported and not used") {
+				if e.Kind == packages.TypeError && isUnusedImport(e.Msg) {
 					continue
 				}
 				kept = append(kept, e)
@@ -85,4 +85,31 @@ func (b *bodyPolicy) forgive(pkgs []*packages.Package) {
 		}
 		p.IllTyped = ill
 	})
+}
+
+// isGeneric reports whether fd declares a generic function or a method of
+// a generic type, which go/types requires to have a body.
+func isGeneric(fd *ast.FuncDecl) bool {
+	if fd.Type.TypeParams != nil {
+		return true
+	}
+	if fd.Recv == nil || len(fd.Recv.List) == 0 {
+		return false
+	}
+	t := fd.Recv.List[0].Type
+	if star, ok := t.(*ast.StarExpr); ok {
+		t = star.X
+	}
+	switch ast.Unparen(t).(type) {
+	case *ast.IndexExpr, *ast.IndexListExpr:
+		return true
+	}
+	return false
+}
+
+// isUnusedImport reports whether msg is go/types' error for an import
+// whose only uses were in dropped bodies: `"p" imported and not used` or
+// `"p" imported as q and not used`.
+func isUnusedImport(msg string) bool {
+	return strings.HasPrefix(msg, `"`) && strings.Contains(msg, `" imported `) && strings.HasSuffix(msg, " and not used")
 }
