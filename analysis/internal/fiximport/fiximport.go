@@ -25,13 +25,37 @@ import (
 // package. Make one per analysis.Pass with New; it is not safe for
 // concurrent use.
 type Editor struct {
-	pass *analysis.Pass
-	uses map[*types.PkgName]int // number of uses of each imported package name; built on first need
+	pass    *analysis.Pass
+	uses    map[*types.PkgName]int // number of uses of each imported package name; built on first need
+	sources map[string][]byte      // file contents by name, read on first need
 }
 
 // New returns an Editor for the files of pass.
 func New(pass *analysis.Pass) *Editor {
-	return &Editor{pass: pass}
+	return &Editor{pass: pass, sources: make(map[string][]byte)}
+}
+
+// Source returns the text of n as written in its file, for building the
+// NewText of a fix. ok is false if the file cannot be read (through
+// pass.ReadFile) or n's position lies outside it.
+func (e *Editor) Source(n ast.Node) (text string, ok bool) {
+	tf := e.pass.Fset.File(n.Pos())
+	if tf == nil {
+		return "", false
+	}
+	src, ok := e.sources[tf.Name()]
+	if !ok {
+		var err error
+		if src, err = e.pass.ReadFile(tf.Name()); err != nil {
+			return "", false
+		}
+		e.sources[tf.Name()] = src
+	}
+	start, end := tf.Offset(n.Pos()), tf.Offset(n.End())
+	if end > len(src) || start > end {
+		return "", false
+	}
+	return string(src[start:end]), true
 }
 
 // Prepare returns the name under which the package add can be referred to

@@ -36,7 +36,6 @@ type checker struct {
 	pass    *analysis.Pass
 	hot     *hotpath.Info
 	imports *fiximport.Editor
-	sources map[string][]byte
 	// calls and coldFuncs cache the call sites of the package's functions
 	// and which of these functions only cold code calls.
 	calls     map[*types.Func][]inspector.Cursor
@@ -60,7 +59,6 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:      pass,
 		hot:       pass.ResultOf[hotpath.Analyzer].(*hotpath.Info),
 		imports:   fiximport.New(pass),
-		sources:   make(map[string][]byte),
 		coldFuncs: make(map[*types.Func]bool),
 		stringer:  lookupInterface(fmtPkg, "Stringer"),
 		formatter: lookupInterface(fmtPkg, "Formatter"),
@@ -326,7 +324,7 @@ func (ch *checker) fix(c inspector.Cursor, pieces []piece, convs []conversion, a
 			terms = append(terms, fmt.Sprintf("%q", p.lit))
 			continue
 		}
-		x, ok := ch.source(args[i])
+		x, ok := ch.imports.Source(args[i])
 		if !ok {
 			return nil, false
 		}
@@ -365,25 +363,4 @@ func needsParens(x ast.Expr) bool {
 		return true
 	}
 	return false
-}
-
-// source returns the text of x as written.
-func (ch *checker) source(x ast.Expr) (string, bool) {
-	tf := ch.pass.Fset.File(x.Pos())
-	if tf == nil {
-		return "", false
-	}
-	src, ok := ch.sources[tf.Name()]
-	if !ok {
-		var err error
-		if src, err = ch.pass.ReadFile(tf.Name()); err != nil {
-			return "", false
-		}
-		ch.sources[tf.Name()] = src
-	}
-	start, end := tf.Offset(x.Pos()), tf.Offset(x.End())
-	if end > len(src) || start > end {
-		return "", false
-	}
-	return string(src[start:end]), true
 }

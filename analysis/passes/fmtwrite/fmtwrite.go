@@ -30,7 +30,6 @@ type checker struct {
 	pass    *analysis.Pass
 	hot     *hotpath.Info
 	imports *fiximport.Editor
-	sources map[string][]byte
 	// stringer and formatter are fmt.Stringer and fmt.Formatter.
 	stringer, formatter *types.Interface
 }
@@ -50,7 +49,6 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:      pass,
 		hot:       pass.ResultOf[hotpath.Analyzer].(*hotpath.Info),
 		imports:   fiximport.New(pass),
-		sources:   make(map[string][]byte),
 		stringer:  lookupInterface(fmtPkg, "Stringer"),
 		formatter: lookupInterface(fmtPkg, "Formatter"),
 	}
@@ -258,7 +256,7 @@ func (ch *checker) fix(c inspector.Cursor, kind payload, w, data ast.Expr) ([]an
 	if file == nil {
 		return nil, false
 	}
-	dText, ok := ch.source(data)
+	dText, ok := ch.imports.Source(data)
 	if !ok {
 		return nil, false
 	}
@@ -274,7 +272,7 @@ func (ch *checker) fix(c inspector.Cursor, kind payload, w, data ast.Expr) ([]an
 		}
 		return append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(text)}), true
 	}
-	wText, ok := ch.source(w)
+	wText, ok := ch.imports.Source(w)
 	if !ok {
 		return nil, false
 	}
@@ -294,7 +292,7 @@ func (ch *checker) fix(c inspector.Cursor, kind payload, w, data ast.Expr) ([]an
 			// &buf.Write(b) is buf.Write(b): buf is addressable, as & needs,
 			// unless it is a composite literal.
 			if _, lit := ast.Unparen(u.X).(*ast.CompositeLit); !lit {
-				if x, ok := ch.source(u.X); ok && isPrimary(u.X) {
+				if x, ok := ch.imports.Source(u.X); ok && isPrimary(u.X) {
 					wText, w = x, u.X
 				}
 			}
@@ -319,31 +317,10 @@ func isPrimary(x ast.Expr) bool {
 // label returns the source text of x if it is short enough to quote in a
 // message, or else def.
 func (ch *checker) label(x ast.Expr, def string) string {
-	if s, ok := ch.source(x); ok && len(s) <= 24 && !strings.ContainsAny(s, "\n\t") {
+	if s, ok := ch.imports.Source(x); ok && len(s) <= 24 && !strings.ContainsAny(s, "\n\t") {
 		return s
 	}
 	return def
-}
-
-// source returns the text of x as written.
-func (ch *checker) source(x ast.Expr) (string, bool) {
-	tf := ch.pass.Fset.File(x.Pos())
-	if tf == nil {
-		return "", false
-	}
-	src, ok := ch.sources[tf.Name()]
-	if !ok {
-		var err error
-		if src, err = ch.pass.ReadFile(tf.Name()); err != nil {
-			return "", false
-		}
-		ch.sources[tf.Name()] = src
-	}
-	start, end := tf.Offset(x.Pos()), tf.Offset(x.End())
-	if end > len(src) || start > end {
-		return "", false
-	}
-	return string(src[start:end]), true
 }
 
 // isStderr reports whether w is os.Stderr, which carries diagnostics, not
