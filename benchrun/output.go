@@ -1,0 +1,169 @@
+package benchrun
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+
+	"golang.org/x/perf/benchfmt"
+)
+
+// maxDetailLines bounds the lines of compiler or test output quoted in an
+// error.
+const maxDetailLines = 10
+
+// parseOutput reads go test output in the Go benchmark format. It returns
+// copies of the results, the unit metadata, the syntax errors as warnings,
+// and the 1-based line of the first panic, or 0 if nothing panicked. The
+// line of a benchmark cut short by a panic is not a warning: the panic is
+// the error.
+func parseOutput(out []byte, fileName string) (results []*benchfmt.Result, units benchfmt.UnitMetadataMap, warnings []error, panicLine int) {
+	panicLine, _ = findPanic(out)
+	r := benchfmt.NewReader(bytes.NewReader(out), fileName)
+	for r.Scan() {
+		switch rec := r.Result().(type) {
+		case *benchfmt.Result:
+			results = append(results, rec.Clone())
+		case *benchfmt.SyntaxError:
+			if rec.Line != panicLine {
+				warnings = append(warnings, rec)
+			}
+		}
+	}
+	if err := r.Err(); err != nil {
+		warnings = append(warnings, err)
+	}
+	units = make(benchfmt.UnitMetadataMap)
+	for k, v := range r.Units() {
+		c := *v
+		units[k] = &c
+	}
+	return results, units, warnings, panicLine
+}
+
+// findPanic returns the 1-based number and the text of the first line of
+// out that reports a panic, or 0 and "" if there is none. Such a line starts
+// with "panic: " or, when a benchmark panics before printing its result,
+// with the benchmark's name followed by a tab and "panic: ".
+func findPanic(out []byte) (line int, text string) {
+	for i, l := range strings.Split(string(out), "\n") {
+		l = strings.TrimRight(l, "\r")
+		if strings.HasPrefix(l, "panic: ") ||
+			strings.HasPrefix(l, "Benchmark") && strings.Contains(l, "\tpanic: ") {
+			return i + 1, l
+		}
+	}
+	return 0, ""
+}
+
+// benchmarkInStack returns the name of the first benchmark function in the
+// stack trace that follows the panic on line panicLine of out, or "". Go
+// prints the benchmark's name before its result only on the first of
+// several -count runs, so after that only the stack tells which one
+// panicked. A frame reads "example.com/m/p.BenchmarkX.func1(0xc000...)".
+func benchmarkInStack(out []byte, panicLine int) string {
+	lines := strings.Split(string(out), "\n")
+	for _, l := range lines[min(panicLine, len(lines)):] {
+		if strings.HasPrefix(l, "\t") || strings.HasPrefix(l, "testing.") || strings.HasPrefix(l, "runtime.") {
+			continue
+		}
+		call, _, ok := strings.Cut(l, "(")
+		if !ok {
+			continue
+		}
+		// The function name follows the last slash of the import path
+		// and the package name's dot.
+		call = call[strings.LastIndexByte(call, '/')+1:]
+		for _, part := range strings.Split(call, ".")[1:] {
+			if isBenchmarkName(part) {
+				return part
+			}
+		}
+	}
+	return ""
+}
+
+// classifyFailure explains why go test on pkg exited with runErr, from its
+// standard output out (holding the test binary's output) and its standard
+// error (holding the go command's own messages, such as compiler errors).
+func classifyFailure(pkg string, runErr error, out []byte, panicLine int, stderr string) error {
+	if panicLine > 0 {
+		_, l := findPanic(out)
+		bench, msg, _ := strings.Cut(l, "panic: ")
+		// Without the GOMAXPROCS suffix, the name does not depend on
+		// whether Go printed it (first -count run) or the stack tells it.
+		bench = strings.TrimSpace(bench)
+		if i := strings.LastIndexByte(bench, '-'); i >= 0 && i+1 < len(bench) && strings.Trim(bench[i+1:], "0123456789") == "" {
+			bench = bench[:i]
+		}
+		if strings.HasPrefix(msg, "test timed out after") {
+			return fmt.Errorf("%w in %s: go test stopped it: %s; raise the timeout or select fewer or shorter benchmarks", ErrTimeout, pkg, msg)
+		}
+		if bench == "" {
+			bench = benchmarkInStack(out, panicLine)
+		}
+		if bench != "" {
+			msg = bench + ": " + msg
+		}
+		return fmt.Errorf("%w in %s: %s", ErrPanic, pkg, msg)
+	}
+	if bytes.Contains(out, []byte("[build failed]")) || bytes.Contains(out, []byte("[setup failed]")) {
+		var lines []string
+		for _, l := range strings.Split(stderr, "\n") {
+			if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+				lines = append(lines, l)
+			}
+		}
+		return fmt.Errorf("%w for %s: %s", ErrBuild, pkg, joinDetail(lines))
+	}
+	var exitErr interface{ ExitCode() int }
+	if !errors.As(runErr, &exitErr) {
+		// The go command did not run at all.
+		return fmt.Errorf("%w in %s: running go test: %w", ErrFailed, pkg, runErr)
+	}
+	return fmt.Errorf("%w in %s: %s", ErrFailed, pkg, joinDetail(failureLines(out, stderr)))
+}
+
+// failureLines picks from a failed run's output the lines that say what
+// failed: the "--- FAIL" lines with the log lines indented under them, or
+// else the last lines of output.
+func failureLines(out []byte, stderr string) []string {
+	var lines []string
+	in := false
+	for _, l := range strings.Split(string(out), "\n") {
+		switch {
+		case strings.HasPrefix(l, "--- FAIL"):
+			in = true
+			lines = append(lines, strings.TrimSpace(l))
+		case in && strings.HasPrefix(l, " "):
+			lines = append(lines, strings.TrimSpace(l))
+		default:
+			in = false
+		}
+	}
+	if len(lines) > 0 {
+		return lines
+	}
+	var all []string
+	for _, l := range strings.Split(string(out)+"\n"+stderr, "\n") {
+		l = strings.TrimSpace(l)
+		if l == "" || l == "FAIL" || strings.HasPrefix(l, "FAIL\t") {
+			continue
+		}
+		all = append(all, l)
+	}
+	return all[max(0, len(all)-maxDetailLines):]
+}
+
+// joinDetail joins up to maxDetailLines lines for an error message, one
+// per line after the first.
+func joinDetail(lines []string) string {
+	if len(lines) == 0 {
+		return "no output"
+	}
+	if len(lines) > maxDetailLines {
+		lines = append(lines[:maxDetailLines:maxDetailLines], fmt.Sprintf("(%d more lines)", len(lines)-maxDetailLines))
+	}
+	return strings.Join(lines, "\n\t")
+}
