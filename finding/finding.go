@@ -70,6 +70,16 @@ type Cost struct {
 	// alloc_objects allocated at the finding's line.
 	AllocBytes   float64 `json:"alloc_bytes"`
 	AllocObjects float64 `json:"alloc_objects"`
+	// CPULine is the share of CPU samples with the finding's line in any
+	// frame of the stack (cumulative at the line): the time spent in the
+	// line and in everything it calls, e.g. json.Marshal. It is the share a
+	// fix of that line alone can remove.
+	CPULine float64 `json:"cpu_line"`
+	// Cold reports that the profiles hold samples but none at the
+	// finding's line or function: every share above is zero and the
+	// finding is "not hot in this profile" (or its allocations stay on
+	// the stack). A nil Cost, by contrast, means no profile was joined.
+	Cold bool `json:"cold,omitempty"`
 }
 
 // Sort orders findings by file, line, column, analyzer and message, the
