@@ -67,7 +67,8 @@ type Cost struct {
 	CPUFlat float64 `json:"cpu_flat"`
 	CPUCum  float64 `json:"cpu_cum"`
 	// AllocBytes and AllocObjects are the shares of alloc_space and
-	// alloc_objects allocated at the finding's line.
+	// alloc_objects allocated at the finding's line or under calls made
+	// from it: of heap samples with the line in any frame of the stack.
 	AllocBytes   float64 `json:"alloc_bytes"`
 	AllocObjects float64 `json:"alloc_objects"`
 	// CPULine is the share of CPU samples with the finding's line in any

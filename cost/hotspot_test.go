@@ -1,0 +1,192 @@
+package cost
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/pprof/profile"
+
+	"github.com/perfproof/perfproof/finding"
+)
+
+// allocHeap is a heap profile of 100 objects and 10000 bytes:
+//
+//	50 objects, 5000 bytes at (*Cart).Add:20, leaf (append or make there)
+//	10 objects, 3000 bytes in json.Marshal under Total.func1:15
+//	35 objects, 1000 bytes in strings.Builder under Format:60
+//	 2 objects,  400 bytes in the runtime alone
+//	 2 objects,  500 bytes in a benchmark's set-up (_test.go)
+//	 1 object,   100 bytes at Small:70, under the threshold
+func allocHeap() *profile.Profile {
+	return newHeapBuilder().
+		alloc(50, 5000, loc{f("(*Cart).Add", 20)}, loc{f("Total", 13)}, mainFrame).
+		alloc(10, 3000, loc{{"encoding/json.(*encodeState).marshal", jsonFile, 300}}, jsonFrame,
+			loc{f("Total.func1", 15)}, loc{f("Total", 14)}, mainFrame).
+		alloc(35, 1000, loc{{"strings.(*Builder).grow", "/usr/local/go/src/strings/builder.go", 70},
+			{"strings.(*Builder).WriteString", "/usr/local/go/src/strings/builder.go", 110}},
+			loc{f("Format", 60)}, mainFrame).
+		alloc(2, 400, loc{{"runtime.malg", "/usr/local/go/src/runtime/proc.go", 4000}}).
+		alloc(2, 500, loc{{cartPkg + "BenchmarkAdd", "example.com/shop/cart/cart_test.go", 9}},
+			loc{{"testing.(*B).runN", "/usr/local/go/src/testing/benchmark.go", 200}}).
+		alloc(1, 100, loc{f("Small", 70)}, mainFrame).
+		p
+}
+
+// encodingCPU is a CPU profile of 1000 ns:
+//
+//	230 in json.Marshal under Total.func1:15
+//	 40 in fmt.Sprintf under Format:61, under the threshold
+//	 80 in fmt.Sprintf under json.Marshal under (*Cart).MarshalJSON:80,
+//	    reached through Total.func1:15 as well
+//	650 elsewhere
+func encodingCPU() *profile.Profile {
+	sprintf := loc{{"fmt.Sprintf", fmtFile, 239}}
+	return newCPUBuilder().
+		cpu(230, loc{{"encoding/json.(*encodeState).reflectValue", jsonFile, 350}}, jsonFrame,
+			loc{f("Total.func1", 15)}, loc{f("Total", 14)}, mainFrame).
+		cpu(40, loc{{"fmt.(*pp).doPrintf", fmtFile, 1000}}, sprintf, loc{f("Format", 61)}, mainFrame).
+		cpu(80, loc{{"fmt.(*pp).doPrintf", fmtFile, 1000}}, sprintf, loc{f("(*Cart).MarshalJSON", 80)},
+			jsonFrame, loc{f("Total.func1", 15)}, loc{f("Total", 14)}, mainFrame).
+		cpu(650, loc{{"example.com/shop/other.Run", shopOther, 7}}, mainFrame).
+		p
+}
+
+func TestHotspots(t *testing.T) {
+	ps, err := New(allocHeap(), encodingCPU())
+	if err != nil {
+		t.Fatal(err)
+	}
+	resolve := func(file string) string {
+		return strings.Replace(file, "example.com/shop/", "/home/dev/shop/", 1)
+	}
+	type want struct {
+		category string
+		line     int
+		function string
+		message  string
+		cost     finding.Cost
+	}
+	add := want{CategoryAlloc, 20, cartPkg + "(*Cart).Add",
+		"cart.(*Cart).Add allocates 50 % of bytes (5.0 kB over the profile) and 50 % of objects at this line " +
+			"(append, make, new or a literal that escapes); pre-size slices and maps with make, or reuse the values across calls via a field or sync.Pool",
+		finding.Cost{AllocBytes: 0.5, AllocObjects: 0.5}}
+	marshal := want{CategoryAlloc, 15, cartPkg + "Total",
+		"cart.Total.func1 allocates 30 % of bytes (3.0 kB over the profile) and 10 % of objects in reflection-based encoding " +
+			"(json.Marshal); encode once and reuse the bytes, or encode into a pooled buffer",
+		finding.Cost{CPULine: 0.31, CPUCum: 0.31, AllocBytes: 0.3, AllocObjects: 0.1}}
+	builder := want{CategoryAlloc, 60, cartPkg + "Format",
+		"cart.Format allocates 10 % of bytes (1.0 kB over the profile) and 35 % of objects through strings.Builder growth " +
+			"(strings.(*Builder).WriteString); call Grow with the final size first",
+		finding.Cost{CPUCum: 0.04, AllocBytes: 0.1, AllocObjects: 0.35}} // Format:61 calls fmt
+	json := want{CategoryEncoding, 15, cartPkg + "Total",
+		"encoding/json under cart.Total.func1 takes 31 % of CPU (json.Marshal); encode once outside the hot path and reuse the bytes, or use an encoder without reflection",
+		finding.Cost{CPULine: 0.31, CPUCum: 0.31, AllocBytes: 0.3, AllocObjects: 0.1}}
+	fmtUnderMarshal := want{CategoryEncoding, 80, cartPkg + "(*Cart).MarshalJSON",
+		"fmt under cart.(*Cart).MarshalJSON takes 8.0 % of CPU (fmt.Sprintf); format with strconv.Append* into a reused buffer",
+		finding.Cost{CPUFlat: 0, CPULine: 0.08, CPUCum: 0.08}}
+
+	tests := []struct {
+		name string
+		opts HotspotOptions
+		want []want
+	}{
+		{"default", HotspotOptions{Resolve: resolve}, []want{add, marshal, builder, json, fmtUnderMarshal}},
+		{"module", HotspotOptions{Resolve: resolve, Modules: []string{"example.com/shop"}},
+			[]want{add, marshal, builder, json, fmtUnderMarshal}},
+		{"other module", HotspotOptions{Modules: []string{"example.com/elsewhere"}}, nil},
+		{"threshold", HotspotOptions{Resolve: resolve, Threshold: 0.3}, []want{add, marshal, builder, json}},
+		{"known lines skipped", HotspotOptions{Resolve: resolve,
+			Known: []finding.Finding{{File: localCart, Line: 15}, {File: localCart, Line: 80}}},
+			[]want{add, builder}},
+	}
+	for _, tt := range tests {
+		got := Hotspots(ps, tt.opts)
+		if len(got) != len(tt.want) {
+			t.Errorf("%s: Hotspots returned %d findings, want %d:", tt.name, len(got), len(tt.want))
+			for _, g := range got {
+				t.Logf("%s:%d %s", g.File, g.Line, g.Message)
+			}
+			continue
+		}
+		for i, w := range tt.want {
+			g := got[i]
+			if g.Analyzer != "profile" || g.Category != w.category || g.File != localCart || g.Line != w.line || g.Function != w.function {
+				t.Errorf("%s: finding %d = %s/%s %s:%d in %s, want profile/%s %s:%d in %s", tt.name, i,
+					g.Analyzer, g.Category, g.File, g.Line, g.Function, w.category, localCart, w.line, w.function)
+			}
+			if g.Message != w.message {
+				t.Errorf("%s: finding %d message\n got %q\nwant %q", tt.name, i, g.Message, w.message)
+			}
+			if g.Cost == nil || !costEqual(*g.Cost, w.cost) {
+				t.Errorf("%s: finding %d Cost = %+v, want %+v", tt.name, i, g.Cost, w.cost)
+			}
+		}
+	}
+}
+
+func TestAllocHint(t *testing.T) {
+	tests := []struct{ callee, how string }{
+		{"runtime.growslice", "through slice growth by append (runtime.growslice)"},
+		{"runtime.makeslice", "through make of a slice (runtime.makeslice)"},
+		{"runtime.newobject", "through new objects (runtime.newobject)"},
+		{"runtime.mapassign_faststr", "through map allocation and growth (runtime.mapassign_faststr)"},
+		{"runtime.concatstring2", "through string concatenation (runtime.concatstring2)"},
+		{"encoding/xml.Marshal", "in reflection-based encoding (xml.Marshal)"},
+		{"fmt.Sprintf", "in formatting (fmt.Sprintf)"},
+		{"github.com/x/y.Parse", "in y.Parse"},
+	}
+	for _, tt := range tests {
+		if how, _ := allocHint(tt.callee); how != tt.how {
+			t.Errorf("allocHint(%q) = %q, want %q", tt.callee, how, tt.how)
+		}
+	}
+}
+
+func TestNames(t *testing.T) {
+	tests := []struct{ name, pkg, short, top string }{
+		{"example.com/m/pkg.(*T).M.func1.2", "example.com/m/pkg", "pkg.(*T).M.func1.2", "example.com/m/pkg.(*T).M"},
+		{"example.com/m/pkg.F.gowrap3", "example.com/m/pkg", "pkg.F.gowrap3", "example.com/m/pkg.F"},
+		{"example.com/m/pkg.Map[...].func1", "example.com/m/pkg", "pkg.Map.func1", "example.com/m/pkg.Map"},
+		{"example.com/m/pkg.T.Function", "example.com/m/pkg", "pkg.T.Function", "example.com/m/pkg.T.Function"},
+		{"encoding/json.Marshal", "encoding/json", "json.Marshal", "encoding/json.Marshal"},
+		{"main.main.func1", "main", "main.main.func1", "main.main"},
+		{"runtime.main", "runtime", "runtime.main", "runtime.main"},
+	}
+	for _, tt := range tests {
+		if got := packagePath(tt.name); got != tt.pkg {
+			t.Errorf("packagePath(%q) = %q, want %q", tt.name, got, tt.pkg)
+		}
+		if got := shortName(tt.name); got != tt.short {
+			t.Errorf("shortName(%q) = %q, want %q", tt.name, got, tt.short)
+		}
+		if got := topLevel(tt.name); got != tt.top {
+			t.Errorf("topLevel(%q) = %q, want %q", tt.name, got, tt.top)
+		}
+	}
+}
+
+func TestFormat(t *testing.T) {
+	bytes := []struct {
+		n    int64
+		want string
+	}{
+		{0, "0 B"}, {999, "999 B"}, {1000, "1.0 kB"}, {1_234_567, "1.2 MB"}, {340_000_000, "340 MB"},
+		{999_999, "1.0 MB"}, {1_200_000_000, "1.2 GB"},
+	}
+	for _, tt := range bytes {
+		if got := formatBytes(tt.n); got != tt.want {
+			t.Errorf("formatBytes(%d) = %q, want %q", tt.n, got, tt.want)
+		}
+	}
+	shares := []struct {
+		share float64
+		want  string
+	}{
+		{0, "0 %"}, {0.054, "5.4 %"}, {0.31, "31 %"}, {1, "100 %"},
+	}
+	for _, tt := range shares {
+		if got := percent(tt.share); got != tt.want {
+			t.Errorf("percent(%v) = %q, want %q", tt.share, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,257 @@
+package cost
+
+import (
+	"slices"
+
+	"github.com/google/pprof/profile"
+
+	"github.com/perfproof/perfproof/finding"
+)
+
+// Join returns a copy of findings with Cost filled from the profiles in ps.
+// The input slice and its findings are not modified.
+//
+// Each share is a fraction of the total over all profiles of its kind:
+//
+//   - CPUFlat: CPU time of samples whose leaf frame — the first Line of the
+//     first Location, the innermost inlined frame — is the finding's
+//     file:line.
+//   - CPULine: CPU time of samples with the finding's file:line in any
+//     frame, inlined frames included; what the line and its callees cost.
+//   - CPUCum: CPU time of samples with the finding's Function in any frame,
+//     its closures included (see below).
+//   - AllocBytes, AllocObjects: alloc_space and alloc_objects of samples
+//     with the finding's file:line in any frame. Go heap profiles record
+//     an allocation at the user frame that made it (append, make, new and
+//     escaping literals show as that frame) and, for allocations inside a
+//     library, at the library's frames above the user's call. Counting any
+//     frame charges a line with what it allocates directly and through the
+//     calls it makes, such as json.Marshal, which is what a fix of the
+//     line removes.
+//
+// Every sample counts at most once per finding, however often the line or
+// function recurs on its stack.
+//
+// A line matches when the profile's file name and the finding's File share
+// the longest suffix of whole path elements among the findings' files, at
+// least the base name and its directory ("pkg/file.go"), and the line
+// numbers are equal; so absolute paths from another machine and -trimpath
+// names ("example.com/m/pkg/file.go") both match. A function matches when
+// the profile's function name, with generic type arguments removed, is the
+// finding's Function or starts with it followed by a dot, as its closures
+// "F.func1" do.
+//
+// A finding with no sample at its line or function gets a Cost with zero
+// shares and Cold set. When ps holds no samples at all (or is nil), Costs
+// stay nil: nothing was measured.
+//
+// Join makes one pass over the samples, with per-location lookups prepared
+// once, so its time grows with the profile size plus the number of
+// findings, not their product.
+func Join(findings []finding.Finding, ps *Profiles) []finding.Finding {
+	out := slices.Clone(findings)
+	if ps == nil || len(out) == 0 {
+		return out
+	}
+	j := newJoiner(out)
+	t := j.run(ps)
+	if t.cpu == 0 && t.bytes == 0 && t.objects == 0 {
+		return out
+	}
+	for i := range out {
+		c := new(finding.Cost)
+		if lt := j.lineOf[i]; lt >= 0 {
+			c.CPUFlat = share(j.flat[lt], t.cpu)
+			c.CPULine = share(j.lineCPU[lt], t.cpu)
+			c.AllocBytes = share(j.lineBytes[lt], t.bytes)
+			c.AllocObjects = share(j.lineObjects[lt], t.objects)
+		}
+		if ft := j.funcOf[i]; ft >= 0 {
+			c.CPUCum = share(j.funcCPU[ft], t.cpu)
+		}
+		c.Cold = *c == finding.Cost{}
+		out[i].Cost = c
+	}
+	return out
+}
+
+func share(v, total int64) float64 {
+	if total <= 0 {
+		return 0
+	}
+	return float64(v) / float64(total)
+}
+
+// totals are the sums over all samples of each kind.
+type totals struct {
+	cpu, bytes, objects int64
+}
+
+type lineKey struct {
+	file int
+	line int64
+}
+
+// joiner holds the targets of a join — distinct file:lines and functions —
+// and their accumulated values.
+type joiner struct {
+	files  *fileMatcher
+	funcs  *funcMatcher
+	lines  map[lineKey]int32
+	lineOf []int32 // per finding: line target, or -1
+	funcOf []int32 // per finding: function target, or -1
+
+	flat, lineCPU, lineBytes, lineObjects []int64 // per line target
+	funcCPU                               []int64 // per function target
+
+	// lineSeen and funcSeen hold, per target, the number of the last
+	// sample counted for it, so that a sample counts once per target.
+	lineSeen, funcSeen []uint32
+	sample             uint32
+}
+
+func newJoiner(fs []finding.Finding) *joiner {
+	j := &joiner{
+		files:  newFileMatcher(),
+		funcs:  newFuncMatcher(),
+		lines:  make(map[lineKey]int32),
+		lineOf: make([]int32, len(fs)),
+		funcOf: make([]int32, len(fs)),
+	}
+	for i, f := range fs {
+		j.lineOf[i], j.funcOf[i] = -1, -1
+		if f.File != "" && f.Line > 0 {
+			k := lineKey{j.files.add(f.File), int64(f.Line)}
+			t, ok := j.lines[k]
+			if !ok {
+				t = int32(len(j.lines))
+				j.lines[k] = t
+			}
+			j.lineOf[i] = t
+		}
+		if f.Function != "" {
+			j.funcOf[i] = int32(j.funcs.add(f.Function))
+		}
+	}
+	n, m := len(j.lines), len(j.funcs.byName)
+	j.flat, j.lineCPU = make([]int64, n), make([]int64, n)
+	j.lineBytes, j.lineObjects = make([]int64, n), make([]int64, n)
+	j.funcCPU = make([]int64, m)
+	j.lineSeen, j.funcSeen = make([]uint32, n), make([]uint32, m)
+	return j
+}
+
+// locInfo lists the targets one profile Location matches.
+type locInfo struct {
+	leaf  []int32 // line targets of Line[0], the innermost frame
+	lines []int32 // line targets of all Lines
+	funcs []int32 // function targets of all Lines
+}
+
+// table prepares the locInfo of every Location of p; a nil entry matches
+// nothing.
+func (j *joiner) table(p *profile.Profile) *idTable[*locInfo] {
+	t := newIDTable[*locInfo](len(p.Location))
+	for _, loc := range p.Location {
+		if info := j.locInfo(loc); info != nil {
+			t.set(loc.ID, info)
+		}
+	}
+	return &t
+}
+
+func (j *joiner) locInfo(loc *profile.Location) *locInfo {
+	var info locInfo
+	for i, ln := range loc.Line {
+		if ln.Function == nil {
+			continue
+		}
+		for _, f := range j.files.match(ln.Function.Filename) {
+			if t, ok := j.lines[lineKey{f, ln.Line}]; ok {
+				info.lines = append(info.lines, t)
+				if i == 0 {
+					info.leaf = append(info.leaf, t)
+				}
+			}
+		}
+		for _, f := range j.funcs.match(ln.Function.Name) {
+			info.funcs = append(info.funcs, int32(f))
+		}
+	}
+	if info.lines == nil && info.funcs == nil {
+		return nil
+	}
+	return &info
+}
+
+// run accumulates the values of all samples of ps into j's targets and
+// returns the totals.
+func (j *joiner) run(ps *Profiles) totals {
+	var t totals
+	for _, src := range ps.cpu {
+		tab := j.table(src.p)
+		for _, s := range src.p.Sample {
+			v := s.Value[src.index] * src.scale
+			if v == 0 {
+				continue
+			}
+			t.cpu += v
+			j.sample++
+			for i, loc := range s.Location {
+				info := tab.get(loc.ID)
+				if info == nil {
+					continue
+				}
+				if i == 0 {
+					for _, lt := range info.leaf {
+						j.flat[lt] += v
+					}
+				}
+				for _, lt := range info.lines {
+					if j.lineSeen[lt] != j.sample {
+						j.lineSeen[lt] = j.sample
+						j.lineCPU[lt] += v
+					}
+				}
+				for _, ft := range info.funcs {
+					if j.funcSeen[ft] != j.sample {
+						j.funcSeen[ft] = j.sample
+						j.funcCPU[ft] += v
+					}
+				}
+			}
+		}
+	}
+	for _, src := range ps.heap {
+		tab := j.table(src.p)
+		for _, s := range src.p.Sample {
+			var b, o int64
+			if src.bytes >= 0 {
+				b = s.Value[src.bytes]
+			}
+			if src.objects >= 0 {
+				o = s.Value[src.objects]
+			}
+			if b == 0 && o == 0 {
+				continue
+			}
+			t.bytes += b
+			t.objects += o
+			j.sample++
+			for _, loc := range s.Location {
+				info := tab.get(loc.ID)
+				if info == nil {
+					continue
+				}
+				for _, lt := range info.lines {
+					if j.lineSeen[lt] != j.sample {
+						j.lineSeen[lt] = j.sample
+						j.lineBytes[lt] += b
+						j.lineObjects[lt] += o
+					}
+				}
+			}
+		}
+	}
+	return t
+}

@@ -1,0 +1,42 @@
+package cost
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/perfproof/perfproof/finding"
+)
+
+// Rank sorts findings in place by measured cost, highest first: by
+// Cost.CPUCum, then Cost.AllocBytes, then Cost.CPULine, then
+// Cost.AllocObjects. Cold findings ("not hot in this profile") come after
+// all measured ones and findings with a nil Cost (never measured) last.
+// The sort is stable, so ties keep their input order.
+func Rank(findings []finding.Finding) {
+	slices.SortStableFunc(findings, func(a, b finding.Finding) int {
+		if c := cmp.Compare(tier(a.Cost), tier(b.Cost)); c != 0 {
+			return c
+		}
+		if a.Cost == nil || b.Cost == nil {
+			return 0
+		}
+		x, y := a.Cost, b.Cost
+		return cmp.Or(
+			cmp.Compare(y.CPUCum, x.CPUCum),
+			cmp.Compare(y.AllocBytes, x.AllocBytes),
+			cmp.Compare(y.CPULine, x.CPULine),
+			cmp.Compare(y.AllocObjects, x.AllocObjects),
+		)
+	})
+}
+
+// tier orders findings into measured (0), cold (1) and unmeasured (2).
+func tier(c *finding.Cost) int {
+	switch {
+	case c == nil:
+		return 2
+	case c.Cold:
+		return 1
+	}
+	return 0
+}
