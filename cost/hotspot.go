@@ -189,11 +189,13 @@ func (t *idTable[V]) get(id uint64) V {
 	return zero
 }
 
-// isUser reports whether fn is user code; see HotspotOptions.Modules.
+// isUser reports whether fn is user code; see HotspotOptions.Modules. The
+// test main that go test generates (_testmain.go, package main) is not.
 func (h *hotspotter) isUser(fn *profile.Function) bool {
 	pkg := packagePath(fn.Name)
 	switch {
-	case strings.HasSuffix(fn.Filename, "_test.go"):
+	case strings.HasSuffix(fn.Filename, "_test.go"), strings.HasSuffix(fn.Filename, "_testmain.go"):
+		// benchmark set-up, and the main that go test generates
 		return false
 	case len(h.opts.Modules) > 0:
 		return slices.ContainsFunc(h.opts.Modules, func(m string) bool {

@@ -35,8 +35,11 @@ import (
 // A line matches when the profile's file name and the finding's File share
 // the longest suffix of whole path elements among the findings' files, at
 // least the base name and its directory ("pkg/file.go"), and the line
-// numbers are equal; so absolute paths from another machine and -trimpath
-// names ("example.com/m/pkg/file.go") both match. A function matches when
+// number is the finding's Line or, when the check reported a range (EndLine
+// after Line, such as a whole loop), any line of the range, at most 200; so
+// absolute paths from another machine and -trimpath names
+// ("example.com/m/pkg/file.go") both match, and a loop is charged with
+// what its body costs. A function matches when
 // the profile's function name, with generic type arguments removed, is the
 // finding's Function or starts with it followed by a dot, as its closures
 // "F.func1" do.
@@ -97,9 +100,9 @@ type lineKey struct {
 type joiner struct {
 	files  *fileMatcher
 	funcs  *funcMatcher
-	lines  map[lineKey]int32
-	lineOf []int32 // per finding: line target, or -1
-	funcOf []int32 // per finding: function target, or -1
+	lines  map[lineKey][]int32 // line targets covering each file:line
+	lineOf []int32             // per finding: line target, or -1
+	funcOf []int32             // per finding: function target, or -1
 
 	flat, lineCPU, lineBytes, lineObjects []int64 // per line target
 	funcCPU                               []int64 // per function target
@@ -114,18 +117,24 @@ func newJoiner(fs []finding.Finding) *joiner {
 	j := &joiner{
 		files:  newFileMatcher(),
 		funcs:  newFuncMatcher(),
-		lines:  make(map[lineKey]int32),
+		lines:  make(map[lineKey][]int32),
 		lineOf: make([]int32, len(fs)),
 		funcOf: make([]int32, len(fs)),
 	}
+	ranges := make(map[rangeKey]int32)
 	for i, f := range fs {
 		j.lineOf[i], j.funcOf[i] = -1, -1
 		if f.File != "" && f.Line > 0 {
-			k := lineKey{j.files.add(f.File), int64(f.Line)}
-			t, ok := j.lines[k]
+			file := j.files.add(f.File)
+			k := rangeKey{file, int64(f.Line), int64(findingEnd(f))}
+			t, ok := ranges[k]
 			if !ok {
-				t = int32(len(j.lines))
-				j.lines[k] = t
+				t = int32(len(ranges))
+				ranges[k] = t
+				for l := k.start; l <= k.end; l++ {
+					lk := lineKey{file, l}
+					j.lines[lk] = append(j.lines[lk], t)
+				}
 			}
 			j.lineOf[i] = t
 		}
@@ -133,7 +142,7 @@ func newJoiner(fs []finding.Finding) *joiner {
 			j.funcOf[i] = int32(j.funcs.add(f.Function))
 		}
 	}
-	n, m := len(j.lines), len(j.funcs.byName)
+	n, m := len(ranges), len(j.funcs.byName)
 	j.flat, j.lineCPU = make([]int64, n), make([]int64, n)
 	j.lineBytes, j.lineObjects = make([]int64, n), make([]int64, n)
 	j.funcCPU = make([]int64, m)
@@ -167,10 +176,10 @@ func (j *joiner) locInfo(loc *profile.Location) *locInfo {
 			continue
 		}
 		for _, f := range j.files.match(ln.Function.Filename) {
-			if t, ok := j.lines[lineKey{f, ln.Line}]; ok {
-				info.lines = append(info.lines, t)
+			if ts, ok := j.lines[lineKey{f, ln.Line}]; ok {
+				info.lines = append(info.lines, ts...)
 				if i == 0 {
-					info.leaf = append(info.leaf, t)
+					info.leaf = append(info.leaf, ts...)
 				}
 			}
 		}
@@ -254,4 +263,24 @@ func (j *joiner) run(ps *Profiles) totals {
 		}
 	}
 	return t
+}
+
+// rangeKey identifies the lines [start, end] of one file: the lines a
+// finding covers.
+type rangeKey struct {
+	file       int
+	start, end int64
+}
+
+// maxRange caps the lines one finding's cost is measured over.
+const maxRange = 200
+
+// findingEnd returns the last line f covers: its EndLine when the check
+// reported a range (a loop, a block), else its Line; at most maxRange
+// lines after Line.
+func findingEnd(f finding.Finding) int {
+	if f.EndLine <= f.Line {
+		return f.Line
+	}
+	return min(f.EndLine, f.Line+maxRange)
 }

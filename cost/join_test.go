@@ -219,3 +219,28 @@ func TestFuncMatch(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinRange checks findings that span lines (a loop): a sample counts
+// when any frame is in the range, once however many of its frames are.
+func TestJoinRange(t *testing.T) {
+	ps, err := New(shopCPU(), shopHeap())
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := []finding.Finding{
+		{File: localCart, Line: 12, EndLine: 15},
+		{File: localCart, Line: 40, EndLine: 42},
+		{File: localCart, Line: 14, EndLine: 14}, // a one-line range is the line
+	}
+	want := []finding.Cost{
+		{CPULine: 0.6, AllocBytes: 0.4, AllocObjects: 0.4},
+		{CPUFlat: 0.3, CPULine: 0.3},
+		{CPULine: 0.2, AllocBytes: 0.1, AllocObjects: 0.1},
+	}
+	got := Join(fs, ps)
+	for i := range fs {
+		if got[i].Cost == nil || !costEqual(*got[i].Cost, want[i]) {
+			t.Errorf("Join lines %d-%d: Cost = %+v, want %+v", fs[i].Line, fs[i].EndLine, got[i].Cost, want[i])
+		}
+	}
+}

@@ -8,8 +8,11 @@ import (
 )
 
 // Rank sorts findings in place by measured cost, highest first: by
-// Cost.CPUCum, then Cost.AllocBytes, then Cost.CPULine, then
-// Cost.AllocObjects. Cold findings ("not hot in this profile") come after
+// Cost.CPULine (the cumulative CPU share at the finding's line or range:
+// what fixing it can remove, and the share its Amdahl bound uses), then
+// Cost.AllocBytes, then Cost.CPUCum (its enclosing function), then
+// Cost.AllocObjects. Ranking by the function first would put any finding
+// in a request handler above the helpers the handler spends its time in. Cold findings ("not hot in this profile") come after
 // all measured ones and findings with a nil Cost (never measured) last.
 // The sort is stable, so ties keep their input order.
 func Rank(findings []finding.Finding) {
@@ -22,9 +25,9 @@ func Rank(findings []finding.Finding) {
 		}
 		x, y := a.Cost, b.Cost
 		return cmp.Or(
-			cmp.Compare(y.CPUCum, x.CPUCum),
-			cmp.Compare(y.AllocBytes, x.AllocBytes),
 			cmp.Compare(y.CPULine, x.CPULine),
+			cmp.Compare(y.AllocBytes, x.AllocBytes),
+			cmp.Compare(y.CPUCum, x.CPUCum),
 			cmp.Compare(y.AllocObjects, x.AllocObjects),
 		)
 	})

@@ -13,11 +13,12 @@ func TestRank(t *testing.T) {
 		{Message: "unmeasured"},
 		{Message: "cold a", Cost: &finding.Cost{Cold: true}},
 		{Message: "alloc only", Cost: &finding.Cost{AllocBytes: 0.4}},
-		{Message: "cpu 0.2, alloc 0.1", Cost: &finding.Cost{CPUCum: 0.2, AllocBytes: 0.1}},
+		{Message: "line 0.2, alloc 0.1", Cost: &finding.Cost{CPULine: 0.2, AllocBytes: 0.1}},
 		{Message: "cold b", Cost: &finding.Cost{Cold: true}},
-		{Message: "cpu 0.5", Cost: &finding.Cost{CPUCum: 0.5}},
-		{Message: "cpu 0.2, alloc 0.3", Cost: &finding.Cost{CPUCum: 0.2, AllocBytes: 0.3}},
-		{Message: "cpu 0.2, alloc 0.3, line 0.1", Cost: &finding.Cost{CPUCum: 0.2, AllocBytes: 0.3, CPULine: 0.1}},
+		{Message: "line 0.5", Cost: &finding.Cost{CPULine: 0.5, CPUCum: 0.5}},
+		{Message: "function 0.9 only", Cost: &finding.Cost{CPUCum: 0.9}},
+		{Message: "line 0.2, alloc 0.3", Cost: &finding.Cost{CPULine: 0.2, AllocBytes: 0.3}},
+		{Message: "line 0.2, alloc 0.3, function 0.6", Cost: &finding.Cost{CPULine: 0.2, AllocBytes: 0.3, CPUCum: 0.6}},
 	}
 	Rank(fs)
 	var got []string
@@ -25,11 +26,12 @@ func TestRank(t *testing.T) {
 		got = append(got, f.Message)
 	}
 	want := []string{
-		"cpu 0.5",
-		"cpu 0.2, alloc 0.3, line 0.1",
-		"cpu 0.2, alloc 0.3",
-		"cpu 0.2, alloc 0.1",
+		"line 0.5",
+		"line 0.2, alloc 0.3, function 0.6",
+		"line 0.2, alloc 0.3",
+		"line 0.2, alloc 0.1",
 		"alloc only",
+		"function 0.9 only",
 		"cold a",
 		"cold b",
 		"unmeasured",

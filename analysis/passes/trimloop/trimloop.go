@@ -337,9 +337,14 @@ func (c *checker) checkLoop(cur inspector.Cursor) {
 	if removal == "" {
 		return
 	}
-	c.pass.Reportf(cur.Node().Pos(),
-		"%s re-encodes the whole value after each single-element removal (%s): O(n²) in the element count; encode each element once and subtract its size, or binary-search the number of elements to remove",
-		encName, removal)
+	// The diagnostic spans the loop: its cost is the loop's cost, which the
+	// cost join measures over the whole range.
+	c.pass.Report(analysis.Diagnostic{
+		Pos: cur.Node().Pos(),
+		End: cur.Node().End(),
+		Message: fmt.Sprintf("%s re-encodes the whole value after each single-element removal (%s): O(n²) in the element count; encode each element once and subtract its size, or binary-search the number of elements to remove",
+			encName, removal),
+	})
 }
 
 // isSize reports whether e measures an encoding: len of an encoded value, an

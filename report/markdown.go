@@ -1,0 +1,362 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/perfproof/perfproof/finding"
+)
+
+// UnrankedNote is the note Markdown prints when no finding carries a
+// measured Cost.
+const UnrankedNote = "no benchmarks or profiles: findings are unranked; add a benchmark or pass -profile"
+
+// excerptContext is the number of source lines shown before and after the
+// reported lines of a finding.
+const excerptContext = 3
+
+// maxMarked caps the number of reported lines marked in an excerpt, for
+// findings whose range spans a whole loop or function.
+const maxMarked = 8
+
+// summaryWidth is the length, in runes, at which a message is cut in the
+// summary table and in section headings.
+const summaryWidth = 72
+
+// Markdown writes r to w as GitHub-flavoured Markdown: the title, a summary
+// table of the findings in their given order, notes, one section per
+// finding (location, code excerpt with 1-based line numbers, why it costs,
+// the fix, the measured share and its Amdahl bound), the benchmark table,
+// the environment and the commands to reproduce. When no finding has a
+// Cost, the summary says that the findings are unranked (UnrankedNote).
+//
+// The output depends only on r and on the source files r.ReadFile returns;
+// a source file that cannot be read is noted in its excerpt, not returned
+// as an error. Markdown returns only the error of writing to w.
+func Markdown(w io.Writer, r *Report) error {
+	m := &markdown{r: r, sources: make(map[string]source)}
+	m.render()
+	if _, err := io.WriteString(w, m.b.String()); err != nil {
+		return fmt.Errorf("writing report: %w", err)
+	}
+	return nil
+}
+
+// markdown holds the state of one rendering.
+type markdown struct {
+	r       *Report
+	b       strings.Builder
+	sources map[string]source // by file name, read once
+}
+
+// source is the result of reading one source file.
+type source struct {
+	lines []string
+	err   error
+}
+
+func (m *markdown) printf(format string, args ...any) {
+	fmt.Fprintf(&m.b, format, args...)
+}
+
+func (m *markdown) render() {
+	title := m.r.Title
+	if title == "" {
+		title = "perfproof report"
+	}
+	m.printf("# %s\n", text(title))
+	m.summary()
+	m.notes()
+	for i := range m.r.Findings {
+		m.finding(i+1, &m.r.Findings[i])
+	}
+	m.benchmarks()
+	m.env()
+	m.commands()
+}
+
+// ranked reports whether any finding carries a measured Cost.
+func (m *markdown) ranked() bool {
+	for _, f := range m.r.Findings {
+		if f.Cost != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func (m *markdown) summary() {
+	m.printf("\n## Summary\n\n")
+	fs := m.r.Findings
+	if len(fs) == 0 {
+		m.printf("No findings.\n")
+		return
+	}
+	if m.ranked() {
+		m.printf("%d %s, ranked by measured cost: CPU at the finding's line (cumulative), then allocated bytes. "+
+			"Shares are fractions of the profiles' totals; the bound is the largest speed-up of the profiled run "+
+			"that removing the line's CPU cost could give (Amdahl: 1/(1 − CPU line share)).\n\n",
+			len(fs), plural(len(fs), "finding", "findings"))
+	} else {
+		m.printf("%d %s, not ranked.\n\n> **Note:** %s.\n\n", len(fs), plural(len(fs), "finding", "findings"), text(UnrankedNote))
+	}
+	m.printf("| # | Finding | Location | CPU (function) | CPU (line) | Alloc bytes | Bound |\n")
+	m.printf("|--:|---|---|--:|--:|--:|---|\n")
+	for i, f := range fs {
+		cpuCum, cpuLine, alloc, bnd := "—", "—", "—", "—"
+		if c := f.Cost; c != nil {
+			cpuCum, cpuLine, alloc = pct(c.CPUCum), pct(c.CPULine), pct(c.AllocBytes)
+			bnd = bound(c.CPULine)
+			if c.Cold {
+				bnd = "not hot in this profile"
+			}
+		}
+		m.printf("| %d | %s: %s | %s | %s | %s | %s | %s |\n",
+			i+1, codeCell(checkName(&f)), text(short(f.Message, summaryWidth)), codeCell(m.location(&f)),
+			cpuCum, cpuLine, alloc, bnd)
+	}
+}
+
+func (m *markdown) notes() {
+	if len(m.r.Notes) == 0 {
+		return
+	}
+	m.printf("\n## Notes\n\n")
+	for _, n := range m.r.Notes {
+		m.printf("- %s\n", text(n))
+	}
+}
+
+// checkName is the check that reported f, with its category if any.
+func checkName(f *finding.Finding) string {
+	if f.Category != "" {
+		return f.Analyzer + "/" + f.Category
+	}
+	return f.Analyzer
+}
+
+// location is f's position as file:line, relative to the base directory
+// when the file is inside it, with forward slashes.
+func (m *markdown) location(f *finding.Finding) string {
+	file := f.File
+	if m.r.BaseDir != "" && filepath.IsAbs(file) == filepath.IsAbs(m.r.BaseDir) {
+		if rel, err := filepath.Rel(m.r.BaseDir, file); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			file = rel
+		}
+	}
+	file = filepath.ToSlash(file)
+	if f.Line > 0 {
+		return fmt.Sprintf("%s:%d", file, f.Line)
+	}
+	return file
+}
+
+func (m *markdown) finding(rank int, f *finding.Finding) {
+	m.printf("\n## %d. %s: %s\n\n", rank, checkName(f), text(short(f.Message, summaryWidth)))
+	m.printf("%s", code(m.location(f)))
+	if f.Function != "" {
+		m.printf(" in %s", code(f.Function))
+	}
+	m.printf("\n\n%s\n", text(sentence(f.Message)))
+	m.excerpt(f)
+
+	ex, known := explanations[f.Analyzer]
+	m.printf("\n### Why it costs\n\n")
+	if known {
+		m.printf("%s\n", text(ex.why))
+	} else {
+		m.printf("The %s check gives no explanation beyond its message above.\n", code(f.Analyzer))
+	}
+
+	m.printf("\n### Fix\n\n")
+	switch {
+	case len(f.Fixes) == 1:
+		m.printf("Suggested fix, offered by the check as an automatic edit: %s\n", text(sentence(f.Fixes[0].Message)))
+	case len(f.Fixes) > 1:
+		m.printf("The check offers %d alternative automatic fixes:\n\n", len(f.Fixes))
+		for _, x := range f.Fixes {
+			m.printf("- %s\n", text(sentence(x.Message)))
+		}
+	case advice(f.Message) != "":
+		m.printf("%s\n", text(sentence(capitalize(advice(f.Message)))))
+	case known:
+		m.printf("%s\n", text(ex.fix))
+	default:
+		m.printf("No fix is suggested; see the message above.\n")
+	}
+
+	m.printf("\n### Measured share\n\n")
+	c := f.Cost
+	switch {
+	case c == nil:
+		m.printf("Not measured: no profile was joined with this finding.\n")
+	case c.Cold:
+		m.printf("Not hot in this profile: the profiles hold samples, but none at this line or in its function " +
+			"(or its allocations stay on the stack). It is ranked after the measured findings; whether it matters " +
+			"under another workload is for you to judge.\n")
+	default:
+		m.printf("- CPU at the line: %s of samples run this line or what it calls (%s in the line itself).\n", pct(c.CPULine), pct(c.CPUFlat))
+		m.printf("- CPU in the enclosing function: %s.\n", pct(c.CPUCum))
+		m.printf("- Allocations at the line or under its calls: %s of bytes, %s of objects.\n", pct(c.AllocBytes), pct(c.AllocObjects))
+		m.printf("- Bound: removing the line's CPU cost can speed the profiled run up by at most %s; "+
+			"any change to the whole function by at most %s (Amdahl, 1/(1 − share)).\n",
+			strings.TrimPrefix(bound(c.CPULine), "≤ "), strings.TrimPrefix(bound(c.CPUCum), "≤ "))
+	}
+}
+
+// advice returns the part of a message after its first "; ", where
+// profile-only findings put their hint, or "".
+func advice(msg string) string {
+	if i := strings.Index(msg, "; "); i >= 0 {
+		return strings.TrimSpace(msg[i+2:])
+	}
+	return ""
+}
+
+// sentence returns s with a final period unless it ends in punctuation.
+func sentence(s string) string {
+	s = strings.TrimSpace(s)
+	if s == "" || strings.ContainsAny(s[len(s)-1:], ".!?") {
+		return s
+	}
+	return s + "."
+}
+
+// capitalize upper-cases the first letter of s if it is an ASCII letter.
+func capitalize(s string) string {
+	if s != "" && 'a' <= s[0] && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
+	}
+	return s
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// excerpt writes the source lines around f in a go code block, numbered
+// from 1, with the reported lines marked by "→".
+func (m *markdown) excerpt(f *finding.Finding) {
+	if f.File == "" || f.Line <= 0 {
+		return
+	}
+	src := m.source(f.File)
+	if src.err != nil {
+		m.printf("\n_Source not available: %s._\n", text(src.err.Error()))
+		return
+	}
+	if f.Line > len(src.lines) {
+		m.printf("\n_Source not available: line %d is past the end of the file (%d lines)._\n", f.Line, len(src.lines))
+		return
+	}
+	last := max(f.Line, min(f.EndLine, f.Line+maxMarked-1))
+	lo := max(1, f.Line-excerptContext)
+	hi := min(len(src.lines), last+excerptContext)
+	width := len(fmt.Sprint(hi))
+	var b strings.Builder
+	for n := lo; n <= hi; n++ {
+		mark := " "
+		if f.Line <= n && n <= last {
+			mark = "→"
+		}
+		line := strings.ReplaceAll(src.lines[n-1], "\t", "    ")
+		b.WriteString(strings.TrimRight(fmt.Sprintf("%s %*d  %s", mark, width, n, line), " "))
+		b.WriteString("\n")
+	}
+	body := b.String()
+	fence := "```"
+	for strings.Contains(body, fence) {
+		fence += "`"
+	}
+	m.printf("\n%sgo\n%s%s\n", fence, body, fence)
+}
+
+// source returns the lines of file, reading it on first use.
+func (m *markdown) source(file string) source {
+	if s, ok := m.sources[file]; ok {
+		return s
+	}
+	read := m.r.ReadFile
+	if read == nil {
+		read = os.ReadFile
+	}
+	var s source
+	data, err := read(file)
+	if err != nil {
+		s.err = err
+	} else {
+		s.lines = strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+		for i, l := range s.lines {
+			s.lines[i] = strings.TrimRight(l, " \t\r")
+		}
+	}
+	m.sources[file] = s
+	return s
+}
+
+func (m *markdown) benchmarks() {
+	if len(m.r.Benchmarks) == 0 {
+		return
+	}
+	m.printf("\n## Benchmarks\n\n")
+	m.printf("| Package | Benchmark | time/op | B/op | allocs/op | n |\n")
+	m.printf("|---|---|--:|--:|--:|--:|\n")
+	anyInf := false
+	for _, bm := range m.r.Benchmarks {
+		t, inf1 := spread(bm.Time, duration)
+		b, inf2 := spread(bm.Bytes, byteSize)
+		a, inf3 := spread(bm.Allocs, count)
+		anyInf = anyInf || inf1 || inf2 || inf3
+		n := max(bm.Time.N, bm.Bytes.N, bm.Allocs.N)
+		m.printf("| %s | %s | %s | %s | %s | %d |\n", codeCell(bm.Package), codeCell(bm.Name), t, b, a, n)
+	}
+	m.printf("\nEach cell is the median of n runs ± the larger distance from it to a bound of the median's %.0f%% confidence interval.\n", Confidence*100)
+	if anyInf {
+		m.printf("±∞: too few runs for a confidence interval of the median (6 are needed at 95%%); run the benchmarks with -count=6 or more.\n")
+	}
+}
+
+func (m *markdown) env() {
+	e := m.r.Env
+	var items []string
+	add := func(name, value string) {
+		if value != "" {
+			items = append(items, fmt.Sprintf("- %s: %s", name, value))
+		}
+	}
+	add("Go", text(e.GoVersion))
+	if e.GOOS != "" || e.GOARCH != "" {
+		add("OS/arch", text(e.GOOS+"/"+e.GOARCH))
+	}
+	add("CPU", text(e.CPU))
+	if e.GOMAXPROCS > 0 {
+		add("GOMAXPROCS", fmt.Sprint(e.GOMAXPROCS))
+	}
+	add("Load average", text(e.LoadAvg))
+	if !e.Date.IsZero() {
+		add("Date", e.Date.UTC().Format(time.DateTime+" UTC"))
+	}
+	if len(items) == 0 {
+		return
+	}
+	m.printf("\n## Environment\n\n%s\n", strings.Join(items, "\n"))
+}
+
+func (m *markdown) commands() {
+	if len(m.r.Commands) == 0 {
+		return
+	}
+	body := strings.Join(m.r.Commands, "\n") + "\n"
+	fence := "```"
+	for strings.Contains(body, fence) {
+		fence += "`"
+	}
+	m.printf("\n## Reproduce\n\n%ssh\n%s%s\n", fence, body, fence)
+}

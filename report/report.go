@@ -1,0 +1,87 @@
+package report
+
+import (
+	"time"
+
+	"github.com/perfproof/perfproof/finding"
+)
+
+// A Report is everything Markdown renders. The renderer reads it and never
+// modifies it.
+type Report struct {
+	// Title is the first heading; "" means "perfproof report".
+	Title string
+	// BaseDir is the directory that locations are shown relative to,
+	// usually the module root; "" shows the findings' paths unchanged.
+	// A file outside BaseDir keeps its full path.
+	BaseDir string
+	// Findings are the findings in rank order, highest cost first, as
+	// cost.Rank leaves them; the renderer numbers them 1, 2, ... in this
+	// order and does not sort them.
+	Findings []finding.Finding
+	// Benchmarks are the summarised benchmark results, in the order they
+	// are to be listed.
+	Benchmarks []Benchmark
+	// Env describes the machine and toolchain the measurements ran on.
+	Env Env
+	// Commands are the shell command lines that reproduce the report,
+	// one per element, already quoted for sh.
+	Commands []string
+	// Notes are caveats about the data, such as failed packages or
+	// profiles without line information, one sentence each; they are
+	// listed after the summary.
+	Notes []string
+	// ReadFile returns the contents of a source file, for the code
+	// excerpts; nil means os.ReadFile. Tests pass a fake so that the
+	// output does not depend on the file system.
+	ReadFile func(name string) ([]byte, error)
+}
+
+// A Benchmark is the summary of the runs of one benchmark.
+type Benchmark struct {
+	// Package is the import path of the benchmark's package.
+	Package string
+	// Name is the benchmark's full name as benchfmt reports it, without
+	// the "Benchmark" prefix and with sub-benchmarks and the GOMAXPROCS
+	// suffix, e.g. "Auction/before-8".
+	Name string
+	// Time is the time per operation in seconds (benchfmt's "sec/op");
+	// Bytes the bytes allocated per operation ("B/op"); Allocs the heap
+	// allocations per operation ("allocs/op"). A metric with N == 0 was
+	// not measured and is shown as "—".
+	Time, Bytes, Allocs Summary
+}
+
+// A Summary is the center and spread of the values of one benchmark metric.
+type Summary struct {
+	// Center is the median of the values.
+	Center float64
+	// Lo and Hi bound the confidence interval around Center, in the unit
+	// of Center; they are infinite when there are too few values for an
+	// interval (see golang.org/x/perf/benchmath.AssumeNothing).
+	Lo, Hi float64
+	// N is the number of values, one per run; 0 means not measured.
+	N int
+}
+
+// Env describes the environment of a measurement. Empty fields are left
+// out of the rendered report.
+type Env struct {
+	// GoVersion is the toolchain version, as runtime.Version or
+	// `go env GOVERSION` prints it, e.g. "go1.26.0".
+	GoVersion string
+	// GOOS and GOARCH are the target system and architecture.
+	GOOS, GOARCH string
+	// CPU is the processor model, as the benchmark output's "cpu:" line
+	// names it.
+	CPU string
+	// GOMAXPROCS is the number of Ps the benchmarks ran with; 0 means
+	// unknown.
+	GOMAXPROCS int
+	// LoadAvg is the system load average when the measurement started,
+	// as /proc/loadavg or uptime prints it, e.g. "0.42 0.37 0.30".
+	LoadAvg string
+	// Date is when the measurement started; the zero Time means unknown.
+	// It is shown in UTC.
+	Date time.Time
+}
