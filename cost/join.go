@@ -234,13 +234,7 @@ func (j *joiner) run(ps *Profiles) totals {
 	for _, src := range ps.heap {
 		tab := j.table(src.p)
 		for _, s := range src.p.Sample {
-			var b, o int64
-			if src.bytes >= 0 {
-				b = s.Value[src.bytes]
-			}
-			if src.objects >= 0 {
-				o = s.Value[src.objects]
-			}
+			b, o := src.values(s)
 			if b == 0 && o == 0 {
 				continue
 			}

@@ -139,6 +139,18 @@ type heapSource struct {
 	bytes, objects int // value indexes, or -1 when absent
 }
 
+// values returns the alloc_space bytes and alloc_objects count of s, zero
+// for a value the profile does not record.
+func (h heapSource) values(s *profile.Sample) (bytes, objects int64) {
+	if h.bytes >= 0 {
+		bytes = s.Value[h.bytes]
+	}
+	if h.objects >= 0 {
+		objects = s.Value[h.objects]
+	}
+	return bytes, objects
+}
+
 // HasCPU reports whether ps holds at least one CPU profile.
 func (ps *Profiles) HasCPU() bool { return len(ps.cpu) > 0 }
 

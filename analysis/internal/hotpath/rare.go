@@ -30,7 +30,7 @@ func (h *Info) RarelyCalled(c inspector.Cursor) bool {
 	if h.pkgName == "main" || slices.Contains(strings.Split(h.pkg.Path(), "/"), "cmd") {
 		return true
 	}
-	if d, ok := topDecl(c).Node().(*ast.FuncDecl); ok && (isSetupName(d.Name.Name) || h.isFactory(d, c)) {
+	if d, ok := TopDecl(c).Node().(*ast.FuncDecl); ok && (isSetupName(d.Name.Name) || h.isFactory(d, c)) {
 		return true
 	}
 	for fc := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
@@ -108,8 +108,9 @@ func (h *Info) startsProcess(body *ast.BlockStmt) bool {
 	return found
 }
 
-// topDecl returns the top-level declaration containing cur.
-func topDecl(cur inspector.Cursor) inspector.Cursor {
+// TopDecl returns the cursor of the top-level declaration (a FuncDecl or
+// GenDecl of the file) that contains cur, or cur itself if it is one.
+func TopDecl(cur inspector.Cursor) inspector.Cursor {
 	for {
 		p := cur.Parent()
 		if _, ok := p.Node().(*ast.File); ok || !p.Valid() || p.Node() == nil {

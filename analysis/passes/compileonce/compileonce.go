@@ -104,7 +104,7 @@ func (c *checker) call(cur inspector.Cursor) {
 		if _, ok := c.constString(call.Args[0]); !ok {
 			return
 		}
-		top := topDecl(cur)
+		top := hotpath.TopDecl(cur)
 		if !c.freshTemplate(sel.X, top.Node()) || !c.repeats(cur) {
 			return
 		}
@@ -210,7 +210,7 @@ func funcName(cur inspector.Cursor) string {
 			}
 			return n.Name.Name
 		case *ast.FuncLit:
-			if name := topName(topDecl(p).Node()); name != "" {
+			if name := topName(hotpath.TopDecl(p).Node()); name != "" {
 				return "a function literal in " + name
 			}
 			return "a function literal"
@@ -261,17 +261,6 @@ func topName(n ast.Node) string {
 	return ""
 }
 
-// topDecl returns the top-level declaration containing cur.
-func topDecl(cur inspector.Cursor) inspector.Cursor {
-	for {
-		p := cur.Parent()
-		if _, ok := p.Node().(*ast.File); ok || !p.Valid() || p.Node() == nil {
-			return cur
-		}
-		cur = p
-	}
-}
-
 // hoist builds the fix that moves a MustCompile call of a constant pattern
 // into a new package-level variable.
 func (c *checker) hoist(cur inspector.Cursor, posix bool, pattern string) (analysis.SuggestedFix, bool) {
@@ -286,7 +275,7 @@ func (c *checker) hoist(cur inspector.Cursor, posix bool, pattern string) (analy
 		return analysis.SuggestedFix{}, false
 	}
 	call := cur.Node().(*ast.CallExpr)
-	top := topDecl(cur).Node()
+	top := hotpath.TopDecl(cur).Node()
 	if c.callsLongest(top) {
 		return analysis.SuggestedFix{}, false
 	}

@@ -261,7 +261,7 @@ func (c *checker) runsOften(cur inspector.Cursor) bool {
 			}
 		}
 	}
-	d, ok := topDecl(cur).Node().(*ast.FuncDecl)
+	d, ok := hotpath.TopDecl(cur).Node().(*ast.FuncDecl)
 	if !ok {
 		return false
 	}
@@ -345,7 +345,7 @@ func funcName(cur inspector.Cursor) string {
 		case *ast.FuncDecl:
 			return declName(n)
 		case *ast.FuncLit:
-			if d, ok := topDecl(p).Node().(*ast.FuncDecl); ok {
+			if d, ok := hotpath.TopDecl(p).Node().(*ast.FuncDecl); ok {
 				return "a function literal in " + declName(d)
 			}
 			return "a function literal"
@@ -374,16 +374,5 @@ func declName(d *ast.FuncDecl) string {
 		default:
 			return d.Name.Name
 		}
-	}
-}
-
-// topDecl returns the top-level declaration containing cur.
-func topDecl(cur inspector.Cursor) inspector.Cursor {
-	for {
-		p := cur.Parent()
-		if _, ok := p.Node().(*ast.File); ok || p.Node() == nil {
-			return cur
-		}
-		cur = p
 	}
 }
