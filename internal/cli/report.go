@@ -89,6 +89,7 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 			Env:     environment(),
 		}
 		var benchErr error
+		var measured []string // import paths of the packages benchmarked
 		paths := append([]string(nil), profiles...)
 		if runBench {
 			br, err := benchrun.Run(ctx, args, benchrun.Options{
@@ -106,6 +107,9 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 					rep.Notes = append(rep.Notes, p.Err.Error())
 				}
 				paths = appendNonEmpty(paths, p.CPUProfile, p.MemProfile)
+				if len(p.Results) > 0 {
+					measured = append(measured, p.ImportPath)
+				}
 				rep.Benchmarks = append(rep.Benchmarks, report.Summarize(p.ImportPath, p.Results)...)
 				if !p.Skipped && p.Err == nil || len(p.Results) > 0 {
 					rep.Commands = append(rep.Commands, goTestCommand(*dir, p.ImportPath, *bench, *count, *benchtime))
@@ -128,7 +132,7 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 				rep.Notes = append(rep.Notes, w.Error())
 			}
 			findings = cost.Join(findings, ps)
-			findings = append(findings, cost.Hotspots(ps, cost.HotspotOptions{Known: findings})...)
+			findings = append(findings, cost.Hotspots(ps, cost.HotspotOptions{Known: findings, Modules: userCode(measured)})...)
 			cost.Rank(findings)
 		} else {
 			fmt.Fprintln(stderr, "perfproof report: "+report.UnrankedNote)
@@ -161,6 +165,19 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 		}
 		return nil
 	}
+}
+
+// userCode returns the HotspotOptions.Modules for the measured packages:
+// nil (cost's default: everything outside the standard library) unless a
+// measured package is in the standard library, as when perfproof reports
+// on encoding/json itself; then the measured packages are the user code.
+func userCode(measured []string) []string {
+	for _, p := range measured {
+		if first, _, _ := strings.Cut(p, "/"); !strings.Contains(first, ".") {
+			return measured
+		}
+	}
+	return nil
 }
 
 // isNoBenchmarks reports whether err only says that no package had
