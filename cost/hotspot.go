@@ -400,7 +400,10 @@ func (h *hotspotter) encodings(ps *Profiles) []finding.Finding {
 			seen = seen[:0]
 			for i := 1; i < len(buf); i++ {
 				pkg := buf[i-1].enc
-				if pkg == "" || !buf[i].user {
+				if pkg == "" || !buf[i].user || buf[i].enc != "" {
+					// Not an encoder called from user code; or the
+					// "user" frame is an encoder itself, as when
+					// encoding/json is the package measured.
 					continue
 				}
 				fr := buf[i]
