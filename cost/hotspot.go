@@ -206,6 +206,11 @@ func (h *hotspotter) isUser(fn *profile.Function) bool {
 	return pkg == "main" || strings.Contains(first, ".")
 }
 
+// isTestLine reports whether ln is in a _test.go file.
+func isTestLine(ln profile.Line) bool {
+	return ln.Function != nil && strings.HasSuffix(ln.Function.Filename, "_test.go")
+}
+
 // isKnown reports whether a known finding sits at file:line.
 func (h *hotspotter) isKnown(file string, line int64) bool {
 	for _, f := range h.known.files.match(file) {
@@ -251,10 +256,16 @@ func (h *hotspotter) allocs(ps *Profiles) []finding.Finding {
 			totalObjects += o
 			// Walk up to the first user frame, remembering the frame
 			// below it.
+			// An allocation that test code makes (a benchmark's own
+			// handler or fixture) is not charged to the user frame
+			// that called into the test code.
 			var prev *profile.Line
 		walk:
 			for _, loc := range s.Location {
 				if !attrs.locs.get(loc.ID).user {
+					if slices.ContainsFunc(loc.Line, isTestLine) {
+						break walk
+					}
 					if n := len(loc.Line); n > 0 {
 						prev = &loc.Line[n-1]
 					}
@@ -263,6 +274,9 @@ func (h *hotspotter) allocs(ps *Profiles) []finding.Finding {
 				for i := range loc.Line {
 					ln := &loc.Line[i]
 					if !attrs.funcs.get(ln.Function.ID).user {
+						if isTestLine(*ln) {
+							break walk
+						}
 						prev = ln
 						continue
 					}

@@ -190,3 +190,25 @@ func TestFormat(t *testing.T) {
 		}
 	}
 }
+
+// TestHotspotsTestCodeAllocates checks that an allocation made in test
+// code (a benchmark's handler called by the library) is not charged to the
+// library frame that called it: that frame did not allocate.
+func TestHotspotsTestCodeAllocates(t *testing.T) {
+	heap := newHeapBuilder().
+		alloc(60, 6000, loc{{cartPkg + "handler", "/home/dev/shop/cart/cart_test.go", 30}},
+			loc{f("(*Router).Next", 90)}, mainFrame).
+		alloc(40, 4000, loc{f("(*Cart).Add", 20)}, mainFrame).
+		p
+	ps, err := New(heap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []int
+	for _, f := range Hotspots(ps, HotspotOptions{}) {
+		lines = append(lines, f.Line)
+	}
+	if len(lines) != 1 || lines[0] != 20 {
+		t.Errorf("Hotspots reported lines %v, want only 20 ((*Cart).Add); line 90 called the test code that allocated", lines)
+	}
+}
