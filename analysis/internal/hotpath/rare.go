@@ -119,3 +119,28 @@ func TopDecl(cur inspector.Cursor) inspector.Cursor {
 		cur = p
 	}
 }
+
+// RecvTypeName returns the name of the base type of d's receiver ("T" for
+// func (t *T[K]) M()), or "" for a function without a receiver.
+func RecvTypeName(d *ast.FuncDecl) string {
+	if d.Recv == nil || len(d.Recv.List) == 0 {
+		return ""
+	}
+	t := d.Recv.List[0].Type
+	for {
+		switch x := t.(type) {
+		case *ast.StarExpr:
+			t = x.X
+		case *ast.ParenExpr:
+			t = x.X
+		case *ast.IndexExpr:
+			t = x.X
+		case *ast.IndexListExpr:
+			t = x.X
+		case *ast.Ident:
+			return x.Name
+		default:
+			return ""
+		}
+	}
+}

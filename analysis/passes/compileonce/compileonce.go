@@ -205,7 +205,7 @@ func funcName(cur inspector.Cursor) string {
 	for p := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		switch n := p.Node().(type) {
 		case *ast.FuncDecl:
-			if recv := recvTypeName(n); recv != "" {
+			if recv := hotpath.RecvTypeName(n); recv != "" {
 				return recv + "." + n.Name.Name
 			}
 			return n.Name.Name
@@ -219,35 +219,12 @@ func funcName(cur inspector.Cursor) string {
 	return "this function"
 }
 
-func recvTypeName(d *ast.FuncDecl) string {
-	if d.Recv == nil || len(d.Recv.List) == 0 {
-		return ""
-	}
-	t := d.Recv.List[0].Type
-	for {
-		switch x := t.(type) {
-		case *ast.StarExpr:
-			t = x.X
-		case *ast.ParenExpr:
-			t = x.X
-		case *ast.IndexExpr:
-			t = x.X
-		case *ast.IndexListExpr:
-			t = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
-		}
-	}
-}
-
 // topName returns the name of a top-level declaration: the function, or the
 // first variable of a var declaration.
 func topName(n ast.Node) string {
 	switch d := n.(type) {
 	case *ast.FuncDecl:
-		if recv := recvTypeName(d); recv != "" {
+		if recv := hotpath.RecvTypeName(d); recv != "" {
 			return recv + "." + d.Name.Name
 		}
 		return d.Name.Name

@@ -355,24 +355,8 @@ func funcName(cur inspector.Cursor) string {
 }
 
 func declName(d *ast.FuncDecl) string {
-	if d.Recv == nil || len(d.Recv.List) == 0 {
-		return d.Name.Name
+	if recv := hotpath.RecvTypeName(d); recv != "" {
+		return recv + "." + d.Name.Name
 	}
-	t := d.Recv.List[0].Type
-	for {
-		switch x := t.(type) {
-		case *ast.StarExpr:
-			t = x.X
-		case *ast.ParenExpr:
-			t = x.X
-		case *ast.IndexExpr:
-			t = x.X
-		case *ast.IndexListExpr:
-			t = x.X
-		case *ast.Ident:
-			return x.Name + "." + d.Name.Name
-		default:
-			return d.Name.Name
-		}
-	}
+	return d.Name.Name
 }
