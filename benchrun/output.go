@@ -20,10 +20,20 @@ const maxDetailLines = 10
 // the error.
 func parseOutput(out []byte, fileName string) (results []*benchfmt.Result, units benchfmt.UnitMetadataMap, warnings []error, panicLine int) {
 	panicLine, _ = findPanic(out)
+	panicked := ""
+	if panicLine > 0 {
+		panicked = strings.TrimPrefix(panickedBenchmark(out, panicLine), "Benchmark")
+	}
 	r := benchfmt.NewReader(bytes.NewReader(out), fileName)
 	for r.Scan() {
 		switch rec := r.Result().(type) {
 		case *benchfmt.Result:
+			if panicked != "" && string(rec.Name.Base()) == panicked && !hasUnit(rec, "sec/op") {
+				// When a benchmark panics, the testing package can
+				// still print a line for it with B/op and allocs/op
+				// but no time: not a measurement.
+				continue
+			}
 			results = append(results, rec.Clone())
 		case *benchfmt.SyntaxError:
 			if rec.Line != panicLine {
@@ -84,26 +94,46 @@ func benchmarkInStack(out []byte, panicLine int) string {
 	return ""
 }
 
+// panickedBenchmark returns the name, without the GOMAXPROCS suffix, of the
+// benchmark that panicked on line panicLine of out, or "" if neither the
+// panic line nor the stack trace names one. Without the suffix the name does
+// not depend on whether Go printed it (first -count run) or the stack tells
+// it.
+func panickedBenchmark(out []byte, panicLine int) string {
+	_, l := findPanic(out)
+	bench, _, _ := strings.Cut(l, "panic: ")
+	bench = strings.TrimSpace(bench)
+	if i := strings.LastIndexByte(bench, '-'); i >= 0 && i+1 < len(bench) && strings.Trim(bench[i+1:], "0123456789") == "" {
+		bench = bench[:i]
+	}
+	if bench == "" {
+		bench = benchmarkInStack(out, panicLine)
+	}
+	return bench
+}
+
+// hasUnit reports whether r has a value in unit (a tidied unit such as
+// "sec/op").
+func hasUnit(r *benchfmt.Result, unit string) bool {
+	for _, v := range r.Values {
+		if v.Unit == unit {
+			return true
+		}
+	}
+	return false
+}
+
 // classifyFailure explains why go test on pkg exited with runErr, from its
 // standard output out (holding the test binary's output) and its standard
 // error (holding the go command's own messages, such as compiler errors).
 func classifyFailure(pkg string, runErr error, out []byte, panicLine int, stderr string) error {
 	if panicLine > 0 {
 		_, l := findPanic(out)
-		bench, msg, _ := strings.Cut(l, "panic: ")
-		// Without the GOMAXPROCS suffix, the name does not depend on
-		// whether Go printed it (first -count run) or the stack tells it.
-		bench = strings.TrimSpace(bench)
-		if i := strings.LastIndexByte(bench, '-'); i >= 0 && i+1 < len(bench) && strings.Trim(bench[i+1:], "0123456789") == "" {
-			bench = bench[:i]
-		}
+		_, msg, _ := strings.Cut(l, "panic: ")
 		if strings.HasPrefix(msg, "test timed out after") {
 			return fmt.Errorf("%w in %s: go test stopped it: %s; raise the timeout or select fewer or shorter benchmarks", ErrTimeout, pkg, msg)
 		}
-		if bench == "" {
-			bench = benchmarkInStack(out, panicLine)
-		}
-		if bench != "" {
+		if bench := panickedBenchmark(out, panicLine); bench != "" {
 			msg = bench + ": " + msg
 		}
 		return fmt.Errorf("%w in %s: %s", ErrPanic, pkg, msg)

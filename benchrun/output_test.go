@@ -66,6 +66,20 @@ func TestParseOutput(t *testing.T) {
 		t.Errorf("warnings = %v, want none (the panic line is the error)", warnings)
 	}
 
+	// Seen under load (Go 1.26): the testing package prints a line for
+	// the benchmark that panicked, with B/op and allocs/op but no time,
+	// before the panic.
+	out = "pkg: m/p\nBenchmarkA-2   \t1\t5.0 ns/op\t0 B/op\t0 allocs/op\nBenchmarkB-2   \t1\t0 B/op\t0 allocs/op\nBenchmarkB-2   \tpanic: x\n\ngoroutine 1 [running]:\n"
+	results, _, warnings, _ = parseOutput([]byte(out), "p.txt")
+	if len(results) != 1 || results[0].Name.String() != "A-2" || len(warnings) != 0 {
+		t.Errorf("results = %v, warnings = %v; want only A-2 and no warnings", results, warnings)
+	}
+	// A timeless line of a benchmark that did not panic is kept.
+	out = "BenchmarkA-2   \t1\t0 B/op\t0 allocs/op\nBenchmarkB-2   \tpanic: x\n"
+	if results, _, _, _ = parseOutput([]byte(out), "p.txt"); len(results) != 1 {
+		t.Errorf("results = %v, want A-2 kept", results)
+	}
+
 	_, _, warnings, _ = parseOutput([]byte("BenchmarkA-2\t10\tfive ns/op\n"), "p.txt")
 	if len(warnings) != 1 || !strings.HasPrefix(warnings[0].Error(), "p.txt:1: ") {
 		t.Errorf("warnings = %v, want one at p.txt:1", warnings)

@@ -297,7 +297,8 @@ func BenchmarkFatal(b *testing.B) { b.Fatal("no bidder configured") }
 				}
 			}
 			if len(p.Results) != tc.results {
-				t.Errorf("len(Results) = %d, want %d", len(p.Results), tc.results)
+				raw, _ := os.ReadFile(p.RawFile)
+				t.Errorf("len(Results) = %d, want %d; output:\n%s", len(p.Results), tc.results, raw)
 			}
 			if len(p.Warnings) != 0 {
 				t.Errorf("Warnings = %v, want none", p.Warnings)
