@@ -27,7 +27,7 @@ func (pr *PackageResult) Samples() []Sample {
 	index := make(map[key]int)
 	var out []Sample
 	for _, r := range pr.Results {
-		name := nameWithoutProcs(r.Name)
+		name := NameWithoutProcs(r.Name)
 		for _, v := range r.Values {
 			k := key{name, v.Unit}
 			i, ok := index[k]
@@ -51,8 +51,10 @@ func (pr *PackageResult) Samples() []Sample {
 	return out
 }
 
-// nameWithoutProcs returns n without its "-N" GOMAXPROCS suffix.
-func nameWithoutProcs(n benchfmt.Name) string {
+// NameWithoutProcs returns n's full name without the "Benchmark" prefix
+// (benchfmt drops it) and without its "-N" GOMAXPROCS suffix:
+// "Auction/before-8" → "Auction/before".
+func NameWithoutProcs(n benchfmt.Name) string {
 	base, parts := n.Parts()
 	name := string(base)
 	for _, p := range parts {

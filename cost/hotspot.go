@@ -51,6 +51,14 @@ type HotspotOptions struct {
 	// Resolve maps a file name as recorded in the profile to the local
 	// absolute path to report; nil keeps the recorded name.
 	Resolve func(file string) string
+	// ReadFile returns the contents of a source file named as Resolve
+	// returns it. With it, Hotspots reads what each site's line does
+	// with the value it makes: a value the function returns, stores into
+	// its caller's memory, or appends to a buffer its receiver keeps is
+	// inherent to the function's job (Cost.Inherent says which; the
+	// advice changes and Rank puts such findings after the others). Nil
+	// skips the reading; unreadable files are skipped silently.
+	ReadFile func(name string) ([]byte, error)
 }
 
 // Hotspots returns profile-only findings, with Analyzer "profile" and
@@ -67,26 +75,50 @@ type HotspotOptions struct {
 //     encoding/json, encoding/xml or fmt take at least the threshold share
 //     of CPU, callees included.
 //
+// A line that is both an allocation site and an encoding site gives one
+// finding, of category "encoding", whose message states both costs.
+//
 // The messages say what the site costs and how it might be avoided.
 // Findings are ordered by category, then by share, highest first.
 func Hotspots(ps *Profiles, opts HotspotOptions) []finding.Finding {
 	if ps == nil {
 		return nil
 	}
-	h := &hotspotter{opts: opts}
+	h := &hotspotter{opts: opts, roles: newRoleFinder(opts.ReadFile)}
 	if h.opts.Threshold <= 0 {
 		h.opts.Threshold = DefaultThreshold
 	}
 	h.known = newJoiner(opts.Known)
+	allocs := h.allocs(ps)
+	encs := h.encodings(ps)
 	var out []finding.Finding
-	out = append(out, h.allocs(ps)...)
-	out = append(out, h.encodings(ps)...)
-	return Join(out, ps)
+	for _, a := range allocs.sites {
+		if !slices.ContainsFunc(encs.sites, func(e *encodingSite) bool { return e.file == a.file && e.line == a.line }) {
+			out = append(out, h.allocFinding(a, allocs))
+		}
+	}
+	for _, e := range encs.sites {
+		i := slices.IndexFunc(allocs.sites, func(a *allocSite) bool { return a.file == e.file && a.line == e.line })
+		var a *allocSite
+		if i >= 0 {
+			a = allocs.sites[i]
+		}
+		out = append(out, h.encodingFinding(e, encs.total, a, allocs))
+	}
+	out = Join(out, ps)
+	for i := range out {
+		if r := h.inherent[i]; r != "" && out[i].Cost != nil {
+			out[i].Cost.Inherent = r
+		}
+	}
+	return out
 }
 
 type hotspotter struct {
-	opts  HotspotOptions
-	known *joiner
+	opts     HotspotOptions
+	known    *joiner
+	roles    *roleFinder
+	inherent []string // Cost.Inherent of each finding made, by index
 }
 
 // site is a line of user code.
@@ -221,11 +253,40 @@ func (h *hotspotter) isKnown(file string, line int64) bool {
 	return false
 }
 
-func (h *hotspotter) finding(s site, category, msg string) finding.Finding {
-	file := s.file
+// localFile is the path of a profile's file name to report and read.
+func (h *hotspotter) localFile(file string) string {
 	if h.opts.Resolve != nil {
-		file = h.opts.Resolve(file)
+		return h.opts.Resolve(file)
 	}
+	return file
+}
+
+// role classifies the site's line; see roleFinder.role.
+func (h *hotspotter) role(s site) (role, via string) {
+	return h.roles.role(h.localFile(s.file), int(s.line))
+}
+
+// roleHint is the advice for a site whose value has a role, in place of
+// the advice for waste.
+func roleHint(role, via, function string) string {
+	fn := shortName(function)
+	switch role {
+	case RoleResult:
+		return fmt.Sprintf("the value is what %s returns (%s), so it is its output rather than waste: "+
+			"only an API that fills a caller's buffer, or fewer calls, avoids it", fn, via)
+	case RoleOutput:
+		return fmt.Sprintf("the value is stored into memory %s's caller passed in (%s), so it is its output rather than waste: "+
+			"only an API that reuses the caller's storage avoids it", fn, via)
+	case RoleReusedBuffer:
+		return fmt.Sprintf("it grows %s, a buffer the receiver keeps and reuses: warm-up that a long-lived receiver pays once, "+
+			"hot only when receivers are made per operation; reuse the receiver (for example via sync.Pool) rather than pre-size", via)
+	}
+	return ""
+}
+
+func (h *hotspotter) finding(s site, category, msg, inherent string) finding.Finding {
+	h.inherent = append(h.inherent, inherent)
+	file := h.localFile(s.file)
 	return finding.Finding{
 		Analyzer: AnalyzerName,
 		Category: category,
@@ -242,7 +303,14 @@ type allocSite struct {
 	callees        map[string]int64 // allocating call → bytes (or objects)
 }
 
-func (h *hotspotter) allocs(ps *Profiles) []finding.Finding {
+// allocSites are the hot allocation sites of the heap profiles, highest
+// first, with the profiles' totals.
+type allocSites struct {
+	sites                    []*allocSite
+	totalBytes, totalObjects int64
+}
+
+func (h *hotspotter) allocs(ps *Profiles) allocSites {
 	var totalBytes, totalObjects int64
 	sites := make(map[site]*allocSite)
 	for _, src := range ps.heap {
@@ -309,16 +377,24 @@ func (h *hotspotter) allocs(ps *Profiles) []finding.Finding {
 		return cmp.Or(cmp.Compare(b.bytes, a.bytes), cmp.Compare(b.objects, a.objects),
 			cmp.Compare(a.file, b.file), cmp.Compare(a.line, b.line))
 	})
-	out := make([]finding.Finding, 0, len(hot))
-	for _, a := range hot {
-		callee := topCallee(a.callees)
-		how, hint := allocHint(callee)
-		msg := fmt.Sprintf("%s allocates %s of bytes (%s over the profile) and %s of objects %s; %s",
-			shortName(a.function), percent(share(a.bytes, totalBytes)), formatBytes(a.bytes),
-			percent(share(a.objects, totalObjects)), how, hint)
-		out = append(out, h.finding(a.site, CategoryAlloc, msg))
+	return allocSites{hot, totalBytes, totalObjects}
+}
+
+// allocFinding describes an allocation site.
+func (h *hotspotter) allocFinding(a *allocSite, as allocSites) finding.Finding {
+	how, hint := allocHint(topCallee(a.callees))
+	role, via := h.role(a.site)
+	if role != "" {
+		hint = roleHint(role, via, a.function)
 	}
-	return out
+	msg := fmt.Sprintf("%s allocates %s %s; %s", shortName(a.function), allocShares(a, as), how, hint)
+	return h.finding(a.site, CategoryAlloc, msg, role)
+}
+
+// allocShares states a site's shares of allocated bytes and objects.
+func allocShares(a *allocSite, as allocSites) string {
+	return fmt.Sprintf("%s of bytes (%s over the profile) and %s of objects",
+		percent(share(a.bytes, as.totalBytes)), formatBytes(a.bytes), percent(share(a.objects, as.totalObjects)))
 }
 
 // topCallee returns the call that allocated most, ties broken by name.
@@ -392,7 +468,14 @@ type encodingSite struct {
 	callees map[string]int64
 }
 
-func (h *hotspotter) encodings(ps *Profiles) []finding.Finding {
+// encodingSites are the hot encoding sites of the CPU profiles, highest
+// first, with the profiles' total.
+type encodingSites struct {
+	sites []*encodingSite
+	total int64
+}
+
+func (h *hotspotter) encodings(ps *Profiles) encodingSites {
 	var total int64
 	sites := make(map[encodingKey]*encodingSite)
 	var buf []frame
@@ -446,21 +529,38 @@ func (h *hotspotter) encodings(ps *Profiles) []finding.Finding {
 		return cmp.Or(cmp.Compare(b.cpu, a.cpu), cmp.Compare(a.file, b.file),
 			cmp.Compare(a.line, b.line), cmp.Compare(a.pkg, b.pkg))
 	})
-	out := make([]finding.Finding, 0, len(hot))
-	for _, e := range hot {
-		var hint string
-		switch e.pkg {
-		case "fmt":
-			hint = "format with strconv.Append* into a reused buffer"
-		default:
-			hint = "encode once outside the hot path and reuse the bytes, or use an encoder without reflection"
-		}
-		msg := fmt.Sprintf("%s under %s takes %s of CPU (%s); %s",
-			e.pkg, shortName(e.function), percent(share(e.cpu, total)),
-			shortName(topCallee(e.callees)), hint)
-		out = append(out, h.finding(e.site, CategoryEncoding, msg))
+	return encodingSites{hot, total}
+}
+
+// encodingFinding describes an encoding site, and the allocation site a
+// at the same line if there is one.
+func (h *hotspotter) encodingFinding(e *encodingSite, total int64, a *allocSite, as allocSites) finding.Finding {
+	callee := topCallee(e.callees)
+	hint := encodingHint(e.pkg, callee)
+	role, via := h.role(e.site)
+	if role != "" {
+		hint = roleHint(role, via, e.function)
 	}
-	return out
+	msg := fmt.Sprintf("%s under %s takes %s of CPU (%s)", e.pkg, shortName(e.function), percent(share(e.cpu, total)), shortName(callee))
+	if a != nil {
+		msg += " and allocates " + allocShares(a, as)
+	}
+	return h.finding(e.site, CategoryEncoding, msg+"; "+hint, role)
+}
+
+// encodingHint is the advice for hot reflection-based encoding by callee,
+// a function of package pkg.
+func encodingHint(pkg, callee string) string {
+	name := callee[strings.LastIndexByte(callee, '.')+1:]
+	switch {
+	case pkg == "fmt" && strings.HasPrefix(name, "Sscan"), pkg == "fmt" && strings.HasPrefix(name, "Fscan"):
+		return "parse with strconv or a hand-written scanner instead of reflection"
+	case pkg == "fmt":
+		return "format with strconv.Append* into a reused buffer"
+	case strings.Contains(name, "Unmarshal"), strings.HasPrefix(name, "Decode"), strings.Contains(callee, "decodeState"):
+		return "decode only the fields you need, or use a decoder generated for the type instead of reflection"
+	}
+	return "encode once outside the hot path and reuse the bytes, or use an encoder without reflection"
 }
 
 // packagePath returns the import path of a function named as pprof does:

@@ -70,16 +70,13 @@ func TestHotspots(t *testing.T) {
 		"cart.(*Cart).Add allocates 50 % of bytes (5.0 kB over the profile) and 50 % of objects at this line " +
 			"(append, make, new or a literal that escapes); pre-size slices and maps with make, or reuse the values across calls via a field or sync.Pool",
 		finding.Cost{AllocBytes: 0.5, AllocObjects: 0.5}}
-	marshal := want{CategoryAlloc, 15, cartPkg + "Total",
-		"cart.Total.func1 allocates 30 % of bytes (3.0 kB over the profile) and 10 % of objects in reflection-based encoding " +
-			"(json.Marshal); encode once and reuse the bytes, or encode into a pooled buffer",
-		finding.Cost{CPULine: 0.31, CPUCum: 0.31, AllocBytes: 0.3, AllocObjects: 0.1}}
 	builder := want{CategoryAlloc, 60, cartPkg + "Format",
 		"cart.Format allocates 10 % of bytes (1.0 kB over the profile) and 35 % of objects through strings.Builder growth " +
 			"(strings.(*Builder).WriteString); call Grow with the final size first",
 		finding.Cost{CPUCum: 0.04, AllocBytes: 0.1, AllocObjects: 0.35}} // Format:61 calls fmt
 	json := want{CategoryEncoding, 15, cartPkg + "Total",
-		"encoding/json under cart.Total.func1 takes 31 % of CPU (json.Marshal); encode once outside the hot path and reuse the bytes, or use an encoder without reflection",
+		"encoding/json under cart.Total.func1 takes 31 % of CPU (json.Marshal) and allocates 30 % of bytes (3.0 kB over the profile) " +
+			"and 10 % of objects; encode once outside the hot path and reuse the bytes, or use an encoder without reflection",
 		finding.Cost{CPULine: 0.31, CPUCum: 0.31, AllocBytes: 0.3, AllocObjects: 0.1}}
 	fmtUnderMarshal := want{CategoryEncoding, 80, cartPkg + "(*Cart).MarshalJSON",
 		"fmt under cart.(*Cart).MarshalJSON takes 8.0 % of CPU (fmt.Sprintf); format with strconv.Append* into a reused buffer",
@@ -90,11 +87,12 @@ func TestHotspots(t *testing.T) {
 		opts HotspotOptions
 		want []want
 	}{
-		{"default", HotspotOptions{Resolve: resolve}, []want{add, marshal, builder, json, fmtUnderMarshal}},
+		// The allocation and the encoding at line 15 are one finding.
+		{"default", HotspotOptions{Resolve: resolve}, []want{add, builder, json, fmtUnderMarshal}},
 		{"module", HotspotOptions{Resolve: resolve, Modules: []string{"example.com/shop"}},
-			[]want{add, marshal, builder, json, fmtUnderMarshal}},
+			[]want{add, builder, json, fmtUnderMarshal}},
 		{"other module", HotspotOptions{Modules: []string{"example.com/elsewhere"}}, nil},
-		{"threshold", HotspotOptions{Resolve: resolve, Threshold: 0.3}, []want{add, marshal, builder, json}},
+		{"threshold", HotspotOptions{Resolve: resolve, Threshold: 0.3}, []want{add, builder, json}},
 		{"known lines skipped", HotspotOptions{Resolve: resolve,
 			Known: []finding.Finding{{File: localCart, Line: 15}, {File: localCart, Line: 80}}},
 			[]want{add, builder}},
@@ -210,5 +208,49 @@ func TestHotspotsTestCodeAllocates(t *testing.T) {
 	}
 	if len(lines) != 1 || lines[0] != 20 {
 		t.Errorf("Hotspots reported lines %v, want only 20 ((*Cart).Add); line 90 called the test code that allocated", lines)
+	}
+}
+
+// TestHotspotsInherent checks that with ReadFile, a site whose line grows
+// a buffer of the receiver is marked inherent and advised accordingly,
+// and that a site without such a role keeps the advice for waste.
+func TestHotspotsInherent(t *testing.T) {
+	lines := make([]string, 70)
+	lines[0] = "package cart"
+	lines[18] = "func (c *Cart) Add(it Item) {"
+	lines[19] = "\tc.items = append(c.items, it)"
+	lines[20] = "}"
+	lines[58] = "func Format(n int) string {"
+	lines[59] = "\tvar b strings.Builder; b.WriteString(x)"
+	lines[60] = "\treturn fmt.Sprintf(\"%d\", n)"
+	lines[61] = "}"
+	src := strings.Join(lines, "\n")
+	var read []string
+	opts := HotspotOptions{
+		Resolve: func(file string) string { return strings.Replace(file, "example.com/shop/", "/home/dev/shop/", 1) },
+		ReadFile: func(name string) ([]byte, error) {
+			read = append(read, name)
+			return []byte(src), nil
+		},
+	}
+	ps, err := New(allocHeap())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Hotspots(ps, opts)
+	byLine := make(map[int]finding.Finding)
+	for _, f := range got {
+		byLine[f.Line] = f
+	}
+	add, ok := byLine[20]
+	if !ok || add.Cost == nil || add.Cost.Inherent != RoleReusedBuffer || !strings.Contains(add.Message, "it grows c.items, a buffer the receiver keeps") {
+		t.Errorf("line 20 = %+v (cost %+v), want Inherent %q and advice about c.items", add, add.Cost, RoleReusedBuffer)
+	}
+	format, ok := byLine[60]
+	if !ok || format.Cost == nil || format.Cost.Inherent != "" || !strings.Contains(format.Message, "call Grow with the final size first") {
+		t.Errorf("line 60 = %+v, want no role and the strings.Builder advice", format)
+	}
+	if len(read) != 1 || read[0] != localCart {
+		t.Errorf("ReadFile calls = %q, want one of %s (each file is read once)", read, localCart)
 	}
 }

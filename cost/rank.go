@@ -13,7 +13,9 @@ import (
 // Cost.AllocBytes, then Cost.CPUCum (its enclosing function), then
 // Cost.AllocObjects. Ranking by the function first would put any finding
 // in a request handler above the helpers the handler spends its time in. Cold findings ("not hot in this profile") come after
-// all measured ones and findings with a nil Cost (never measured) last.
+// all measured ones and findings with a nil Cost (never measured) last;
+// measured findings whose cost is inherent to the function's job
+// (Cost.Inherent) come after the other measured ones, before the cold.
 // The sort is stable, so ties keep their input order.
 func Rank(findings []finding.Finding) {
 	slices.SortStableFunc(findings, func(a, b finding.Finding) int {
@@ -33,12 +35,15 @@ func Rank(findings []finding.Finding) {
 	})
 }
 
-// tier orders findings into measured (0), cold (1) and unmeasured (2).
+// tier orders findings into measured (0), measured but inherent (1),
+// cold (2) and unmeasured (3).
 func tier(c *finding.Cost) int {
 	switch {
 	case c == nil:
-		return 2
+		return 3
 	case c.Cold:
+		return 2
+	case c.Inherent != "":
 		return 1
 	}
 	return 0

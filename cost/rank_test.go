@@ -19,6 +19,7 @@ func TestRank(t *testing.T) {
 		{Message: "function 0.9 only", Cost: &finding.Cost{CPUCum: 0.9}},
 		{Message: "line 0.2, alloc 0.3", Cost: &finding.Cost{CPULine: 0.2, AllocBytes: 0.3}},
 		{Message: "line 0.2, alloc 0.3, function 0.6", Cost: &finding.Cost{CPULine: 0.2, AllocBytes: 0.3, CPUCum: 0.6}},
+		{Message: "inherent line 0.7", Cost: &finding.Cost{CPULine: 0.7, Inherent: "result"}},
 	}
 	Rank(fs)
 	var got []string
@@ -32,6 +33,7 @@ func TestRank(t *testing.T) {
 		"line 0.2, alloc 0.1",
 		"alloc only",
 		"function 0.9 only",
+		"inherent line 0.7",
 		"cold a",
 		"cold b",
 		"unmeasured",

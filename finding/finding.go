@@ -81,6 +81,13 @@ type Cost struct {
 	// finding is "not hot in this profile" (or its allocations stay on
 	// the stack). A nil Cost, by contrast, means no profile was joined.
 	Cold bool `json:"cold,omitempty"`
+	// Inherent, for a profile-only finding, says why the measured cost is
+	// part of the function's job rather than waste, as the source shows:
+	// "result" (the value made is returned), "output" (it is stored into
+	// memory the caller passed in) or "reused-buffer" (it grows a buffer
+	// the receiver keeps). Empty for a cost a local change can remove.
+	// cost.Rank puts such findings after the others.
+	Inherent string `json:"inherent,omitempty"`
 }
 
 // Sort orders findings by file, line, column, analyzer and message, the

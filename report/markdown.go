@@ -96,12 +96,17 @@ func (m *markdown) summary() {
 		m.printf("No findings.\n")
 		return
 	}
-	if m.ranked() {
+	switch {
+	case m.ranked() && m.r.NoCPUProfile:
+		m.printf("%d %s, ranked by measured cost: allocated bytes (no CPU profile was given, so there are no CPU shares "+
+			"and no bounds). Shares are fractions of the heap profile's total.\n\n",
+			len(fs), plural(len(fs), "finding", "findings"))
+	case m.ranked():
 		m.printf("%d %s, ranked by measured cost: CPU at the finding's line (cumulative), then allocated bytes. "+
 			"Shares are fractions of the profiles' totals; the bound is the largest speed-up of the profiled run "+
 			"that removing the line's CPU cost could give (Amdahl: 1/(1 − CPU line share)).\n\n",
 			len(fs), plural(len(fs), "finding", "findings"))
-	} else {
+	default:
 		m.printf("%d %s, not ranked.\n\n> **Note:** %s.\n\n", len(fs), plural(len(fs), "finding", "findings"), text(UnrankedNote))
 	}
 	m.printf("| # | Finding | Location | CPU (function) | CPU (line) | Alloc bytes | Bound |\n")
@@ -109,8 +114,12 @@ func (m *markdown) summary() {
 	for i, f := range fs {
 		cpuCum, cpuLine, alloc, bnd := "—", "—", "—", "—"
 		if c := f.Cost; c != nil {
-			cpuCum, cpuLine, alloc = pct(c.CPUCum), pct(c.CPULine), pct(c.AllocBytes)
-			bnd = bound(c.CPULine)
+			if !m.r.NoCPUProfile {
+				cpuCum, cpuLine, bnd = pct(c.CPUCum), pct(c.CPULine), bound(c.CPULine)
+			}
+			if !m.r.NoHeapProfile {
+				alloc = pct(c.AllocBytes)
+			}
 			if c.Cold {
 				bnd = "not hot in this profile"
 			}
@@ -199,12 +208,25 @@ func (m *markdown) finding(rank int, f *finding.Finding) {
 			"(or its allocations stay on the stack). It is ranked after the measured findings; whether it matters " +
 			"under another workload is for you to judge.\n")
 	default:
-		m.printf("- CPU at the line: %s of samples run this line or what it calls (%s in the line itself).\n", pct(c.CPULine), pct(c.CPUFlat))
-		m.printf("- CPU in the enclosing function: %s.\n", pct(c.CPUCum))
-		m.printf("- Allocations at the line or under its calls: %s of bytes, %s of objects.\n", pct(c.AllocBytes), pct(c.AllocObjects))
-		m.printf("- Bound: removing the line's CPU cost can speed the profiled run up by at most %s; "+
-			"any change to the whole function by at most %s (Amdahl, 1/(1 − share)).\n",
-			strings.TrimPrefix(bound(c.CPULine), "≤ "), strings.TrimPrefix(bound(c.CPUCum), "≤ "))
+		if m.r.NoCPUProfile {
+			m.printf("- CPU: not measured (no CPU profile), so no bound on the speed-up.\n")
+		} else {
+			m.printf("- CPU at the line: %s of samples run this line or what it calls (%s in the line itself).\n", pct(c.CPULine), pct(c.CPUFlat))
+			m.printf("- CPU in the enclosing function: %s.\n", pct(c.CPUCum))
+		}
+		if m.r.NoHeapProfile {
+			m.printf("- Allocations: not measured (no heap profile).\n")
+		} else {
+			m.printf("- Allocations at the line or under its calls: %s of bytes, %s of objects.\n", pct(c.AllocBytes), pct(c.AllocObjects))
+		}
+		if !m.r.NoCPUProfile {
+			m.printf("- Bound: removing the line's CPU cost can speed the profiled run up by at most %s; "+
+				"any change to the whole function by at most %s (Amdahl, 1/(1 − share)).\n",
+				strings.TrimPrefix(bound(c.CPULine), "≤ "), strings.TrimPrefix(bound(c.CPUCum), "≤ "))
+		}
+		if c.Inherent != "" {
+			m.printf("- Inherent: the source shows this cost is part of the function's job (%s), so it is ranked after the findings a local change can remove.\n", c.Inherent)
+		}
 	}
 }
 

@@ -140,6 +140,22 @@ func unrankedReport() *Report {
 	}
 }
 
+// heapOnlyReport is the ranked report measured with a heap profile only,
+// one of its findings inherent: CPU shares and bounds must show as "—".
+func heapOnlyReport() *Report {
+	r := rankedReport()
+	r.Findings = r.Findings[:2]
+	for i := range r.Findings {
+		c := *r.Findings[i].Cost
+		c.CPUFlat, c.CPUCum, c.CPULine = 0, 0, 0
+		r.Findings[i].Cost = &c
+	}
+	r.Findings[1].Cost.Inherent = "result"
+	r.Benchmarks = nil
+	r.NoCPUProfile = true
+	return r
+}
+
 func TestMarkdownGolden(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -148,6 +164,7 @@ func TestMarkdownGolden(t *testing.T) {
 		{"ranked", rankedReport()},
 		{"unranked", unrankedReport()},
 		{"empty", &Report{Title: "nothing | to see", Env: Env{GoVersion: "go1.26.0"}}},
+		{"heaponly", heapOnlyReport()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
@@ -361,8 +378,8 @@ BenchmarkA-8   100   1100 ns/op   64 B/op   2 allocs/op
 		t.Fatal(err)
 	}
 	got := Summarize("example.com/m", rs)
-	if len(got) != 2 || got[0].Name != "A-8" || got[1].Name != "B-8" {
-		t.Fatalf("Summarize names = %+v, want A-8 then B-8", got)
+	if len(got) != 2 || got[0].Name != "A" || got[1].Name != "B" {
+		t.Fatalf("Summarize names = %+v, want A then B (no GOMAXPROCS suffix)", got)
 	}
 	a := got[0]
 	if a.Package != "example.com/m" || a.Time.N != 3 || math.Abs(a.Time.Center-1100e-9) > 1e-15 {

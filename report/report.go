@@ -1,6 +1,8 @@
 package report
 
 import (
+	"encoding/json"
+	"math"
 	"time"
 
 	"github.com/perfproof/perfproof/finding"
@@ -27,6 +29,11 @@ type Report struct {
 	// Commands are the shell command lines that reproduce the report,
 	// one per element, already quoted for sh.
 	Commands []string
+	// NoCPUProfile and NoHeapProfile say that no CPU (heap) profile was
+	// joined with the findings, so their CPU shares and bounds (allocation
+	// shares) mean nothing and show as "—". The zero values show every
+	// share.
+	NoCPUProfile, NoHeapProfile bool
 	// Notes are caveats about the data, such as failed packages or
 	// profiles without line information, one sentence each; they are
 	// listed after the summary.
@@ -40,16 +47,18 @@ type Report struct {
 // A Benchmark is the summary of the runs of one benchmark.
 type Benchmark struct {
 	// Package is the import path of the benchmark's package.
-	Package string
+	Package string `json:"package"`
 	// Name is the benchmark's full name as benchfmt reports it, without
-	// the "Benchmark" prefix and with sub-benchmarks and the GOMAXPROCS
-	// suffix, e.g. "Auction/before-8".
-	Name string
+	// the "Benchmark" prefix and without the GOMAXPROCS suffix (Env has
+	// GOMAXPROCS), e.g. "Auction/before".
+	Name string `json:"name"`
 	// Time is the time per operation in seconds (benchfmt's "sec/op");
 	// Bytes the bytes allocated per operation ("B/op"); Allocs the heap
 	// allocations per operation ("allocs/op"). A metric with N == 0 was
 	// not measured and is shown as "—".
-	Time, Bytes, Allocs Summary
+	Time   Summary `json:"sec_per_op"`
+	Bytes  Summary `json:"b_per_op"`
+	Allocs Summary `json:"allocs_per_op"`
 }
 
 // A Summary is the center and spread of the values of one benchmark metric.
@@ -62,6 +71,27 @@ type Summary struct {
 	Lo, Hi float64
 	// N is the number of values, one per run; 0 means not measured.
 	N int
+}
+
+// MarshalJSON encodes s as {"median","lo","hi","n"}, the shape of
+// perfproof's other JSON summaries, with null for an infinite bound and
+// null for a metric not measured.
+func (s Summary) MarshalJSON() ([]byte, error) {
+	if s.N == 0 {
+		return []byte("null"), nil
+	}
+	finite := func(v float64) *float64 {
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			return nil
+		}
+		return &v
+	}
+	return json.Marshal(struct {
+		Median float64  `json:"median"`
+		Lo     *float64 `json:"lo"`
+		Hi     *float64 `json:"hi"`
+		N      int      `json:"n"`
+	}{s.Center, finite(s.Lo), finite(s.Hi), s.N})
 }
 
 // Env describes the environment of a measurement. Empty fields are left

@@ -3,6 +3,8 @@ package report
 import (
 	"golang.org/x/perf/benchfmt"
 	"golang.org/x/perf/benchmath"
+
+	"github.com/perfproof/perfproof/benchrun"
 )
 
 // Confidence is the confidence level of the intervals Summarize computes.
@@ -20,7 +22,7 @@ func Summarize(pkg string, results []*benchfmt.Result) []Benchmark {
 	var names []string
 	byName := make(map[string]*values)
 	for _, r := range results {
-		name := string(r.Name.Full())
+		name := benchrun.NameWithoutProcs(r.Name)
 		v := byName[name]
 		if v == nil {
 			v = new(values)
@@ -61,3 +63,4 @@ func summary(xs []float64) Summary {
 	s := benchmath.AssumeNothing.Summary(benchmath.NewSample(xs, &benchmath.DefaultThresholds), Confidence)
 	return Summary{Center: s.Center, Lo: s.Lo, Hi: s.Hi, N: len(xs)}
 }
+

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -15,6 +16,7 @@ import (
 	"github.com/perfproof/perfproof/analysis/suite"
 	"github.com/perfproof/perfproof/benchrun"
 	"github.com/perfproof/perfproof/cost"
+	"github.com/perfproof/perfproof/finding"
 	"github.com/perfproof/perfproof/report"
 	"github.com/perfproof/perfproof/scan"
 )
@@ -122,6 +124,7 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 		rep.Commands = append(rep.Commands, perfproofCommand(*dir, *bench, *count, *benchtime, profiles, args))
 
 		findings := res.Findings
+		var kinds profileKinds
 		if len(paths) > 0 {
 			ps, err := cost.Load(paths...)
 			if err != nil {
@@ -132,15 +135,19 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 				rep.Notes = append(rep.Notes, w.Error())
 			}
 			findings = cost.Join(findings, ps)
-			findings = append(findings, cost.Hotspots(ps, cost.HotspotOptions{Known: findings, Modules: userCode(measured)})...)
+			findings = append(findings, cost.Hotspots(ps, cost.HotspotOptions{
+				Known: findings, Modules: userCode(measured), ReadFile: os.ReadFile,
+			})...)
 			cost.Rank(findings)
+			kinds = profileKinds{CPU: ps.HasCPU(), Heap: ps.HasHeap()}
+			rep.NoCPUProfile, rep.NoHeapProfile = !kinds.CPU, !kinds.Heap
 		} else {
 			fmt.Fprintln(stderr, "perfproof report: "+report.UnrankedNote)
 		}
 		rep.Findings = findings
 
 		if *asJSON {
-			if err := writeJSON(stdout, findings, res.Errors); err != nil {
+			if err := writeReportJSON(stdout, rep, res.Errors, kinds); err != nil {
 				return err
 			}
 		} else {
@@ -165,6 +172,44 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 		}
 		return nil
 	}
+}
+
+// writeReportJSON prints the report as the JSON object of DESIGN.md —
+// "findings" (in rank order, "cost" filled) and "errors" — plus
+// "benchmarks" (median and 95% CI per unit: sec_per_op, b_per_op,
+// allocs_per_op, each {"median","lo","hi","n"} or null), "notes", and
+// "profiles" (which kinds were joined).
+func writeReportJSON(w io.Writer, rep *report.Report, errs []scan.PackageError, kinds profileKinds) error {
+	fs := rep.Findings
+	if fs == nil {
+		fs = []finding.Finding{}
+	}
+	if errs == nil {
+		errs = []scan.PackageError{}
+	}
+	bms := rep.Benchmarks
+	if bms == nil {
+		bms = []report.Benchmark{}
+	}
+	notes := rep.Notes
+	if notes == nil {
+		notes = []string{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(struct {
+		Findings   []finding.Finding   `json:"findings"`
+		Errors     []scan.PackageError `json:"errors"`
+		Benchmarks []report.Benchmark  `json:"benchmarks"`
+		Notes      []string            `json:"notes"`
+		Profiles   profileKinds        `json:"profiles"`
+	}{fs, errs, bms, notes, kinds})
+}
+
+// profileKinds says which kinds of profile a report joined.
+type profileKinds struct {
+	CPU  bool `json:"cpu"`
+	Heap bool `json:"heap"`
 }
 
 // userCode returns the HotspotOptions.Modules for the measured packages:
