@@ -102,6 +102,16 @@ func runScript(t *testing.T, file string) {
 				}
 				t.Errorf("%s: %s: %s %s %q:\n%s", where, ran, words[0], verb, words[1], out)
 			}
+		case "file":
+			// file PATH RE: PATH exists and has a line matching RE.
+			data, err := os.ReadFile(words[1])
+			re, rerr := regexp.Compile(`(?m)` + words[2])
+			if rerr != nil {
+				t.Fatalf("%s: %v", where, rerr)
+			}
+			if (err == nil && re.Match(data)) == neg {
+				t.Errorf("%s: %s: file %s (read error %v) matches %q: %v, want %v:\n%s", where, ran, words[1], err, words[2], !neg, neg, data)
+			}
 		default:
 			t.Fatalf("%s: unknown command %q", where, words[0])
 		}
