@@ -1,0 +1,371 @@
+package stats
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/perf/benchmath"
+)
+
+// A Verdict is the outcome of comparing one benchmark's unit before and
+// after a change. Faster and Slower mean better and worse: for sec/op a
+// lower value is Faster, for throughput units (see HigherIsBetter) a
+// higher one; for B/op and allocs/op the words keep that meaning, Faster
+// being fewer bytes or allocations. The zero Verdict is Inconclusive, so a
+// Comparison that was never filled in does not pass a gate.
+type Verdict int
+
+const (
+	// Inconclusive: the data cannot tell (too few samples, too noisy).
+	Inconclusive Verdict = iota
+	// Unchanged: the whole ratio confidence interval lies within the
+	// minimum effect, or the exact values are equal.
+	Unchanged
+	// Faster: significantly better by at least the minimum effect, or
+	// exactly better.
+	Faster
+	// Slower: significantly worse by at least the minimum effect, or
+	// exactly worse; the verdict a gate fails on.
+	Slower
+)
+
+var verdictNames = [...]string{
+	Inconclusive: "inconclusive",
+	Unchanged:    "unchanged",
+	Faster:       "faster",
+	Slower:       "slower",
+}
+
+// String returns "inconclusive", "unchanged", "faster" or "slower".
+func (v Verdict) String() string {
+	if v >= 0 && int(v) < len(verdictNames) {
+		return verdictNames[v]
+	}
+	return fmt.Sprintf("Verdict(%d)", int(v))
+}
+
+// MarshalText returns the verdict's word, so JSON prints "slower"; it fails
+// for a value that is not one of the four verdicts.
+func (v Verdict) MarshalText() ([]byte, error) {
+	if v < 0 || int(v) >= len(verdictNames) {
+		return nil, fmt.Errorf("marshaling verdict: invalid value %d", int(v))
+	}
+	return []byte(verdictNames[v]), nil
+}
+
+// UnmarshalText parses a word printed by MarshalText.
+func (v *Verdict) UnmarshalText(text []byte) error {
+	i := slices.Index(verdictNames[:], string(text))
+	if i < 0 {
+		return fmt.Errorf("parsing verdict %q: want one of %s", text, strings.Join(verdictNames[:], ", "))
+	}
+	*v = Verdict(i)
+	return nil
+}
+
+// Options are the thresholds of a comparison. The zero Options means
+// alpha 0.05, minimum effect 2 % and 95 % confidence.
+type Options struct {
+	// Alpha is the significance level of the two-sided Mann-Whitney U
+	// test, in (0, 1); 0 means 0.05.
+	Alpha float64
+
+	// MinEffect is the minimum relative effect |new/old − 1| that counts
+	// as a change, e.g. 0.02 for 2 %; 0 means 0.02.
+	MinEffect float64
+
+	// Confidence is the confidence level of the median and ratio
+	// intervals, in (0, 1); 0 means 0.95.
+	Confidence float64
+}
+
+// Default thresholds, used for zero Options fields.
+const (
+	DefaultAlpha     = 0.05
+	DefaultMinEffect = 0.02
+)
+
+// withDefaults returns o with zero fields set to their defaults.
+func (o Options) withDefaults() Options {
+	if o.Alpha == 0 {
+		o.Alpha = DefaultAlpha
+	}
+	if o.MinEffect == 0 {
+		o.MinEffect = DefaultMinEffect
+	}
+	if o.Confidence == 0 {
+		o.Confidence = DefaultConfidence
+	}
+	return o
+}
+
+// Check reports the first invalid field of o, after zero fields take their
+// defaults: Alpha and Confidence must lie in (0, 1), MinEffect must be a
+// finite number ≥ 0.
+func (o Options) Check() error {
+	o = o.withDefaults()
+	switch {
+	case !(o.Alpha > 0 && o.Alpha < 1):
+		return fmt.Errorf("alpha %v is outside (0, 1)", o.Alpha)
+	case !(o.MinEffect >= 0 && !math.IsInf(o.MinEffect, 0)):
+		return fmt.Errorf("minimum effect %v is not a finite number ≥ 0", o.MinEffect)
+	case !(o.Confidence > 0 && o.Confidence < 1):
+		return fmt.Errorf("confidence %v is outside (0, 1)", o.Confidence)
+	}
+	return nil
+}
+
+// A Comparison is the result of comparing one benchmark's values in one
+// unit before (Old) and after (New) a change.
+type Comparison struct {
+	// Benchmark and Unit name what was compared, as given to Compare.
+	Benchmark, Unit string
+
+	// Old and New summarise each side: median and its confidence
+	// interval at the comparison's confidence.
+	Old, New Summary
+
+	// Ratio is new/old in the unit's own direction: for sec/op 0.5 means
+	// twice as fast, for B/s 2 means twice the throughput. It is the
+	// Hodges-Lehmann estimate exp(median of all pairwise
+	// log(new_j) − log(old_i)) (Hodges & Lehmann 1963), which assumes
+	// the change scales every value by one factor (a shift in log space).
+	// RatioLo and RatioHi bound its distribution-free confidence interval
+	// at the comparison's confidence: the order statistics of those
+	// pairwise differences at the Mann-Whitney U critical values (Bauer
+	// 1972, JASA 67:687–690; Hollander & Wolfe, Nonparametric
+	// Statistical Methods, ch. 4), from the exact U distribution when
+	// n·m ≤ 2500, else its normal approximation with continuity
+	// correction. The bounds are 0 and +Inf when the samples are too
+	// small for a finite interval. See Method for samples with zeros and
+	// exact comparisons. All three are NaN when nothing was computed.
+	Ratio, RatioLo, RatioHi float64
+
+	// Method names how Ratio was computed: MethodExact, MethodLogShift,
+	// MethodShift, or "" when it was not computed.
+	Method string
+
+	// P is the two-sided Mann-Whitney U test p-value
+	// (benchmath.AssumeNothing.Compare), NaN when not computed (exact
+	// comparisons, empty or invalid samples).
+	P float64
+
+	// Verdict is the outcome; see Compare for the rules.
+	Verdict Verdict
+
+	// Exact reports that each side's values were all identical and were
+	// compared exactly, without statistics.
+	Exact bool
+
+	// Reason says why the verdict is Inconclusive ("too few samples: …",
+	// "too noisy: …"), or notes an exact comparison ("0 → 0 (exact)").
+	// It is empty for statistical verdicts that need no explanation.
+	Reason string
+
+	// Warnings are caveats from the statistical test, beside those of
+	// Old and New.
+	Warnings []error
+}
+
+// Compare compares the values of one benchmark in one unit before (old)
+// and after (new) a change; neither slice is modified.
+//
+// When each side's values are all identical and the unit is B/op or
+// allocs/op (see Deterministic), or any unit with enough samples for the
+// statistical test, the comparison is exact: equal values give Unchanged
+// with the Reason "48 → 48 (exact)", different values give Slower or
+// Faster whatever the p-value and the minimum effect (0 → 16 B/op is a
+// regression), Ratio is new/old with 0/0 = 1 and x/0 = +Inf, and P is
+// NaN.
+//
+// Otherwise the verdict is statistical. Slower or Faster needs the
+// Mann-Whitney p-value below opts.Alpha and |Ratio − 1| ≥ opts.MinEffect;
+// Unchanged needs the whole ratio interval inside
+// [1 − MinEffect, 1 + MinEffect]; anything else is Inconclusive with a
+// Reason: too few samples (the p-value could never fall below alpha or
+// the ratio interval is unbounded; e.g. 4 per side at the defaults), or
+// too noisy. The ratio is the Hodges-Lehmann log shift (see Ratio) when
+// every value is positive. When a value is 0 the logarithm is undefined
+// and the ratio is the additive Hodges-Lehmann shift Δ of new − old and
+// its interval, each as (m+Δ)/m for the old median m (0/0 = 1, x/0 =
+// +Inf, bounds below 0 raised to 0; Method is MethodShift). Negative
+// values make the ratio meaningless and the verdict Inconclusive; so do
+// NaN or infinite values, empty samples and invalid opts (see
+// Options.Check). Compare is safe for concurrent use.
+func Compare(benchmark, unit string, old, new []float64, opts Options) Comparison {
+	opts = opts.withDefaults()
+	nan := math.NaN()
+	c := Comparison{
+		Benchmark: benchmark,
+		Unit:      unit,
+		Old:       Summarize(old, opts.Confidence),
+		New:       Summarize(new, opts.Confidence),
+		Ratio:     nan,
+		RatioLo:   nan,
+		RatioHi:   nan,
+		P:         nan,
+		Verdict:   Inconclusive,
+	}
+	if err := opts.Check(); err != nil {
+		c.Reason = "invalid options: " + err.Error()
+		return c
+	}
+	if len(old) == 0 || len(new) == 0 {
+		c.Reason = fmt.Sprintf("no samples: n=%d and %d", len(old), len(new))
+		return c
+	}
+	for _, side := range []struct {
+		name   string
+		values []float64
+	}{{"old", old}, {"new", new}} {
+		if slices.ContainsFunc(side.values, func(x float64) bool { return math.IsNaN(x) || math.IsInf(x, 0) }) {
+			c.Reason = fmt.Sprintf("the %s sample has a NaN or infinite value", side.name)
+			return c
+		}
+	}
+
+	tooFew := !enoughSamples(len(old), len(new), opts.Alpha, opts.Confidence)
+	if constant(old) && constant(new) && (Deterministic(unit) || !tooFew) {
+		compareExact(&c, old[0], new[0])
+		return c
+	}
+
+	if Deterministic(unit) && constant(old) && old[0] == 0 && slices.Max(new) > 0 {
+		// 0 → N is a regression whatever the p-value: the new code
+		// allocates where the old never did, if only in some runs.
+		c.Exact = true
+		c.Method = MethodExact
+		c.Ratio, c.RatioLo, c.RatioHi = math.Inf(1), math.Inf(1), math.Inf(1)
+		c.Verdict = Slower
+		c.Reason = fmt.Sprintf("0 → up to %s in %d of %d runs (exact: %s where there were none)",
+			formatValue(slices.Max(new)), len(new)-countZero(new), len(new), unit)
+		return c
+	}
+
+	thr := benchmath.Thresholds{CompareAlpha: opts.Alpha}
+	u := benchmath.AssumeNothing.Compare(
+		benchmath.NewSample(slices.Clone(old), &thr),
+		benchmath.NewSample(slices.Clone(new), &thr))
+	c.P = u.P
+	c.Warnings = u.Warnings
+
+	negative := slices.Min(old) < 0 || slices.Min(new) < 0
+	if !negative {
+		c.Ratio, c.RatioLo, c.RatioHi, c.Method = ratioCI(old, new, opts.Confidence)
+	}
+
+	e := opts.MinEffect
+	band := fmt.Sprintf("[%.3f, %.3f] (±%s)", 1-e, 1+e, percent(e))
+	switch {
+	case tooFew:
+		c.Reason = fmt.Sprintf("too few samples: n=%d and %d; need ≥ %d per side for p < %v and a %s ratio CI",
+			len(old), len(new), samplesNeeded(opts.Alpha, opts.Confidence), opts.Alpha, percent(opts.Confidence))
+	case negative:
+		c.Reason = "negative values: the ratio new/old is undefined"
+	case c.P < opts.Alpha && math.Abs(c.Ratio-1) >= e:
+		c.Verdict = Faster
+		if (c.Ratio > 1) != HigherIsBetter(unit) {
+			c.Verdict = Slower
+		}
+	case c.RatioLo >= 1-e && c.RatioHi <= 1+e:
+		c.Verdict = Unchanged
+	case c.P < opts.Alpha:
+		c.Reason = fmt.Sprintf("too noisy: p=%.2g < %v but ratio %.3f is within the minimum effect and its CI [%.3f, %.3f] is not inside %s",
+			c.P, opts.Alpha, c.Ratio, c.RatioLo, c.RatioHi, band)
+	default:
+		c.Reason = fmt.Sprintf("too noisy: p=%.2g ≥ %v and ratio CI [%.3f, %.3f] is not inside %s",
+			c.P, opts.Alpha, c.RatioLo, c.RatioHi, band)
+	}
+	return c
+}
+
+// countZero returns the number of zeros in xs.
+func countZero(xs []float64) int {
+	n := 0
+	for _, x := range xs {
+		if x == 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// compareExact fills c for samples whose sides are the constants o and n.
+func compareExact(c *Comparison, o, n float64) {
+	c.Exact = true
+	c.Method = MethodExact
+	c.Ratio = exactRatio(n, o)
+	c.RatioLo, c.RatioHi = c.Ratio, c.Ratio
+	c.Reason = fmt.Sprintf("%s → %s (exact)", formatValue(o), formatValue(n))
+	switch {
+	case n == o:
+		c.Verdict = Unchanged
+	case (n > o) != HigherIsBetter(c.Unit):
+		c.Verdict = Slower
+	default:
+		c.Verdict = Faster
+	}
+}
+
+// HigherIsBetter reports whether a higher value of unit is an improvement:
+// throughput units ending in "/s" or "/sec" ("B/s", "MB/s", "ops/s").
+// Everything else (sec/op, B/op, allocs/op, custom per-op units) is lower
+// is better.
+func HigherIsBetter(unit string) bool {
+	return strings.HasSuffix(unit, "/s") || strings.HasSuffix(unit, "/sec")
+}
+
+// Deterministic reports whether unit counts something the Go runtime
+// measures exactly per operation, B/op and allocs/op, so that identical
+// values within each side are compared exactly even for a single run.
+func Deterministic(unit string) bool {
+	return unit == "B/op" || unit == "allocs/op"
+}
+
+// enoughSamples reports whether samples of sizes n and m can reach a
+// two-sided Mann-Whitney p-value below alpha (the smallest possible is
+// 2/C(n+m, n), without ties) and have a finite ratio interval at the
+// given confidence.
+func enoughSamples(n, m int, alpha, confidence float64) bool {
+	if n == 0 || m == 0 || 2/binomial(n+m, n) >= alpha {
+		return false
+	}
+	k, _ := uCritical(n, m, confidence)
+	return k > 0
+}
+
+// samplesNeeded returns the smallest equal sample size per side that
+// satisfies enoughSamples.
+func samplesNeeded(alpha, confidence float64) int {
+	n := 1
+	for ; n < 1000 && !enoughSamples(n, n, alpha, confidence); n++ {
+	}
+	return n
+}
+
+func constant(xs []float64) bool {
+	for _, x := range xs[1:] {
+		if x != xs[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// formatValue prints v in plain decimal when that is short ("48",
+// "1048576", "0.25"), else in exponent form ("1.5e-09").
+func formatValue(v float64) string {
+	if a := math.Abs(v); v == 0 || a >= 1e-3 && a < 1e15 {
+		return strconv.FormatFloat(v, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// percent prints a fraction as a percentage with up to 3 significant
+// digits: 0.02 → "2%".
+func percent(f float64) string {
+	return strconv.FormatFloat(100*f, 'g', 3, 64) + "%"
+}

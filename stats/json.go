@@ -1,0 +1,82 @@
+package stats
+
+import "math"
+
+// SummaryJSON is the JSON form of a Summary, with the names of perfproof's
+// DESIGN.md: {"median","lo","hi","n","confidence","warnings"}. NaN and
+// infinite numbers, which JSON cannot hold, are nil (null); warnings are
+// their messages.
+type SummaryJSON struct {
+	Median     *float64 `json:"median"`
+	Lo         *float64 `json:"lo"`
+	Hi         *float64 `json:"hi"`
+	N          int      `json:"n"`
+	Confidence *float64 `json:"confidence"`
+	Warnings   []string `json:"warnings,omitempty"`
+}
+
+// JSON returns the JSON form of s.
+func (s Summary) JSON() SummaryJSON {
+	return SummaryJSON{finite(s.Median), finite(s.Lo), finite(s.Hi), s.N, finite(s.Confidence), messages(s.Warnings)}
+}
+
+// ComparisonJSON is the JSON form of a Comparison, with the names of
+// perfproof's DESIGN.md: {"benchmark","unit","old","new","ratio",
+// "ratio_lo","ratio_hi","method","p","verdict","exact","reason",
+// "warnings"}. NaN and infinite numbers are nil (null): an unbounded ratio
+// interval, an infinite ratio (0 → N), a p-value not computed. The
+// verdict encodes as its word. Embed it in a caller's struct to add
+// fields such as the package.
+//
+// Comparison deliberately has no MarshalJSON method: a struct embedding a
+// Comparison would inherit it and lose its own fields.
+type ComparisonJSON struct {
+	Benchmark string      `json:"benchmark"`
+	Unit      string      `json:"unit"`
+	Old       SummaryJSON `json:"old"`
+	New       SummaryJSON `json:"new"`
+	Ratio     *float64    `json:"ratio"`
+	RatioLo   *float64    `json:"ratio_lo"`
+	RatioHi   *float64    `json:"ratio_hi"`
+	Method    string      `json:"method,omitempty"`
+	P         *float64    `json:"p"`
+	Verdict   Verdict     `json:"verdict"`
+	Exact     bool        `json:"exact"`
+	Reason    string      `json:"reason,omitempty"`
+	Warnings  []string    `json:"warnings,omitempty"`
+}
+
+// JSON returns the JSON form of c.
+func (c Comparison) JSON() ComparisonJSON {
+	return ComparisonJSON{
+		Benchmark: c.Benchmark,
+		Unit:      c.Unit,
+		Old:       c.Old.JSON(),
+		New:       c.New.JSON(),
+		Ratio:     finite(c.Ratio),
+		RatioLo:   finite(c.RatioLo),
+		RatioHi:   finite(c.RatioHi),
+		Method:    c.Method,
+		P:         finite(c.P),
+		Verdict:   c.Verdict,
+		Exact:     c.Exact,
+		Reason:    c.Reason,
+		Warnings:  messages(c.Warnings),
+	}
+}
+
+// finite returns &x, or nil for NaN and ±Inf.
+func finite(x float64) *float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return nil
+	}
+	return &x
+}
+
+func messages(errs []error) []string {
+	var out []string
+	for _, err := range errs {
+		out = append(out, err.Error())
+	}
+	return out
+}
