@@ -123,6 +123,9 @@ func (m *markdown) summary() {
 			if c.Cold {
 				bnd = "not hot in this profile"
 			}
+			if c.Inherent != "" {
+				bnd += "; inherent (" + c.Inherent + ")"
+			}
 		}
 		m.printf("| %d | %s: %s | %s | %s | %s | %s | %s |\n",
 			i+1, codeCell(checkName(&f)), text(short(f.Message, summaryWidth)), codeCell(m.location(&f)),

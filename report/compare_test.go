@@ -1,0 +1,134 @@
+package report
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/perfproof/perfproof/stats"
+)
+
+// timesFactors returns base times each factor.
+func timesFactors(base float64, factors ...float64) []float64 {
+	out := make([]float64, len(factors))
+	for i, f := range factors {
+		out[i] = base * f
+	}
+	return out
+}
+
+// noise are ten fixed factors near 1 (±1.5 %).
+var noise = []float64{1.000, 1.004, 0.997, 1.010, 0.993, 1.006, 1.001, 0.998, 1.015, 0.985}
+
+// wide are ten fixed factors with a ±30 % spread.
+var wide = []float64{1.0, 1.3, 0.8, 1.1, 0.7, 1.25, 0.9, 1.05, 0.75, 1.2}
+
+func compareReport() *CompareReport {
+	const pkg, other = "example.com/adexchange/auction", "example.com/adexchange/cookie"
+	cmp := func(pkg, name, unit string, old, new []float64) Comparison {
+		return Comparison{Package: pkg, Comparison: stats.Compare(name, unit, old, new, stats.Options{})}
+	}
+	zeros := make([]float64, 10)
+	twos := timesFactors(2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)
+	variant := cmp(other, "Trim", "sec/op", timesFactors(1.1e-3, noise...), timesFactors(0.1e-3, noise...))
+	variant.OldName, variant.NewName = "Trim/before", "Trim/after"
+	return &CompareReport{
+		Old: "main (3f2a1c9d0b1e)",
+		New: "work tree (uncommitted changes included)",
+		Comparisons: []Comparison{
+			cmp(pkg, "HandleAuction", "sec/op", timesFactors(29.9e-6, noise...), timesFactors(6.0e-6, noise...)),
+			cmp(pkg, "Bid|Encode", "sec/op", timesFactors(1.2e-6, noise...), timesFactors(1.32e-6, noise...)),
+			cmp(pkg, "Same", "sec/op", timesFactors(500e-9, noise...), timesFactors(500e-9, noise[1:]...)),
+			cmp(pkg, "Noisy", "sec/op", timesFactors(80e-9, wide...), timesFactors(84e-9, wide[2:]...)),
+			cmp(pkg, "Few", "sec/op", timesFactors(80e-9, noise[:3]...), timesFactors(60e-9, noise[:3]...)),
+			variant,
+			cmp(pkg, "HandleAuction", "allocs/op", zeros, zeros),
+			cmp(pkg, "Bid|Encode", "allocs/op", zeros, twos),
+			cmp(pkg, "HandleAuction", "B/op", timesFactors(4096, noise...), timesFactors(4096, noise...)),
+		},
+		Notes: []string{
+			"10 interleaved rounds of -count=1 per side (stopped after 10 rounds)",
+			"machine noise: load 1.52 0.98 0.70 on 2 CPUs, calibration spread ±3.1% (10 runs of 20ms)",
+		},
+		Errors: []string{"build failed for example.com/adexchange/fpd (old side): fpd.go:3:1: syntax error"},
+	}
+}
+
+func TestCompareGolden(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		render func(*bytes.Buffer, *CompareReport) error
+		report *CompareReport
+	}{
+		{"compare_text", func(b *bytes.Buffer, r *CompareReport) error { return CompareText(b, r) }, compareReport()},
+		{"compare_md", func(b *bytes.Buffer, r *CompareReport) error { return CompareMarkdown(b, r) }, compareReport()},
+		{"compare_empty", func(b *bytes.Buffer, r *CompareReport) error { return CompareText(b, r) }, &CompareReport{Old: "old.txt", New: "new.txt"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var b bytes.Buffer
+			if err := tc.render(&b, tc.report); err != nil {
+				t.Fatal(err)
+			}
+			golden := filepath.Join("testdata", tc.name+".golden")
+			if *update {
+				if err := os.WriteFile(golden, b.Bytes(), 0o666); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := b.String(); got != string(want) {
+				t.Errorf("%s differs from %s (go test ./report -update rewrites it):\n%s", tc.name, golden, lineDiff(string(want), got))
+			}
+		})
+	}
+}
+
+// lineDiff returns the lines that differ between want and got.
+func lineDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	var b strings.Builder
+	for i := 0; i < max(len(w), len(g)); i++ {
+		var wl, gl string
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i < len(g) {
+			gl = g[i]
+		}
+		if wl != gl {
+			b.WriteString("- " + wl + "\n+ " + gl + "\n")
+		}
+	}
+	return b.String()
+}
+
+func TestCompareVerdictsInReport(t *testing.T) {
+	// The fixtures exercise every verdict; if stats changes its rules the
+	// golden files would silently follow, so pin the verdicts here.
+	want := map[string]stats.Verdict{
+		"HandleAuction sec/op":    stats.Faster,
+		"Bid|Encode sec/op":       stats.Slower,
+		"Same sec/op":             stats.Unchanged,
+		"Noisy sec/op":            stats.Inconclusive,
+		"Few sec/op":              stats.Inconclusive,
+		"Trim sec/op":             stats.Faster,
+		"HandleAuction allocs/op": stats.Unchanged,
+		"Bid|Encode allocs/op":    stats.Slower,
+		"HandleAuction B/op":      stats.Unchanged,
+	}
+	r := compareReport()
+	for _, c := range r.Comparisons {
+		if v := want[c.Benchmark+" "+c.Unit]; c.Verdict != v {
+			t.Errorf("%s %s: verdict %v (%s), want %v", c.Benchmark, c.Unit, c.Verdict, c.Reason, v)
+		}
+	}
+	if n := r.Counts(); n[stats.Slower] != 2 || n[stats.Faster] != 2 || n[stats.Unchanged] != 3 || n[stats.Inconclusive] != 2 {
+		t.Errorf("Counts() = %v, want 2 slower, 2 faster, 3 unchanged, 2 inconclusive", n)
+	}
+}
