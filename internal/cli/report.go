@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -137,6 +138,7 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 			findings = cost.Join(findings, ps)
 			findings = append(findings, cost.Hotspots(ps, cost.HotspotOptions{
 				Known: findings, Modules: userCode(measured), ReadFile: os.ReadFile,
+				Resolve: sourceResolver(workDir(*dir)),
 			})...)
 			cost.Rank(findings)
 			kinds = profileKinds{CPU: ps.HasCPU(), Heap: ps.HasHeap()}
@@ -210,6 +212,34 @@ func writeReportJSON(w io.Writer, rep *report.Report, errs []scan.PackageError, 
 type profileKinds struct {
 	CPU  bool `json:"cpu"`
 	Heap bool `json:"heap"`
+}
+
+// sourceResolver returns a cost.HotspotOptions.Resolve for profiles that
+// may come from elsewhere (a production binary built in /go/src/app, or
+// with -trimpath, which records "example.com/m/pkg/file.go"): a file name
+// that exists is kept; otherwise the longest suffix of at least a
+// directory and a file name that exists under root, the module being
+// reported on, is used; failing that the name is kept.
+func sourceResolver(root string) func(string) string {
+	cache := make(map[string]string)
+	return func(name string) string {
+		if r, ok := cache[name]; ok {
+			return r
+		}
+		r := name
+		if _, err := os.Stat(name); err != nil {
+			parts := strings.Split(filepath.ToSlash(name), "/")
+			for i := 1; i+2 <= len(parts); i++ {
+				cand := filepath.Join(root, filepath.FromSlash(strings.Join(parts[i:], "/")))
+				if fi, err := os.Stat(cand); err == nil && !fi.IsDir() {
+					r = cand
+					break
+				}
+			}
+		}
+		cache[name] = r
+		return r
+	}
 }
 
 // userCode returns the HotspotOptions.Modules for the measured packages:
