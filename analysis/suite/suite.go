@@ -10,11 +10,13 @@ import (
 	"github.com/perfproof/perfproof/analysis/passes/fmtwrite"
 	"github.com/perfproof/perfproof/analysis/passes/httpdate"
 	"github.com/perfproof/perfproof/analysis/passes/loopencode"
+	"github.com/perfproof/perfproof/analysis/passes/lossyparse"
 	"github.com/perfproof/perfproof/analysis/passes/parsezero"
 	"github.com/perfproof/perfproof/analysis/passes/reuse"
 	"github.com/perfproof/perfproof/analysis/passes/scannercopy"
 	"github.com/perfproof/perfproof/analysis/passes/sortedsearch"
 	"github.com/perfproof/perfproof/analysis/passes/trimloop"
+	"github.com/perfproof/perfproof/analysis/passes/unboundedcache"
 )
 
 // Analyzers returns the checks in a fixed order, sorted by name. The
@@ -26,10 +28,12 @@ func Analyzers() []*analysis.Analyzer {
 		fmtwrite.Analyzer,
 		httpdate.Analyzer,
 		loopencode.Analyzer,
+		lossyparse.Analyzer,
 		parsezero.Analyzer,
 		reuse.Analyzer,
 		scannercopy.Analyzer,
 		sortedsearch.Analyzer,
 		trimloop.Analyzer,
+		unboundedcache.Analyzer,
 	}
 }

@@ -1,0 +1,13 @@
+package lossyparse_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/perfproof/perfproof/analysis/passes/lossyparse"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), lossyparse.Analyzer, "book", "amounts", "nearmiss")
+}

@@ -1,0 +1,13 @@
+package unboundedcache_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/perfproof/perfproof/analysis/passes/unboundedcache"
+)
+
+func Test(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), unboundedcache.Analyzer, "cache", "nearmiss")
+}

@@ -1,0 +1,3 @@
+module example.com/depthbook
+
+go 1.26
