@@ -12,11 +12,13 @@ import (
 	"github.com/perfproof/perfproof/analysis/passes/loopencode"
 	"github.com/perfproof/perfproof/analysis/passes/lossyparse"
 	"github.com/perfproof/perfproof/analysis/passes/parsezero"
+	"github.com/perfproof/perfproof/analysis/passes/poolreset"
 	"github.com/perfproof/perfproof/analysis/passes/reuse"
 	"github.com/perfproof/perfproof/analysis/passes/scannercopy"
 	"github.com/perfproof/perfproof/analysis/passes/sortedsearch"
 	"github.com/perfproof/perfproof/analysis/passes/trimloop"
 	"github.com/perfproof/perfproof/analysis/passes/unboundedcache"
+	"github.com/perfproof/perfproof/analysis/passes/useafterput"
 )
 
 // Analyzers returns the checks in a fixed order, sorted by name. The
@@ -30,10 +32,12 @@ func Analyzers() []*analysis.Analyzer {
 		loopencode.Analyzer,
 		lossyparse.Analyzer,
 		parsezero.Analyzer,
+		poolreset.Analyzer,
 		reuse.Analyzer,
 		scannercopy.Analyzer,
 		sortedsearch.Analyzer,
 		trimloop.Analyzer,
 		unboundedcache.Analyzer,
+		useafterput.Analyzer,
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/perfproof/perfproof/analysis/internal/callscc"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
 
@@ -77,7 +78,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	// Every package computes summaries, even one that imports no
 	// encoder: its callers need to know what its functions write.
-	sccs := p.sccs(ssaInfo.SrcFuncs)
+	sccs := callscc.Components(ssaInfo.SrcFuncs)
 	for _, scc := range sccs {
 		p.summarizeMemory(scc)
 	}
@@ -163,68 +164,6 @@ func (p *pkgState) summaryOf(callee *ssa.Function) *summary {
 	}
 	p.imported[obj] = s
 	return s
-}
-
-// sccs returns the strongly connected components of the static call graph
-// of fns, callees before callers (Tarjan's algorithm).
-func (p *pkgState) sccs(fns []*ssa.Function) [][]*ssa.Function {
-	local := make(map[*ssa.Function]bool, len(fns))
-	for _, fn := range fns {
-		local[fn] = true
-	}
-	index := make(map[*ssa.Function]int, len(fns))
-	low := make(map[*ssa.Function]int, len(fns))
-	onStack := make(map[*ssa.Function]bool)
-	var stack []*ssa.Function
-	var out [][]*ssa.Function
-	var visit func(fn *ssa.Function)
-	visit = func(fn *ssa.Function) {
-		index[fn] = len(index)
-		low[fn] = index[fn]
-		stack = append(stack, fn)
-		onStack[fn] = true
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				c, ok := instr.(ssa.CallInstruction)
-				if !ok {
-					continue
-				}
-				callee := c.Common().StaticCallee()
-				if callee == nil {
-					continue
-				}
-				callee = origin(callee)
-				if !local[callee] {
-					continue
-				}
-				if _, seen := index[callee]; !seen {
-					visit(callee)
-					low[fn] = min(low[fn], low[callee])
-				} else if onStack[callee] {
-					low[fn] = min(low[fn], index[callee])
-				}
-			}
-		}
-		if low[fn] == index[fn] {
-			var scc []*ssa.Function
-			for {
-				top := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				onStack[top] = false
-				scc = append(scc, top)
-				if top == fn {
-					break
-				}
-			}
-			out = append(out, scc)
-		}
-	}
-	for _, fn := range fns {
-		if _, seen := index[fn]; !seen {
-			visit(fn)
-		}
-	}
-	return out
 }
 
 // maxRounds bounds the fixed-point iterations over a recursive component.

@@ -1,0 +1,57 @@
+// Package poolreset defines an Analyzer that reports resets of pooled
+// values that change a copy, and Puts that allocate.
+//
+// # Analyzer poolreset
+//
+// poolreset: report pooled values reset through a copy, and sync.Pool.Put of non-pointer values
+//
+// A pooled object is reset before Put so that the next user gets it
+// empty and the pool does not keep what the last user stored in it. A
+// reset applied to a copy of the object's slice header or struct changes
+// the copy only: the pool gets the object back with its old length, its
+// old contents and the references it held. The next user that appends to
+// it appends after stale data, and the garbage collector cannot free
+// what the stale references keep alive:
+//
+//	bp := bufPool.Get().(*[]byte)
+//	b := *bp
+//	b = append(b, msg...)
+//	w.Write(b)
+//	b = b[:0] // resets the copy; *bp keeps its length
+//	bufPool.Put(bp)
+//
+// Reset through the pointer:
+//
+//	*bp = b[:0]
+//	bufPool.Put(bp)
+//
+// The analyzer reports, before a Put of p (direct, deferred, or through
+// a Put wrapper such as putState(p)):
+//
+//   - x = x[:0] or x = nil on a local copy x := *p or x := p.f of a slice
+//     or map, when x is not used afterwards (with a fix: *p = x[:0]);
+//   - zero-value assignments to fields of a struct copy s := *p, and
+//     reset methods called on it, when s is not used otherwise (with a
+//     fix: p.f = ...);
+//   - zero-value assignments to fields of the range variable in
+//     for _, e := range p.items, whose elements are structs (with a fix
+//     that indexes the slice when the loop does nothing else);
+//   - p.Reset() where Reset has a value receiver and assigns to it.
+//
+// It also reports Put of a value whose conversion to an interface
+// allocates: a slice, string, struct or array that is not pointer-shaped
+// (24 bytes for a slice header, on every Put). Pool a pointer to it. This
+// is staticcheck's SA6002, with differences: a struct or array of one
+// pointer, which an interface holds without allocating, is not reported,
+// nor are numbers and booleans (small values come from a static table,
+// and pooling a number is not buffer reuse); a typed wrapper such as
+// Pool[T].Put is reported where it is instantiated with a non-pointer
+// type; and Put(&b) of a header copied out of a pooled pointer (b :=
+// *bp) or of a parameter is reported: b moves to the heap and every call
+// allocates it, as putting b would, although SA6002 is satisfied. The
+// fix stores b back through bp and puts bp. Put(&b) of a slice made in
+// the function is the pool's New pattern and is not reported.
+//
+// clear(x) on a copy of a slice header is not reported: it clears the
+// shared array, which is the pooled memory.
+package poolreset

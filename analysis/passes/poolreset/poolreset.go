@@ -1,0 +1,350 @@
+package poolreset
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/analysis/internal/deps"
+	"github.com/perfproof/perfproof/analysis/internal/fiximport"
+)
+
+const doc = `report pooled values reset through a copy, and sync.Pool.Put of non-pointer values
+
+The poolreset analyzer reports a reset before a Put that changes a copy
+rather than the pooled value (b := *bp; b = b[:0]; pool.Put(bp), a Reset
+method with a value receiver, zeroing the fields of a range variable),
+so the pool keeps stale lengths and references; and Put of a value that
+is not pointer-shaped (a slice, string or struct), whose conversion to
+an interface allocates on every Put.`
+
+// Analyzer reports ineffective resets before Put and Put of non-pointer
+// values.
+var Analyzer = &analysis.Analyzer{
+	Name: "poolreset",
+	Doc:  doc,
+	URL:  "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/poolreset",
+	// No Requires: the check runs on every dependency for its facts.
+	FactTypes: []analysis.Fact{new(putFact), new(resetFact)},
+	Run:       run,
+}
+
+// putFact marks a Put wrapper: a function that passes some of its
+// parameters straight to (*sync.Pool).Put. Slots count the receiver
+// first.
+type putFact struct {
+	// Slots has bit i set if parameter i is put.
+	Slots uint64
+	// Generic has bit i set if parameter i has a type parameter's type:
+	// its conversion to an interface allocates or not depending on the
+	// instantiation.
+	Generic uint64
+	// Pool names the pool, e.g. "bufPool".
+	Pool string
+	// Where is the file base name and line of the Put, e.g. "pool.go:12".
+	Where string
+}
+
+func (*putFact) AFact() {}
+
+func (f *putFact) String() string {
+	s := fmt.Sprintf("puts %s into %s", slotList(f.Slots), f.Pool)
+	if f.Generic != 0 {
+		s += fmt.Sprintf(" (generic %s)", slotList(f.Generic))
+	}
+	return s
+}
+
+// resetFact marks a method with a value receiver that assigns to its
+// receiver: the assignments change the method's copy only.
+type resetFact struct {
+	Fields []string // the receiver fields assigned, or "*" for the whole receiver
+}
+
+func (*resetFact) AFact() {}
+
+func (f *resetFact) String() string { return "resets a copy: " + strings.Join(f.Fields, ",") }
+
+func slotList(b uint64) string {
+	var s []string
+	for i := range 64 {
+		if b&(1<<i) != 0 {
+			s = append(s, fmt.Sprint("p", i))
+		}
+	}
+	return strings.Join(s, ",")
+}
+
+// checker holds the state of one package's run.
+type checker struct {
+	pass    *analysis.Pass
+	imports *fiximport.Editor
+	// puts and resets hold the facts of this package's functions,
+	// exported or not.
+	puts   map[*types.Func]*putFact
+	resets map[*types.Func]*resetFact
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	// A Put needs package sync, directly or through a Put wrapper of
+	// another package (known by its fact).
+	if !deps.Imports(pass.Pkg, "sync") && !importsFacts(pass) {
+		return nil, nil
+	}
+	c := &checker{
+		pass:    pass,
+		imports: fiximport.New(pass),
+		puts:    make(map[*types.Func]*putFact),
+		resets:  make(map[*types.Func]*resetFact),
+	}
+	c.collectFacts()
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			c.checkBody(fd.Body, fd.Type, fd.Recv == nil && fd.Name.Name == "init")
+			ast.Inspect(fd.Body, func(n ast.Node) bool {
+				if lit, ok := n.(*ast.FuncLit); ok {
+					c.checkBody(lit.Body, lit.Type, false)
+				}
+				return true
+			})
+		}
+	}
+	return nil, nil
+}
+
+// importsFacts reports whether a dependency exported a fact of this
+// analyzer: a Put wrapper or a value-receiver reset method.
+func importsFacts(pass *analysis.Pass) bool {
+	return len(pass.AllObjectFacts()) > 0
+}
+
+// collectFacts computes the put and reset facts of the package's
+// functions, exports those of exported ones, and keeps all for local use.
+func (c *checker) collectFacts() {
+	info := c.pass.TypesInfo
+	var decls []*ast.FuncDecl
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				decls = append(decls, fd)
+			}
+		}
+	}
+	for _, fd := range decls {
+		fn, ok := info.Defs[fd.Name].(*types.Func)
+		if !ok {
+			continue
+		}
+		if r := c.valueReset(fd); r != nil {
+			c.resets[fn] = r
+			if fn.Exported() {
+				c.pass.ExportObjectFact(fn, r)
+			}
+		}
+	}
+	// Put wrappers can wrap each other: iterate to a fixed point.
+	for range 4 {
+		changed := false
+		for _, fd := range decls {
+			fn, ok := info.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			if p := c.putWrapper(fd); p != nil && c.puts[fn] == nil {
+				c.puts[fn] = p
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	for fn, p := range c.puts {
+		if fn.Exported() {
+			c.pass.ExportObjectFact(fn, p)
+		}
+	}
+}
+
+// params returns the objects of a function's slots: receiver first.
+func (c *checker) params(fd *ast.FuncDecl) []*types.Var {
+	var out []*types.Var
+	add := func(fl *ast.FieldList) {
+		if fl == nil {
+			return
+		}
+		for _, f := range fl.List {
+			if len(f.Names) == 0 {
+				out = append(out, nil)
+			}
+			for _, n := range f.Names {
+				v, _ := c.pass.TypesInfo.Defs[n].(*types.Var)
+				out = append(out, v)
+			}
+		}
+	}
+	add(fd.Recv)
+	add(fd.Type.Params)
+	return out
+}
+
+// putWrapper returns the put fact of fd if it passes one of its
+// parameters, unchanged, to a Put.
+func (c *checker) putWrapper(fd *ast.FuncDecl) *putFact {
+	params := c.params(fd)
+	var p *putFact
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		for _, site := range c.putArgs(call) {
+			v := c.identVar(site.arg)
+			for i, pv := range params {
+				if pv == nil || pv != v || i >= 64 {
+					continue
+				}
+				if p == nil {
+					p = &putFact{Pool: site.pool, Where: c.where(call.Pos())}
+				}
+				p.Slots |= 1 << i
+				if _, isTP := pv.Type().(*types.TypeParam); isTP {
+					p.Generic |= 1 << i
+				}
+			}
+		}
+		return true
+	})
+	return p
+}
+
+// A putArg is an argument that a call puts back into a pool.
+type putArg struct {
+	arg     ast.Expr
+	pool    string
+	direct  bool // the call is (*sync.Pool).Put itself
+	generic bool // the wrapper's parameter has a type parameter's type
+	via     *types.Func
+	fact    *putFact
+}
+
+// putArgs returns the arguments that call puts back into a pool: the
+// argument of (*sync.Pool).Put, or those of a Put wrapper.
+func (c *checker) putArgs(call *ast.CallExpr) []putArg {
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if !ok {
+		return nil
+	}
+	if isPoolPut(fn) {
+		if len(call.Args) != 1 {
+			return nil
+		}
+		pool := "a sync.Pool"
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			pool = types.ExprString(sel.X)
+		}
+		return []putArg{{arg: call.Args[0], pool: pool, direct: true}}
+	}
+	fact := c.putFactOf(fn)
+	if fact == nil {
+		return nil
+	}
+	args := callSlots(c.pass.TypesInfo, call)
+	var out []putArg
+	for i, a := range args {
+		if i < 64 && a != nil && fact.Slots&(1<<i) != 0 {
+			out = append(out, putArg{arg: a, pool: fact.Pool, generic: fact.Generic&(1<<i) != 0, via: fn, fact: fact})
+		}
+	}
+	return out
+}
+
+func (c *checker) putFactOf(fn *types.Func) *putFact {
+	fn = fn.Origin()
+	if p, ok := c.puts[fn]; ok {
+		return p
+	}
+	if fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
+		return nil
+	}
+	p := new(putFact)
+	if c.pass.ImportObjectFact(fn, p) {
+		return p
+	}
+	return nil
+}
+
+func (c *checker) resetFactOf(fn *types.Func) *resetFact {
+	fn = fn.Origin()
+	if r, ok := c.resets[fn]; ok {
+		return r
+	}
+	if fn.Pkg() == nil || fn.Pkg() == c.pass.Pkg {
+		return nil
+	}
+	r := new(resetFact)
+	if c.pass.ImportObjectFact(fn, r) {
+		return r
+	}
+	return nil
+}
+
+// callSlots returns a call's arguments by slot: the receiver of a method
+// call first. A slot is nil where the call has no syntax for it.
+func callSlots(info *types.Info, call *ast.CallExpr) []ast.Expr {
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s, ok := info.Selections[sel]; ok && s.Kind() == types.MethodVal {
+			return append([]ast.Expr{sel.X}, call.Args...)
+		}
+	}
+	return call.Args
+}
+
+// isPoolPut reports whether fn is (*sync.Pool).Put.
+func isPoolPut(fn *types.Func) bool {
+	if fn.Name() != "Put" || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	ptr, ok := recv.Type().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	named, ok := ptr.Elem().(*types.Named)
+	return ok && named.Obj().Name() == "Pool"
+}
+
+// identVar returns the variable an identifier (possibly parenthesised)
+// refers to, or nil.
+func (c *checker) identVar(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := c.pass.TypesInfo.Uses[id].(*types.Var)
+	if v == nil {
+		v, _ = c.pass.TypesInfo.Defs[id].(*types.Var)
+	}
+	return v
+}
+
+func (c *checker) where(pos token.Pos) string {
+	p := c.pass.Fset.Position(pos)
+	return fmt.Sprintf("%s:%d", filepath.Base(p.Filename), p.Line)
+}

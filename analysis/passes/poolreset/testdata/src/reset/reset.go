@@ -1,0 +1,154 @@
+// Package reset holds positives and near-misses for poolreset.
+package reset
+
+import (
+	"sync"
+
+	"putwrap"
+)
+
+var slabPool = sync.Pool{New: func() any { s := make([]byte, 0, 512); return &s }}
+
+func write(b []byte) {}
+
+// Format resets its copy of the pooled slice: the pool gets *bp back with
+// the length of this message, and the next user appends after it.
+func Format(msg string) {
+	bp := slabPool.Get().(*[]byte)
+	b := *bp
+	b = append(b, msg...)
+	write(b)
+	b = b[:0] // want `b = b\[:0\] resets a copy of \*bp: slabPool.Put\(bp\) puts bp back with its old length and contents; assign through the pointer: \*bp = b\[:0\]`
+	slabPool.Put(bp)
+}
+
+// FormatBoxed puts the address of its local copy: b moves to the heap.
+func FormatBoxed(msg string) {
+	bp := slabPool.Get().(*[]byte)
+	b := (*bp)[:0]
+	b = append(b, msg...)
+	write(b)
+	slabPool.Put(&b) // want `slabPool.Put\(&b\) moves b to the heap: each call allocates a new 24-byte \[\]byte, as putting b itself would; store it through the pointer it came from: \*bp = b; slabPool.Put\(bp\)`
+}
+
+var bytePool sync.Pool
+
+// getSlab drops the pointer it gets and returns a copy of the header.
+func getSlab() []byte {
+	b := (*slabPool.Get().(*[]byte))[:0]
+	if cap(b) < 64 {
+		slabPool.Put(&b) // want `slabPool.Put\(&b\) moves b to the heap: each call allocates a new 24-byte \[\]byte, as putting b itself would; keep the pointer from Get and store b through it`
+		return make([]byte, 0, 64)
+	}
+	return b
+}
+
+// PutBytes puts a slice: its conversion to any allocates a header.
+func PutBytes(b []byte) {
+	bytePool.Put(b[:0]) // want `bytePool.Put\(b\[:0\]\) puts a \[\]byte: converting it to an interface allocates a 24-byte copy of the slice header on every Put; pool a pointer \(\*\[\]byte\)`
+}
+
+// PutBoxed puts the address of its parameter: b moves to the heap.
+func PutBoxed(b []byte) {
+	b = b[:0]
+	bytePool.Put(&b) // want `bytePool.Put\(&b\) moves b to the heap: each call allocates a new 24-byte \[\]byte, as putting b itself would; keep the pointer from Get and store b through it`
+}
+
+var namePool sync.Pool
+
+// PutName puts a string.
+func PutName(s string) { // want PutName:`puts p0 into namePool`
+	namePool.Put(s) // want `namePool.Put\(s\) puts a string: converting it to an interface allocates a 16-byte copy of the string header`
+}
+
+type state struct {
+	buf   []byte
+	items []item
+	refs  map[string]*item
+	err   error
+	n     int
+}
+
+type item struct {
+	key, val []byte
+	next     *item
+}
+
+var statePool = sync.Pool{New: func() any { return new(state) }}
+
+// PutState puts a struct value: it is copied into a new allocation.
+func PutState(st state) { // want PutState:`puts p0 into statePool`
+	statePool.Put(st) // want `statePool.Put\(st\) puts a state: converting it to an interface allocates a \d+-byte copy of the struct`
+}
+
+var generic putwrap.Pool[[]byte]
+
+// PutGeneric puts a slice through a typed pool.
+func PutGeneric(b []byte) { // want PutGeneric:`puts p0 into p\.p`
+	generic.Put(b) // want `generic.Put\(b\) puts a \[\]byte through the sync.Pool.Put at putwrap.go:\d+, whose conversion to an interface allocates a 24-byte copy of the slice header on every Put; instantiate Put with a pointer \(\*\[\]byte\)`
+}
+
+// Release zeroes fields of a copy of the pooled struct.
+func Release(st *state) { // want Release:`puts p0 into statePool`
+	s := *st
+	s.buf = s.buf[:0] // want `s.buf = s.buf\[:0\] resets s, a copy of \*st: statePool.Put\(st\) puts st back unchanged, with its old lengths and references; reset through the pointer: st.buf = s.buf\[:0\]`
+	s.err = nil
+	statePool.Put(st)
+}
+
+// Truncate resets a copy of a slice field.
+func Truncate(st *state) { // want Truncate:`puts p0 into statePool`
+	items := st.items
+	for i := range items {
+		items[i] = item{}
+	}
+	items = items[:0] // want `items = items\[:0\] resets a copy of st.items: statePool.Put\(st\) puts st back with its old length and contents; assign through the pointer: st.items = items\[:0\]`
+	statePool.Put(st)
+}
+
+// Forget drops a copy of a large map instead of the map.
+func Forget(st *state) { // want Forget:`puts p0 into statePool`
+	refs := st.refs
+	if len(refs) > 64 {
+		refs = nil // want `refs = nil resets a copy of st.refs: statePool.Put\(st\) puts st back still holding the old map; assign through the pointer: st.refs = nil`
+	}
+	statePool.Put(st)
+}
+
+// ClearItems clears the fields of copies of the elements.
+func ClearItems(st *state) { // want ClearItems:`puts p0 into statePool`
+	for _, it := range st.items {
+		it.key, it.val = nil, nil // want `it.key, it.val = nil, nil clears a field of it, a copy of each element of st.items: statePool.Put\(st\) puts st back with the elements still holding their references; index the slice: st.items\[i\].key, st.items\[i\].val = nil, nil`
+		it.next = nil
+	}
+	st.items = st.items[:0]
+	statePool.Put(st)
+}
+
+// Reset has a value receiver: it changes its own copy.
+func (s state) Reset() { // want Reset:`resets a copy: buf,n`
+	s.buf = s.buf[:0]
+	s.n = 0
+}
+
+// Recycle calls the value-receiver Reset before the Put.
+func Recycle(st *state) { // want Recycle:`puts p0 into statePool`
+	st.Reset() // want `Reset has a value receiver: its assignments to buf, n change its own copy, so statePool.Put\(st\) puts st back unreset; give Reset a pointer receiver`
+	statePool.Put(st)
+}
+
+// RecycleBuffer calls another package's value-receiver Clear.
+func RecycleBuffer(b *putwrap.Buffer) { // want RecycleBuffer:`puts p0 into buffers`
+	b.Clear() // want `Clear has a value receiver: its assignments to B change its own copy, so putwrap.PutBuffer\(b\) puts b back unreset`
+	putwrap.PutBuffer(b)
+}
+
+// DeferredRelease resets a copy before a deferred Put.
+func DeferredRelease(msg string) {
+	bp := slabPool.Get().(*[]byte)
+	defer slabPool.Put(bp)
+	b := *bp
+	b = append(b, msg...)
+	write(b)
+	b = b[:0] // want `b = b\[:0\] resets a copy of \*bp: the deferred slabPool.Put\(bp\) puts bp back`
+}

@@ -1,0 +1,188 @@
+package useafterput
+
+import (
+	"fmt"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// maxSlots is the largest number of parameters (receiver first, then the
+// free variables of a closure) a summary describes: slot sets are uint64
+// bit sets.
+const maxSlots = 64
+
+// A summary describes what a function does with pooled values and with
+// the memory of its parameters. It is exported as a fact on the
+// function's *types.Func so that callers in other packages of the module
+// see through helpers. Slots are numbered as ssa.Function.Params, receiver
+// first; for a closure (never exported) its free variables follow.
+type summary struct {
+	// Returns[r] has bit i set if result r may refer to the memory of
+	// slot i: it is the value itself, a slice, field address or unsafe
+	// view of its buffer, or a local object holding one.
+	Returns []uint64
+	// Holds[r] has bit i set if result r is a new object that holds a
+	// reference to slot i (a constructor storing its argument), but
+	// does not point into its memory.
+	Holds []uint64
+	// Gets has bit r set if result r is a value taken from a sync.Pool
+	// (directly or through another wrapper): the function is a Get
+	// wrapper such as getBuffer.
+	Gets uint64
+	// GetPool names the pool of Gets, e.g. "bufPool".
+	GetPool string
+	// Puts has bit i set if the function may put slot i back into a
+	// sync.Pool: it is a Put wrapper such as putBuffer(b) or a method
+	// like (*Buffer).Free. For a closure's free variable (a captured
+	// variable's cell) the bit means the variable's value is put.
+	Puts uint64
+	// PutPool names the pool of Puts.
+	PutPool string
+	// Detaches lists the fields of slots that the function overwrites
+	// (x.buf = make(...), x.buf = dst): views loaded from them before
+	// the call no longer belong to the object.
+	Detaches []detach
+}
+
+// A detach is a field of a slot that a function overwrites with
+// something other than the field's own buffer: a new allocation or nil,
+// or, if Foreign is set, memory it does not own (a parameter).
+type detach struct {
+	Slot    int
+	Path    []int
+	Foreign bool
+}
+
+func (*summary) AFact() {}
+
+// String returns a compact description used in tests, e.g.
+// "returns r0<-p0; puts p0 into bufPool".
+func (s *summary) String() string {
+	var parts []string
+	for r, bits := range s.Returns {
+		if bits != 0 {
+			parts = append(parts, fmt.Sprintf("returns r%d<-%s", r, slotList(bits)))
+		}
+	}
+	for r, bits := range s.Holds {
+		if bits != 0 {
+			parts = append(parts, fmt.Sprintf("holds r%d<-%s", r, slotList(bits)))
+		}
+	}
+	if s.Gets != 0 {
+		parts = append(parts, fmt.Sprintf("gets %s from %s", resultList(s.Gets), s.GetPool))
+	}
+	if s.Puts != 0 {
+		parts = append(parts, fmt.Sprintf("puts %s into %s", slotList(s.Puts), s.PutPool))
+	}
+	for _, d := range s.Detaches {
+		kind := "drops"
+		if d.Foreign {
+			kind = "lends"
+		}
+		parts = append(parts, fmt.Sprintf("%s p%d%v", kind, d.Slot, d.Path))
+	}
+	if parts == nil {
+		return "none"
+	}
+	return strings.Join(parts, "; ")
+}
+
+func (s *summary) empty() bool {
+	if s.Gets != 0 || s.Puts != 0 || len(s.Detaches) > 0 {
+		return false
+	}
+	for _, b := range s.Returns {
+		if b != 0 {
+			return false
+		}
+	}
+	for _, b := range s.Holds {
+		if b != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func (s *summary) equal(t *summary) bool {
+	if s.Gets != t.Gets || s.Puts != t.Puts || s.GetPool != t.GetPool || s.PutPool != t.PutPool ||
+		len(s.Returns) != len(t.Returns) || len(s.Holds) != len(t.Holds) || len(s.Detaches) != len(t.Detaches) {
+		return false
+	}
+	for i := range s.Returns {
+		if s.Returns[i] != t.Returns[i] {
+			return false
+		}
+	}
+	for i := range s.Holds {
+		if s.Holds[i] != t.Holds[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func slotList(b uint64) string {
+	var s []string
+	for i := range maxSlots {
+		if b&(1<<i) != 0 {
+			s = append(s, fmt.Sprint("p", i))
+		}
+	}
+	return strings.Join(s, ",")
+}
+
+func resultList(b uint64) string {
+	var s []string
+	for i := range maxSlots {
+		if b&(1<<i) != 0 {
+			s = append(s, fmt.Sprint("r", i))
+		}
+	}
+	return strings.Join(s, ",")
+}
+
+// funcKey names a function or method as the table does:
+// "bytes.Buffer.Bytes", "github.com/valyala/fastjson.Parser.Parse",
+// "github.com/valyala/bytebufferpool.Get".
+func funcKey(fn *types.Func) string {
+	if fn.Pkg() == nil {
+		return fn.Name()
+	}
+	if recv := fn.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return fn.Pkg().Path() + "." + n.Obj().Name() + "." + fn.Name()
+		}
+		return ""
+	}
+	return fn.Pkg().Path() + "." + fn.Name()
+}
+
+// funcObject returns the declared function of an SSA function: the
+// generic origin of an instance, nil for closures and synthetic wrappers.
+func funcObject(fn *ssa.Function) *types.Func {
+	if o := fn.Origin(); o != nil {
+		fn = o
+	}
+	if fn.Synthetic != "" && !strings.HasPrefix(fn.Synthetic, "from type information") {
+		return nil
+	}
+	obj, _ := fn.Object().(*types.Func)
+	if obj != nil {
+		obj = obj.Origin()
+	}
+	return obj
+}
+
+// isPoolMethod reports whether fn is (*sync.Pool).name.
+func isPoolMethod(fn *ssa.Function, name string) bool {
+	obj := funcObject(fn)
+	return obj != nil && obj.Name() == name && funcKey(obj) == "sync.Pool."+name
+}

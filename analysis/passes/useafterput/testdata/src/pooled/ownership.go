@@ -1,0 +1,161 @@
+package pooled
+
+import (
+	"bytes"
+	"sync"
+)
+
+// These functions hand a buffer over, or use memory that the pooled
+// object does not own: none of them is reported.
+
+type record struct {
+	buf []byte
+	out []byte // the caller's buffer while a call runs; never the record's own
+	n   int
+}
+
+var recordPool = sync.Pool{New: func() any { return &record{buf: make([]byte, 0, 256)} }}
+
+func (r *record) fill(s string) { r.buf = append(r.buf[:0], s...) }
+
+// TakeBuffer detaches the buffer from the record before the Put: the pool
+// gets a record without it.
+func TakeBuffer(s string) []byte {
+	r := recordPool.Get().(*record)
+	r.fill(s)
+	b := r.buf
+	r.buf = nil // fine: the record lets go of the buffer
+	recordPool.Put(r)
+	return b
+}
+
+// reset lends the caller's buffer to the record.
+func (r *record) reset(dst []byte) { r.out = dst }
+
+func (r *record) write(s string) { r.out = append(r.out, s...) }
+
+// AppendTo writes into the caller's buffer through a pooled record. The
+// record's out field only ever holds a caller's buffer, set by reset at
+// each Get; the pool never writes into it.
+func AppendTo(dst []byte, s string) []byte {
+	r := recordPool.Get().(*record)
+	defer recordPool.Put(r)
+	r.reset(dst)
+	r.write(s)
+	return r.out // fine: memory lent by the caller
+}
+
+var encPool = sync.Pool{New: func() any { return &record{buf: make([]byte, 0, 512)} }}
+
+func (r *record) release() { encPool.Put(r) }
+
+// MarshalRecord gives the buffer to the caller and a new one to the record in
+// the deferred func that puts the record back.
+func MarshalRecord(s string) []byte {
+	r := encPool.Get().(*record)
+	r.fill(s)
+	defer func() {
+		r.buf = make([]byte, 0, 512) // fine: the record gets a new buffer
+		r.release()
+	}()
+	return r.buf
+}
+
+var connPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+func serve(b *bytes.Buffer) {
+	b.Reset()
+	connPool.Put(b)
+}
+
+// Hijack hands the buffer to a goroutine that puts it back itself, and
+// puts it back here only when it was not handed over.
+func Hijack(hijack bool) {
+	b := connPool.Get().(*bytes.Buffer)
+	if hijack {
+		go serve(b) // fine: the goroutine owns b from here on
+	}
+	if !hijack {
+		connPool.Put(b)
+	}
+}
+
+// Errors copies the errors a pooled value collected: the error values are
+// not the value's memory.
+type agent struct{ errs []error }
+
+var agentPool = sync.Pool{New: func() any { return new(agent) }}
+
+func (a *agent) release() {
+	a.errs = a.errs[:0]
+	agentPool.Put(a)
+}
+
+func Errors() []error {
+	a := agentPool.Get().(*agent)
+	defer a.release()
+	var errs []error
+	errs = append(errs, a.errs...) // fine: copies the interface values
+	return errs
+}
+
+// Compressed returns the buffer together with a non-nil error after
+// putting it back: by convention the caller ignores the buffer then.
+func Compressed(fail bool) (b *bytes.Buffer, err error) { // want Compressed:"gets r0 from connPool"
+	b = connPool.Get().(*bytes.Buffer)
+	if fail {
+		connPool.Put(b)
+		err = errFail
+		return // fine: err is not nil
+	}
+	return b, nil
+}
+
+type failure struct{}
+
+func (failure) Error() string { return "fail" }
+
+var errFail error = failure{}
+
+var slicePool = sync.Pool{New: func() any { s := make([]byte, 0, 64); return &s }}
+
+// Escape swaps the escaped bytes into the caller's buffer and gives the
+// old buffer to the pooled slice before putting it back.
+func Escape(buf *[]byte) {
+	dst := slicePool.Get().(*[]byte)
+	*buf, *dst = append((*dst)[:0], *buf...), *buf
+	slicePool.Put(dst) // fine: *buf no longer shares memory with *dst
+}
+
+// nat and scratch imitate math/big: a result is built in its receiver,
+// with scratch words taken from a pooled stack and swapped in and out.
+type nat []uint
+
+type scratch struct{ w []uint }
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+func (s *scratch) alloc(n int) nat {
+	off := len(s.w)
+	s.w = append(s.w, make([]uint, n)...)
+	return s.w[off : off+n : off+n]
+}
+
+func (z nat) square(s *scratch, rounds int) nat {
+	t := s.alloc(len(z))
+	for r := 0; r < 2*rounds; r++ {
+		for i := range z {
+			t[i] = z[i] * z[i]
+		}
+		z, t = t, z // an even number of swaps: z ends where it started
+	}
+	return z
+}
+
+// Square returns a nat built in z; the pooled scratch words swapped
+// through it end where they started.
+func Square(z nat) nat { // want Square:"returns r0<-p0"
+	s := scratchPool.Get().(*scratch)
+	defer scratchPool.Put(s)
+	return z.square(s, 2) // fine: the result is z's memory
+}
