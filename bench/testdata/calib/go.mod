@@ -1,0 +1,3 @@
+module example.com/calib
+
+go 1.26

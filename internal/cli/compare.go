@@ -1,0 +1,643 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/perfproof/perfproof/benchrun"
+	"github.com/perfproof/perfproof/prove"
+	"github.com/perfproof/perfproof/report"
+	"github.com/perfproof/perfproof/revs"
+	"github.com/perfproof/perfproof/stats"
+)
+
+func init() {
+	register(&command{
+		name:    "compare",
+		summary: "prove a change: interleaved before/after benchmarks, statistics, CI gate",
+		usage:   "compare [-C dir] [-bench regexp] [-benchtime d] [-count n] [-time d] [-adaptive] [-timeout d] [-alpha a] [-min-effect e] [-fail-on list] [-variants list] [-o dir] [-json | -md] OLD [NEW] [packages]",
+		doc: `
+Compare measures the benchmarks of the named packages (default ".") before
+(OLD) and after (NEW) a change and says, per benchmark and unit, whether
+the change made them faster, slower, unchanged, or whether the data cannot
+tell (inconclusive, with the reason).
+
+OLD and NEW are each a git revision (main, HEAD~1, a hash), a directory
+holding another version of the module, or a file of go test -bench output.
+Without NEW (when the second argument is not a revision, a module directory
+or a file, it is the first package), NEW is the current work tree, with any
+uncommitted changes, which the output then says. A revision is checked out
+with git worktree add --detach into a temporary folder, removed at exit,
+also after Ctrl-C; a run that was killed is cleaned up by the next one. The
+work tree, index, stash, HEAD and branches are never touched. Paths are
+relative to -C dir.
+
+Each side's test binary is built once per package (go test -c -trimpath),
+then the two run in rounds, in a random order each round, with -count=1, so
+that a drift of the machine hits both sides alike. After the first round,
+each benchmark runs alone with the iteration count the first round chose
+for it, without the testing package's ramp-up, its old and new runs back to
+back. There are -count rounds (default 10), or fewer within a -time budget;
+-adaptive stops a package early once every verdict is decided (looking
+after 6 rounds and every 50% more before the last, at a significance level
+split over the looks). Before the rounds, the machine's noise is measured
+and printed (load average, CPU frequency governor, spread of a short
+calibration loop), with a warning when it exceeds -min-effect.
+
+Statistics (package stats): each side's median with its 95% confidence
+interval, the ratio new/old with a distribution-free confidence interval
+(Hodges-Lehmann), the Mann-Whitney U p-value. Faster or slower needs
+p < -alpha and a change of at least -min-effect; unchanged needs the ratio
+interval inside ±min-effect. B/op and allocs/op that are identical within
+each side are compared exactly: "0 → 0 (exact)", and 0 → N is a regression
+whatever the p-value.
+
+Two results files (OLD and NEW both files) are compared as they are, like
+benchstat; nothing is run. -variants before,after compares, in one package
+and one binary, the benchmarks named X/before with X/after (also
+X_Before_Y, XBefore; more pairs as before,after,old,new); then every
+argument is a package.
+
+-fail-on slower,allocs is the CI gate: exit 1 when a benchmark is slower
+(time or a custom unit), or (allocs) its B/op or allocs/op grew;
+inconclusive fails on any inconclusive verdict. Any error — a file that does
+not parse, a package that does not build, a benchmark that panics or times
+out, an interruption — exits 2, whatever the other results: a gate never
+passes on an error. -o dir keeps the raw output of every run per package and
+side (benchstat reads it).`,
+		flags: compareFlags,
+	})
+}
+
+// fraction is a flag holding a fraction, written as "0.02" or "2%".
+type fraction float64
+
+func (f *fraction) String() string { return strconv.FormatFloat(float64(*f), 'g', -1, 64) }
+
+func (f *fraction) Set(s string) error {
+	pct := strings.HasSuffix(s, "%")
+	v, err := strconv.ParseFloat(strings.TrimSuffix(s, "%"), 64)
+	if err != nil {
+		return fmt.Errorf("%q is not a number or a percentage", s)
+	}
+	if pct {
+		v /= 100
+	}
+	*f = fraction(v)
+	return nil
+}
+
+// gate is the parsed -fail-on list.
+type gate struct{ slower, allocs, inconclusive bool }
+
+func parseGate(s string) (gate, error) {
+	var g gate
+	for _, w := range strings.Split(s, ",") {
+		switch strings.TrimSpace(w) {
+		case "":
+		case "slower":
+			g.slower = true
+		case "allocs":
+			g.allocs = true
+		case "inconclusive":
+			g.inconclusive = true
+		default:
+			return g, usagef("-fail-on: unknown condition %q (want slower, allocs or inconclusive)", w)
+		}
+	}
+	return g, nil
+}
+
+// fails returns the comparisons the gate fails on.
+func (g gate) fails(cs []report.Comparison) []report.Comparison {
+	var out []report.Comparison
+	for _, c := range cs {
+		memory := c.Unit == "B/op" || c.Unit == "allocs/op"
+		if c.Verdict == stats.Slower && (memory && g.allocs || !memory && g.slower) ||
+			c.Verdict == stats.Inconclusive && g.inconclusive {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// parseVariants parses -variants: an even number of comma-separated words,
+// taken in pairs.
+func parseVariants(s string) ([][2]string, error) {
+	words := strings.Split(s, ",")
+	if len(words)%2 != 0 || slices.Contains(words, "") {
+		return nil, usagef("-variants %q: want pairs of words, such as before,after or before,after,old,new", s)
+	}
+	var out [][2]string
+	for i := 0; i < len(words); i += 2 {
+		out = append(out, [2]string{words[i], words[i+1]})
+	}
+	return out, nil
+}
+
+// compareConfig is the parsed command line of compare.
+type compareConfig struct {
+	dir      string
+	opts     prove.Options
+	gate     gate
+	variants [][2]string
+	outDir   string
+	asJSON   bool
+	asMD     bool
+	noise    bool
+}
+
+func compareFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.Writer) error {
+	dir := dirFlag(fs)
+	bench := fs.String("bench", ".", "run only benchmarks matching `regexp`")
+	benchtime := fs.String("benchtime", "", "run each benchmark for duration `d` or Nx iterations per run (go test's default, 1s, if empty)")
+	var rounds int
+	fs.IntVar(&rounds, "count", 0, "run at most `n` rounds, one sample per side each (default 10; 100 with -time)")
+	fs.IntVar(&rounds, "rounds", 0, "same as -count `n`")
+	budget := fs.Duration("time", 0, "stop starting rounds that would end after duration `d` from the start, builds included")
+	adaptive := fs.Bool("adaptive", false, "stop a package early once every verdict is decided")
+	timeout := fs.Duration("timeout", prove.DefaultTimeout, "kill a run of a test binary after duration `d`")
+	alpha := fs.Float64("alpha", stats.DefaultAlpha, "significance level `a` of the Mann-Whitney U test")
+	minEffect := fraction(stats.DefaultMinEffect)
+	fs.Var(&minEffect, "min-effect", "smallest relative change `e` that counts, as 0.02 or 2%")
+	failOn := fs.String("fail-on", "", "exit 1 on a regression of the comma-separated `list`: slower, allocs, inconclusive")
+	variants := fs.String("variants", "", "compare benchmark variants named by the comma-separated word pairs in `list` (before,after) in one binary")
+	out := fs.String("o", "", "keep the raw output of every run in `dir` (relative to -C dir)")
+	asJSON := fs.Bool("json", false, "print the comparisons as one JSON object")
+	asMD := fs.Bool("md", false, "print the comparisons as Markdown for a pull request comment")
+	noise := fs.Bool("noise", true, "measure and print the machine's noise before running")
+	return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+		cfg := compareConfig{dir: *dir, outDir: *out, asJSON: *asJSON, asMD: *asMD, noise: *noise}
+		var err error
+		if cfg.gate, err = parseGate(*failOn); err != nil {
+			return err
+		}
+		if *variants != "" {
+			if cfg.variants, err = parseVariants(*variants); err != nil {
+				return err
+			}
+		}
+		switch {
+		case *asJSON && *asMD:
+			return usagef("-json and -md exclude each other")
+		case rounds < 0:
+			return usagef("-count must be at least 1")
+		case !(*alpha > 0 && *alpha < 1):
+			return usagef("-alpha %v is outside (0, 1)", *alpha)
+		case !(minEffect >= 0 && minEffect < 1):
+			return usagef("-min-effect %v is outside [0, 1)", float64(minEffect))
+		case *budget < 0 || *timeout < 0:
+			return usagef("-time and -timeout must not be negative")
+		}
+		cfg.opts = prove.Options{
+			Bench:     *bench,
+			Benchtime: *benchtime,
+			Rounds:    rounds,
+			Time:      *budget,
+			Adaptive:  *adaptive,
+			Timeout:   *timeout,
+			Stats:     stats.Options{Alpha: *alpha, MinEffect: float64(minEffect)},
+			Variants:  cfg.variants,
+			Progress:  stderr,
+		}
+		if minEffect == 0 {
+			// stats reads 0 as "the default"; a user asking for 0 wants
+			// any significant change to count.
+			cfg.opts.Stats.MinEffect = 1e-12
+		}
+		return runCompare(ctx, &cfg, args, stdout, stderr)
+	}
+}
+
+// comparison is what a compare run produced, ready to print.
+type comparison struct {
+	rep      report.CompareReport
+	rounds   int
+	stop     string
+	noise    *prove.Noise
+	onlyOld  []string
+	onlyNew  []string
+	errs     []error // make the exit status 2
+	stopping error   // the context's error, if it ended
+}
+
+func runCompare(ctx context.Context, cfg *compareConfig, args []string, stdout, stderr io.Writer) error {
+	sess, err := revs.Open(ctx, cfg.dir)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := sess.Close(); cerr != nil {
+			fmt.Fprintf(stderr, "perfproof compare: cleaning up: %v\n", cerr)
+		}
+	}()
+	for _, w := range sess.Warnings {
+		fmt.Fprintf(stderr, "perfproof compare: warning: cleaning up after an earlier run: %v\n", w)
+	}
+	if cfg.outDir != "" && !filepath.IsAbs(cfg.outDir) {
+		cfg.outDir = filepath.Join(sess.Dir, cfg.outDir)
+	}
+	cfg.opts.OutDir = cfg.outDir
+	cfg.opts.WorkDir = sess.TempDir()
+
+	var cmp *comparison
+	if cfg.variants != nil {
+		cmp, err = compareVariants(ctx, cfg, sess, args, stderr)
+	} else {
+		cmp, err = compareSides(ctx, cfg, sess, args, stderr)
+	}
+	if err != nil {
+		return err
+	}
+	if err := printComparison(stdout, cfg, cmp); err != nil {
+		return err
+	}
+	if cfg.outDir != "" && cmp.rounds > 0 {
+		fmt.Fprintf(stderr, "perfproof compare: raw results kept in %s\n", cfg.outDir)
+	}
+	switch {
+	case cmp.stopping != nil:
+		return fmt.Errorf("interrupted (%v); the temporary worktrees are removed; the results above are partial", cmp.stopping)
+	case len(cmp.errs) > 0:
+		for _, e := range cmp.errs {
+			fmt.Fprintf(stderr, "perfproof compare: %v\n", e)
+		}
+		return fmt.Errorf("%d errors: the comparison is incomplete, so no gate passes", len(cmp.errs))
+	}
+	if fails := cfg.gate.fails(cmp.rep.Comparisons); len(fails) > 0 {
+		for _, c := range fails {
+			fmt.Fprintf(stderr, "perfproof compare: regression: %s %s %s %s\n", strings.TrimSpace(c.Package+" "+c.Benchmark), c.Unit, c.Verdict, gateDetail(c))
+		}
+		return errFound
+	}
+	return nil
+}
+
+// gateDetail is the change of a failing comparison: "+12.3% [+10.1%, +14.0%]"
+// or "0 → 2 (exact)".
+func gateDetail(c report.Comparison) string {
+	if c.Exact {
+		return c.Reason
+	}
+	if c.Verdict == stats.Inconclusive {
+		return "(" + c.Reason + ")"
+	}
+	return fmt.Sprintf("%+.1f%% [%+.1f%%, %+.1f%%]", 100*(c.Ratio-1), 100*(c.RatioLo-1), 100*(c.RatioHi-1))
+}
+
+// compareSides resolves OLD and NEW and compares them.
+func compareSides(ctx context.Context, cfg *compareConfig, sess *revs.Session, args []string, stderr io.Writer) (*comparison, error) {
+	if len(args) == 0 {
+		return nil, usagef("missing OLD: name a git revision, a module directory or a results file")
+	}
+	old, err := sess.Resolve(ctx, args[0])
+	if err != nil {
+		if errors.Is(err, revs.ErrNotSide) {
+			return nil, usagef("OLD %v", err)
+		}
+		return nil, err
+	}
+	var new *revs.Side
+	packages := args[1:]
+	if len(args) > 1 {
+		new, err = sess.Resolve(ctx, args[1])
+		switch {
+		case err == nil:
+			packages = args[2:]
+		case errors.Is(err, revs.ErrNotSide):
+			new = nil // args[1] is the first package
+		default:
+			return nil, err
+		}
+	}
+	if old.Kind == revs.ResultsFile || new != nil && new.Kind == revs.ResultsFile {
+		switch {
+		case new == nil || old.Kind != revs.ResultsFile || new.Kind != revs.ResultsFile:
+			return nil, usagef("a results file can only be compared with another results file (OLD and NEW both files)")
+		case len(packages) > 0:
+			return nil, usagef("no packages with results files: nothing is run")
+		}
+		return compareFiles(old, new, cfg.opts.Stats)
+	}
+	if new == nil {
+		if new, err = sess.Current(ctx); err != nil {
+			return nil, err
+		}
+	}
+	for _, s := range []struct {
+		side *revs.Side
+		name string
+	}{{old, "old"}, {new, "new"}} {
+		if s.side.Kind != revs.Revision {
+			continue
+		}
+		fmt.Fprintf(stderr, "checkout %s %s\n", s.name, s.side)
+		if err := sess.Checkout(ctx, s.side, s.name); err != nil {
+			if ctx.Err() != nil {
+				return &comparison{stopping: ctx.Err(), rep: report.CompareReport{Old: old.String(), New: new.String()}}, nil
+			}
+			return nil, err
+		}
+	}
+	cmp := &comparison{rep: report.CompareReport{Old: old.String(), New: new.String()}}
+	for _, s := range []*revs.Side{old, new} {
+		if s.Kind == revs.WorkTree && s.Uncommitted {
+			cmp.rep.Notes = append(cmp.rep.Notes, "the work tree's uncommitted changes are included: it was named (or implied) as a side")
+			break
+		}
+	}
+	measureNoise(ctx, cfg, cmp, stderr)
+	res, err := prove.Run(ctx, prove.Side{Name: "old", Dir: old.Dir}, prove.Side{Name: "new", Dir: new.Dir}, cfg.packages(packages), cfg.opts)
+	return fromResult(cmp, res, err, cfg)
+}
+
+// packages returns the package patterns, "." if none.
+func (cfg *compareConfig) packages(args []string) []string {
+	if len(args) == 0 {
+		return []string{"."}
+	}
+	return args
+}
+
+// compareVariants compares the variants of benchmarks in one binary.
+func compareVariants(ctx context.Context, cfg *compareConfig, sess *revs.Session, args []string, stderr io.Writer) (*comparison, error) {
+	var olds, news []string
+	for _, v := range cfg.variants {
+		olds, news = append(olds, v[0]), append(news, v[1])
+	}
+	cmp := &comparison{rep: report.CompareReport{
+		Old: "variants " + strings.Join(olds, ", ") + " (" + sess.Dir + ")",
+		New: "variants " + strings.Join(news, ", ") + " (the same binary)",
+	}}
+	measureNoise(ctx, cfg, cmp, stderr)
+	res, err := prove.RunVariants(ctx, sess.Dir, cfg.packages(args), cfg.opts)
+	return fromResult(cmp, res, err, cfg)
+}
+
+// measureNoise measures and prints the machine's noise, unless -noise=false.
+func measureNoise(ctx context.Context, cfg *compareConfig, cmp *comparison, stderr io.Writer) {
+	if !cfg.noise {
+		return
+	}
+	minEffect := cfg.opts.Stats.MinEffect
+	n := prove.MeasureNoise(ctx, minEffect)
+	cmp.noise = &n
+	fmt.Fprintf(stderr, "noise: %s\n", n)
+	for _, w := range n.Warnings {
+		fmt.Fprintf(stderr, "perfproof compare: warning: %v\n", w)
+	}
+	cmp.rep.Notes = append(cmp.rep.Notes, "machine noise before the rounds: "+n.String())
+}
+
+// fromResult fills cmp from a prove result.
+func fromResult(cmp *comparison, res *prove.Result, err error, cfg *compareConfig) (*comparison, error) {
+	if res == nil {
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			cmp.stopping = err
+			return cmp, nil
+		}
+		return nil, err
+	}
+	switch {
+	case err == nil:
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		cmp.stopping = err
+	case errors.Is(err, prove.ErrNoBenchmarks) && res.Err() != nil:
+		// The package errors below say why.
+	default:
+		cmp.errs = append(cmp.errs, err)
+	}
+	cmp.rounds, cmp.stop = res.Rounds, res.Stop
+	for _, p := range res.Packages {
+		for _, c := range p.Comparisons {
+			rc := report.Comparison{Package: c.Package, Comparison: c.Comparison}
+			if c.OldName != c.Benchmark || c.NewName != c.Benchmark {
+				rc.OldName, rc.NewName = c.OldName, c.NewName
+			}
+			cmp.rep.Comparisons = append(cmp.rep.Comparisons, rc)
+		}
+		for _, n := range p.OnlyOld {
+			cmp.onlyOld = append(cmp.onlyOld, p.ImportPath+" "+n)
+		}
+		for _, n := range p.OnlyNew {
+			cmp.onlyNew = append(cmp.onlyNew, p.ImportPath+" "+n)
+		}
+		for _, w := range p.Warnings {
+			cmp.rep.Notes = append(cmp.rep.Notes, w.Error())
+		}
+		if len(p.Unpaired) > 0 {
+			cmp.rep.Notes = append(cmp.rep.Notes, fmt.Sprintf("%s: no counterpart for %s", p.ImportPath, strings.Join(p.Unpaired, ", ")))
+		}
+		if p.Err != nil && !(cmp.stopping != nil && errors.Is(p.Err, cmp.stopping)) {
+			cmp.errs = append(cmp.errs, p.Err)
+		}
+	}
+	if len(cmp.rep.Comparisons) == 0 && len(cmp.errs) == 0 && cmp.stopping == nil {
+		cmp.errs = append(cmp.errs, fmt.Errorf("no benchmark was measured on both sides: check -bench (%s) and the packages", cfg.opts.Bench))
+	}
+	if len(cmp.onlyOld) > 0 {
+		cmp.rep.Notes = append(cmp.rep.Notes, "only in old (not compared): "+strings.Join(cmp.onlyOld, ", "))
+	}
+	if len(cmp.onlyNew) > 0 {
+		cmp.rep.Notes = append(cmp.rep.Notes, "only in new (not compared): "+strings.Join(cmp.onlyNew, ", "))
+	}
+	how := fmt.Sprintf("%d interleaved rounds, -count=1 per run, each side's test binary built once; stopped: %s; %s in all", res.Rounds, res.Stop, res.Elapsed.Round(time.Second))
+	cmp.rep.Notes = append([]string{how}, cmp.rep.Notes...)
+	for _, e := range cmp.errs {
+		cmp.rep.Errors = append(cmp.rep.Errors, e.Error())
+	}
+	if cmp.stopping != nil {
+		cmp.rep.Errors = append(cmp.rep.Errors, "interrupted: "+cmp.stopping.Error())
+	}
+	return cmp, nil
+}
+
+// compareFiles compares two files of benchmark results, as benchstat does.
+// A malformed line is an error (exit 2) naming file:line; the comparisons of
+// the well-formed lines are still printed.
+func compareFiles(old, new *revs.Side, opts stats.Options) (*comparison, error) {
+	cmp := &comparison{rep: report.CompareReport{Old: old.String(), New: new.String()}}
+	oldSamples, oldErrs, err := readResults(old.File, old.Arg)
+	if err != nil {
+		return nil, err
+	}
+	newSamples, newErrs, err := readResults(new.File, new.Arg)
+	if err != nil {
+		return nil, err
+	}
+	cmp.errs = append(oldErrs, newErrs...)
+	type key struct{ pkg, name, unit string }
+	newByKey := make(map[key][]float64)
+	for _, s := range newSamples {
+		newByKey[key{s.pkg, s.Name, s.Unit}] = s.Values
+	}
+	oldNames := make(map[key]bool)
+	for _, s := range oldSamples {
+		k := key{s.pkg, s.Name, s.Unit}
+		oldNames[key{s.pkg, s.Name, ""}] = true
+		nv, ok := newByKey[k]
+		if !ok {
+			if !slices.Contains(cmp.onlyOld, s.label()) {
+				cmp.onlyOld = append(cmp.onlyOld, s.label())
+			}
+			continue
+		}
+		cmp.rep.Comparisons = append(cmp.rep.Comparisons, report.Comparison{Package: s.pkg,
+			Comparison: stats.Compare(s.Name, s.Unit, s.Values, nv, opts)})
+	}
+	for _, s := range newSamples {
+		if !oldNames[key{s.pkg, s.Name, ""}] && !slices.Contains(cmp.onlyNew, s.label()) {
+			cmp.onlyNew = append(cmp.onlyNew, s.label())
+		}
+	}
+	if len(cmp.rep.Comparisons) == 0 && len(cmp.errs) == 0 {
+		cmp.errs = append(cmp.errs, fmt.Errorf("%s and %s have no benchmark in common", old.Arg, new.Arg))
+	}
+	if len(cmp.onlyOld) > 0 {
+		cmp.rep.Notes = append(cmp.rep.Notes, "only in old (not compared): "+strings.Join(cmp.onlyOld, ", "))
+	}
+	if len(cmp.onlyNew) > 0 {
+		cmp.rep.Notes = append(cmp.rep.Notes, "only in new (not compared): "+strings.Join(cmp.onlyNew, ", "))
+	}
+	cmp.rep.Notes = append([]string{"results files: nothing was run; the samples are the files' lines, in the order they ran (not interleaved)"}, cmp.rep.Notes...)
+	for _, e := range cmp.errs {
+		cmp.rep.Errors = append(cmp.rep.Errors, e.Error())
+	}
+	return cmp, nil
+}
+
+// fileSample is a benchrun.Sample of a results file with its package.
+type fileSample struct {
+	pkg string
+	benchrun.Sample
+}
+
+func (s fileSample) label() string { return strings.TrimSpace(s.pkg + " " + s.Name) }
+
+// readResults reads a results file and groups its values by package (the
+// "pkg:" configuration line), benchmark and unit. Malformed lines are
+// returned as errors naming name:line; an unreadable file or one without
+// any result is an error.
+func readResults(path, name string) ([]fileSample, []error, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	var errs []error
+	byPkg := make(map[string]*benchrun.PackageResult)
+	var pkgs []string
+	r := benchfmt.NewReader(bytes.NewReader(data), name)
+	for r.Scan() {
+		switch rec := r.Result().(type) {
+		case *benchfmt.Result:
+			pkg := rec.GetConfig("pkg")
+			pr := byPkg[pkg]
+			if pr == nil {
+				pr = &benchrun.PackageResult{}
+				byPkg[pkg] = pr
+				pkgs = append(pkgs, pkg)
+			}
+			pr.Results = append(pr.Results, rec.Clone())
+		case *benchfmt.SyntaxError:
+			errs = append(errs, fmt.Errorf("malformed results: %w", rec))
+		}
+	}
+	if err := r.Err(); err != nil {
+		return nil, nil, fmt.Errorf("reading %s: %w", name, err)
+	}
+	if len(pkgs) == 0 {
+		return nil, nil, fmt.Errorf("%s holds no benchmark results (go test -bench output expected)", name)
+	}
+	var out []fileSample
+	for _, pkg := range pkgs {
+		for _, s := range byPkg[pkg].Samples() {
+			out = append(out, fileSample{pkg, s})
+		}
+	}
+	return out, errs, nil
+}
+
+// printComparison writes the comparison in the requested format.
+func printComparison(w io.Writer, cfg *compareConfig, cmp *comparison) error {
+	switch {
+	case cfg.asJSON:
+		return writeCompareJSON(w, cmp)
+	case cfg.asMD:
+		return report.CompareMarkdown(w, &cmp.rep)
+	}
+	return report.CompareText(w, &cmp.rep)
+}
+
+// compareJSON is one comparison in the JSON output: stats.ComparisonJSON
+// ("benchmark", "unit", "old", "new", "ratio", "ratio_lo", "ratio_hi", "p"
+// — null when not computed —, "verdict", "exact", "reason", …) preceded by
+// "package" and, for variants, "old_name" and "new_name".
+type compareJSON struct {
+	Package string `json:"package"`
+	OldName string `json:"old_name,omitempty"`
+	NewName string `json:"new_name,omitempty"`
+	stats.ComparisonJSON
+}
+
+// writeCompareJSON prints {"comparisons":[...]} (DESIGN.md) with the
+// sides, the rounds, the noise, the notes and the errors.
+func writeCompareJSON(w io.Writer, cmp *comparison) error {
+	comps := make([]compareJSON, 0, len(cmp.rep.Comparisons))
+	for _, c := range cmp.rep.Comparisons {
+		comps = append(comps, compareJSON{c.Package, c.OldName, c.NewName, c.Comparison.JSON()})
+	}
+	out := struct {
+		Comparisons []compareJSON `json:"comparisons"`
+		Old         string        `json:"old"`
+		New         string        `json:"new"`
+		Rounds      int           `json:"rounds,omitempty"`
+		Stop        string        `json:"stop,omitempty"`
+		OnlyOld     []string      `json:"only_old,omitempty"`
+		OnlyNew     []string      `json:"only_new,omitempty"`
+		Noise       *noiseJSON    `json:"noise,omitempty"`
+		Notes       []string      `json:"notes,omitempty"`
+		Errors      []string      `json:"errors"`
+	}{
+		Comparisons: comps, Old: cmp.rep.Old, New: cmp.rep.New, Rounds: cmp.rounds, Stop: cmp.stop,
+		OnlyOld: cmp.onlyOld, OnlyNew: cmp.onlyNew, Notes: cmp.rep.Notes, Errors: cmp.rep.Errors,
+	}
+	if out.Errors == nil {
+		out.Errors = []string{}
+	}
+	if n := cmp.noise; n != nil {
+		nj := &noiseJSON{CPUs: n.CPUs, Governor: n.Governor, Spread: n.Spread}
+		if n.HaveLoad {
+			nj.Load = n.Load[:]
+		}
+		for _, w := range n.Warnings {
+			nj.Warnings = append(nj.Warnings, w.Error())
+		}
+		out.Noise = nj
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// noiseJSON is prove.Noise in the JSON output: load averages (1, 5, 15
+// minutes), CPUs, governor, and the relative spread of the calibration.
+type noiseJSON struct {
+	Load     []float64 `json:"load,omitempty"`
+	CPUs     int       `json:"cpus"`
+	Governor string    `json:"governor,omitempty"`
+	Spread   float64   `json:"calibration_spread"`
+	Warnings []string  `json:"warnings,omitempty"`
+}

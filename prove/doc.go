@@ -1,0 +1,51 @@
+// Package prove measures a change: it runs the benchmarks of the old and
+// the new version of a module in interleaved rounds and compares them
+// with package stats.
+//
+// Run takes two module directories (see package revs for getting them
+// from git revisions). For each package matching the patterns whose test
+// files declare benchmarks on either side, it builds each side's test
+// binary once,
+//
+//	go test -c -trimpath -o <work>/<side>/<package>.test <package>
+//
+// (-trimpath on both sides, so that the two builds of an unchanged
+// package share the go command's build cache even from different
+// directories), then runs rounds. A round runs, for every package still
+// measured, the two binaries one after the other in a random order (old
+// new, or new old), each
+//
+//	<binary> -test.run=^$ -test.bench=<regexp> -test.benchmem -test.count=1 [-test.benchtime=d]
+//
+// in the package's source directory of its side, so that a drift of the
+// machine (another process starting, the CPU heating up) hits both sides
+// alike. Each run's output is parsed (golang.org/x/perf/benchfmt) and
+// every benchmark's value in every unit becomes one sample of its side.
+//
+// The first round runs every benchmark of a binary in one run, with the
+// testing package's ramp-up (runs of 1, 100, 10000, … iterations until one
+// lasts the benchmark time), which go test -count repeats for every
+// sample. Later rounds skip it: each compared benchmark runs alone, with
+// -test.benchtime=<N>x for the count N the first round settled on for it
+// on that side, and a round runs the benchmarks in a random order, the old
+// and new run of each back to back in a random order (Options.RampUp keeps
+// the first round's way).
+//
+// Rounds stop after Options.Rounds (default 10, so ≥ 10 samples per
+// side), or earlier when the Options.Time budget would be exceeded, or,
+// with Options.Adaptive, once every benchmark's verdict is decided (see
+// Options.Adaptive for the rule that keeps repeated looks at the data from
+// inflating false alarms).
+//
+// RunVariants compares two variants of a benchmark in the same binary,
+// such as "X/before" and "X/after" (FindVariants), and RunPair any two
+// named benchmarks of one package; each round is one run of the package's
+// binary, and the two benchmarks of that run form one pair.
+//
+// A package that does not build, or whose run panics, fails or exceeds
+// Options.Timeout, is reported in its PackageResult.Err with the samples
+// measured before; the other packages go on. Every file (binaries, raw
+// output) goes to a work folder, never into the module.
+//
+// MeasureNoise describes the machine's noise before a comparison.
+package prove

@@ -1,0 +1,153 @@
+package prove
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Calibration parameters of MeasureNoise.
+const (
+	calibrationRuns = 10
+	calibrationRun  = 20 * time.Millisecond
+)
+
+// Noise describes how noisy the machine is for benchmarking, measured by
+// MeasureNoise.
+type Noise struct {
+	// Load holds the 1, 5 and 15 minute load averages from /proc/loadavg
+	// (Linux); HaveLoad is false where they are not readable.
+	Load     [3]float64
+	HaveLoad bool
+	// CPUs is the number of logical CPUs usable by the process.
+	CPUs int
+	// Governor is the CPU frequency scaling governor of CPU 0
+	// (/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor), "" if not
+	// readable (as in most virtual machines and containers).
+	Governor string
+	// Runs are the wall times of the calibration runs: the same fixed
+	// CPU-bound loop, sized to take about 20 ms, timed 10 times.
+	Runs []time.Duration
+	// Spread is the relative spread of the calibration runs: (slowest −
+	// fastest) / (2 × median), so that ±Spread around the median covers
+	// every run. 0.03 means ±3 %.
+	Spread float64
+	// Warnings say what makes the machine noisy for the requested minimum
+	// effect.
+	Warnings []error
+}
+
+// String summarises n on one line: "load 1.52 0.98 0.70 on 2 CPUs,
+// governor powersave, calibration spread ±3.1% (10 runs of 20ms)".
+func (n Noise) String() string {
+	var parts []string
+	if n.HaveLoad {
+		parts = append(parts, fmt.Sprintf("load %.2f %.2f %.2f on %d CPUs", n.Load[0], n.Load[1], n.Load[2], n.CPUs))
+	} else {
+		parts = append(parts, fmt.Sprintf("%d CPUs, load average not readable", n.CPUs))
+	}
+	if n.Governor != "" {
+		parts = append(parts, "governor "+n.Governor)
+	} else {
+		parts = append(parts, "CPU frequency scaling not readable")
+	}
+	if len(n.Runs) > 0 {
+		parts = append(parts, fmt.Sprintf("calibration spread ±%.1f%% (%d runs of %s)", 100*n.Spread, len(n.Runs), calibrationRun))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// MeasureNoise reads the load average and the CPU frequency scaling
+// governor, and times a fixed CPU-bound loop 10 times (about 0.2 s in
+// all). It warns when the load exceeds the number of CPUs, when the
+// governor is not "performance", and when the calibration spread exceeds
+// minEffect (the relative effect the comparison must detect, such as
+// 0.02): then a 2 % change hides in the machine's own noise and verdicts
+// will more often be inconclusive. It stops early, with what it has, when
+// ctx ends.
+func MeasureNoise(ctx context.Context, minEffect float64) Noise {
+	n := Noise{CPUs: runtime.NumCPU()}
+	if data, err := os.ReadFile("/proc/loadavg"); err == nil {
+		f := strings.Fields(string(data))
+		if len(f) >= 3 {
+			n.HaveLoad = true
+			for i := range 3 {
+				n.Load[i], _ = strconv.ParseFloat(f[i], 64)
+			}
+		}
+	}
+	if data, err := os.ReadFile("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"); err == nil {
+		n.Governor = strings.TrimSpace(string(data))
+	}
+	iters := calibrationIterations()
+	for range calibrationRuns {
+		if ctx.Err() != nil {
+			break
+		}
+		start := time.Now()
+		spin(iters)
+		n.Runs = append(n.Runs, time.Since(start))
+	}
+	n.Spread = spread(n.Runs)
+
+	if n.HaveLoad && n.Load[0] > float64(n.CPUs) {
+		n.Warnings = append(n.Warnings, fmt.Errorf("load average %.2f exceeds the %d CPUs: other processes compete with the benchmarks", n.Load[0], n.CPUs))
+	}
+	if n.Governor != "" && n.Governor != "performance" {
+		n.Warnings = append(n.Warnings, fmt.Errorf("CPU frequency scaling governor is %s: frequency changes add noise (the performance governor avoids them)", n.Governor))
+	}
+	if minEffect > 0 && n.Spread > minEffect {
+		n.Warnings = append(n.Warnings, fmt.Errorf("the calibration loop varies by ±%.1f%%, more than the minimum effect %.3g%%: expect inconclusive verdicts; use a quieter machine, more rounds, or a larger -min-effect", 100*n.Spread, 100*minEffect))
+	}
+	return n
+}
+
+// spread returns (max − min) / (2 × median) of ds, 0 for fewer than two.
+func spread(ds []time.Duration) float64 {
+	if len(ds) < 2 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	med := float64(s[len(s)/2])
+	if len(s)%2 == 0 {
+		med = (float64(s[len(s)/2-1]) + float64(s[len(s)/2])) / 2
+	}
+	if med <= 0 {
+		return 0
+	}
+	return float64(s[len(s)-1]-s[0]) / (2 * med)
+}
+
+// calibrationIterations returns the number of spin iterations that take
+// about calibrationRun, from a short timed probe.
+func calibrationIterations() int {
+	const probe = 1 << 16
+	for n := probe; ; n *= 4 {
+		start := time.Now()
+		spin(n)
+		if d := time.Since(start); d >= time.Millisecond || n >= 1<<30 {
+			return max(1, int(float64(n)*float64(calibrationRun)/float64(max(d, 1))))
+		}
+	}
+}
+
+// spinSink keeps the result of spin alive, so the loop is not removed.
+var spinSink uint64
+
+// spin runs n rounds of a xorshift generator, a chain of dependent
+// integer operations: pure CPU work, no memory traffic.
+func spin(n int) {
+	x := uint64(88172645463325252)
+	for range n {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+	}
+	spinSink += x
+}

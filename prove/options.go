@@ -1,0 +1,143 @@
+package prove
+
+import (
+	"io"
+	"time"
+
+	"github.com/perfproof/perfproof/stats"
+)
+
+// Defaults of Options.
+const (
+	// DefaultRounds is the number of rounds without a time budget or
+	// adaptive stopping: 10 samples per side.
+	DefaultRounds = 10
+	// DefaultTimeRounds is the largest number of rounds under a time
+	// budget when Options.Rounds is 0.
+	DefaultTimeRounds = 100
+	// DefaultMinRounds is the number of rounds before adaptive mode first
+	// looks at the verdicts: 6 samples per side, the fewest for which
+	// benchmath gives a 95 % confidence interval of a median.
+	DefaultMinRounds = 6
+	// DefaultTimeout limits one run of one test binary.
+	DefaultTimeout = 5 * time.Minute
+)
+
+// A Side is one version of the module: the directory in which the go
+// command builds it.
+type Side struct {
+	// Name labels the side in progress lines and file names: "old" or
+	// "new" for Run.
+	Name string
+	// Dir is the module directory (or a directory inside the module)
+	// where the package patterns are resolved.
+	Dir string
+}
+
+// Options configure Run, RunVariants and RunPair. The zero value runs 10
+// rounds of every benchmark with the go command's default benchmark time.
+type Options struct {
+	// Bench is the -test.bench regular expression; "" means ".". RunPair
+	// ignores it.
+	Bench string
+	// Benchtime is the -test.benchtime value ("100ms", "1000x"); "" means
+	// the testing package's default, 1s.
+	Benchtime string
+
+	// Rounds is the largest number of rounds, each giving one sample per
+	// side; 0 means DefaultRounds, or DefaultTimeRounds with a Time budget.
+	Rounds int
+	// Time is a budget for the whole measurement, builds included: no
+	// round starts that would, judging by the rounds so far, end after
+	// it. The first round always runs. 0 means no budget.
+	Time time.Duration
+	// Adaptive stops measuring a package before the last round once every
+	// benchmark of it has a verdict other than inconclusive. The verdicts
+	// are looked at after MinRounds rounds and then after every 50 % more
+	// (6, 9, 14, 21, …) before the last round. At the L looks, a verdict
+	// counts as decided only at the significance level Alpha/L and
+	// confidence 1 − Alpha/L (a Bonferroni split of the error over the
+	// looks), so that peeking at the data repeatedly does not multiply
+	// false alarms; the reported verdicts use Stats as given. With the
+	// default 10 rounds, the looks are after 6 and 9 rounds, at Alpha/2.
+	Adaptive bool
+	// MinRounds is the number of rounds before the first adaptive look; 0
+	// means DefaultMinRounds.
+	MinRounds int
+
+	// Timeout limits one run of one test binary; 0 means DefaultTimeout. A
+	// run that exceeds it is killed with its process group and reported
+	// with benchrun.ErrTimeout.
+	Timeout time.Duration
+
+	// RampUp keeps the testing package's ramp-up in every run. Without it,
+	// the rounds after the first run each compared benchmark alone with
+	// -test.benchtime=<N>x, N being the iteration count the testing package
+	// chose for that benchmark on that side in the first round: the ramp-up
+	// (runs of 1, 100, 10000, … iterations before the measured one, redone
+	// for every sample by go test -count as well) is paid once instead of
+	// every round. A Benchtime that is already a count ("1000x") has no
+	// ramp-up and keeps one run per binary and round.
+	RampUp bool
+
+	// Stats are the thresholds of the verdicts.
+	Stats stats.Options
+
+	// Variants are the pairs of variant words RunVariants pairs
+	// benchmarks by (see FindVariants); nil means DefaultVariants.
+	Variants [][2]string
+
+	// WorkDir receives the test binaries, in subfolders it creates; it
+	// must exist. "" means a new temporary folder, removed before the run
+	// returns.
+	WorkDir string
+	// OutDir, if not "", receives the raw output of every run, appended
+	// per package and side to <package>.<side>.txt (for RunVariants and
+	// RunPair <package>.txt), readable by benchstat. It is created if
+	// needed.
+	OutDir string
+
+	// Progress, if not nil, receives a line per build and per round.
+	Progress io.Writer
+	// Env, if not nil, is the environment of the go command and of the
+	// test binaries.
+	Env []string
+	// Seed seeds the random order of the sides in each round and the
+	// -test.shuffle order of the benchmarks; 0 means a random seed.
+	Seed uint64
+}
+
+// maxRounds returns the largest number of rounds o allows.
+func (o *Options) maxRounds() int {
+	switch {
+	case o.Rounds > 0:
+		return o.Rounds
+	case o.Time > 0:
+		return DefaultTimeRounds
+	}
+	return DefaultRounds
+}
+
+func (o *Options) minRounds() int {
+	if o.MinRounds > 0 {
+		return o.MinRounds
+	}
+	return DefaultMinRounds
+}
+
+func (o *Options) timeout() time.Duration {
+	if o.Timeout > 0 {
+		return o.Timeout
+	}
+	return DefaultTimeout
+}
+
+// looks returns the rounds after which adaptive mode looks at the
+// verdicts, before the last round max: min, then 50 % more each time.
+func looks(min, max int) []int {
+	var out []int
+	for r := min; r < max; r = (r*3 + 1) / 2 {
+		out = append(out, r)
+	}
+	return out
+}

@@ -1,0 +1,431 @@
+package prove
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/perfproof/perfproof/benchrun"
+	"github.com/perfproof/perfproof/stats"
+)
+
+// writeModule writes files into a new module directory example.com/m
+// and returns it.
+func writeModule(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	files["go.mod"] = "module example.com/m\n\ngo 1.26\n"
+	for name, data := range files {
+		path := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// snapshot lists the files of dir with their sizes.
+func snapshot(t *testing.T, dir string) []string {
+	t.Helper()
+	var out []string
+	filepath.Walk(dir, func(path string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		out = append(out, rel+" "+info.Mode().String())
+		return nil
+	})
+	return out
+}
+
+// workSrc is a package whose Work does n steps of a linear congruential
+// generator, and whose benchmark calls it with steps; alloc adds a
+// 64-byte allocation per call.
+func workSrc(steps string, alloc bool) map[string]string {
+	extra := ""
+	if alloc {
+		extra = "\tsinkp = new([64]byte)\n"
+	}
+	return map[string]string{
+		"work/work.go": "package work\n\nvar sinkp *[64]byte\n\nfunc Work(n int) uint64 {\n" + extra +
+			"\tx := uint64(1)\n\tfor i := 0; i < n; i++ {\n\t\tx = x*6364136223846793005 + 1442695040888963407\n\t}\n\treturn x\n}\n",
+		"work/work_test.go": `package work
+
+import "testing"
+
+var sink uint64
+
+func BenchmarkWork(b *testing.B) {
+	for b.Loop() {
+		sink = Work(` + steps + `)
+	}
+}
+
+func TestNotRun(t *testing.T) { t.Fatal("tests must not run") }
+`,
+	}
+}
+
+// find returns the comparison of benchmark and unit in cs.
+func find(t *testing.T, cs []Comparison, benchmark, unit string) Comparison {
+	t.Helper()
+	for _, c := range cs {
+		if c.Benchmark == benchmark && c.Unit == unit {
+			return c
+		}
+	}
+	t.Fatalf("no comparison of %s %s in %v", benchmark, unit, cs)
+	return Comparison{}
+}
+
+func TestRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	t.Parallel()
+	oldFiles := workSrc("2000", false)
+	oldFiles["gone/gone_test.go"] = "package gone\n\nimport \"testing\"\n\nfunc BenchmarkGone(b *testing.B) {\n\tfor b.Loop() {\n\t}\n}\n"
+	newFiles := workSrc("8000", true)
+	newFiles["work/more_test.go"] = "package work\n\nimport \"testing\"\n\nfunc BenchmarkAdded(b *testing.B) {\n\tfor b.Loop() {\n\t}\n}\n"
+	oldDir, newDir := writeModule(t, oldFiles), writeModule(t, newFiles)
+	before := [][]string{snapshot(t, oldDir), snapshot(t, newDir)}
+
+	out := filepath.Join(t.TempDir(), "raw")
+	var progress bytes.Buffer
+	res, err := Run(context.Background(), Side{"old", oldDir}, Side{"new", newDir}, []string{"./..."}, Options{
+		Benchtime: "10ms",
+		Rounds:    6,
+		OutDir:    out,
+		Progress:  &progress,
+		Seed:      1,
+	})
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if after := [][]string{snapshot(t, oldDir), snapshot(t, newDir)}; !slices.Equal(after[0], before[0]) || !slices.Equal(after[1], before[1]) {
+		t.Errorf("Run changed the module directories")
+	}
+	if res.Rounds != 6 || res.Stop != "6 rounds" {
+		t.Errorf("Rounds, Stop = %d, %q; want 6, \"6 rounds\"", res.Rounds, res.Stop)
+	}
+	var paths []string
+	for _, p := range res.Packages {
+		paths = append(paths, p.ImportPath)
+	}
+	if want := []string{"example.com/m/work", "example.com/m/gone"}; !slices.Equal(paths, want) {
+		t.Fatalf("packages = %q, want %q", paths, want)
+	}
+	work, gone := res.Packages[0], res.Packages[1]
+	if work.Err != nil || work.Rounds != 6 {
+		t.Fatalf("work: Err = %v, Rounds = %d; want nil, 6", work.Err, work.Rounds)
+	}
+	if len(gone.Warnings) != 1 || !strings.Contains(gone.Warnings[0].Error(), "only on the old side") {
+		t.Errorf("gone: Warnings = %v, want one saying its benchmarks are only on the old side", gone.Warnings)
+	}
+	if !slices.Equal(work.OnlyNew, []string{"Added"}) || len(work.OnlyOld) != 0 {
+		t.Errorf("OnlyNew, OnlyOld = %q, %q; want [Added], []", work.OnlyNew, work.OnlyOld)
+	}
+
+	cs := res.Comparisons()
+	sec := find(t, cs, "Work", "sec/op")
+	if sec.Verdict != stats.Slower || sec.Ratio < 2 {
+		t.Errorf("Work sec/op: verdict %v (%s), ratio %.2f; want slower, ratio > 2 (four times the steps and an allocation)", sec.Verdict, sec.Reason, sec.Ratio)
+	}
+	if sec.Old.N != 6 || sec.New.N != 6 || sec.Package != "example.com/m/work" {
+		t.Errorf("Work sec/op: n = %d, %d, package %q; want 6, 6, example.com/m/work", sec.Old.N, sec.New.N, sec.Package)
+	}
+	allocs := find(t, cs, "Work", "allocs/op")
+	if allocs.Verdict != stats.Slower || !allocs.Exact || allocs.Reason != "0 → 1 (exact)" {
+		t.Errorf("Work allocs/op: %v, exact %v, %q; want slower, exact, 0 → 1 (exact)", allocs.Verdict, allocs.Exact, allocs.Reason)
+	}
+
+	// The raw output is kept per side, readable as benchmark results. After
+	// the first round, each compared benchmark runs alone with the
+	// iteration count of its first run: Added (new side only) runs once,
+	// and every run of Work on a side has the same count.
+	if len(work.RawFiles) != 2 {
+		t.Fatalf("RawFiles = %q, want two", work.RawFiles)
+	}
+	for _, f := range work.RawFiles {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		iters := make(map[string][]int)
+		r := benchfmt.NewReader(bytes.NewReader(data), f)
+		for r.Scan() {
+			if res, ok := r.Result().(*benchfmt.Result); ok {
+				iters[string(res.Name.Base())] = append(iters[string(res.Name.Base())], res.Iters)
+			}
+		}
+		if w := iters["Work"]; len(w) != 6 || slices.Min(w) != slices.Max(w) {
+			t.Errorf("%s: iterations of Work = %v, want 6 runs with one count", f, w)
+		}
+		if a := iters["Added"]; strings.HasSuffix(f, ".new.txt") && len(a) != 1 {
+			t.Errorf("%s: %d runs of Added, want 1 (not compared, so only in the first round)", f, len(a))
+		}
+	}
+	for _, want := range []string{"build old example.com/m/work", "build new example.com/m/work", "round 1/6", "round 6/6"} {
+		if !strings.Contains(progress.String(), want) {
+			t.Errorf("progress has no %q:\n%s", want, &progress)
+		}
+	}
+}
+
+func TestRunAdaptive(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	t.Parallel()
+	oldDir, newDir := writeModule(t, workSrc("2000", false)), writeModule(t, workSrc("8000", false))
+	res, err := Run(context.Background(), Side{"old", oldDir}, Side{"new", newDir}, []string{"./work"}, Options{
+		Benchtime: "3000x",
+		Adaptive:  true,
+		Seed:      2,
+	})
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	// Four times the work separates the samples (completely, on a quiet
+	// machine): decided at an early look, before DefaultRounds.
+	p := res.Packages[0]
+	if early := looks(DefaultMinRounds, DefaultRounds); !slices.Contains(early, res.Rounds) || !p.Decided || res.Stop != "all verdicts decided" {
+		t.Errorf("Rounds = %d, Decided = %v, Stop = %q; want one of %v, true, all verdicts decided", res.Rounds, p.Decided, res.Stop, early)
+	}
+	if c := find(t, p.Comparisons, "Work", "sec/op"); c.Verdict != stats.Slower {
+		t.Errorf("Work sec/op verdict = %v (%s), want slower", c.Verdict, c.Reason)
+	}
+}
+
+func TestRunTimeBudget(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	t.Parallel()
+	dir := writeModule(t, map[string]string{
+		"slow/slow_test.go": "package slow\n\nimport (\n\t\"testing\"\n\t\"time\"\n)\n\nfunc BenchmarkSleep(b *testing.B) {\n\tfor b.Loop() {\n\t\ttime.Sleep(200 * time.Millisecond)\n\t}\n}\n",
+	})
+	// The build alone may take a few seconds on a loaded machine: the
+	// budget is measured from the start, so allow for it.
+	start := time.Now()
+	res, err := Run(context.Background(), Side{"old", dir}, Side{"new", dir}, []string{"./slow"}, Options{Benchtime: "1x", Time: 1 * time.Second})
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	if res.Rounds < 1 || res.Rounds >= DefaultTimeRounds || !strings.HasPrefix(res.Stop, "time budget") {
+		t.Errorf("Rounds = %d, Stop = %q; want at least one round, stopped by the time budget", res.Rounds, res.Stop)
+	}
+	// Each round takes ≥ 0.4 s: the budget allows few after the build.
+	if build := res.Elapsed - time.Duration(res.Rounds)*400*time.Millisecond; res.Rounds > 3 && build < time.Second {
+		t.Errorf("Rounds = %d in %s (started %s ago), more than a 1s budget allows", res.Rounds, res.Elapsed, time.Since(start))
+	}
+}
+
+func TestRunFailures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	t.Parallel()
+	common := map[string]string{
+		"ok/ok_test.go":     "package ok\n\nimport \"testing\"\n\nfunc BenchmarkFine(b *testing.B) {\n\tfor b.Loop() {\n\t}\n}\n",
+		"hang/hang_test.go": "package hang\n\nimport (\n\t\"testing\"\n\t\"time\"\n)\n\nfunc BenchmarkHang(b *testing.B) { time.Sleep(time.Minute) }\n",
+	}
+	oldFiles, newFiles := map[string]string{}, map[string]string{}
+	for k, v := range common {
+		oldFiles[k], newFiles[k] = v, v
+	}
+	oldFiles["boom/boom_test.go"] = "package boom\n\nimport \"testing\"\n\nfunc BenchmarkBoom(b *testing.B) {\n\tfor b.Loop() {\n\t}\n}\n"
+	newFiles["boom/boom_test.go"] = "package boom\n\nimport \"testing\"\n\nfunc BenchmarkBoom(b *testing.B) { panic(\"boom in the new code\") }\n"
+	oldFiles["broken/broken_test.go"] = "package broken\n\nimport \"testing\"\n\nfunc BenchmarkB(b *testing.B) { var x int = \"s\" }\n"
+	newFiles["broken/broken_test.go"] = oldFiles["ok/ok_test.go"]
+	oldDir, newDir := writeModule(t, oldFiles), writeModule(t, newFiles)
+
+	res, err := Run(context.Background(), Side{"old", oldDir}, Side{"new", newDir}, []string{"./..."}, Options{
+		Benchtime: "1x", Rounds: 2, Timeout: 2 * time.Second,
+	})
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	byPath := make(map[string]PackageResult)
+	for _, p := range res.Packages {
+		byPath[strings.TrimPrefix(p.ImportPath, "example.com/m/")] = p
+	}
+	for _, tc := range []struct {
+		pkg  string
+		err  error
+		msgs []string
+	}{
+		{"ok", nil, nil},
+		{"boom", benchrun.ErrPanic, []string{"new side, round 1", "BenchmarkBoom: boom in the new code"}},
+		{"broken", benchrun.ErrBuild, []string{"example.com/m/broken (old side, in " + oldDir + ")", "broken_test.go:5"}},
+		{"hang", benchrun.ErrTimeout, []string{"after 2s", "killed"}},
+	} {
+		p, ok := byPath[tc.pkg]
+		if !ok {
+			t.Errorf("no result for %s", tc.pkg)
+			continue
+		}
+		if !errors.Is(p.Err, tc.err) || (p.Err == nil) != (tc.err == nil) {
+			t.Errorf("%s: Err = %v, want %v", tc.pkg, p.Err, tc.err)
+			continue
+		}
+		for _, m := range tc.msgs {
+			if !strings.Contains(p.Err.Error(), m) {
+				t.Errorf("%s: Err = %q, want it to contain %q", tc.pkg, p.Err, m)
+			}
+		}
+	}
+	if ok := byPath["ok"]; ok.Rounds != 2 || len(ok.Comparisons) == 0 {
+		t.Errorf("ok: Rounds = %d, %d comparisons; want 2 rounds compared despite the failures elsewhere", ok.Rounds, len(ok.Comparisons))
+	}
+	if res.Err() == nil {
+		t.Errorf("Result.Err() = nil, want the first package error")
+	}
+}
+
+func TestRunVariantsAndPairs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	t.Parallel()
+	files := workSrc("1000", false)
+	files["work/variants_test.go"] = `package work
+
+import "testing"
+
+func BenchmarkTrim(b *testing.B) {
+	b.Run("before", func(b *testing.B) {
+		for b.Loop() {
+			sink = Work(4000)
+		}
+	})
+	b.Run("after", func(b *testing.B) {
+		for b.Loop() {
+			sink = Work(1000)
+		}
+	})
+}
+
+func BenchmarkLonely_Before(b *testing.B) {
+	for b.Loop() {
+	}
+}
+`
+	files["other/other.go"] = "package other\n"
+	dir := writeModule(t, files)
+	res, err := RunVariants(context.Background(), dir, []string{"./..."}, Options{Benchtime: "10ms", Rounds: 6, Seed: 3})
+	if err != nil {
+		t.Fatalf("RunVariants: %v", err)
+	}
+	p := res.Packages[0]
+	if !slices.Equal(p.Unpaired, []string{"Lonely_Before"}) {
+		t.Errorf("Unpaired = %q, want [Lonely_Before]", p.Unpaired)
+	}
+	c := find(t, p.Comparisons, "Trim", "sec/op")
+	if c.Verdict != stats.Faster || c.OldName != "Trim/before" || c.NewName != "Trim/after" || c.Ratio > 0.5 {
+		t.Errorf("Trim: %v %s→%s ratio %.2f; want faster Trim/before→Trim/after, ratio about 0.25", c.Verdict, c.OldName, c.NewName, c.Ratio)
+	}
+	for _, c := range p.Comparisons {
+		if c.Benchmark != "Trim" {
+			t.Errorf("comparison of %s, want only Trim", c.Benchmark)
+		}
+	}
+
+	res, err = RunPairs(context.Background(), dir, "./work", []Pair{{Old: "BenchmarkWork", New: "Trim/before"}}, Options{Benchtime: "10ms", Rounds: 6, Seed: 4})
+	if err != nil {
+		t.Fatalf("RunPairs: %v", err)
+	}
+	p = res.Packages[0]
+	c = find(t, p.Comparisons, "Work vs Trim/before", "sec/op")
+	if c.Verdict != stats.Slower || c.Ratio < 2.5 {
+		t.Errorf("Work vs Trim/before: %v ratio %.2f; want slower, about 4", c.Verdict, c.Ratio)
+	}
+	if len(p.Samples) == 0 || len(p.Samples[0].Old) != 6 {
+		t.Errorf("Samples = %v, want 6 values per side", p.Samples)
+	}
+	if _, err := RunPairs(context.Background(), dir, "./...", []Pair{{Old: "A", New: "B"}}, Options{}); err == nil {
+		t.Errorf("RunPairs over ./... (two packages): no error")
+	}
+}
+
+func TestRunCancel(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	t.Parallel()
+	dir := writeModule(t, map[string]string{
+		"slow/slow_test.go": "package slow\n\nimport (\n\t\"testing\"\n\t\"time\"\n)\n\nfunc BenchmarkSleep(b *testing.B) {\n\tfor b.Loop() {\n\t\ttime.Sleep(300 * time.Millisecond)\n\t}\n}\n",
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	pr, pw, _ := os.Pipe()
+	defer pr.Close()
+	go func() {
+		// Cancel when the second round starts.
+		buf := make([]byte, 4096)
+		var seen []byte
+		for {
+			n, err := pr.Read(buf)
+			seen = append(seen, buf[:n]...)
+			if bytes.Contains(seen, []byte("round 2/")) {
+				cancel()
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	res, err := Run(ctx, Side{"old", dir}, Side{"new", dir}, []string{"./..."}, Options{Benchtime: "1x", Rounds: 50, Progress: pw})
+	pw.Close()
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("Run: err = %v, want context.Canceled", err)
+	}
+	p := res.Packages[0]
+	if p.Rounds < 1 || p.Rounds >= 50 || !errors.Is(p.Err, context.Canceled) {
+		t.Errorf("Rounds = %d, Err = %v; want the first round kept and an error wrapping context.Canceled", p.Rounds, p.Err)
+	}
+	if len(p.Comparisons) == 0 {
+		t.Errorf("no comparisons of the rounds before the cancel")
+	}
+}
+
+func TestMeasureNoise(t *testing.T) {
+	n := MeasureNoise(context.Background(), 1e-12)
+	if len(n.Runs) != calibrationRuns || n.CPUs < 1 {
+		t.Fatalf("Runs = %d, CPUs = %d; want %d runs", len(n.Runs), n.CPUs, calibrationRuns)
+	}
+	for _, d := range n.Runs {
+		if d < calibrationRun/20 || d > 50*calibrationRun {
+			t.Errorf("a calibration run took %s, want about %s", d, calibrationRun)
+		}
+	}
+	if n.Spread <= 0 {
+		t.Errorf("Spread = %v, want > 0 (timings never agree to the nanosecond)", n.Spread)
+	}
+	found := false
+	for _, w := range n.Warnings {
+		found = found || strings.Contains(w.Error(), "more than the minimum effect")
+	}
+	if !found {
+		t.Errorf("Warnings = %v, want one saying the spread exceeds a minimum effect of 1e-12", n.Warnings)
+	}
+	if s := n.String(); !strings.Contains(s, "calibration spread ±") {
+		t.Errorf("String() = %q, want the calibration spread", s)
+	}
+	if n := MeasureNoise(context.Background(), 10); len(n.Warnings) > 0 && strings.Contains(n.Warnings[len(n.Warnings)-1].Error(), "minimum effect") {
+		t.Errorf("a 1000%% minimum effect still warns: %v", n.Warnings)
+	}
+}

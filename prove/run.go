@@ -1,0 +1,483 @@
+package prove
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/perfproof/perfproof/benchrun"
+	"github.com/perfproof/perfproof/stats"
+)
+
+// ErrNoBenchmarks is returned (wrapped) when the patterns match no package
+// with benchmarks on either side.
+var ErrNoBenchmarks = errors.New("no benchmarks")
+
+// A binary is one test binary of a measured package and how to run it.
+type binary struct {
+	side       Side   // where to build it
+	label      string // side name: "old", "new"; "" for a single binary
+	path       string // the test binary
+	dir        string // the package's source directory, the binary's working directory
+	importPath string
+	raw        string // file receiving the raw output, "" if none
+	bench      string // -test.bench for this binary, "" for the package's
+}
+
+// key identifies the values of one benchmark in one unit.
+type key struct{ name, unit string }
+
+// A runSpec is one run of a binary in a round.
+type runSpec struct {
+	b         *binary
+	bench     string // -test.bench
+	benchtime string // -test.benchtime; "" for Options.Benchtime
+}
+
+// measured is a package being measured.
+type measured struct {
+	res      *PackageResult
+	bins     []*binary
+	bench    string      // -test.bench
+	single   bool        // one binary, pairs of its benchmarks compared
+	pairs    []Pair      // single binary: the benchmarks compared
+	variants [][2]string // single binary: find pairs after the first round
+	values   map[string]map[key][]float64
+	order    map[string][]key          // keys by label in first-appearance order
+	iters    map[string]map[string]int // label → benchmark → iterations in the first round
+	plan     [][]runSpec               // rounds after the first with fixed iterations; nil: one run per binary
+	spent    time.Duration             // wall time of its runs
+	done     bool
+}
+
+func newMeasured(res *PackageResult, bench string) *measured {
+	return &measured{res: res, bench: bench, values: make(map[string]map[key][]float64),
+		order: make(map[string][]key), iters: make(map[string]map[string]int)}
+}
+
+// add records the samples of one run of binary b.
+func (m *measured) add(b *binary, samples []benchrun.Sample) {
+	vals := m.values[b.label]
+	if vals == nil {
+		vals = make(map[key][]float64)
+		m.values[b.label] = vals
+	}
+	for _, s := range samples {
+		k := key{s.Name, s.Unit}
+		if _, ok := vals[k]; !ok {
+			m.order[b.label] = append(m.order[b.label], k)
+		}
+		vals[k] = append(vals[k], s.Values...)
+	}
+}
+
+// samples assembles the Samples of the package from the values so far,
+// and the names measured on one side only.
+func (m *measured) samples() (out []Samples, onlyOld, onlyNew []string) {
+	if m.single {
+		vals := m.values[""]
+		for _, p := range m.pairs {
+			seen := make(map[string]bool)
+			for _, k := range m.order[""] {
+				if (k.name != p.Old && k.name != p.New) || seen[k.unit] {
+					continue
+				}
+				seen[k.unit] = true
+				out = append(out, Samples{Benchmark: p.Benchmark, OldName: p.Old, NewName: p.New, Unit: k.unit,
+					Old: vals[key{p.Old, k.unit}], New: vals[key{p.New, k.unit}]})
+			}
+		}
+		return out, nil, nil
+	}
+	old, new := m.values["old"], m.values["new"]
+	seen := make(map[key]bool)
+	hasOld, hasNew := make(map[string]bool), make(map[string]bool)
+	for _, k := range append(m.order["old"][:len(m.order["old"]):len(m.order["old"])], m.order["new"]...) {
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		hasOld[k.name] = hasOld[k.name] || len(old[k]) > 0
+		hasNew[k.name] = hasNew[k.name] || len(new[k]) > 0
+		out = append(out, Samples{Benchmark: k.name, OldName: k.name, NewName: k.name, Unit: k.unit, Old: old[k], New: new[k]})
+	}
+	named := make(map[string]bool)
+	for _, s := range out {
+		if named[s.Benchmark] {
+			continue
+		}
+		named[s.Benchmark] = true
+		switch {
+		case !hasNew[s.Benchmark]:
+			onlyOld = append(onlyOld, s.Benchmark)
+		case !hasOld[s.Benchmark]:
+			onlyNew = append(onlyNew, s.Benchmark)
+		}
+	}
+	return out, onlyOld, onlyNew
+}
+
+// compare compares every Samples with values on both sides.
+func compare(pkg string, samples []Samples, opts stats.Options) []Comparison {
+	var out []Comparison
+	for _, s := range samples {
+		if len(s.Old) == 0 || len(s.New) == 0 {
+			continue
+		}
+		out = append(out, Comparison{Package: pkg, OldName: s.OldName, NewName: s.NewName,
+			Comparison: stats.Compare(s.Benchmark, s.Unit, s.Old, s.New, opts)})
+	}
+	return out
+}
+
+// decided reports whether every comparison of m is decided at the
+// significance level alpha and confidence 1 − alpha.
+func (m *measured) decided(alpha, minEffect float64) bool {
+	samples, _, _ := m.samples()
+	for _, c := range compare(m.res.ImportPath, samples, stats.Options{Alpha: alpha, MinEffect: minEffect, Confidence: 1 - alpha}) {
+		if c.Verdict == stats.Inconclusive {
+			return false
+		}
+	}
+	return true
+}
+
+// finish fills in the package's samples and comparisons.
+func (m *measured) finish(opts stats.Options) {
+	m.res.Samples, m.res.OnlyOld, m.res.OnlyNew = m.samples()
+	m.res.Comparisons = compare(m.res.ImportPath, m.res.Samples, opts)
+}
+
+// measure runs the rounds over pkgs and fills in their results.
+func measure(ctx context.Context, pkgs []*measured, opts *Options, start time.Time) (rounds int, stop string, err error) {
+	seed := opts.Seed
+	if seed == 0 {
+		seed = rand.Uint64()
+	}
+	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	last := opts.maxRounds()
+	lookAt := make(map[int]bool)
+	ls := looks(opts.minRounds(), last)
+	for _, r := range ls {
+		lookAt[r] = true
+	}
+	st := opts.Stats
+	if st.Alpha == 0 {
+		st.Alpha = stats.DefaultAlpha
+	}
+	if st.MinEffect == 0 {
+		st.MinEffect = stats.DefaultMinEffect
+	}
+	roundStart := time.Now()
+	for round := 1; ; round++ {
+		var active []*measured
+		for _, m := range pkgs {
+			if !m.done {
+				active = append(active, m)
+			}
+		}
+		switch {
+		case len(active) == 0:
+			return rounds, doneReason(pkgs), nil
+		case round > last:
+			return rounds, fmt.Sprintf("%d rounds", last), nil
+		case opts.Time > 0 && round > 1:
+			var next time.Duration
+			for _, m := range active {
+				next += m.spent / time.Duration(max(1, m.res.Rounds))
+			}
+			if time.Since(start)+next > opts.Time {
+				return rounds, "time budget " + opts.Time.String(), nil
+			}
+		}
+		if opts.Progress != nil {
+			fmt.Fprintln(opts.Progress, roundLine(round, last, opts.Time, opts.Adaptive, len(active), len(pkgs), time.Since(start), time.Since(roundStart)))
+		}
+		for _, m := range active {
+			m.round(ctx, round, rng, opts)
+			if ctx.Err() != nil {
+				return rounds, ctx.Err().Error(), ctx.Err()
+			}
+		}
+		rounds = round
+		if opts.Adaptive && lookAt[round] {
+			alpha := st.Alpha / float64(len(ls))
+			for _, m := range active {
+				if !m.done && m.decided(alpha, st.MinEffect) {
+					m.done, m.res.Decided = true, true
+					if opts.Progress != nil {
+						fmt.Fprintf(opts.Progress, "%s: every verdict decided after %d rounds\n", m.res.ImportPath, round)
+					}
+				}
+			}
+		}
+	}
+}
+
+// doneReason explains why no package is left to measure.
+func doneReason(pkgs []*measured) string {
+	for _, m := range pkgs {
+		if m.res.Err == nil && m.res.Decided {
+			return "all verdicts decided"
+		}
+	}
+	for _, m := range pkgs {
+		if m.res.Err == nil {
+			return "nothing to compare"
+		}
+	}
+	return "every package failed"
+}
+
+// roundLine describes the start of a round: "round 3/10 (elapsed 12s, ETA
+// 28s)"; with a time budget "round 3 (elapsed 12s of 2m0s)"; in adaptive
+// mode the time left is an upper bound, "at most 1m10s left".
+func roundLine(round, max int, budget time.Duration, adaptive bool, active, total int, elapsed, sinceRounds time.Duration) string {
+	s := "round " + strconv.Itoa(round)
+	if budget == 0 {
+		s += "/" + strconv.Itoa(max)
+	}
+	if total > 1 {
+		s += fmt.Sprintf(": %d of %d packages", active, total)
+	}
+	s += " (elapsed " + elapsed.Round(time.Second).String()
+	switch {
+	case budget > 0:
+		s += " of " + budget.String()
+	case round > 1:
+		eta := (sinceRounds / time.Duration(round-1) * time.Duration(max-round+1)).Round(time.Second).String()
+		if adaptive {
+			s += ", at most " + eta + " left"
+		} else {
+			s += ", ETA " + eta
+		}
+	}
+	return s + ")"
+}
+
+// round runs the package's binaries once each, in a random order; after
+// the first round with a plan, it runs the plan's groups in a random order,
+// the runs of each group back to back in a random order.
+func (m *measured) round(ctx context.Context, round int, rng *rand.Rand, opts *Options) {
+	groups := m.plan
+	if groups == nil {
+		var g []runSpec
+		for _, b := range m.bins {
+			bench := b.bench
+			if bench == "" {
+				bench = m.bench
+			}
+			g = append(g, runSpec{b: b, bench: bench})
+		}
+		groups = [][]runSpec{g}
+	}
+	for _, gi := range rng.Perm(len(groups)) {
+		g := groups[gi]
+		for _, i := range rng.Perm(len(g)) {
+			spec := g[i]
+			ro, elapsed := run(ctx, spec, rng.Int64(), opts)
+			m.spent += elapsed
+			m.add(spec.b, ro.Samples())
+			if round == 1 {
+				m.noteIterations(spec.b, ro)
+			}
+			m.res.Warnings = append(m.res.Warnings, ro.Warnings...)
+			if ro.Err != nil {
+				if spec.b.label != "" {
+					m.res.Err = fmt.Errorf("%s side, round %d: %w", spec.b.label, round, ro.Err)
+				} else {
+					m.res.Err = fmt.Errorf("round %d: %w", round, ro.Err)
+				}
+				m.done = true
+				return
+			}
+		}
+	}
+	m.res.Rounds++
+	if round == 1 {
+		m.firstRound(opts)
+	}
+}
+
+// noteIterations records the iteration count of each benchmark in the
+// output of a first-round run of b.
+func (m *measured) noteIterations(b *binary, ro benchrun.RunOutput) {
+	it := m.iters[b.label]
+	if it == nil {
+		it = make(map[string]int)
+		m.iters[b.label] = it
+	}
+	for _, r := range ro.Results {
+		it[benchrun.NameWithoutProcs(r.Name)] = r.Iters
+	}
+}
+
+// firstRound settles, from the first round, what the package compares:
+// the variants found in a single binary, whether anything matched, and,
+// unless Options.RampUp is set or Options.Benchtime is a fixed count, the
+// plan of the later rounds.
+func (m *measured) firstRound(opts *Options) {
+	if m.single && m.variants != nil {
+		var names []string
+		seen := make(map[string]bool)
+		for _, k := range m.order[""] {
+			if !seen[k.name] {
+				seen[k.name] = true
+				names = append(names, k.name)
+			}
+		}
+		m.pairs, m.res.Unpaired = FindVariants(names, m.variants)
+	}
+	samples, _, _ := m.samples()
+	if len(samples) == 0 || m.single && len(m.pairs) == 0 {
+		m.done = true // nothing matched -test.bench, or no pair
+		return
+	}
+	if opts.RampUp || strings.HasSuffix(opts.Benchtime, "x") {
+		return
+	}
+	m.plan = m.fixedPlan()
+}
+
+// fixedPlan returns the groups of runs of the rounds after the first: one
+// group per compared benchmark (or pair of variants), each benchmark alone
+// in its run with -test.benchtime=<N>x, N being the iteration count the
+// testing package chose for it on that side in the first round. Only the
+// benchmarks compared are run.
+func (m *measured) fixedPlan() [][]runSpec {
+	fixed := func(b *binary, name string) (runSpec, bool) {
+		n := m.iters[b.label][name]
+		return runSpec{b: b, bench: nameRegexp(name), benchtime: strconv.Itoa(n) + "x"}, n > 0
+	}
+	var plan [][]runSpec
+	if m.single {
+		b := m.bins[0]
+		for _, p := range m.pairs {
+			old, ok1 := fixed(b, p.Old)
+			new, ok2 := fixed(b, p.New)
+			if ok1 && ok2 {
+				plan = append(plan, []runSpec{old, new})
+			}
+		}
+		return plan
+	}
+	seen := make(map[string]bool)
+	for _, k := range m.order[m.bins[0].label] {
+		if seen[k.name] {
+			continue
+		}
+		seen[k.name] = true
+		var g []runSpec
+		for _, b := range m.bins {
+			if spec, ok := fixed(b, k.name); ok {
+				g = append(g, spec)
+			}
+		}
+		if len(g) == len(m.bins) {
+			plan = append(plan, g)
+		}
+	}
+	return plan
+}
+
+// run runs a binary once as spec says and parses its output.
+func run(ctx context.Context, spec runSpec, shuffle int64, opts *Options) (benchrun.RunOutput, time.Duration) {
+	b := spec.b
+	timeout := opts.timeout()
+	args := []string{
+		"-test.run=^$",
+		"-test.bench=" + spec.bench,
+		"-test.benchmem",
+		"-test.count=1",
+		"-test.shuffle=" + strconv.FormatInt(shuffle, 10),
+		// A second guard, should killing the process group fail.
+		"-test.timeout=" + (timeout + timeout/10 + 5*time.Second).String(),
+	}
+	switch {
+	case spec.benchtime != "":
+		args = append(args, "-test.benchtime="+spec.benchtime)
+	case opts.Benchtime != "":
+		args = append(args, "-test.benchtime="+opts.Benchtime)
+	}
+	rctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(rctx, b.path, args...)
+	cmd.Dir = b.dir
+	cmd.Env = opts.Env
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	cmd.Stderr = &out
+	benchrun.KillGroupOnCancel(cmd)
+	cmd.WaitDelay = 5 * time.Second
+	start := time.Now()
+	runErr := cmd.Run()
+	elapsed := time.Since(start)
+
+	name := "output of " + b.importPath
+	if b.label != "" {
+		name = b.label + " " + name
+	}
+	if b.raw != "" {
+		name = b.raw
+		if err := appendFile(b.raw, out.Bytes()); err != nil {
+			return benchrun.RunOutput{Err: fmt.Errorf("keeping the output of %s: %w", b.importPath, err)}, elapsed
+		}
+	}
+	ro := benchrun.ParseRun(b.importPath, out.Bytes(), name, runErr)
+	switch {
+	case ctx.Err() != nil:
+		ro.Err = fmt.Errorf("benchmarks of %s stopped: %w", b.importPath, ctx.Err())
+	case errors.Is(rctx.Err(), context.DeadlineExceeded):
+		ro.Err = fmt.Errorf("%w in %s after %s (one run of the test binary); it was killed; raise -timeout or select fewer or shorter benchmarks", benchrun.ErrTimeout, b.importPath, timeout)
+	}
+	return ro, elapsed
+}
+
+// appendFile appends data to the file name, creating it if needed.
+func appendFile(name string, data []byte) error {
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o666)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// workDir returns opts.WorkDir, or a new temporary folder and a function
+// that removes it.
+func workDir(opts *Options) (dir string, cleanup func(), err error) {
+	if opts.WorkDir != "" {
+		return opts.WorkDir, func() {}, nil
+	}
+	dir, err = os.MkdirTemp("", "perfproof-prove-")
+	if err != nil {
+		return "", nil, fmt.Errorf("creating a folder for test binaries: %w", err)
+	}
+	return dir, func() { os.RemoveAll(dir) }, nil
+}
+
+// outDir creates opts.OutDir if set and returns its absolute path.
+func outDir(opts *Options) (string, error) {
+	if opts.OutDir == "" {
+		return "", nil
+	}
+	dir, err := filepath.Abs(opts.OutDir)
+	if err == nil {
+		err = os.MkdirAll(dir, 0o777)
+	}
+	if err != nil {
+		return "", fmt.Errorf("creating output folder %s: %w", opts.OutDir, err)
+	}
+	return dir, nil
+}

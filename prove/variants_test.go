@@ -1,0 +1,127 @@
+package prove
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestFindVariants(t *testing.T) {
+	names := []string{
+		"Trim/before", "Other", "Trim/after",
+		"Parse_Before_JSON", "Parse_After_JSON",
+		"Size/before/n=10", "Size/after/n=10", "Size/before/n=20",
+		"EncodeOld", "EncodeNew",
+		"Decode/old", "Decode/new",
+		"Lonely/after",
+		"Beforehand", "Afterwards", // not variant words
+		"before", "after",
+	}
+	pairs, unpaired := FindVariants(names, DefaultVariants)
+	want := []Pair{
+		{"Trim", "Trim/before", "Trim/after"},
+		{"Parse_JSON", "Parse_Before_JSON", "Parse_After_JSON"},
+		{"Size/n=10", "Size/before/n=10", "Size/after/n=10"},
+		{"Encode", "EncodeOld", "EncodeNew"},
+		{"Decode", "Decode/old", "Decode/new"},
+		{"before→after", "before", "after"},
+	}
+	if !slices.Equal(pairs, want) {
+		t.Errorf("FindVariants pairs =\n%q\nwant\n%q", pairs, want)
+	}
+	if want := []string{"Size/before/n=20", "Lonely/after"}; !slices.Equal(unpaired, want) {
+		t.Errorf("FindVariants unpaired = %q, want %q", unpaired, want)
+	}
+
+	pairs, _ = FindVariants([]string{"A/slow", "A/fast", "A/before", "A/after"}, [][2]string{{"slow", "fast"}})
+	if want := []Pair{{"A", "A/slow", "A/fast"}}; !slices.Equal(pairs, want) {
+		t.Errorf("FindVariants with slow,fast = %q, want %q", pairs, want)
+	}
+}
+
+func TestNameRegexp(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		yes  []string
+		no   []string
+	}{
+		{"Trim/before", []string{"Trim/before"}, []string{"Trim/after", "Trimmed/before", "Trim/beforehand", "XTrim/before"}},
+		{"A.b", []string{"A.b"}, []string{"AXb", "A.b/sub"}},
+		{"C/x+y/z", []string{"C/x+y/z"}, []string{"C/xxy/z", "C/x+y/zz"}},
+	} {
+		re := nameRegexp(tc.name)
+		levels := strings.Split(re, "/")
+		match := func(name string) bool {
+			elems := strings.Split("Benchmark"+name, "/")
+			if len(elems) > len(levels) {
+				return false // deeper names run only as parents
+			}
+			for i, elem := range elems {
+				if !regexp.MustCompile(levels[i]).MatchString(elem) {
+					return false
+				}
+			}
+			return true
+		}
+		for _, name := range tc.yes {
+			if !match(name) {
+				t.Errorf("nameRegexp(%q) = %q does not select %s", tc.name, re, name)
+			}
+		}
+		for _, name := range tc.no {
+			if match(name) {
+				t.Errorf("nameRegexp(%q) = %q selects %s", tc.name, re, name)
+			}
+		}
+	}
+}
+
+func TestLooks(t *testing.T) {
+	for _, tc := range []struct {
+		min, max int
+		want     []int
+	}{
+		{6, 20, []int{6, 9, 14}},
+		{6, 6, nil},
+		{6, 100, []int{6, 9, 14, 21, 32, 48, 72}},
+		{1, 5, []int{1, 2, 3}},
+	} {
+		if got := looks(tc.min, tc.max); !slices.Equal(got, tc.want) {
+			t.Errorf("looks(%d, %d) = %v, want %v", tc.min, tc.max, got, tc.want)
+		}
+	}
+}
+
+func TestSpread(t *testing.T) {
+	if got := spread(nil); got != 0 {
+		t.Errorf("spread(nil) = %v, want 0", got)
+	}
+	// median 100, range 90..110: ±10 %.
+	if got := spread([]time.Duration{90, 100, 110, 100, 105}); got < 0.0999 || got > 0.1001 {
+		t.Errorf("spread = %v, want 0.1", got)
+	}
+}
+
+func TestRoundLine(t *testing.T) {
+	for _, tc := range []struct {
+		round, max int
+		budget     time.Duration
+		adaptive   bool
+		active     int
+		total      int
+		elapsed    time.Duration
+		since      time.Duration
+		want       string
+	}{
+		{1, 10, 0, false, 1, 1, 2 * time.Second, 0, "round 1/10 (elapsed 2s)"},
+		{3, 10, 0, false, 1, 1, 12 * time.Second, 8 * time.Second, "round 3/10 (elapsed 12s, ETA 32s)"},
+		{3, 20, 0, true, 2, 3, 12 * time.Second, 8 * time.Second, "round 3/20: 2 of 3 packages (elapsed 12s, at most 1m12s left)"},
+		{4, 100, 2 * time.Minute, false, 1, 1, 30 * time.Second, 20 * time.Second, "round 4 (elapsed 30s of 2m0s)"},
+	} {
+		if got := roundLine(tc.round, tc.max, tc.budget, tc.adaptive, tc.active, tc.total, tc.elapsed, tc.since); got != tc.want {
+			t.Errorf("roundLine(%d, %d, %s, %v, …) = %q, want %q", tc.round, tc.max, tc.budget, tc.adaptive, got, tc.want)
+		}
+	}
+}
