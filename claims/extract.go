@@ -1,0 +1,1163 @@
+package claims
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode/utf8"
+)
+
+// DefaultMaxClaims is the number of claims Extract keeps when
+// Options.MaxClaims is 0; a report with more is cut off with a warning.
+const DefaultMaxClaims = 100000
+
+// maxLineBytes is the part of a line Extract reads; longer lines are cut
+// with a warning.
+const maxLineBytes = 64 << 10
+
+// ErrBinary is wrapped by the error Extract returns for input that is not
+// text: NUL bytes, or more than 5 % of the first 64 KiB invalid UTF-8 or
+// control characters.
+var ErrBinary = errors.New("binary data, not a text report")
+
+// Options configure Extract.
+type Options struct {
+	// MaxClaims caps the number of claims kept; 0 means DefaultMaxClaims.
+	MaxClaims int
+}
+
+// A Report is what Extract found in a report.
+type Report struct {
+	// Name is the report's name as given to Extract, used in messages.
+	Name string
+	// Lines is the number of lines read.
+	Lines int
+	// Claims are in line order.
+	Claims []Claim
+	// Warnings are problems that did not stop extraction: broken table
+	// rows, lines too long to read whole, the claim cap. They are
+	// *LineError when they have a line.
+	Warnings []error
+}
+
+// A LineError is a problem at a line of a report.
+type LineError struct {
+	File string
+	Line int // 1-based
+	Msg  string
+}
+
+func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg) }
+
+// Extract reads a Markdown or plain-text performance report and returns
+// its numeric performance claims, each with its 1-based line, kind,
+// subject, figures and the outcome of checking its arithmetic against the
+// figures stated beside it (Claim.Arithmetic, also the initial
+// Claim.Verdict). name is used in messages only.
+//
+// It returns an error wrapping ErrBinary for binary input. Text without
+// claims gives a Report with no Claims.
+func Extract(name string, src []byte, opts Options) (*Report, error) {
+	if err := checkText(src); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", name, err)
+	}
+	if opts.MaxClaims <= 0 {
+		opts.MaxClaims = DefaultMaxClaims
+	}
+	x := &extractor{name: name, opts: opts, rep: &Report{Name: name}}
+	x.structure(src)
+	x.extract()
+	x.finish()
+	return x.rep, nil
+}
+
+// checkText returns ErrBinary unless the start of src looks like text.
+func checkText(src []byte) error {
+	head := src[:min(len(src), 64<<10)]
+	if i := bytes.IndexByte(head, 0); i >= 0 {
+		return fmt.Errorf("%w: NUL byte at offset %d; give a Markdown or plain-text report", ErrBinary, i)
+	}
+	bad := 0
+	for i := 0; i < len(head); {
+		r, n := utf8.DecodeRune(head[i:])
+		if r == utf8.RuneError && n == 1 && len(head)-i >= utf8.UTFMax || r < 0x20 && r != '\t' && r != '\n' && r != '\r' && r != '\f' && r != '\v' {
+			bad++
+		}
+		i += n
+	}
+	if bad*20 > len(head) {
+		return fmt.Errorf("%w: %d of the first %d bytes are not UTF-8 text; give a Markdown or plain-text report", ErrBinary, bad, len(head))
+	}
+	return nil
+}
+
+type lineKind uint8
+
+const (
+	lkProse   lineKind = iota
+	lkBlank            // empty or only spaces
+	lkHeading          // an ATX heading
+	lkFence            // a fence delimiter
+	lkCode             // inside a fence of source code
+	lkOutput           // inside a fence of program output
+	lkTable            // a row of a Markdown table
+)
+
+type docLine struct {
+	raw     string
+	kind    lineKind
+	section int32
+	block   int32
+	table   int32 // index in tables, -1 if none
+	row     int32 // index in rows, -1 if none
+	cont    int32 // the row this line continues, -1 if none
+	joined  bool  // the values line of a split benchmark line
+}
+
+// A section is the part of the report under a heading, subsections
+// included.
+type section struct {
+	level    int
+	title    string
+	parent   int
+	start    int       // 0-based line of the heading
+	names    []nameRef // the first three distinct benchmark names of the section and its subsections, by line
+	patterns []string  // the first two distinct -bench patterns of the section and its subsections
+	// own and ownPatterns are those of the section's own lines, outside
+	// its subsections.
+	own         []nameRef
+	ownPatterns []string
+}
+
+// A nameRef is a benchmark named at a line: in a result line (row ≥ 0),
+// or mentioned (row −1).
+type nameRef struct {
+	line int
+	name string
+	row  int
+}
+
+type extractor struct {
+	name     string
+	opts     Options
+	rep      *Report
+	lines    []docLine
+	sections []section
+	tables   []*mdTable
+	rows     []benchRow
+	full     bool
+
+	// State of the claim pass.
+	curBlock        int32
+	blockPairs      map[Quantity]*Pair
+	blockBefore     map[Quantity]labelled
+	blockAfter      map[Quantity]labelled
+	phaseBefore     map[string]labelled // labelled figures in sections headed "Before"
+	blockProjection bool                // the first line of the current block states a projection
+	blockEnd        map[int32]int       // the last line of each block
+	projection      []bool              // per section: its heading or an ancestor's states a projection
+	projLine        int                 // 1-based line projHit is for
+	projHit         bool
+	textLine        int    // 1-based line text is for
+	text            string // the claim text of line textLine
+}
+
+// A labelled figure is the first figure after a label ("Before: ~75ns").
+type labelled struct {
+	n    Number
+	line int
+}
+
+func (x *extractor) warn(line int, format string, args ...any) {
+	if len(x.rep.Warnings) >= 100 {
+		return
+	}
+	x.rep.Warnings = append(x.rep.Warnings, &LineError{x.name, line + 1, fmt.Sprintf(format, args...)})
+}
+
+// structure splits the report into lines and finds its headings and
+// sections, fences, tables, blocks, benchmark results and names.
+func (x *extractor) structure(src []byte) {
+	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	text := string(src)
+	n := strings.Count(text, "\n") + 1
+	if strings.HasSuffix(text, "\n") {
+		n--
+	}
+	x.lines = make([]docLine, 0, n)
+	x.sections = []section{{parent: -1}}
+	var (
+		cur       int32 // innermost section
+		block     int32
+		prevBlank = true
+		inFence   bool
+		fenceMark string
+		fenceOut  bool
+		cols      []string // benchmark table header in the current fence
+		lastRow   = int32(-1)
+		lastIsRow bool
+	)
+	for len(text) > 0 {
+		var raw string
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			raw, text = text[:i], text[i+1:]
+		} else {
+			raw, text = text, ""
+		}
+		i := len(x.lines)
+		raw = strings.TrimSuffix(raw, "\r")
+		if len(raw) > maxLineBytes {
+			x.warn(i, "line is %d bytes long; only its first %d bytes were read", len(raw), maxLineBytes)
+			raw = cut(raw, maxLineBytes)
+		}
+		raw = fixMojibake(raw)
+		dl := docLine{raw: raw, section: cur, table: -1, row: -1, cont: -1}
+		trim := strings.TrimSpace(raw)
+		switch {
+		case inFence:
+			if strings.HasPrefix(strings.TrimLeft(raw, " "), fenceMark) && strings.Trim(trim, fenceMark[:1]) == "" {
+				// The closing fence ends the fence's block.
+				dl.kind = lkFence
+				inFence = false
+				dl.block = block
+				x.lines = append(x.lines, dl)
+				block++
+				prevBlank = true
+				continue
+			}
+			dl.kind = lkCode
+			if fenceOut {
+				dl.kind = lkOutput
+			}
+		case (strings.HasPrefix(trim, "```") || strings.HasPrefix(trim, "~~~")) && fenceRE.MatchString(raw):
+			m := fenceRE.FindStringSubmatch(raw)
+			dl.kind = lkFence
+			inFence, fenceMark = true, m[1]
+			fenceOut = outputLangs[strings.ToLower(m[2])]
+			cols, lastIsRow = nil, false
+			block++
+			prevBlank = false
+		case trim == "":
+			dl.kind = lkBlank
+			if !prevBlank {
+				block++
+			}
+			prevBlank = true
+			lastIsRow = false
+		case strings.HasPrefix(trim, "#") && headingRE.MatchString(raw):
+			m := headingRE.FindStringSubmatch(raw)
+			level := len(m[1])
+			for cur != 0 && x.sections[cur].level >= level {
+				cur = int32(x.sections[cur].parent)
+			}
+			x.sections = append(x.sections, section{level: level, title: plain(m[2]), parent: int(cur), start: i})
+			cur = int32(len(x.sections) - 1)
+			dl.kind = lkHeading
+			dl.section = cur
+			block++
+			prevBlank = true
+		default:
+			if prevBlank {
+				block++
+			}
+			prevBlank = false
+		}
+		dl.block = block
+		x.lines = append(x.lines, dl)
+		if dl.kind == lkBlank || dl.kind == lkFence || dl.kind == lkHeading {
+			continue
+		}
+		names := raw
+		if strings.Contains(raw, "bench") {
+			if m := benchFlagRE.FindStringSubmatch(raw); m != nil {
+				x.addPattern(int(cur), m[1]+m[2]+m[3])
+				names = benchFlagRE.ReplaceAllString(raw, " ")
+			}
+		}
+		if dl.kind == lkCode {
+			continue
+		}
+		if trim == "" {
+			lastIsRow = false
+			continue
+		}
+		// Benchmark results and names.
+		hasBench := strings.Contains(raw, "Benchmark")
+		if hasBench || strings.HasPrefix(trim, "benchmark") || strings.HasPrefix(trim, "name") {
+			if c, ok := benchHeader(trim); ok {
+				cols = c
+				lastIsRow = false
+				continue
+			}
+		}
+		if hasBench {
+			body := trim
+			if dl.kind == lkProse {
+				body = strings.Trim(listRE.ReplaceAllString(raw, ""), " \t`*")
+			}
+			if row, ok := parseBenchLine(body, cols); ok {
+				x.addRow(i, row, int(cur))
+				lastRow, lastIsRow = int32(len(x.rows)-1), true
+				continue
+			}
+		}
+		if i > 0 && x.lines[i-1].kind == dl.kind && x.lines[i-1].row < 0 && isLoneName(x.lines[i-1].raw) && len(trim) > 0 && trim[0] >= '0' && trim[0] <= '9' {
+			// A name on its own line and its values on the next (go test
+			// prints this when a benchmark logs).
+			if row, ok := parseBenchLine(strings.TrimSpace(x.lines[i-1].raw)+" "+trim, cols); ok {
+				x.addRow(i-1, row, int(cur))
+				x.lines[i].joined = true
+				lastRow, lastIsRow = int32(len(x.rows)-1), true
+				continue
+			}
+		}
+		if dl.kind == lkOutput && lastIsRow && (raw[0] == ' ' || raw[0] == '\t') {
+			x.lines[i].cont = lastRow
+			continue
+		}
+		lastIsRow = false
+		if strings.Contains(names, "Benchmark") {
+			for _, nm := range benchNameRE.FindAllString(names, 4) {
+				x.addName(int(cur), nameRef{line: i, name: normName(nm), row: -1})
+			}
+		}
+	}
+	x.rep.Lines = len(x.lines)
+	x.blockEnd = make(map[int32]int)
+	for i := range x.lines {
+		x.blockEnd[x.lines[i].block] = i
+	}
+	if inFence {
+		x.warn(len(x.lines)-1, "a code fence opened with %s is never closed", fenceMark)
+	}
+	x.findTables()
+	x.aggregate()
+}
+
+// isLoneName reports whether a line holds only a benchmark name.
+func isLoneName(s string) bool {
+	t := strings.TrimSpace(s)
+	return strings.HasPrefix(t, "Benchmark") && !strings.ContainsAny(t, " \t") && len(t) > len("Benchmark")
+}
+
+func (x *extractor) addRow(i int, row benchRow, sec int) {
+	row.line = i
+	row.block = int(x.lines[i].block)
+	x.rows = append(x.rows, row)
+	x.lines[i].row = int32(len(x.rows) - 1)
+	x.addName(sec, nameRef{line: i, name: row.name, row: len(x.rows) - 1})
+}
+
+// addName records a benchmark name in a section, keeping the first three
+// distinct names; a result line replaces an earlier mention.
+func (x *extractor) addName(sec int, ref nameRef) {
+	s := &x.sections[sec]
+	for k := range s.names {
+		if s.names[k].name == ref.name {
+			if s.names[k].row < 0 && ref.row >= 0 {
+				s.names[k].row = ref.row
+			}
+			return
+		}
+	}
+	if len(s.names) < 3 {
+		s.names = append(s.names, ref)
+	}
+}
+
+func (x *extractor) addPattern(sec int, p string) {
+	p = strings.TrimSpace(p)
+	if p == "" || p == "." || p == ".*" || p == "^$" {
+		return
+	}
+	s := &x.sections[sec]
+	if !slices.Contains(s.patterns, p) && len(s.patterns) < 2 {
+		s.patterns = append(s.patterns, p)
+	}
+}
+
+// aggregate adds each section's names and patterns to its ancestors, so
+// that a section's lists cover its subsections, keeping its own apart.
+func (x *extractor) aggregate() {
+	x.projection = make([]bool, len(x.sections))
+	for i := range x.sections {
+		s := &x.sections[i]
+		s.own = slices.Clone(s.names)
+		s.ownPatterns = slices.Clone(s.patterns)
+		if i > 0 {
+			x.projection[i] = x.projection[s.parent] || isProjectionText(s.title)
+		}
+	}
+	for i := len(x.sections) - 1; i > 0; i-- {
+		s := x.sections[i]
+		for _, r := range s.names {
+			x.addName(s.parent, r)
+		}
+		for _, p := range s.patterns {
+			x.addPattern(s.parent, p)
+		}
+		p := &x.sections[s.parent]
+		slices.SortStableFunc(p.names, func(a, b nameRef) int { return a.line - b.line })
+	}
+}
+
+// extract reads the claims of every line.
+func (x *extractor) extract() {
+	x.phaseBefore = make(map[string]labelled)
+	x.curBlock = -1
+	for i := 0; i < len(x.lines) && !x.full; i++ {
+		dl := &x.lines[i]
+		if dl.block != x.curBlock {
+			x.curBlock = dl.block
+			x.blockPairs = make(map[Quantity]*Pair)
+			x.blockBefore = make(map[Quantity]labelled)
+			x.blockAfter = make(map[Quantity]labelled)
+			x.blockProjection = isProjectionText(dl.raw)
+		}
+		switch dl.kind {
+		case lkBlank, lkFence, lkCode:
+			continue
+		case lkTable:
+			t := x.tables[dl.table]
+			if t.first == i {
+				x.tableClaims(t)
+			}
+			continue
+		}
+		if dl.joined {
+			continue
+		}
+		if dl.row >= 0 {
+			x.rowClaims(int(dl.row))
+			continue
+		}
+		if dl.cont >= 0 {
+			row := &x.rows[dl.cont]
+			x.phraseClaims(i, blankCode(plain(dl.raw)), x.rowPairs(int(dl.cont)), row.name, x.baselineName(int(dl.cont)), false)
+			continue
+		}
+		x.proseClaims(i)
+	}
+}
+
+func (x *extractor) add(c *Claim) {
+	if len(x.rep.Claims) >= x.opts.MaxClaims {
+		if !x.full {
+			x.warn(c.Line-1, "stopped after %d claims; the rest of the report was not read", x.opts.MaxClaims)
+		}
+		x.full = true
+		return
+	}
+	x.rep.Claims = append(x.rep.Claims, *c)
+}
+
+// newClaim starts a claim of kind k at line i.
+func (x *extractor) newClaim(i int, k Kind) *Claim {
+	dl := &x.lines[i]
+	if x.textLine != i+1 {
+		x.textLine, x.text = i+1, cut(strings.Join(strings.Fields(plain(cut(dl.raw, 4096))), " "), 240)
+	}
+	c := &Claim{
+		Line:     i + 1,
+		Kind:     k,
+		Text:     x.text,
+		section:  int(dl.section),
+		blockEnd: x.blockEnd[dl.block],
+	}
+	c.heading = x.sections[dl.section].title
+	c.Ratio, c.RatioHigh, c.AltRatio, c.AltRatioHigh = math.NaN(), math.NaN(), math.NaN(), math.NaN()
+	c.expected = x.isProjection(i)
+	return c
+}
+
+// isProjection reports whether line i states an expectation rather than
+// a measurement: the line, the first line of its block or a heading above
+// it says "expected", "estimated", "target", "future" ….
+func (x *extractor) isProjection(i int) bool {
+	dl := &x.lines[i]
+	if x.blockProjection || x.projection[dl.section] {
+		return true
+	}
+	if x.projLine != i+1 {
+		x.projLine, x.projHit = i+1, isProjectionText(dl.raw)
+	}
+	return x.projHit
+}
+
+// proseClaims reads the claims of a line of prose or program output.
+func (x *extractor) proseClaims(i int) {
+	dl := &x.lines[i]
+	text := plain(dl.raw)
+	scan := blankCode(text)
+	var label, rest string
+	if m := labelRE.FindStringSubmatch(scan); m != nil {
+		label, rest = strings.TrimSpace(m[1]), m[2]
+	}
+	figs := scanFigures(scan)
+	if isEnvironmentLabel(label) {
+		return
+	}
+	for k := range figs {
+		if environmentRE.MatchString(scan[figs[k].end:]) {
+			figs[k].used = true
+			figs[k].plusMinus = true
+		}
+	}
+	pairs := linePairs(scan, figs, i)
+	// Labelled figures: "Before: …" / "After: …" bullets of one block, and
+	// "Label: 19" under a heading "Before …" then "Label: 17" under
+	// "After …".
+	if label != "" {
+		x.labelled(i, label, rest, figs, &pairs)
+	}
+	c := x.phraseClaims(i, scan, pairs, "", "", dl.kind == lkHeading)
+	for _, p := range pairs {
+		if p.canonicalQ() != Unknown || p.Old.Unit != "" {
+			cp := *p
+			x.blockPairs[p.canonicalQ()] = &cp
+		}
+	}
+	if c > 0 || dl.kind == lkHeading {
+		return
+	}
+	// Figures with units and nothing else: an absolute claim.
+	abs := x.newClaim(i, Absolute)
+	for _, f := range figs {
+		if f.used || f.plusMinus || f.Unit == "" || f.Unit == "x" {
+			continue
+		}
+		if f.Unit == "%" {
+			if !isShare(scan, f.end) {
+				continue
+			}
+			f.Quantity = Other
+		}
+		abs.Numbers = append(abs.Numbers, f.Number)
+	}
+	x.addAbsolute(abs)
+}
+
+// addAbsolute adds an absolute claim whose Numbers are filled, taking its
+// quantity from the first number and its text from all of them; a claim
+// without numbers is dropped.
+func (x *extractor) addAbsolute(abs *Claim) {
+	if len(abs.Numbers) == 0 {
+		return
+	}
+	abs.Quantity = abs.Numbers[0].Quantity
+	parts := make([]string, len(abs.Numbers))
+	for k, n := range abs.Numbers {
+		parts[k] = n.String()
+	}
+	abs.Claimed = strings.Join(parts, ", ")
+	x.add(abs)
+}
+
+var environmentLabelRE = regexp.MustCompile(`(?i)^(?:memory|ram|cpu|cpus|platform|environment|go version|compiler|os|machine|hardware|test date|date|pool size|test iterations)$`)
+
+func isEnvironmentLabel(l string) bool {
+	return l != "" && environmentLabelRE.MatchString(strings.TrimSpace(l))
+}
+
+// labelled records "Before:"/"After:" figures and pairs them.
+func (x *extractor) labelled(i int, label, rest string, figs []figure, pairs *[]*Pair) {
+	key := squash(label)
+	restFigs := scanFigures(rest)
+	first := func() (Number, bool) {
+		for _, f := range restFigs {
+			if f.Unit != "%" && f.Unit != "x" && !f.plusMinus {
+				return f.Number, true
+			}
+		}
+		return Number{}, false
+	}
+	switch key {
+	case "before", "old", "baseline", "original", "previous", "was":
+		for _, f := range restFigs {
+			if f.Unit != "" && f.Unit != "%" && f.Unit != "x" {
+				if _, ok := x.blockBefore[canonical(f.Quantity)]; !ok {
+					x.blockBefore[canonical(f.Quantity)] = labelled{f.Number, i}
+				}
+			}
+		}
+		return
+	case "after", "new", "optimized", "optimised", "now", "current":
+		for _, f := range restFigs {
+			q := canonical(f.Quantity)
+			if f.Unit == "" || f.Unit == "%" || f.Unit == "x" {
+				continue
+			}
+			if b, ok := x.blockBefore[q]; ok {
+				if _, done := x.blockAfter[q]; !done {
+					x.blockAfter[q] = labelled{f.Number, i}
+					x.blockPairs[q] = &Pair{Old: b.n, New: f.Number, OldLine: b.line + 1, NewLine: i + 1, Ordered: true,
+						From: fmt.Sprintf("lines %d-%d", b.line+1, i+1)}
+				}
+			}
+		}
+		return
+	}
+	title := strings.ToLower(x.sections[x.lines[i].section].title)
+	n, ok := first()
+	if !ok {
+		return
+	}
+	if n.Unit == "" {
+		if q := quantityOf(strings.Fields(strings.ToLower(label))); q != Unknown {
+			n.Quantity = q
+		} else {
+			n.Quantity = Count
+		}
+	}
+	switch {
+	case beforeWordRE.MatchString(title):
+		x.phaseBefore[key] = labelled{n, i}
+	case afterWordRE.MatchString(title):
+		if b, ok := x.phaseBefore[key]; ok && canonical(b.n.Quantity) == canonical(n.Quantity) {
+			*pairs = append(*pairs, &Pair{Old: b.n, New: n, OldLine: b.line + 1, NewLine: i + 1, Ordered: true,
+				From: fmt.Sprintf("%q on lines %d and %d", label, b.line+1, i+1), stated: true})
+			for k := range figs {
+				if figs[k].Text == n.Text && figs[k].Unit == n.Unit {
+					figs[k].used = true
+					break
+				}
+			}
+		}
+	}
+}
+
+// beforeWordRE and afterWordRE find the headings of sections that give
+// the figures before and after a change.
+var (
+	beforeWordRE = regexp.MustCompile(`\bbefore\b`)
+	afterWordRE  = regexp.MustCompile(`\bafter\b`)
+)
+
+func (p *Pair) canonicalQ() Quantity {
+	if p.New.Quantity != Unknown {
+		return canonical(p.New.Quantity)
+	}
+	return canonical(p.Old.Quantity)
+}
+
+var (
+	arrowRE   = regexp.MustCompile(`^\s*(?:→|->|=>|⇒|➜|➔|⟶|to)\s*$`)
+	versusRE  = regexp.MustCompile(`(?i)^\s*(?:[a-z]+\s+){0,2}\(?\s*(?:vs\.?|versus|compared (?:to|with))\s*$`)
+	fromRE    = regexp.MustCompile(`(?i)\bfrom\s*$`)
+	pairFigRE = func(f *figure) bool { return f.Unit != "%" && f.Unit != "x" && !f.plusMinus }
+)
+
+// linePairs finds the pairs a line states: "785ns → 71ns", "from 9569
+// to 2775 ns/op", "518ns (vs 716ns)". Figures without a unit take the
+// other's, or the quantity the line's words name.
+func linePairs(s string, figs []figure, i int) []*Pair {
+	var pairs []*Pair
+	for k := 0; k+1 < len(figs); k++ {
+		a, b := &figs[k], &figs[k+1]
+		if a.used || b.used || !pairFigRE(a) || !pairFigRE(b) {
+			continue
+		}
+		between := s[a.end:b.start]
+		ordered := arrowRE.MatchString(between)
+		if ordered && strings.TrimSpace(between) == "to" && !fromRE.MatchString(s[:a.start]) {
+			ordered = false
+			continue
+		}
+		if !ordered && !versusRE.MatchString(between) {
+			continue
+		}
+		o, n := a.Number, b.Number
+		switch {
+		case o.Unit == "" && n.Unit != "":
+			o.Unit, o.Quantity, o.scale = n.Unit, n.Quantity, n.scale
+		case n.Unit == "" && o.Unit != "":
+			n.Unit, n.Quantity, n.scale = o.Unit, o.Quantity, o.scale
+		case o.Unit == "" && n.Unit == "":
+			q := quantityOf(strings.Fields(strings.ToLower(strings.Map(wordsOnly, s))))
+			if q == Unknown || q == Time || q == Throughput || q == Other {
+				q = Count
+			}
+			o.Quantity, n.Quantity = q, q
+		}
+		if canonical(o.Quantity) != canonical(n.Quantity) {
+			continue
+		}
+		a.used, b.used = true, true
+		from := "the same line"
+		pairs = append(pairs, &Pair{Old: o, New: n, OldLine: i + 1, NewLine: i + 1, Ordered: ordered, From: from, stated: true})
+		k++
+	}
+	return pairs
+}
+
+func wordsOnly(r rune) rune {
+	if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '/' {
+		return r
+	}
+	return ' '
+}
+
+// phraseClaims reads the claims of text s on line i and adds them: factors
+// and percentages, zero-allocation statements, and the pairs no claim
+// used as before-after claims. pairs are the line's own pairs, then the
+// context's (a table row's, a benchmark row's). name and baseline are the
+// benchmark the line is about, if known. It returns the number of claims
+// added.
+func (x *extractor) phraseClaims(i int, s string, pairs []*Pair, name, baseline string, heading bool) int {
+	figs := scanFigures(s)
+	return x.phraseClaimsFigs(i, s, figs, pairs, name, baseline, heading)
+}
+
+func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pair, name, baseline string, heading bool) int {
+	var phs []phrase
+	prevEnd := 0
+	for k := range figs {
+		f := &figs[k]
+		if f.Unit == "x" || f.Unit == "%" {
+			if p, ok := classify(s, f, prevEnd); ok {
+				f.used = true
+				phs = append(phs, p)
+			}
+		}
+		prevEnd = f.end
+	}
+	for k := range figs {
+		f := &figs[k]
+		if !f.used && !f.plusMinus && f.Quantity == Allocs && f.Value == 0 && f.High == 0 {
+			f.used = true
+			phs = append(phs, phrase{fig: f, kind: ZeroAlloc, q: Allocs, text: f.String(), start: f.start, end: f.end})
+		}
+	}
+	var covered []bool // bytes of s in a figure's zero-allocation claim
+	for _, p := range phs {
+		if p.kind == ZeroAlloc {
+			if covered == nil {
+				covered = make([]bool, len(s)+1)
+			}
+			for k := p.start; k < p.end; k++ {
+				covered[k] = true
+			}
+		}
+	}
+	for _, p := range zeroAllocPhrases(s) {
+		if covered == nil || !covered[p.start] && !covered[p.end-1] {
+			phs = append(phs, p)
+		}
+	}
+	slices.SortStableFunc(phs, func(a, b phrase) int { return a.start - b.start })
+	if q := quoteSpans(s); len(q) > 0 {
+		// A claim in quotes is another document's ("the README's
+		// \"~42% faster\""), not this report's.
+		phs = slices.DeleteFunc(phs, func(p phrase) bool {
+			return slices.ContainsFunc(q, func(sp [2]int) bool { return sp[0] <= p.start && p.start < sp[1] })
+		})
+	}
+	usedPairs := make(map[*Pair]bool)
+	n := 0
+	for _, p := range phs {
+		if x.full {
+			return n
+		}
+		c := x.newClaim(i, p.kind)
+		c.Claimed = p.text
+		c.Quantity = p.q
+		c.Benchmark, c.Baseline = name, baseline
+		if p.fig != nil {
+			c.Numbers = append(c.Numbers, p.fig.Number)
+		}
+		pair := pickPair(p.q, pairs)
+		if pair == nil {
+			pair = loosePair(figs, p.q, i)
+		}
+		if pair == nil {
+			pair = pickPair(p.q, mapPairs(x.blockPairs))
+		}
+		if pair == nil {
+			pair = x.sectionPair(c.section, p.q)
+		}
+		if pair != nil {
+			usedPairs[pair] = true
+			cp := *pair
+			c.Pair = &cp
+			c.Numbers = append(c.Numbers, cp.Old, cp.New)
+			if c.Quantity == Unknown {
+				c.Quantity = pair.canonicalQ()
+			}
+		}
+		if c.Quantity == Unknown && p.kind == Speedup {
+			c.Quantity = Time
+		}
+		switch p.kind {
+		case ZeroAlloc:
+			c.Quantity = Allocs
+			c.Claimed = p.text
+			if c.Pair != nil && c.Pair.canonicalQ() == Allocs {
+				c.checkZeroAlloc()
+			} else {
+				c.Pair = nil
+				c.Numbers = c.Numbers[:min(len(c.Numbers), 1)]
+			}
+		default:
+			sn := p.sense
+			if sn == senseFaster && c.Quantity != Time && c.Quantity != Unknown && c.Quantity != Throughput {
+				sn = senseReduce
+			}
+			c.setRatio(p.fig.Number, sn)
+			if c.Pair != nil && c.Quantity != Other {
+				c.checkStated(p.fig.Number, sn)
+			}
+			if c.Quantity == Throughput {
+				c.Quantity = Time // compared as sec/op
+			}
+		}
+		x.add(c)
+		n++
+	}
+	// Pairs no claim rests on are before-after claims.
+	for _, p := range pairs {
+		if usedPairs[p] || !p.stated || heading || x.full {
+			continue
+		}
+		c := x.newClaim(i, BeforeAfter)
+		cp := *p
+		if !cp.Ordered {
+			// "518ns (vs 716ns)": read as the improvement it presents.
+			if lowerIsBetter(cp.New) > lowerIsBetter(cp.Old) {
+				cp.Old, cp.New = cp.New, cp.Old
+			}
+		}
+		c.Pair = &cp
+		c.Benchmark, c.Baseline = name, baseline
+		c.Numbers = []Number{cp.Old, cp.New}
+		c.Quantity = cp.canonicalQ()
+		c.Claimed = describePair(&cp)
+		r := pairRatio(&cp)
+		c.Ratio, c.RatioHigh = r, r
+		if cp.Old.isRange() || cp.New.isRange() {
+			c.RatioHigh = lowerIsBetter(Number{Value: cp.New.High, High: cp.New.High, scale: cp.New.scale, Quantity: cp.New.Quantity}) /
+				lowerIsBetter(Number{Value: cp.Old.Value, High: cp.Old.Value, scale: cp.Old.scale, Quantity: cp.Old.Quantity})
+		}
+		x.add(c)
+		n++
+	}
+	return n
+}
+
+func mapPairs(m map[Quantity]*Pair) []*Pair {
+	var ps []*Pair
+	for _, q := range []Quantity{Time, Memory, Allocs, Count, Other, Unknown} {
+		if p, ok := m[q]; ok {
+			ps = append(ps, p)
+		}
+	}
+	return ps
+}
+
+// pickPair returns the pair for a claim about q: the first of that
+// quantity; for an unknown quantity, the only pair or the first when all
+// are of one quantity.
+func pickPair(q Quantity, pairs []*Pair) *Pair {
+	q = canonical(q)
+	if q == Other {
+		return nil
+	}
+	if q == Unknown {
+		if len(pairs) == 0 {
+			return nil
+		}
+		for _, p := range pairs[1:] {
+			if p.canonicalQ() != pairs[0].canonicalQ() {
+				return nil
+			}
+		}
+		return pairs[0]
+	}
+	for _, p := range pairs {
+		pq := p.canonicalQ()
+		if pq == q || q == Allocs && pq == Count && p.Old.Unit == "" {
+			return p
+		}
+	}
+	return nil
+}
+
+// loosePair returns an unordered pair of the two unused figures of a
+// line with units of quantity q, when there are exactly two: "Dynamic:
+// 1,003ns avg | Pool: 740ns avg | Improvement: 35%".
+func loosePair(figs []figure, q Quantity, i int) *Pair {
+	var cand []*figure
+	for k := range figs {
+		f := &figs[k]
+		if f.used || !pairFigRE(f) || f.Unit == "" {
+			continue
+		}
+		if q != Unknown && canonical(f.Quantity) != canonical(q) {
+			continue
+		}
+		cand = append(cand, f)
+	}
+	if len(cand) != 2 || canonical(cand[0].Quantity) != canonical(cand[1].Quantity) {
+		return nil
+	}
+	cand[0].used, cand[1].used = true, true
+	return &Pair{Old: cand[0].Number, New: cand[1].Number, OldLine: i + 1, NewLine: i + 1, From: "the same line"}
+}
+
+// sectionPair returns the pair of benchmark results of the innermost
+// section around a claim that names exactly two benchmarks, for the
+// quantity q.
+func (x *extractor) sectionPair(sec int, q Quantity) *Pair {
+	names := x.sectionNames(sec)
+	if len(names) != 2 || names[0].row < 0 || names[1].row < 0 {
+		return nil
+	}
+	a, b := names[0], names[1]
+	if newer(a.name, b.name) {
+		a, b = b, a
+	}
+	ra, rb := &x.rows[a.row], &x.rows[b.row]
+	if q == Unknown {
+		q = Time
+	}
+	o, ok1 := ra.value(q)
+	n, ok2 := rb.value(q)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	return &Pair{Old: o, New: n, OldLine: ra.line + 1, NewLine: rb.line + 1, Ordered: true,
+		From: fmt.Sprintf("benchmark lines %d and %d", ra.line+1, rb.line+1)}
+}
+
+// sectionNames returns the benchmark names a claim in section sec is
+// about: those of sec and its subsections, or else those of the nearest
+// enclosing section's own lines (not its other subsections'); at most
+// two, or nil when the first section that names any names more (the
+// claim's benchmark is then ambiguous).
+func (x *extractor) sectionNames(sec int) []nameRef {
+	names := x.sections[sec].names
+	for s := sec; len(names) == 0 && s > 0; {
+		s = x.sections[s].parent
+		names = x.sections[s].own
+	}
+	if len(names) > 2 {
+		return nil
+	}
+	return names
+}
+
+// sectionPattern returns the -bench pattern a claim in section sec runs
+// under, found as sectionNames finds names; "" if none or several.
+func (x *extractor) sectionPattern(sec int) string {
+	ps := x.sections[sec].patterns
+	for s := sec; len(ps) == 0 && s > 0; {
+		s = x.sections[s].parent
+		ps = x.sections[s].ownPatterns
+	}
+	if len(ps) != 1 {
+		return ""
+	}
+	return ps[0]
+}
+
+var nameTokenRE = regexp.MustCompile(`[A-Z]?[a-z]+|[A-Z]+(?:[A-Z][a-z]|$)?|[0-9]+`)
+
+// variantOf classifies a benchmark name as a before (−1) or after (+1)
+// variant by its words: "TrimToFit_Old", "X/before", "NewApproach"; 0
+// when it says neither.
+func variantOf(name string) int {
+	v := 0
+	for _, t := range nameTokenRE.FindAllString(name, -1) {
+		switch strings.ToLower(t) {
+		case "before", "old", "baseline", "base", "orig", "original", "legacy", "naive", "unoptimized", "unoptimised", "slow":
+			v = -1
+		case "after", "new", "optimized", "optimised", "improved", "fast":
+			v = 1
+		}
+	}
+	return v
+}
+
+// newer reports whether benchmark a is the after side of the pair a, b.
+func newer(a, b string) bool {
+	va, vb := variantOf(a), variantOf(b)
+	return va > vb
+}
+
+// baselineName returns the name of the baseline row of row r's block.
+func (x *extractor) baselineName(r int) string {
+	if b := x.baselineRow(r); b >= 0 {
+		return x.rows[b].name
+	}
+	return ""
+}
+
+// baselineRow returns the row of r's block its figures are compared with:
+// the nearest earlier row marked baseline, or the first row when r is the
+// second of a block without one; -1 if none.
+func (x *extractor) baselineRow(r int) int {
+	row := &x.rows[r]
+	if row.baseline {
+		return -1
+	}
+	first := -1
+	for k := r - 1; k >= 0 && x.rows[k].block == row.block; k-- {
+		if x.rows[k].baseline {
+			return k
+		}
+		first = k
+	}
+	if first == r-1 && first >= 0 && (first == 0 || x.rows[first-1].block != row.block) {
+		return first
+	}
+	return -1
+}
+
+// rowPairs returns the pairs of row r against its baseline row, one per
+// quantity both give.
+func (x *extractor) rowPairs(r int) []*Pair {
+	b := x.baselineRow(r)
+	if b < 0 {
+		return nil
+	}
+	base, row := &x.rows[b], &x.rows[r]
+	var ps []*Pair
+	for _, v := range row.values {
+		if o, ok := base.value(v.Quantity); ok {
+			ps = append(ps, &Pair{Old: o, New: v, OldLine: base.line + 1, NewLine: row.line + 1, Ordered: true,
+				From: fmt.Sprintf("baseline %s on line %d", base.name, base.line+1)})
+		}
+	}
+	return ps
+}
+
+// rowClaims adds the claims of a benchmark result row: the row itself,
+// and the claims of the text after its values.
+func (x *extractor) rowClaims(r int) {
+	row := &x.rows[r]
+	c := x.newClaim(row.line, BenchmarkLine)
+	c.Benchmark = row.name
+	c.Numbers = row.values
+	parts := make([]string, len(row.values))
+	for k, v := range row.values {
+		parts[k] = v.String()
+	}
+	c.Claimed = strings.Join(parts, ", ")
+	c.Quantity = Time
+	x.add(c)
+	if row.rest != "" && !row.baseline {
+		rest := blankCode(plain(row.rest))
+		x.phraseClaims(row.line, rest, x.rowPairs(r), row.name, x.baselineName(r), false)
+	}
+}
+
+// finish sorts the claims, resolves their subjects and sets the verdicts
+// the report alone can give.
+func (x *extractor) finish() {
+	Sort(x.rep.Claims)
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		x.subject(c)
+		c.Verdict = c.Arithmetic
+		if c.Verdict == Unverifiable {
+			c.Detail = unverifiableDetail(c)
+		}
+		if c.expected && c.Verdict != ArithmeticError {
+			c.Verdict = Unverifiable
+			c.Detail = "a projection (expected, estimated, target), not a measurement"
+		}
+	}
+}
+
+// subject sets the claim's benchmark names and Subject.
+func (x *extractor) subject(c *Claim) {
+	if c.Benchmark == "" && c.Baseline == "" {
+		names := x.sectionNames(c.section)
+		switch len(names) {
+		case 1:
+			c.Benchmark = names[0].name
+		case 2:
+			a, b := names[0].name, names[1].name
+			if newer(a, b) {
+				a, b = b, a
+			}
+			switch c.Kind {
+			case Absolute:
+				// Either side: the claim's figures do not say.
+			case ZeroAlloc:
+				c.Benchmark = b
+			default:
+				c.Baseline, c.Benchmark = a, b
+			}
+		}
+	}
+	c.pattern = x.sectionPattern(c.section)
+	switch {
+	case c.Baseline != "" && c.Benchmark != "":
+		c.Subject = c.Baseline + " → " + c.Benchmark
+	case c.Benchmark != "":
+		c.Subject = c.Benchmark
+	case c.pattern != "":
+		c.Subject = "-bench " + c.pattern
+	case c.heading != "":
+		c.Subject = c.heading
+	default:
+		c.Subject = "(no heading)"
+	}
+}
+
+// unverifiableDetail says why a claim cannot be checked from the report
+// alone.
+func unverifiableDetail(c *Claim) string {
+	switch c.Kind {
+	case Absolute:
+		return "an absolute figure with nothing to compare it to; absolute times do not transfer across machines"
+	case BenchmarkLine:
+		return "a single result; re-measure it with -C <module> where the benchmark exists"
+	case BeforeAfter, TableRow:
+		return "states figures but no ratio to check; re-measure it with -C <module> where the benchmarks exist"
+	case ZeroAlloc:
+		return "no allocation figures beside it; name the benchmark or state allocs/op"
+	}
+	if c.Quantity == Other {
+		return "compares something perfproof cannot measure (variance, GC pressure, a share of request time)"
+	}
+	return "no before and after figures beside it; state them or name the benchmarks"
+}
+
+// quoteSpans returns the spans of s inside double quotes, straight or
+// curly.
+func quoteSpans(s string) [][2]int {
+	var spans [][2]int
+	open := -1
+	for i, r := range s {
+		switch {
+		case (r == '"' || r == '”') && open >= 0:
+			spans = append(spans, [2]int{open, i})
+			open = -1
+		case r == '"' || r == '“':
+			open = i
+		}
+	}
+	return spans
+}
+
+// isShare reports whether the percentage ending at s[end:] is a share of
+// something measured: "0.017% of total request time", "5.2% of the
+// budget"; not "100% of the tests".
+func isShare(s string, end int) bool {
+	after, _ := wordsAfter(s, end, 5)
+	if len(after) < 2 || after[0] != "of" {
+		return false
+	}
+	for _, w := range after[1:] {
+		switch w {
+		case "total", "budget", "request", "requests", "runtime", "cpu", "wall":
+			return true
+		}
+	}
+	return quantityOf(after[1:]) != Unknown
+}

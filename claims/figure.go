@@ -1,0 +1,322 @@
+package claims
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A figure is a Number found in a line, with its place in the line.
+type figure struct {
+	Number
+	start, end int  // byte offsets of the figure and its unit in the scanned text
+	sign       byte // '-' or '+' written right before the number, 0 if none
+	plusMinus  bool // "±3%": a spread, not a claim
+	used       bool // consumed by a claim or a pair
+}
+
+// unitInfo describes a unit the scanner recognises.
+type unitInfo struct {
+	text  string   // as written
+	norm  string   // normalised spelling
+	q     Quantity // what it measures
+	scale float64  // to the quantity's base unit (ns, B, 1/s)
+}
+
+// units are matched longest first at the place after a number.
+var units = func() []unitInfo {
+	u := []unitInfo{
+		// time per operation, base nanoseconds
+		{"ns/op", "ns/op", Time, 1}, {"µs/op", "µs/op", Time, 1e3}, {"μs/op", "µs/op", Time, 1e3},
+		{"us/op", "µs/op", Time, 1e3}, {"ms/op", "ms/op", Time, 1e6}, {"sec/op", "sec/op", Time, 1e9},
+		{"s/op", "s/op", Time, 1e9}, {"ns/item", "ns/item", Time, 1}, {"ns/iter", "ns/iter", Time, 1},
+		{"nanoseconds", "ns", Time, 1}, {"microseconds", "µs", Time, 1e3}, {"milliseconds", "ms", Time, 1e6},
+		{"seconds", "s", Time, 1e9}, {"second", "s", Time, 1e9}, {"secs", "s", Time, 1e9}, {"sec", "s", Time, 1e9},
+		{"ns", "ns", Time, 1}, {"µs", "µs", Time, 1e3}, {"μs", "µs", Time, 1e3}, {"us", "µs", Time, 1e3},
+		{"ms", "ms", Time, 1e6}, {"s", "s", Time, 1e9},
+		// throughput, base per second (the thing counted is in the unit)
+		{"MB/s", "MB/s", Throughput, 1e6}, {"GB/s", "GB/s", Throughput, 1e9}, {"KB/s", "KB/s", Throughput, 1e3},
+		{"B/s", "B/s", Throughput, 1}, {"ops/s", "ops/s", Throughput, 1}, {"op/s", "ops/s", Throughput, 1},
+		{"ops/sec", "ops/s", Throughput, 1}, {"qps", "ops/s", Throughput, 1}, {"rps", "req/s", Throughput, 1},
+		// memory, base bytes
+		{"B/op", "B/op", Memory, 1}, {"KB/op", "KB/op", Memory, 1e3}, {"kB/op", "KB/op", Memory, 1e3},
+		{"MB/op", "MB/op", Memory, 1e6}, {"KiB", "KiB", Memory, 1024}, {"MiB", "MiB", Memory, 1 << 20},
+		{"GiB", "GiB", Memory, 1 << 30}, {"KB", "KB", Memory, 1e3}, {"kB", "KB", Memory, 1e3},
+		{"MB", "MB", Memory, 1e6}, {"GB", "GB", Memory, 1e9}, {"bytes", "B", Memory, 1}, {"byte", "B", Memory, 1},
+		{"B", "B", Memory, 1},
+		// allocations
+		{"allocs/op", "allocs/op", Allocs, 1}, {"alloc/op", "allocs/op", Allocs, 1},
+		{"allocations", "allocs", Allocs, 1}, {"allocation", "allocs", Allocs, 1},
+		{"allocs", "allocs", Allocs, 1}, {"alloc", "allocs", Allocs, 1},
+		// ratios
+		{"x", "x", Unknown, 1}, {"×", "x", Unknown, 1}, {"%", "%", Unknown, 1},
+	}
+	// Longest first, so that "ns/op" wins over "ns" and "MB/s" over "MB".
+	for i := 1; i < len(u); i++ {
+		for j := i; j > 0 && len(u[j].text) > len(u[j-1].text); j-- {
+			u[j], u[j-1] = u[j-1], u[j]
+		}
+	}
+	return u
+}()
+
+// throughputSuffixes turn "<word>/second" and "<word> per second" into a
+// throughput unit: "allocations/second", "auctions/s", "req/s".
+var throughputSuffixes = []string{"/second", "/sec", "/s"}
+
+// multipliers are SI prefixes written right after a number: "1.93M".
+var multipliers = map[byte]float64{'K': 1e3, 'k': 1e3, 'M': 1e6, 'G': 1e9}
+
+// isWordRune reports whether r continues a word or an identifier.
+func isWordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// runeBefore returns the rune ending at s[:i], or 0.
+func runeBefore(s string, i int) rune {
+	if i <= 0 {
+		return 0
+	}
+	r, _ := utf8.DecodeLastRuneInString(s[:i])
+	return r
+}
+
+// runeAt returns the rune starting at s[i:], or 0.
+func runeAt(s string, i int) rune {
+	if i >= len(s) {
+		return 0
+	}
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return r
+}
+
+// scanNumber reads a decimal number at s[i:]: digits with optional
+// thousands separators ("1,577,102") and an optional fraction. It returns
+// the value, the text, and the place value of the last digit written.
+func scanNumber(s string, i int) (v float64, text string, step float64, end int, ok bool) {
+	j := i
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	intDigits := j - i
+	if intDigits == 0 && !(j+1 < len(s) && s[j] == '.' && s[j+1] >= '0' && s[j+1] <= '9') {
+		return 0, "", 0, i, false
+	}
+	// Thousands separators: groups of exactly three digits after a
+	// first group of one to three.
+	if intDigits > 0 && intDigits <= 3 {
+		for j+3 < len(s) && s[j] == ',' && isDigits(s, j+1, 3) && !(j+4 < len(s) && s[j+4] >= '0' && s[j+4] <= '9') {
+			j += 4
+		}
+	}
+	step = 1
+	if j+1 < len(s) && s[j] == '.' && s[j+1] >= '0' && s[j+1] <= '9' {
+		k := j + 1
+		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+			k++
+		}
+		step = math.Pow(10, -float64(k-j-1))
+		j = k
+	}
+	text = s[i:j]
+	v, err := strconv.ParseFloat(strings.ReplaceAll(text, ",", ""), 64)
+	if err != nil || math.IsInf(v, 0) {
+		return 0, "", 0, i, false
+	}
+	return v, text, step, j, true
+}
+
+func isDigits(s string, i, n int) bool {
+	if i+n > len(s) {
+		return false
+	}
+	for k := i; k < i+n; k++ {
+		if s[k] < '0' || s[k] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// matchUnit returns the unit written at s[i:], after at most one space,
+// and the offset after it.
+func matchUnit(s string, i int) (u unitInfo, end int, ok bool) {
+	j := i
+	if j < len(s) && s[j] == ' ' {
+		j++
+	}
+	for _, c := range units {
+		if !strings.HasPrefix(s[j:], c.text) {
+			continue
+		}
+		k := j + len(c.text)
+		next := runeAt(s, k)
+		switch c.norm {
+		case "x":
+			// "11x faster", "(9x)", "3.4x,": not "0x7f", "2x2", "x86".
+			if j != i || isWordRune(next) {
+				continue
+			}
+		default:
+			if isWordRune(next) {
+				continue
+			}
+			// "/second" after a counted word is a throughput.
+			if c.q == Allocs || c.q == Time && c.norm == "s" {
+				for _, suf := range throughputSuffixes {
+					if strings.HasPrefix(s[k:], suf) && !isWordRune(runeAt(s, k+len(suf))) {
+						return unitInfo{c.text + suf, c.norm + "/s", Throughput, 1}, k + len(suf), true
+					}
+				}
+			}
+		}
+		return c, k, true
+	}
+	// "<word>/second", "<word>/s": requests/second, auctions/s.
+	k := j
+	for k < len(s) && (s[k] >= 'a' && s[k] <= 'z' || s[k] >= 'A' && s[k] <= 'Z') {
+		k++
+	}
+	if k > j && k-j <= 20 {
+		for _, suf := range throughputSuffixes {
+			if strings.HasPrefix(s[k:], suf) && !isWordRune(runeAt(s, k+len(suf))) {
+				return unitInfo{s[j:k] + suf, s[j:k] + "/s", Throughput, 1}, k + len(suf), true
+			}
+		}
+	}
+	return unitInfo{}, i, false
+}
+
+// scanFigures finds the figures of a line: numbers at a word boundary,
+// with an optional approximation mark, range, SI multiplier and unit.
+// Numbers inside words and identifiers ("Opt10", "x86", "RFC1123") and
+// the parts of dates and times ("2025-01-19", "12:30") are skipped.
+func scanFigures(s string) []figure {
+	var figs []figure
+	for i := 0; i < len(s); {
+		c := s[i]
+		if !(c >= '0' && c <= '9' || c == '.' && i+1 < len(s) && s[i+1] >= '0' && s[i+1] <= '9') {
+			i++
+			continue
+		}
+		prev := runeBefore(s, i)
+		if isWordRune(prev) || prev == '.' || prev == ',' && i >= 2 && s[i-2] >= '0' && s[i-2] <= '9' {
+			i = skipToken(s, i)
+			continue
+		}
+		if (prev == '-' || prev == '/' || prev == ':') && i >= 2 && s[i-2] >= '0' && s[i-2] <= '9' {
+			i = skipToken(s, i)
+			continue
+		}
+		f, end, ok := readFigure(s, i)
+		if !ok || isWordRune(runeAt(s, end)) || runeAt(s, end) == ':' && isDigits(s, end+1, 1) {
+			// "0x7f", "2x2", "64bit", "12:30": part of a word or a time.
+			i = skipToken(s, i)
+			continue
+		}
+		figs = append(figs, f)
+		i = end
+	}
+	return figs
+}
+
+// skipToken advances past the word or number at s[i:].
+func skipToken(s string, i int) int {
+	for i < len(s) {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		if !(isWordRune(r) || r == '.' || r == ',') {
+			break
+		}
+		i += n
+	}
+	if i < len(s) {
+		return i
+	}
+	return len(s)
+}
+
+// readFigure reads one figure whose number starts at s[i].
+func readFigure(s string, i int) (figure, int, bool) {
+	v, text, step, j, ok := scanNumber(s, i)
+	if !ok {
+		return figure{}, i, false
+	}
+	start := i
+	f := figure{Number: Number{Text: text, Value: v, High: v, step: step, scale: 1}}
+	// Sign, spread and approximation marks before the number: "(-11%)",
+	// "±3%", "~75ns", "≈ 6". A hyphen after a word ("Sub-10µs") is not a
+	// sign.
+	k := start
+	switch r := runeBefore(s, k); r {
+	case '-', '−', '+':
+		if !isWordRune(runeBefore(s, k-utf8.RuneLen(r))) {
+			f.sign = '-'
+			if r == '+' {
+				f.sign = '+'
+			}
+			k -= utf8.RuneLen(r)
+		}
+	case '±':
+		f.plusMinus = true
+		k -= utf8.RuneLen(r)
+	}
+	kk := k
+	if kk > 0 && s[kk-1] == ' ' {
+		kk--
+	}
+	if r := runeBefore(s, kk); r == '~' || r == '≈' {
+		f.Approx = true
+		k = kk - utf8.RuneLen(r)
+	}
+	f.start = k
+	j, mult := readMultiplier(s, j)
+	if mult != 1 {
+		f.Text += s[j-1 : j]
+	}
+	// A range: "75-100", "2.9–3.8", "52K-161K".
+	if r := runeAt(s, j); r == '-' || r == '–' {
+		k := j + utf8.RuneLen(r)
+		if v2, t2, step2, j2, ok := scanNumber(s, k); ok && !isWordRune(runeBefore(s, k)) {
+			j2b, mult2 := readMultiplier(s, j2)
+			if mult2 == mult && v2 >= v {
+				f.High = v2
+				f.Text += "-" + t2
+				if mult2 != 1 {
+					f.Text += s[j2b-1 : j2b]
+				}
+				f.step = math.Min(step, step2)
+				j = j2b
+			}
+		}
+	}
+	if u, end, ok := matchUnit(s, j); ok {
+		f.Unit = u.norm
+		f.Quantity = u.q
+		f.scale = u.scale
+		j = end
+	}
+	f.Value *= mult
+	f.High *= mult
+	f.step *= mult
+	f.end = j
+	return f, j, true
+}
+
+// readMultiplier reads an SI multiplier right after a number ("1.93M",
+// "161K") when it is not the start of a unit ("5MB").
+func readMultiplier(s string, j int) (int, float64) {
+	if j >= len(s) {
+		return j, 1
+	}
+	m, ok := multipliers[s[j]]
+	if !ok {
+		return j, 1
+	}
+	if _, _, isUnit := matchUnit(s, j); isUnit {
+		return j, 1
+	}
+	if isWordRune(runeAt(s, j+1)) {
+		return j, 1
+	}
+	return j + 1, m
+}

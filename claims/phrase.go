@@ -1,0 +1,337 @@
+package claims
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A sense says how a stated factor or percentage maps to the ratio
+// new/old of a lower-is-better quantity.
+type sense int
+
+const (
+	senseNone sense = iota
+	// senseFaster: "X% faster", "X% improvement": a time reduction
+	// 1 − new/old, or a throughput gain old/new − 1; the report does not
+	// say which.
+	senseFaster
+	// senseReduce: "X% less memory", "X% fewer allocations", "-X%":
+	// 1 − new/old.
+	senseReduce
+	// senseIncrease: "X% more memory", "+X%": new/old − 1.
+	senseIncrease
+	// senseSlower: "X% slower": a time increase new/old − 1, or a
+	// throughput loss 1 − old/new.
+	senseSlower
+	// senseGain: "X% more throughput": old/new − 1 in time per
+	// operation.
+	senseGain
+	// senseFactorBetter: "11x faster", "5x fewer allocations": old/new.
+	senseFactorBetter
+	// senseFactorWorse: "2x slower", "3x more memory": new/old.
+	senseFactorWorse
+)
+
+// improves reports whether the sense claims an improvement.
+func (s sense) improves() bool {
+	switch s {
+	case senseFaster, senseReduce, senseGain, senseFactorBetter:
+		return true
+	}
+	return false
+}
+
+// A phrase is a claim found in a line's text.
+type phrase struct {
+	fig        *figure // the stated factor or percentage; nil for word forms
+	kind       Kind
+	q          Quantity // what the words say is compared, Unknown if not said
+	sense      sense
+	text       string // the claim as written
+	start, end int
+}
+
+// Direction words after a figure, and the sense of a percentage with them.
+var percentWords = map[string]sense{
+	"faster": senseFaster, "quicker": senseFaster, "speedier": senseFaster,
+	"speedup": senseFaster, "speed-up": senseFaster, "improvement": senseFaster, "improved": senseFaster,
+	"better": senseFaster, "gain": senseFaster, "boost": senseFaster, "performance": senseFaster,
+	"less": senseReduce, "fewer": senseReduce, "lower": senseReduce, "smaller": senseReduce,
+	"reduction": senseReduce, "reduced": senseReduce, "decrease": senseReduce, "decreased": senseReduce,
+	"cheaper": senseReduce, "saving": senseReduce, "savings": senseReduce, "saved": senseReduce,
+	"shorter": senseReduce, "drop": senseReduce, "cut": senseReduce,
+	"slower": senseSlower, "worse": senseSlower, "regression": senseSlower, "penalty": senseSlower,
+	"more": senseIncrease, "higher": senseIncrease, "larger": senseIncrease, "bigger": senseIncrease,
+	"increase": senseIncrease, "increased": senseIncrease, "extra": senseIncrease,
+	"throughput": senseGain,
+}
+
+// Words that name what is compared, most specific first.
+var quantityWords = []struct {
+	q     Quantity
+	words []string
+}{
+	{Other, []string{"variance", "jitter", "gc", "pause", "pauses", "pressure", "p50", "p90", "p95", "p99", "p999",
+		"fragmentation", "contention", "consistency", "success", "failure", "failures", "miss", "misses",
+		"variability", "stability", "syscalls", "syscall", "cpu", "utilization", "errors"}},
+	{Allocs, []string{"alloc", "allocs", "allocation", "allocations", "allocs/op"}},
+	{Memory, []string{"memory", "mem", "bytes", "footprint", "heap", "ram", "b/op", "allocated"}},
+	{Throughput, []string{"throughput", "qps", "rps", "ops/s", "bandwidth"}},
+	{Time, []string{"faster", "slower", "quicker", "speedup", "speed-up", "speed", "latency", "time", "overhead",
+		"duration", "sec/op", "ns/op", "runtime", "wall"}},
+}
+
+// quantityOf returns the quantity the words name, Unknown if none.
+func quantityOf(words []string) Quantity {
+	for _, qw := range quantityWords {
+		for _, w := range words {
+			for _, k := range qw.words {
+				if w == k {
+					return qw.q
+				}
+			}
+		}
+	}
+	return Unknown
+}
+
+// stopRunes end the words that belong to a figure.
+const stopRunes = ",;|()[]{}→<>=\"'`"
+
+// wordsAfter returns up to n lowercased words after s[i:], stopping at a
+// stop rune, a number or the end of a sentence, and the offset after the
+// last word.
+func wordsAfter(s string, i, n int) ([]string, int) {
+	var words []string
+	end := i
+	for len(words) < n {
+		j := i
+		for j < len(s) && (s[j] == ' ' || s[j] == '\t' || s[j] == '*' || s[j] == '_') {
+			j++
+		}
+		if j >= len(s) || strings.ContainsRune(stopRunes, runeAt(s, j)) || s[j] >= '0' && s[j] <= '9' || s[j] == '~' {
+			break
+		}
+		k := j
+		for k < len(s) && s[k] != ' ' && s[k] != '\t' && !strings.ContainsRune(stopRunes, runeAt(s, k)) {
+			k++
+		}
+		w := strings.ToLower(strings.Trim(s[j:k], ".:!?*_"))
+		sentenceEnd := k > j && strings.ContainsRune(".:!?", rune(s[k-1]))
+		if w != "" {
+			words = append(words, w)
+			end = j + len(strings.TrimRight(s[j:k], ".:!?*_"))
+		}
+		i = k
+		if sentenceEnd || k == j {
+			break
+		}
+	}
+	return words, end
+}
+
+var (
+	// byVerbRE finds "reduce memory allocations by" before a percentage.
+	byVerbRE = regexp.MustCompile(`(?i)\b(reduc\w*|cut\w*|lower\w*|decreas\w*|sav(?:e|es|ed|ing)|shr[iu]nk\w*|improv\w*|speed\w*|boost\w*|increas\w*|slow\w*|rais\w*|grow\w*|grew)\b([^.:;|]{0,60}?)\bby\s*(?:~|about|around|roughly|nearly|over|almost)?\s*$`)
+	// labelClaimRE finds "Improvement:" before a figure.
+	labelClaimRE = regexp.MustCompile(`(?i)\b(improvement|speed-?up|gain|reduction|saving|savings|faster|change|impact|benefit|delta)s?\s*:\s*$`)
+	// zeroAllocRE finds word forms of zero-allocation claims.
+	zeroAllocRE = regexp.MustCompile(`(?i)\b(?:zero|no)[\s-]+(?:(?:heap|dynamic|runtime|extra|additional|new|further)[\s-]+)?alloc(?:s|ations?)?\b(?:/op)?|\balloc(?:ation)?[\s-]free\b`)
+	// environmentRE marks figures that describe the machine, not a
+	// measurement: "32GB RAM", "8 cores".
+	environmentRE = regexp.MustCompile(`(?i)^\s*(?:of\s+)?(?:ram|unified memory|cores?|threads?|vcpus?|cpus?|gpus?)\b`)
+	// projectionRE marks claims that are projections, not measurements.
+	projectionRE = regexp.MustCompile(`(?i)\b(expected|expect|expects|estimated?|estimates|projected|projection|target|goal|potential|future|would|could|might)\b`)
+)
+
+// beforeWindow returns the text before s[i] back to lo, at most 80 bytes.
+func beforeWindow(s string, lo, i int) string {
+	lo = max(lo, i-80)
+	for lo > 0 && lo < len(s) && s[lo]&0xC0 == 0x80 {
+		lo++
+	}
+	return s[lo:i]
+}
+
+// timeWords are direction words that name time themselves.
+var timeWords = map[string]bool{"faster": true, "slower": true, "quicker": true, "speedier": true, "speedup": true, "speed-up": true}
+
+// direction finds the first direction word among the first three words
+// and the quantity the words around it name. It returns the index of the
+// last word of the phrase, -1 if there is no direction word.
+func direction(words []string) (dir int, sn sense, q Quantity, last int) {
+	for k, w := range words[:min(len(words), 3)] {
+		sn, ok := percentWords[w]
+		if !ok {
+			continue
+		}
+		window := words[:min(len(words), k+4)]
+		last = k
+		if timeWords[w] {
+			q = Time
+		} else {
+			q = quantityOf(window)
+			last = max(k, lastQuantityWord(window))
+		}
+		return k, sn, q, last
+	}
+	return -1, senseNone, Unknown, -1
+}
+
+// classify returns the claim a figure with unit x or % makes, if any.
+// prevEnd is the end of the previous figure, which bounds the words read
+// before this one.
+func classify(s string, f *figure, prevEnd int) (phrase, bool) {
+	if f.plusMinus || f.Value == 0 && f.Unit == "x" {
+		return phrase{}, false
+	}
+	after, aEnd := wordsAfter(s, f.end, 6)
+	p := phrase{fig: f, start: f.start, end: f.end}
+	dir, sn, q, last := direction(after)
+	if dir >= 0 {
+		p.end = endOfWords(s, f.end, last+1, after, aEnd)
+	}
+	switch f.Unit {
+	case "x":
+		p.kind = Speedup
+		p.sense = senseFactorBetter
+		p.q = q
+		switch {
+		case dir >= 0:
+			if sn == senseSlower || sn == senseIncrease && q != Throughput {
+				p.sense = senseFactorWorse
+			}
+		case len(after) > 0 && quantityOf(after[:1]) != Unknown:
+			p.q = quantityOf(after[:1]) // "5x throughput"
+			p.end = endOfWords(s, f.end, 1, after, aEnd)
+		case len(after) > 0 && !isPerfNoun(after[0]):
+			return phrase{}, false // "2x cores", "4x the size"
+		}
+		if p.q == Unknown {
+			p.q = Time
+		}
+	case "%":
+		p.kind = Percent
+		if len(after) > 0 && after[0] == "of" {
+			return phrase{}, false // a share: read as an absolute figure
+		}
+		if dir >= 0 {
+			p.sense, p.q = sn, q
+		} else {
+			win := beforeWindow(s, prevEnd, f.start)
+			if m := byVerbRE.FindStringSubmatchIndex(win); m != nil {
+				verb := strings.ToLower(win[m[2]:m[3]])
+				p.sense = senseReduce
+				switch {
+				case strings.HasPrefix(verb, "improv") || strings.HasPrefix(verb, "speed") || strings.HasPrefix(verb, "boost"):
+					p.sense = senseFaster
+				case strings.HasPrefix(verb, "increas") || strings.HasPrefix(verb, "rais") || strings.HasPrefix(verb, "gr"):
+					p.sense = senseIncrease
+				case strings.HasPrefix(verb, "slow"):
+					p.sense = senseSlower
+				}
+				p.q = quantityOf(strings.Fields(strings.ToLower(win[m[2]:m[5]])))
+				p.start = f.start - (len(win) - m[2])
+			} else if m := labelClaimRE.FindStringSubmatchIndex(win); m != nil {
+				p.sense = senseFaster
+				if w := strings.ToLower(win[m[2]:m[3]]); strings.HasPrefix(w, "reduction") || strings.HasPrefix(w, "saving") {
+					p.sense = senseReduce
+				}
+			} else if f.sign != 0 && (strings.HasSuffix(strings.TrimRight(win, " "), "(") || len(after) > 0 && quantityOf(after[:1]) != Unknown) {
+				// "17 (-11%)", "-11% allocations": a signed change.
+				p.sense = senseReduce
+				if f.sign == '+' {
+					p.sense = senseIncrease
+				}
+				if len(after) > 0 && quantityOf(after[:1]) != Unknown {
+					p.q = quantityOf(after[:1])
+					p.end = endOfWords(s, f.end, 1, after, aEnd)
+				}
+			}
+		}
+		switch {
+		case p.sense == senseNone:
+			return phrase{}, false
+		case p.q == Throughput && (p.sense == senseIncrease || p.sense == senseFaster):
+			p.sense = senseGain
+		case p.q == Throughput && p.sense == senseReduce:
+			p.sense = senseSlower
+		case p.sense == senseFaster && p.q != Time && p.q != Unknown:
+			p.sense = senseReduce // "30% better memory use"
+		case p.sense == senseSlower && p.q != Time && p.q != Unknown:
+			p.sense = senseIncrease
+		}
+	default:
+		return phrase{}, false
+	}
+	p.text = strings.Join(strings.Fields(s[p.start:p.end]), " ")
+	return p, true
+}
+
+// isPerfNoun reports whether a word after a bare factor still makes it a
+// performance claim: "3x improvement", "2x performance".
+func isPerfNoun(w string) bool {
+	switch w {
+	case "improvement", "performance", "speedup", "speed-up", "gain", "boost", "throughput", "win", "on", "in", "for", "with", "at", "and", "over", "from", "vs", "vs.":
+		return true
+	}
+	return false
+}
+
+// lastQuantityWord returns the index of the last word naming a quantity,
+// -1 if none.
+func lastQuantityWord(words []string) int {
+	last := -1
+	for i, w := range words {
+		if quantityOf([]string{w}) != Unknown {
+			last = i
+		}
+	}
+	return last
+}
+
+// endOfWords returns the offset after the first n of the words read from
+// s[from:], which ended at end.
+func endOfWords(s string, from, n int, words []string, end int) int {
+	if n >= len(words) {
+		return end
+	}
+	i := from
+	for k := 0; k < n; k++ {
+		j := strings.Index(strings.ToLower(s[i:min(len(s), i+160)]), words[k])
+		if j < 0 {
+			return end
+		}
+		i += j + len(words[k])
+	}
+	return i
+}
+
+// zeroAllocPhrases returns the word forms of zero-allocation claims in s:
+// "zero allocations", "no heap allocations", "allocation-free".
+func zeroAllocPhrases(s string) []phrase {
+	if !strings.Contains(strings.ToLower(s), "alloc") {
+		return nil
+	}
+	var ps []phrase
+	for _, m := range zeroAllocRE.FindAllStringIndex(s, -1) {
+		ps = append(ps, phrase{kind: ZeroAlloc, q: Allocs, text: s[m[0]:m[1]], start: m[0], end: m[1]})
+	}
+	return ps
+}
+
+// projectionStems are the stems projectionRE looks for, for a quick test
+// before the regular expression.
+var projectionStems = []string{"expect", "estimat", "project", "target", "goal", "potential", "future", "would", "could", "might"}
+
+// isProjectionText reports whether s states a projection ("expected",
+// "estimated", "target", "could") rather than a measurement.
+func isProjectionText(s string) bool {
+	l := strings.ToLower(s)
+	for _, st := range projectionStems {
+		if strings.Contains(l, st) {
+			return projectionRE.MatchString(s)
+		}
+	}
+	return false
+}

@@ -1,0 +1,408 @@
+package claims
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// An mdTable is a Markdown table: consecutive lines with pipes, a header
+// row and usually a delimiter row. Broken tables (no delimiter row, rows
+// with missing or extra cells) are read as well as they can be.
+type mdTable struct {
+	first, last int // 0-based lines
+	header      []string
+	rows        []mdRow
+}
+
+type mdRow struct {
+	line  int
+	cells []string // plain text of each cell
+}
+
+var delimCellRE = regexp.MustCompile(`^:?-{1,}:?$`)
+
+// splitCells splits a table line into its cells: pipes inside code spans
+// and escaped pipes do not split.
+func splitCells(line string) []string {
+	t := strings.TrimSpace(line)
+	t = strings.TrimPrefix(t, "|")
+	if strings.HasSuffix(t, "|") && !strings.HasSuffix(t, `\|`) {
+		t = t[:len(t)-1]
+	}
+	var cells []string
+	var cur strings.Builder
+	code := false
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch {
+		case c == '\\' && i+1 < len(t) && t[i+1] == '|':
+			cur.WriteByte('|')
+			i++
+		case c == '`':
+			code = !code
+			cur.WriteByte(c)
+		case c == '|' && !code:
+			cells = append(cells, strings.TrimSpace(cur.String()))
+			cur.Reset()
+		default:
+			cur.WriteByte(c)
+		}
+	}
+	return append(cells, strings.TrimSpace(cur.String()))
+}
+
+func isDelimRow(cells []string) bool {
+	n := 0
+	for _, c := range cells {
+		c = strings.ReplaceAll(c, " ", "")
+		if c == "" {
+			continue
+		}
+		if !delimCellRE.MatchString(c) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// findTables marks the tables of the report: runs of at least two prose
+// lines with a pipe, with a delimiter row or every line starting with a
+// pipe.
+func (x *extractor) findTables() {
+	for i := 0; i < len(x.lines); {
+		if !isTableCandidate(&x.lines[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(x.lines) && isTableCandidate(&x.lines[j]) {
+			j++
+		}
+		if j-i >= 2 {
+			x.makeTable(i, j)
+		}
+		i = j
+	}
+}
+
+func isTableCandidate(dl *docLine) bool {
+	return dl.kind == lkProse && dl.row < 0 && strings.Contains(dl.raw, "|")
+}
+
+func (x *extractor) makeTable(from, to int) {
+	delim, piped := -1, true
+	var rows []mdRow
+	for i := from; i < to; i++ {
+		cells := splitCells(x.lines[i].raw)
+		if !strings.HasPrefix(strings.TrimSpace(x.lines[i].raw), "|") {
+			piped = false
+		}
+		if isDelimRow(cells) {
+			if delim < 0 {
+				delim = i
+			}
+			continue
+		}
+		for k := range cells {
+			cells[k] = plain(cells[k])
+		}
+		rows = append(rows, mdRow{line: i, cells: cells})
+	}
+	if delim < 0 && !piped || len(rows) == 0 {
+		return
+	}
+	t := &mdTable{first: from, last: to - 1}
+	if delim != from+1 && delim != from {
+		x.warn(from, "table has no delimiter row (| --- |) after its header; its first row is read as the header")
+	}
+	if delim != from {
+		t.header, rows = rows[0].cells, rows[1:]
+	}
+	for _, r := range rows {
+		if t.header != nil && len(r.cells) != len(t.header) {
+			x.warn(r.line, "table row has %d cells, the header has %d; cells are matched by position", len(r.cells), len(t.header))
+		}
+	}
+	t.rows = rows
+	x.tables = append(x.tables, t)
+	for i := from; i < to; i++ {
+		x.lines[i].kind = lkTable
+		x.lines[i].table = int32(len(x.tables) - 1)
+	}
+}
+
+var (
+	oldColRE  = regexp.MustCompile(`(?i)^\s*(?:before|old|baseline|original|previous|prior|base|unoptimi[sz]ed|without)\b|\bbefore\b`)
+	newColRE  = regexp.MustCompile(`(?i)^\s*(?:after|new|optimi[sz]ed|current|improved|with|now)\b|\bafter\b`)
+	textColRE = regexp.MustCompile(`(?i)\bvs\.?\b|versus|improv|speed|gain|change|delta|impact|benefit|reduction|saving|faster|analysis|note|comment|trade|result|status|purpose|claim|achievement`)
+)
+
+// colUnit returns the unit a column header or a row label gives its
+// unitless figures: "Linear (ns/op)" → ns/op; "Allocs" → allocations.
+func colUnit(h string) (unitInfo, bool) {
+	for _, w := range strings.FieldsFunc(h, func(r rune) bool { return r == ' ' || r == '(' || r == ')' || r == ',' || r == '[' || r == ']' }) {
+		if u, end, ok := matchUnit(w, 0); ok && end == len(w) && u.norm != "x" && u.norm != "%" && (len(w) > 1 || w == "B") {
+			return u, true
+		}
+	}
+	switch q := quantityOf(strings.Fields(strings.ToLower(h))); q {
+	case Time, Memory, Allocs, Throughput:
+		return unitInfo{q: q, scale: 1}, true
+	}
+	return unitInfo{}, false
+}
+
+// cellNumber returns the figure of a table cell: its first figure that is
+// not a factor or a percentage; a unitless one takes the column's or the
+// row's unit.
+func cellNumber(cell string, units ...unitInfo) (Number, bool) {
+	for _, f := range scanFigures(blankCode(cell)) {
+		if f.Unit == "%" || f.Unit == "x" || f.plusMinus {
+			continue
+		}
+		n := f.Number
+		if n.Unit == "" {
+			n.Quantity = Count
+			for _, u := range units {
+				if u.q != Unknown {
+					n.Unit, n.Quantity, n.scale = u.norm, u.q, u.scale
+					if n.scale == 0 {
+						n.scale = 1
+					}
+					break
+				}
+			}
+		}
+		return n, true
+	}
+	return Number{}, false
+}
+
+// tableClaims adds the claims of a table. A table with Before/After (or
+// Old/New, Baseline/Optimized) columns gives each row a pair; a table
+// with a row marked "baseline" compares the other rows with it, column by
+// column; a table with exactly two columns of figures of one quantity
+// ("Dynamic | Pool") gives each row an unordered pair. The text cells of
+// a row ("57% faster", "0 allocs") are its claims; a Before/After row
+// without one is a table-row claim.
+func (x *extractor) tableClaims(t *mdTable) {
+	ncol := len(t.header)
+	for _, r := range t.rows {
+		ncol = max(ncol, len(r.cells))
+	}
+	hdr := func(k int) string {
+		if k < len(t.header) {
+			return t.header[k]
+		}
+		return ""
+	}
+	oldCol, newCol := -1, -1
+	for k := 1; k < ncol; k++ {
+		h := hdr(k)
+		if textColRE.MatchString(h) {
+			continue
+		}
+		switch {
+		case oldColRE.MatchString(h) && oldCol < 0:
+			oldCol = k
+		case newColRE.MatchString(h) && newCol < 0:
+			newCol = k
+		}
+	}
+	// Columns of figures: a unit in the header, or figures in most cells.
+	var metric []int
+	colQ := make([]Quantity, ncol)
+	for k := 1; k < ncol; k++ {
+		if k == oldCol || k == newCol || textColRE.MatchString(hdr(k)) {
+			continue
+		}
+		u, hasUnit := colUnit(hdr(k))
+		n, q := 0, Unknown
+		mixed := false
+		for _, r := range t.rows {
+			if k >= len(r.cells) {
+				continue
+			}
+			if num, ok := cellNumber(r.cells[k], u); ok && num.Unit != "" {
+				n++
+				if q == Unknown {
+					q = canonical(num.Quantity)
+				} else if q != canonical(num.Quantity) {
+					mixed = true
+				}
+			}
+		}
+		if hasUnit && u.q != Unknown {
+			q = canonical(u.q)
+		}
+		if (hasUnit || 2*n >= len(t.rows) && n > 0) && !mixed && q != Unknown {
+			metric = append(metric, k)
+			colQ[k] = q
+		}
+	}
+	mode := "none"
+	switch {
+	case oldCol > 0 && newCol > 0:
+		mode = "oldnew"
+	case hasBaselineRow(t):
+		mode = "baseline"
+	case len(metric) == 2 && colQ[metric[0]] == colQ[metric[1]]:
+		mode = "two"
+	}
+	valueCol := func(k int) bool {
+		switch mode {
+		case "oldnew":
+			return k == oldCol || k == newCol
+		case "baseline", "two":
+			return slices.Contains(metric, k)
+		}
+		return false
+	}
+	var baseRow *mdRow
+	for ri := range t.rows {
+		r := &t.rows[ri]
+		cell := func(k int) string {
+			if k < len(r.cells) {
+				return r.cells[k]
+			}
+			return ""
+		}
+		label := cell(0)
+		name, baseline := "", ""
+		for _, c := range r.cells {
+			if m := benchNameRE.FindString(c); m != "" && strings.HasPrefix(strings.Trim(c, "` "), "Benchmark") {
+				name = normName(m)
+				break
+			}
+		}
+		labelUnit, _ := colUnit(label)
+		var pairs []*Pair
+		switch mode {
+		case "oldnew":
+			ou, _ := colUnit(hdr(oldCol))
+			nu, _ := colUnit(hdr(newCol))
+			o, ok1 := cellNumber(cell(oldCol), ou, labelUnit)
+			n, ok2 := cellNumber(cell(newCol), nu, labelUnit)
+			if ok1 && ok2 {
+				o, n = unify(o, n)
+				if canonical(o.Quantity) == canonical(n.Quantity) {
+					pairs = append(pairs, &Pair{Old: o, New: n, OldLine: r.line + 1, NewLine: r.line + 1, Ordered: true,
+						From: fmt.Sprintf("the row's %s and %s columns", hdr(oldCol), hdr(newCol))})
+				}
+			}
+		case "baseline":
+			if isBaselineRow(r) {
+				baseRow = r
+				continue
+			}
+			if baseRow == nil {
+				break
+			}
+			for _, k := range metric {
+				u, _ := colUnit(hdr(k))
+				o, ok1 := cellNumber(cellOf(baseRow, k), u)
+				n, ok2 := cellNumber(cell(k), u)
+				if ok1 && ok2 {
+					o, n = unify(o, n)
+					pairs = append(pairs, &Pair{Old: o, New: n, OldLine: baseRow.line + 1, NewLine: r.line + 1, Ordered: true,
+						From: fmt.Sprintf("%s against the baseline row on line %d", hdr(k), baseRow.line+1)})
+				}
+			}
+			for _, c := range baseRow.cells {
+				if m := benchNameRE.FindString(c); m != "" {
+					baseline = normName(m)
+				}
+			}
+		case "two":
+			a, b := metric[0], metric[1]
+			ua, _ := colUnit(hdr(a))
+			ub, _ := colUnit(hdr(b))
+			o, ok1 := cellNumber(cell(a), ua, labelUnit)
+			n, ok2 := cellNumber(cell(b), ub, labelUnit)
+			if ok1 && ok2 {
+				o, n = unify(o, n)
+				pairs = append(pairs, &Pair{Old: o, New: n, OldLine: r.line + 1, NewLine: r.line + 1,
+					From: fmt.Sprintf("the row's %s and %s columns", hdr(a), hdr(b))})
+			}
+		}
+		// Claims in the text cells.
+		var text []string
+		for k, c := range r.cells {
+			// The first cell names the row; "Zero-Alloc" there is a name.
+			if !valueCol(k) && (k > 0 || len(r.cells) == 1) {
+				text = append(text, c)
+			}
+		}
+		line := blankCode(strings.Join(text, " | "))
+		figs := scanFigures(line)
+		n := x.phraseClaimsFigs(r.line, line, figs, pairs, name, baseline, false)
+		if x.full {
+			return
+		}
+		if n > 0 {
+			continue
+		}
+		switch {
+		case mode == "oldnew" && len(pairs) == 1:
+			c := x.newClaim(r.line, TableRow)
+			p := *pairs[0]
+			c.Pair = &p
+			c.Benchmark = name
+			c.Numbers = []Number{p.Old, p.New}
+			c.Quantity = p.canonicalQ()
+			c.Claimed = describePair(&p)
+			r := pairRatio(&p)
+			c.Ratio, c.RatioHigh = r, r
+			x.add(c)
+		default:
+			// Figures with units in text cells: an absolute claim.
+			abs := x.newClaim(r.line, Absolute)
+			for _, f := range figs {
+				if !f.used && !f.plusMinus && f.Unit != "" && f.Unit != "x" && f.Unit != "%" {
+					abs.Numbers = append(abs.Numbers, f.Number)
+				}
+			}
+			x.addAbsolute(abs)
+		}
+	}
+}
+
+func cellOf(r *mdRow, k int) string {
+	if k < len(r.cells) {
+		return r.cells[k]
+	}
+	return ""
+}
+
+// unify gives a unitless figure of a pair the other's unit.
+func unify(o, n Number) (Number, Number) {
+	switch {
+	case o.Quantity == Count && n.Quantity != Count && n.Unit != "":
+		o.Unit, o.Quantity, o.scale = n.Unit, n.Quantity, n.scale
+	case n.Quantity == Count && o.Quantity != Count && o.Unit != "":
+		n.Unit, n.Quantity, n.scale = o.Unit, o.Quantity, o.scale
+	}
+	return o, n
+}
+
+func isBaselineRow(r *mdRow) bool {
+	for k, c := range r.cells {
+		c = strings.ToLower(strings.TrimSpace(c))
+		if k > 0 && (c == "baseline" || c == "(baseline)" || c == "base") {
+			return true
+		}
+	}
+	return false
+}
+
+func hasBaselineRow(t *mdTable) bool {
+	for k := range t.rows {
+		if isBaselineRow(&t.rows[k]) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,402 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/perfproof/perfproof/benchrun"
+	"github.com/perfproof/perfproof/claims"
+	"github.com/perfproof/perfproof/prove"
+	"github.com/perfproof/perfproof/stats"
+)
+
+func init() {
+	register(&command{
+		name:    "verify",
+		summary: "check the numbers in a performance report: arithmetic and re-measurement",
+		usage:   "verify [-C dir] [-tolerance t] [-benchtime d] [-count n] [-timeout d] [-measure=false] [-md file] [-json] REPORT",
+		doc: `
+Verify reads a performance report (Markdown or plain text: a PERFORMANCE.md,
+a README section, a PR description) and checks every numeric performance
+claim in it, line by line: speed-ups ("11x faster"), percentages ("57%
+faster", "43% less memory"), before → after figures, tables with Before and
+After (or Old/New, Baseline/Optimized) columns or a baseline row, absolute
+figures, "0 allocs/op", and go test -bench lines pasted into it.
+
+Arithmetic: a stated factor or percentage is checked against the figures
+beside it (same line, table row, labelled Before:/After: lines, or the two
+benchmark lines of the section), with the rounding their digits allow;
+"X% faster" is read both as time saved (1 - new/old) and as throughput
+gained (old/new - 1), and the detail says which reading the figures
+support when only one does.
+
+Re-measurement: claims whose benchmarks exist in the module -C dir (named
+in the report: BenchmarkX lines, "go test -bench=X", names in tables; or a
+pair X/before and X/after whose name the claim's heading or text mentions)
+are re-measured in interleaved rounds (package prove: both benchmarks in one
+test binary, -count rounds of -benchtime each) and compared as ratios
+new/old with a 95% confidence interval (package stats). Ratios and
+allocation counts transfer across machines; absolute times are shown as
+context only. A claim is reproduced when the interval reaches the claimed
+ratio within -tolerance, not-reproduced or better-than-claimed when it
+lies beyond it.
+
+Verdicts: consistent (arithmetic holds, not re-measured), arithmetic-error,
+reproduced, not-reproduced, better-than-claimed, unverifiable (the detail
+says what would make it verifiable). Output: a table by line; -json prints
+{"claims":[{"line","text","kind","benchmark","claimed","measured","verdict",
+"detail"}]}; -md file writes an annotated copy of the report (never the
+report itself). REPORT and -md are relative to -C dir.
+
+Exit status: 0 when no claim failed, 1 when a claim is arithmetic-error or
+not-reproduced, 2 for an unreadable or binary report, usage errors, and
+benchmarks that could not be run.`,
+		flags: verifyFlags,
+	})
+}
+
+type verifyConfig struct {
+	dir       string
+	tolerance float64
+	benchtime string
+	count     int
+	timeout   time.Duration
+	measure   bool
+	md        string
+	asJSON    bool
+}
+
+func verifyFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.Writer) error {
+	cfg := &verifyConfig{}
+	fs.StringVar(&cfg.dir, "C", "", "run as if perfproof were started in `dir`: the module whose benchmarks are re-measured")
+	fs.Float64Var(&cfg.tolerance, "tolerance", claims.DefaultTolerance, "relative `tolerance` on a claimed ratio")
+	fs.StringVar(&cfg.benchtime, "benchtime", "100ms", "run each benchmark for duration `d` (or Nx iterations) per round")
+	fs.IntVar(&cfg.count, "count", prove.DefaultRounds, "measure `n` interleaved rounds per pair of benchmarks")
+	fs.DurationVar(&cfg.timeout, "timeout", prove.DefaultTimeout, "kill one run of a test binary after duration `d`")
+	fs.BoolVar(&cfg.measure, "measure", true, "re-measure claims whose benchmarks exist in the module")
+	fs.StringVar(&cfg.md, "md", "", "write an annotated copy of the report to `file`")
+	fs.BoolVar(&cfg.asJSON, "json", false, "print the claims as one JSON object")
+	return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+		return runVerify(ctx, cfg, args, stdout, stderr)
+	}
+}
+
+func runVerify(ctx context.Context, cfg *verifyConfig, args []string, stdout, stderr io.Writer) error {
+	switch {
+	case len(args) != 1:
+		return usagef("verify takes one report, got %d arguments", len(args))
+	case !(cfg.tolerance > 0 && cfg.tolerance < 10):
+		return usagef("-tolerance must be a fraction above 0, such as 0.15 for ±15%%")
+	case cfg.count < 1:
+		return usagef("-count must be at least 1")
+	}
+	path := inDir(cfg.dir, args[0])
+	src, err := readReport(path)
+	if err != nil {
+		return err
+	}
+	rep, err := claims.Extract(args[0], src, claims.Options{})
+	if err != nil {
+		return err
+	}
+	for _, w := range rep.Warnings {
+		fmt.Fprintf(stderr, "perfproof verify: warning: %v\n", w)
+	}
+	var measureErr error
+	if cfg.measure && len(rep.Claims) > 0 {
+		dir := workDir(cfg.dir)
+		switch err := inModule(ctx, dir); {
+		case err == nil:
+			m := &proveMeasurer{cfg: cfg, dir: dir, progress: stderr}
+			measureErr = claims.Verify(ctx, rep.Claims, m, claims.VerifyOptions{Tolerance: cfg.tolerance, Dir: dir, Progress: stderr})
+		case cfg.dir == "":
+			// No module here and none named: arithmetic only.
+			fmt.Fprintf(stderr, "perfproof verify: not re-measured: %v; name the module whose benchmarks the report is about with -C dir\n", err)
+		default:
+			measureErr = fmt.Errorf("-C %s: %w; give the directory of the Go module whose benchmarks the report is about", cfg.dir, err)
+		}
+		switch {
+		case errors.Is(measureErr, context.Canceled):
+			return measureErr
+		case errors.Is(measureErr, claims.ErrNoBenchmarks):
+			fmt.Fprintf(stderr, "perfproof verify: not re-measured: %v\n", measureErr)
+			measureErr = nil
+		}
+	}
+	if cfg.asJSON {
+		if err := writeVerifyJSON(stdout, rep); err != nil {
+			return err
+		}
+	} else {
+		writeVerifyText(stdout, rep)
+	}
+	if len(rep.Claims) == 0 {
+		fmt.Fprintf(stderr, "perfproof verify: no numeric performance claims in %s (speed-ups, percentages, before → after figures, benchmark lines)\n", args[0])
+	} else {
+		fmt.Fprintf(stderr, "perfproof verify: %s\n", claims.Summary(rep.Claims))
+	}
+	if cfg.md != "" {
+		if err := writeAnnotated(inDir(cfg.dir, cfg.md), path, src, rep.Claims); err != nil {
+			return err
+		}
+	}
+	if measureErr != nil {
+		return fmt.Errorf("re-measuring: %w (the verdicts above stand)", measureErr)
+	}
+	for _, c := range rep.Claims {
+		if c.Verdict.Failed() {
+			return errFound
+		}
+	}
+	return nil
+}
+
+// inDir resolves path relative to dir, as if started there.
+func inDir(dir, path string) string {
+	if dir == "" || filepath.IsAbs(path) {
+		return path
+	}
+	return filepath.Join(dir, path)
+}
+
+// readReport reads a report file, refusing directories and other
+// non-regular files with a message that says what to give instead.
+func readReport(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading report: %w", err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("reading report %s: not a regular file; give a Markdown or plain-text report", path)
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading report: %w", err)
+	}
+	return src, nil
+}
+
+// writeAnnotated writes the annotated copy of the report, never over the
+// report itself.
+func writeAnnotated(out, in string, src []byte, cs []claims.Claim) error {
+	ao, err1 := filepath.Abs(out)
+	ai, err2 := filepath.Abs(in)
+	same := err1 == nil && err2 == nil && ao == ai
+	if fo, err := os.Stat(out); err == nil {
+		if fi, err := os.Stat(in); err == nil && os.SameFile(fo, fi) {
+			same = true
+		}
+	}
+	if same {
+		return usagef("-md %s is the report itself; perfproof never overwrites its input, give another file", out)
+	}
+	if err := os.WriteFile(out, claims.Annotate(src, cs), 0o666); err != nil {
+		return fmt.Errorf("writing annotated report: %w", err)
+	}
+	return nil
+}
+
+// writeVerifyText prints the claims as a table by line.
+func writeVerifyText(w io.Writer, rep *claims.Report) {
+	if len(rep.Claims) == 0 {
+		return
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "line\tkind\tsubject\tclaimed\tverdict\tdetail")
+	for _, c := range rep.Claims {
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", c.Line, c.Kind, shorten(c.Subject, 48), shorten(c.Claimed, 40), c.Verdict, c.Detail)
+	}
+	tw.Flush()
+}
+
+// shorten cuts s to n runes, marking the cut, and removes tabs.
+func shorten(s string, n int) string {
+	s = strings.ReplaceAll(s, "\t", " ")
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+type verifyJSONClaim struct {
+	Line         int               `json:"line"`
+	Text         string            `json:"text"`
+	Kind         claims.Kind       `json:"kind"`
+	Subject      string            `json:"subject"`
+	Benchmark    string            `json:"benchmark"`
+	Baseline     string            `json:"baseline,omitempty"`
+	Claimed      string            `json:"claimed"`
+	ClaimedRatio *float64          `json:"claimed_ratio"`
+	AltRatio     *float64          `json:"alt_ratio"`
+	Quantity     claims.Quantity   `json:"quantity"`
+	Numbers      []claims.Number   `json:"numbers"`
+	Measured     *verifyJSONResult `json:"measured"`
+	Verdict      claims.Verdict    `json:"verdict"`
+	Detail       string            `json:"detail"`
+}
+
+type verifyJSONResult struct {
+	Package   string   `json:"package"`
+	Old       string   `json:"old,omitempty"`
+	New       string   `json:"new"`
+	Unit      string   `json:"unit"`
+	Ratio     *float64 `json:"ratio"`
+	RatioLo   *float64 `json:"ratio_lo"`
+	RatioHi   *float64 `json:"ratio_hi"`
+	OldMedian *float64 `json:"old_median"`
+	NewMedian *float64 `json:"new_median"`
+	N         int      `json:"n"`
+	Method    string   `json:"method"`
+}
+
+// jsonFloat maps NaN and ±Inf, which JSON cannot hold, to null.
+func jsonFloat(v float64) *float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return nil
+	}
+	return &v
+}
+
+// writeVerifyJSON prints {"report","claims":[...],"warnings":[...]}. A
+// claim's claimed_ratio is the ratio new/old it states (in sec/op, B/op
+// or allocs/op; 11x faster is 0.0909), alt_ratio the throughput reading
+// of "X% faster" when the figures do not settle the reading, null
+// otherwise; measured is null when nothing was re-measured.
+func writeVerifyJSON(w io.Writer, rep *claims.Report) error {
+	out := struct {
+		Report   string            `json:"report"`
+		Claims   []verifyJSONClaim `json:"claims"`
+		Warnings []string          `json:"warnings"`
+	}{Report: rep.Name, Claims: []verifyJSONClaim{}, Warnings: []string{}}
+	for _, c := range rep.Claims {
+		jc := verifyJSONClaim{
+			Line: c.Line, Text: c.Text, Kind: c.Kind, Subject: c.Subject, Benchmark: c.Benchmark, Baseline: c.Baseline,
+			Claimed: c.Claimed, ClaimedRatio: jsonFloat(c.Ratio), AltRatio: jsonFloat(c.AltRatio), Quantity: c.Quantity, Numbers: c.Numbers,
+			Verdict: c.Verdict, Detail: c.Detail,
+		}
+		if jc.Numbers == nil {
+			jc.Numbers = []claims.Number{}
+		}
+		for k := range jc.Numbers {
+			if math.IsInf(jc.Numbers[k].Value, 0) || math.IsInf(jc.Numbers[k].High, 0) {
+				jc.Numbers[k].Value, jc.Numbers[k].High = 0, 0
+			}
+		}
+		if m := c.Measured; m != nil {
+			jc.Measured = &verifyJSONResult{
+				Package: m.Package, Old: m.Old, New: m.New, Unit: m.Unit,
+				Ratio: jsonFloat(m.Ratio), RatioLo: jsonFloat(m.RatioLo), RatioHi: jsonFloat(m.RatioHi),
+				OldMedian: jsonFloat(m.OldMedian), NewMedian: jsonFloat(m.NewMedian), N: m.N, Method: m.Method,
+			}
+			if m.Old == "" {
+				jc.Measured.Ratio, jc.Measured.RatioLo, jc.Measured.RatioHi = nil, nil, nil
+			}
+		}
+		out.Claims = append(out.Claims, jc)
+	}
+	for _, wa := range rep.Warnings {
+		out.Warnings = append(out.Warnings, wa.Error())
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// inModule returns an error unless dir is inside a Go module.
+func inModule(ctx context.Context, dir string) error {
+	cmd := exec.CommandContext(ctx, "go", "env", "GOMOD")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		if ee, ok := err.(*exec.ExitError); ok && len(ee.Stderr) > 0 {
+			return fmt.Errorf("%s", strings.TrimSpace(string(ee.Stderr)))
+		}
+		return err
+	}
+	if mod := strings.TrimSpace(string(out)); mod == "" || mod == os.DevNull {
+		return fmt.Errorf("%s is not in a Go module", dir)
+	}
+	return nil
+}
+
+// proveMeasurer re-measures benchmarks of the module in dir with
+// prove.RunPairs (interleaved rounds in one test binary) and the
+// statistics of package stats.
+type proveMeasurer struct {
+	cfg      *verifyConfig
+	dir      string
+	progress io.Writer
+}
+
+// Benchmarks lists the module's benchmarks, sub-benchmarks included, by
+// running each once (go test -bench=. -benchtime=1x, per package): the
+// names of sub-benchmarks exist only at run time.
+func (m *proveMeasurer) Benchmarks(ctx context.Context) ([]claims.Benchmark, error) {
+	fmt.Fprintf(m.progress, "verify: listing the benchmarks of %s (each run once)\n", m.dir)
+	res, err := benchrun.Run(ctx, []string{"./..."}, benchrun.Options{Dir: m.dir, Bench: ".", Count: 1, Benchtime: "1x", Timeout: m.cfg.timeout})
+	if res == nil {
+		return nil, fmt.Errorf("listing the benchmarks of %s: %w", m.dir, err)
+	}
+	defer res.Close()
+	var out []claims.Benchmark
+	for _, p := range res.Packages {
+		if p.Err != nil {
+			fmt.Fprintf(m.progress, "perfproof verify: warning: %v\n", p.Err)
+		}
+		seen := make(map[string]bool)
+		for _, s := range p.Samples() {
+			if !seen[s.Name] {
+				seen[s.Name] = true
+				out = append(out, claims.Benchmark{Package: p.ImportPath, Name: s.Name})
+			}
+		}
+	}
+	return out, err
+}
+
+// Measure runs benchmarks old and new of package pkg in interleaved
+// rounds and compares every unit.
+func (m *proveMeasurer) Measure(ctx context.Context, pkg, old, new string) (*claims.Measurement, error) {
+	opts := prove.Options{Benchtime: m.cfg.benchtime, Rounds: m.cfg.count, Timeout: m.cfg.timeout}
+	res, err := prove.RunPairs(ctx, m.dir, pkg, []prove.Pair{{Old: old, New: new}}, opts)
+	if res == nil {
+		return nil, err
+	}
+	if len(res.Packages) == 0 {
+		return nil, fmt.Errorf("measuring %s vs %s in %s: no results", old, new, pkg)
+	}
+	pr := res.Packages[0]
+	out := &claims.Measurement{
+		Package: pkg, Old: old, New: new,
+		Method: fmt.Sprintf("%d interleaved rounds of -benchtime=%s on this machine", pr.Rounds, m.cfg.benchtime),
+	}
+	for _, c := range pr.Comparisons {
+		out.Units = append(out.Units, unitRatio(c.Comparison))
+	}
+	if err == nil {
+		err = pr.Err
+	}
+	if err != nil && len(out.Units) == 0 {
+		return nil, err
+	}
+	return out, nil
+}
+
+func unitRatio(c stats.Comparison) claims.UnitRatio {
+	return claims.UnitRatio{
+		Unit: c.Unit, OldMedian: c.Old.Median, NewMedian: c.New.Median,
+		Ratio: c.Ratio, RatioLo: c.RatioLo, RatioHi: c.RatioHi, N: min(c.Old.N, c.New.N),
+	}
+}
