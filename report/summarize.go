@@ -63,4 +63,3 @@ func summary(xs []float64) Summary {
 	s := benchmath.AssumeNothing.Summary(benchmath.NewSample(xs, &benchmath.DefaultThresholds), Confidence)
 	return Summary{Center: s.Center, Lo: s.Lo, Hi: s.Hi, N: len(xs)}
 }
-

@@ -17,7 +17,8 @@ import (
 // from the tolerance band on the side the test expects (10x claimed where
 // the auction is 2-3x faster; 12x and 3x where the measured ratios are
 // about 12-14x and 3.2x), so the verdicts hold on a loaded machine, and
-// -tolerance 0.25 allows for the spread of 10 short rounds.
+// -tolerance 0.4 allows for the spread of 10 short rounds on a loaded CI
+// machine (the exact allocation verdicts stay clear of its band).
 func TestVerifyAdexchange(t *testing.T) {
 	report, err := filepath.Abs("testdata/verify/adexchange.md")
 	if err != nil {
@@ -30,7 +31,7 @@ func TestVerifyAdexchange(t *testing.T) {
 	md := filepath.Join(t.TempDir(), "annotated.md")
 	var stdout, stderr bytes.Buffer
 	code := Main(context.Background(), []string{"verify", "-C", "../../examples/adexchange", "-json", "-count", "10",
-		"-benchtime", "20ms", "-tolerance", "0.25", "-md", md, report}, &stdout, &stderr)
+		"-benchtime", "20ms", "-tolerance", "0.4", "-md", md, report}, &stdout, &stderr)
 	if code != ExitFindings {
 		t.Errorf("exit %d, want %d\nstderr:\n%s", code, ExitFindings, &stderr)
 	}
