@@ -10,12 +10,12 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/passes/buildssa"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/perfproof/perfproof/analysis/internal/callscc"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+	"github.com/perfproof/perfproof/analysis/internal/localssa"
 )
 
 const doc = `report encoding of a loop-invariant value inside a loop
@@ -66,7 +66,7 @@ func run(pass *analysis.Pass) (any, error) {
 	defer func() { <-ssaSlots }()
 	rec := memo.record(pass)
 	defer rec.store()
-	ssaInfo := buildSSA(pass)
+	ssaInfo := localssa.Build(pass)
 	p := &pkgState{
 		pass:     pass,
 		hot:      hotpath.New(pass, inspector.New(pass.Files)),
@@ -502,41 +502,4 @@ func (p *pkgState) report(call *ssa.Call, callExpr *ast.CallExpr, stmt inspector
 		p.pass.Reportf(callExpr.Pos(), "call to %s runs %s of %s (%s) with loop-invariant arguments; the %s loop at line %d re-encodes the same value on every iteration; encode once before the loop and reuse the bytes",
 			types.ExprString(callExpr.Fun), e.Call, e.Arg, e.Where, kind, line)
 	}
-}
-
-// buildSSA builds the package's SSA form as buildssa.Analyzer does, but as
-// a value local to this pass rather than an analyzer result, and without
-// ctrlflow's no-return facts (a call to log.Fatal does not end its block;
-// loops are found all the same). The checker
-// keeps every result until the whole package graph is analysed, and this
-// check runs on every dependency (it exports facts), so requiring buildssa
-// would hold the SSA of all of them at once: on std with tests that was
-// 1.4 GB of the peak RSS. Built here, each package's SSA is garbage once
-// its summaries are computed.
-func buildSSA(pass *analysis.Pass) *buildssa.SSA {
-	prog := ssa.NewProgram(pass.Fset, 0)
-	for _, imp := range pass.Pkg.Imports() {
-		prog.CreatePackage(imp, nil, nil, true)
-	}
-	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
-	pkg.Build()
-
-	var funcs []*ssa.Function
-	var addAnons func(f *ssa.Function)
-	addAnons = func(f *ssa.Function) {
-		funcs = append(funcs, f)
-		for _, anon := range f.AnonFuncs {
-			addAnons(anon)
-		}
-	}
-	for _, file := range pass.Files {
-		for _, decl := range file.Decls {
-			if decl, ok := decl.(*ast.FuncDecl); ok {
-				if fn := prog.FuncValue(pass.TypesInfo.Defs[decl.Name].(*types.Func)); fn != nil {
-					addAnons(fn)
-				}
-			}
-		}
-	}
-	return &buildssa.SSA{Pkg: pkg, SrcFuncs: funcs}
 }

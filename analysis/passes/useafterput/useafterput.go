@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/perfproof/perfproof/analysis/internal/callscc"
+	"github.com/perfproof/perfproof/analysis/internal/localssa"
 )
 
 const doc = `report values used after they are put back into a sync.Pool
@@ -69,7 +70,7 @@ func run(pass *analysis.Pass) (any, error) {
 		files:    pass.Files,
 		reported: make(map[string]bool),
 	}
-	funcs := buildSSA(pass)
+	funcs := localssa.Build(pass).SrcFuncs
 	a.funcs = funcs
 	for _, scc := range callscc.Components(funcs) {
 		a.summarizeAll(scc)
@@ -116,39 +117,6 @@ var goroot = filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separa
 func inGoroot(pass *analysis.Pass) bool {
 	name := pass.Fset.File(pass.Files[0].FileStart).Name()
 	return strings.HasPrefix(name, goroot)
-}
-
-// buildSSA builds the package's SSA form and returns its source
-// functions, closures included. It is built here rather than required
-// from buildssa.Analyzer: the checker keeps analyzer results until the
-// whole graph is done, and this check runs on dependencies for facts.
-func buildSSA(pass *analysis.Pass) []*ssa.Function {
-	prog := ssa.NewProgram(pass.Fset, 0)
-	for _, imp := range pass.Pkg.Imports() {
-		prog.CreatePackage(imp, nil, nil, true)
-	}
-	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
-	pkg.Build()
-	var funcs []*ssa.Function
-	var add func(f *ssa.Function)
-	add = func(f *ssa.Function) {
-		funcs = append(funcs, f)
-		for _, anon := range f.AnonFuncs {
-			add(anon)
-		}
-	}
-	for _, file := range pass.Files {
-		for _, decl := range file.Decls {
-			if decl, ok := decl.(*ast.FuncDecl); ok {
-				if obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func); ok {
-					if fn := prog.FuncValue(obj); fn != nil {
-						add(fn)
-					}
-				}
-			}
-		}
-	}
-	return funcs
 }
 
 // maxRounds bounds the fixed-point iterations over a recursive component;
