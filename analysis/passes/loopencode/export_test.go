@@ -1,4 +1,4 @@
 package loopencode
 
 // MemoReplays returns how many runs the memo has replayed so far.
-func MemoReplays() int64 { return memo.replays.Load() }
+func MemoReplays() int64 { return memo.Replays() }

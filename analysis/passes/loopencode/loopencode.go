@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/perfproof/perfproof/analysis/internal/callscc"
+	"github.com/perfproof/perfproof/analysis/internal/factmemo"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 	"github.com/perfproof/perfproof/analysis/internal/localssa"
 )
@@ -56,16 +57,20 @@ type pkgState struct {
 	reported map[string]bool
 }
 
+// memo replays the facts and diagnostics of a package analysed before in
+// this process (see package factmemo).
+var memo = factmemo.New[*summary]()
+
 func run(pass *analysis.Pass) (any, error) {
-	if memo.replay(pass) {
+	if memo.Replay(pass) {
 		return nil, nil
 	}
 	// The checker runs every package's pass at once; bound how many
 	// packages hold their SSA form at a time.
 	ssaSlots <- struct{}{}
 	defer func() { <-ssaSlots }()
-	rec := memo.record(pass)
-	defer rec.store()
+	rec := memo.Record(pass)
+	defer rec.Store()
 	ssaInfo := localssa.Build(pass)
 	p := &pkgState{
 		pass:     pass,
@@ -91,7 +96,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		if obj, ok := fn.Object().(*types.Func); ok && obj.Exported() && !isTestEntry(pass, obj) {
-			rec.exportFact(obj, s)
+			rec.ExportFact(obj, s)
 		}
 	}
 	for _, direct := range []bool{true, false} {

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/perfproof/perfproof/analysis/internal/callscc"
+	"github.com/perfproof/perfproof/analysis/internal/factmemo"
 	"github.com/perfproof/perfproof/analysis/internal/localssa"
 )
 
@@ -56,12 +57,16 @@ type pkgAnalysis struct {
 	fields      map[*types.Var]fieldUse
 }
 
+// memo replays the facts and diagnostics of a package analysed before in
+// this process (see package factmemo).
+var memo = factmemo.New[*summary]()
+
 func run(pass *analysis.Pass) (any, error) {
-	if !needsAnalysis(pass) || memo.replay(pass) {
+	if !needsAnalysis(pass) || memo.Replay(pass) {
 		return nil, nil
 	}
-	rec := memo.record(pass)
-	defer rec.store()
+	rec := memo.Record(pass)
+	defer rec.Store()
 	a := &pkgAnalysis{
 		pass:     pass,
 		refCache: make(map[types.Type]bool),
@@ -83,7 +88,7 @@ func run(pass *analysis.Pass) (any, error) {
 		// Only exported functions and methods can be called from
 		// another package.
 		if obj := funcObject(fn); obj != nil && obj.Pkg() == pass.Pkg && obj.Exported() {
-			rec.exportFact(pass, obj, s)
+			rec.ExportFact(obj, s)
 		}
 	}
 	for _, fn := range funcs {

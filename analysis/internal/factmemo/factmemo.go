@@ -1,4 +1,18 @@
-package loopencode
+// Package factmemo remembers, for the life of the process, what a
+// fact-exporting check's run on a package exported and reported, so that
+// a repeated run on the same package replays it instead of analysing
+// again.
+//
+// A check that exports facts runs on every dependency of every package
+// analysed. A driver that analyses in batches (perfproof scan)
+// re-type-checks a shared dependency once per batch, and a test binary's
+// graph holds test variants ("q [p.test]") whose files are the same as
+// q's: without a memo, std with tests summarised the same functions dozens
+// of times (loopencode), and rebuilding the same SSA in every batch made
+// `scan std` about a third slower (useafterput). A package with the same
+// path and files yields the same facts and diagnostics, so a repeated run
+// replays them onto the new pass's objects and positions.
+package factmemo
 
 import (
 	"go/token"
@@ -11,38 +25,35 @@ import (
 	"golang.org/x/tools/go/analysis"
 )
 
-// memo remembers, for the life of the process, what each package's run
-// exported and reported, keyed by the package path and its files.
-//
-// The check exports facts, so the analysis driver runs it on every
-// dependency of every package it analyses. A driver that analyses in
-// batches (perfproof scan) re-type-checks a shared dependency once per
-// batch, and a test binary's graph holds test variants ("q [p.test]")
-// whose files are the same as q's: without the memo, std with tests
-// summarised the same functions dozens of times. A package with the same
-// path and files yields the same summaries and diagnostics, so a repeat
-// run replays them onto the new pass's objects and positions.
-var memo = &memoTable{m: make(map[string]*memoEntry)}
-
-type memoTable struct {
+// A Table is the memo of one check, whose facts on functions and methods
+// are of type F. It is safe for concurrent use.
+type Table[F analysis.Fact] struct {
 	mu      sync.Mutex
-	m       map[string]*memoEntry
-	replays atomic.Int64 // runs answered from the memo, for tests
+	m       map[string]*entry[F]
+	replays atomic.Int64
 }
 
-type memoEntry struct {
-	facts []memoFact
+// New returns an empty Table.
+func New[F analysis.Fact]() *Table[F] {
+	return &Table[F]{m: make(map[string]*entry[F])}
+}
+
+// Replays returns the number of runs answered from the table, for tests.
+func (t *Table[F]) Replays() int64 { return t.replays.Load() }
+
+type entry[F analysis.Fact] struct {
+	facts []memoFact[F]
 	diags []memoDiag
 }
 
-// memoFact is an exported summary and the object it belongs to, named by
-// its receiver type ("" for a function) and name.
-type memoFact struct {
+// memoFact is an exported fact and the function it belongs to, named by
+// its receiver's base type name ("" for a function) and its name.
+type memoFact[F analysis.Fact] struct {
 	recv, name string
-	s          *summary
+	fact       F
 }
 
-// memoDiag is a diagnostic with its positions as file name and byte
+// memoDiag is a diagnostic with its positions as a file name and byte
 // offsets.
 type memoDiag struct {
 	file       string
@@ -62,11 +73,11 @@ func memoKey(pass *analysis.Pass) string {
 	return pass.Pkg.Path() + "\x00" + strings.Join(names, "\x00")
 }
 
-// replay exports the remembered facts and reports the remembered
+// Replay exports the remembered facts and reports the remembered
 // diagnostics of pass's package, and reports whether there were any to
 // replay. It returns false, and the caller must analyse, if the package
 // was not seen before or an object or file cannot be found again.
-func (t *memoTable) replay(pass *analysis.Pass) bool {
+func (t *Table[F]) Replay(pass *analysis.Pass) bool {
 	t.mu.Lock()
 	e := t.m[memoKey(pass)]
 	t.mu.Unlock()
@@ -90,7 +101,7 @@ func (t *memoTable) replay(pass *analysis.Pass) bool {
 		}
 	}
 	for i, f := range e.facts {
-		pass.ExportObjectFact(objs[i], f.s)
+		pass.ExportObjectFact(objs[i], f.fact)
 	}
 	for _, d := range e.diags {
 		tf := files[d.file]
@@ -100,18 +111,18 @@ func (t *memoTable) replay(pass *analysis.Pass) bool {
 	return true
 }
 
-// recorder collects what one run exports and reports.
-type recorder struct {
-	t     *memoTable
+// A Recorder collects what one run exports and reports.
+type Recorder[F analysis.Fact] struct {
+	t     *Table[F]
 	pass  *analysis.Pass
 	key   string
-	entry memoEntry
+	entry entry[F]
 }
 
-// record starts recording pass's diagnostics; the caller exports facts
-// through the recorder and calls store when done.
-func (t *memoTable) record(pass *analysis.Pass) *recorder {
-	r := &recorder{t: t, pass: pass, key: memoKey(pass)}
+// Record starts recording pass's diagnostics (it wraps pass.Report); the
+// caller exports its facts through the Recorder and calls Store when done.
+func (t *Table[F]) Record(pass *analysis.Pass) *Recorder[F] {
+	r := &Recorder[F]{t: t, pass: pass, key: memoKey(pass)}
 	report := pass.Report
 	pass.Report = func(d analysis.Diagnostic) {
 		start := pass.Fset.Position(d.Pos)
@@ -128,18 +139,20 @@ func (t *memoTable) record(pass *analysis.Pass) *recorder {
 	return r
 }
 
-func (r *recorder) exportFact(obj *types.Func, s *summary) {
+// ExportFact exports fact on obj, a function or method of the package, and
+// records it.
+func (r *Recorder[F]) ExportFact(obj *types.Func, fact F) {
 	recv := ""
 	if sig := obj.Signature(); sig.Recv() != nil {
 		recv = recvName(sig.Recv().Type())
 	}
-	r.entry.facts = append(r.entry.facts, memoFact{recv: recv, name: obj.Name(), s: s})
-	r.pass.ExportObjectFact(obj, s)
+	r.entry.facts = append(r.entry.facts, memoFact[F]{recv: recv, name: obj.Name(), fact: fact})
+	r.pass.ExportObjectFact(obj, fact)
 }
 
-// store remembers the recording. It stores a copy of the entry: the
-// recorder refers to the pass, which must not outlive its batch.
-func (r *recorder) store() {
+// Store remembers the recording. It stores a copy of the entry: the
+// Recorder refers to the pass, which must not outlive its batch.
+func (r *Recorder[F]) Store() {
 	e := r.entry
 	r.t.mu.Lock()
 	r.t.m[r.key] = &e
