@@ -9,7 +9,8 @@
 #
 #   pp   perfproof compare -benchtime T -count R base base   (A/A: same revision)
 #        perfproof compare -benchtime T -count R base slow   (true 5 % slow-down)
-#   ppa  the same with -adaptive
+#   ppa  the same with -adaptive (without :R, perfproof's own default
+#        round limit for adaptive mode)
 #   seq  go test -bench . -benchmem -count R -benchtime T in a copy of each
 #        side, sequentially (old, then new), as for benchstat; the two
 #        output files are compared with `perfproof compare old.txt new.txt`
@@ -27,9 +28,12 @@
 # median per-round ratio is at least 2 % away from 1. It shows what pairing
 # the rounds would add to the unpaired Mann-Whitney test of package stats.
 #
+# A mode may carry its own round count, MODE:R ("pp:5 seq:10 ppa:30"), to
+# compare perfproof and the sequential way at different sample counts.
+#
 # usage: bench/calibrate.sh [n] [benchtime] [rounds] [modes]
 #   default: 20 100ms 10 "pp ppa seq"; rounds is perfproof's -count and
-#   the sequential -count alike
+#   the sequential -count alike, for modes without :R
 set -euo pipefail
 n=${1:-20}
 bt=${2:-100ms}
@@ -126,23 +130,30 @@ print(v["Mix"]["verdict"], v["Sum"]["verdict"], f(v["Mix"]["ratio"]), f(v["Sum"]
 PY
 }
 
-# one MODE KIND I: runs one comparison and appends a row to $out.
+# one MODE KIND I: runs one comparison and appends a row to $out. MODE is
+# pp, ppa or seq, with an optional :R round count.
 one() {
   local mode=$1 kind=$2 i=$3 new=base
   [ "$kind" = slow ] && new=slow
-  local t raw=()
+  local t raw=() r=$rounds count=(-count "$rounds")
+  if [[ $mode == *:* ]]; then
+    r=${mode#*:}
+    count=(-count "$r")
+  elif [ "$mode" = ppa ]; then
+    count=()
+  fi
   rm -rf "$tmp/raw"
-  case $mode in
+  case ${mode%%:*} in
   pp | ppa)
     local extra=()
-    [ "$mode" = ppa ] && extra=(-adaptive)
+    [ "${mode%%:*}" = ppa ] && extra=(-adaptive)
     raw=("$tmp/raw")
-    t=$({ time "$pp" compare -C "$repo" -json -benchtime "$bt" -count "$rounds" -o "$tmp/raw" "${extra[@]}" base "$new" >"$tmp/j.json" 2>"$tmp/err"; } 2>&1) || true
+    t=$({ time "$pp" compare -C "$repo" -json -benchtime "$bt" "${count[@]}" -o "$tmp/raw" "${extra[@]}" base "$new" >"$tmp/j.json" 2>"$tmp/err"; } 2>&1) || true
     ;;
   seq)
     t=$({ time (
-      (cd "$tmp/base" && go test -run '^$' -bench . -benchmem -count "$rounds" -benchtime "$bt") >"$tmp/old.txt"
-      (cd "$tmp/$new" && go test -run '^$' -bench . -benchmem -count "$rounds" -benchtime "$bt") >"$tmp/new.txt"
+      (cd "$tmp/base" && go test -run '^$' -bench . -benchmem -count "$r" -benchtime "$bt") >"$tmp/old.txt"
+      (cd "$tmp/$new" && go test -run '^$' -bench . -benchmem -count "$r" -benchtime "$bt") >"$tmp/new.txt"
       "$pp" compare -json "$tmp/old.txt" "$tmp/new.txt" >"$tmp/j.json" 2>"$tmp/err"
     ); } 2>&1) || true
     ;;
@@ -165,15 +176,16 @@ for ((i = 1; i <= n; i++)); do
 done
 
 echo "# load after the runs: $(cat /proc/loadavg 2>/dev/null || echo unknown)"
-python3 - "$out" <<'PY'
+python3 - "$out" "${modes[@]}" <<'PY'
 import sys, statistics as st
 rows = [l.split() for l in open(sys.argv[1])]
+modes = sys.argv[2:]
 # mode kind i real user sys vMix vSum rMix rSum rounds pairedMix pairedSum
 by = {}
 for r in rows:
     by.setdefault((r[0], r[1]), []).append(r)
 print("mode kind    n  Mix:faster/slower/unch/inc  Sum:faster/slower/unch/inc  any-faster/slower  wall s (median)  cpu s (median)  rounds (median)")
-for mode in ("pp", "ppa", "seq"):
+for mode in modes:
     for kind in ("aa", "slow"):
         rs = by.get((mode, kind), [])
         if not rs:
@@ -185,21 +197,28 @@ for mode in ("pp", "ppa", "seq"):
         wall = st.median(float(r[3]) for r in rs)
         cpu = st.median(float(r[4]) + float(r[5]) for r in rs)
         rounds = st.median(float(r[10]) for r in rs)
-        print(f"{mode:4} {kind:5} {len(rs):3}  {counts(6):27} {counts(7):27} {anyfs:3}                {wall:7.1f}          {cpu:7.1f}        {rounds:5.1f}")
+        print(f"{mode:6} {kind:5} {len(rs):3}  {counts(6):27} {counts(7):27} {anyfs:3}                {wall:7.1f}          {cpu:7.1f}        {rounds:5.1f}")
 print("paired (Wilcoxon signed-rank on the rounds' pairs): Mix and Sum faster/slower/other")
-for mode in ("pp", "ppa"):
+for mode in modes:
+    if mode.startswith("seq"):
+        continue
     for kind in ("aa", "slow"):
         rs = by.get((mode, kind), [])
         if rs:
             c = lambda col: "/".join(str([r[col] for r in rs].count(v)) for v in ("faster", "slower", "other"))
-            print(f"{mode:4} {kind:5} {len(rs):3}  Mix {c(11)}  Sum {c(12)}")
+            print(f"{mode:6} {kind:5} {len(rs):3}  Mix {c(11)}  Sum {c(12)}")
 for kind in ("aa", "slow"):
-    seq = sum(float(r[3]) for r in by.get(("seq", kind), []))
-    for mode in ("pp", "ppa"):
-        t = sum(float(r[3]) for r in by.get((mode, kind), []))
-        if seq and t:
-            print(f"{kind}: total wall {mode}/seq = {t:.0f} s / {seq:.0f} s = {t/seq:.2f}")
-for mode in ("pp", "ppa", "seq"):
+    for sm in modes:
+        if not sm.startswith("seq"):
+            continue
+        seq = sum(float(r[3]) for r in by.get((sm, kind), []))
+        for mode in modes:
+            if mode.startswith("seq"):
+                continue
+            t = sum(float(r[3]) for r in by.get((mode, kind), []))
+            if seq and t:
+                print(f"{kind}: total wall {mode}/{sm} = {t:.0f} s / {seq:.0f} s = {t/seq:.2f}")
+for mode in modes:
     rs = by.get((mode, "slow"), [])
     if rs:
         mix = [float(r[8]) for r in rs if r[8] != "nan"]

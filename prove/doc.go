@@ -26,8 +26,9 @@
 // testing package's ramp-up (runs of 1, 100, 10000, … iterations until one
 // lasts the benchmark time), which go test -count repeats for every
 // sample. Later rounds skip it: each compared benchmark runs alone, with
-// -test.benchtime=<N>x for the count N the first round settled on for it
-// on that side, and a round runs the benchmarks in a random order, the old
+// -test.benchtime=<N>x for the count N that makes the run last the
+// benchmark time at the speed the first round measured for it on that
+// side, and a round runs the benchmarks in a random order, the old
 // and new run of each back to back in a random order (Options.RampUp keeps
 // the first round's way).
 //

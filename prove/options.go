@@ -12,6 +12,14 @@ const (
 	// DefaultRounds is the number of rounds without a time budget or
 	// adaptive stopping: 10 samples per side.
 	DefaultRounds = 10
+	// DefaultAdaptiveRounds is the largest number of rounds in adaptive
+	// mode when Options.Rounds is 0: a benchmark whose runs are too noisy
+	// for a verdict after 10 samples per side (a memory-bound loop on a
+	// shared machine) gets up to 48, while one that is decided early stops
+	// early. 48 is where the looks' schedule (6, 9, 14, 21, 32, 48) would
+	// look next, so no look is wasted just before the last round.
+	// bench/calibrate.sh measures what the extra rounds buy.
+	DefaultAdaptiveRounds = 48
 	// DefaultTimeRounds is the largest number of rounds under a time
 	// budget when Options.Rounds is 0.
 	DefaultTimeRounds = 100
@@ -45,7 +53,8 @@ type Options struct {
 	Benchtime string
 
 	// Rounds is the largest number of rounds, each giving one sample per
-	// side; 0 means DefaultRounds, or DefaultTimeRounds with a Time budget.
+	// side; 0 means DefaultRounds, DefaultTimeRounds with a Time budget, or
+	// DefaultAdaptiveRounds in adaptive mode.
 	Rounds int
 	// Time is a budget for the whole measurement, builds included: no
 	// round starts that would, judging by the rounds so far, end after
@@ -58,8 +67,10 @@ type Options struct {
 	// counts as decided only at the significance level Alpha/L and
 	// confidence 1 − Alpha/L (a Bonferroni split of the error over the
 	// looks), so that peeking at the data repeatedly does not multiply
-	// false alarms; the reported verdicts use Stats as given. With the
-	// default 10 rounds, the looks are after 6 and 9 rounds, at Alpha/2.
+	// false alarms; the reported verdicts use Stats as given, so the chance
+	// of a false faster or slower over all looks is at most 2·Alpha (Alpha
+	// spread over the early looks, Alpha at the last). With the default 48
+	// rounds, the looks are after 6, 9, 14, 21 and 32 rounds, at Alpha/5.
 	Adaptive bool
 	// MinRounds is the number of rounds before the first adaptive look; 0
 	// means DefaultMinRounds.
@@ -72,8 +83,10 @@ type Options struct {
 
 	// RampUp keeps the testing package's ramp-up in every run. Without it,
 	// the rounds after the first run each compared benchmark alone with
-	// -test.benchtime=<N>x, N being the iteration count the testing package
-	// chose for that benchmark on that side in the first round: the ramp-up
+	// -test.benchtime=<N>x, N being the iteration count that makes the run
+	// last Benchtime at the speed that benchmark had on that side in the
+	// first round (the testing package's own count would overshoot by
+	// 20 %): the ramp-up
 	// (runs of 1, 100, 10000, … iterations before the measured one, redone
 	// for every sample by go test -count as well) is paid once instead of
 	// every round. A Benchtime that is already a count ("1000x") has no
@@ -114,6 +127,8 @@ func (o *Options) maxRounds() int {
 		return o.Rounds
 	case o.Time > 0:
 		return DefaultTimeRounds
+	case o.Adaptive:
+		return DefaultAdaptiveRounds
 	}
 	return DefaultRounds
 }

@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/perfproof/perfproof/benchrun"
@@ -167,27 +169,54 @@ func prepare(ctx context.Context, res *Result, toMeasure []int, opts *Options, n
 		}
 		ms = append(ms, m)
 	}
+	buildAll(ctx, ms, opts)
+	if ctx.Err() != nil {
+		return nil, cleanup, ctx.Err()
+	}
+	return ms, cleanup, nil
+}
+
+// buildAll builds the test binaries of ms, up to GOMAXPROCS at a time
+// (the old and the new side of a package build side by side; each go
+// command spends much of its time in serial steps: listing, linking). A
+// package whose binary does not build gets the first error in the order
+// of its binaries and is done.
+func buildAll(ctx context.Context, ms []*measured, opts *Options) {
+	type job struct {
+		m   *measured
+		b   *binary
+		err error
+	}
+	var jobs []*job
 	built := make(map[string]bool)
 	for _, m := range ms {
 		for _, b := range m.bins {
-			if built[b.path] {
-				continue
-			}
-			built[b.path] = true
-			if opts.Progress != nil {
-				fmt.Fprintf(opts.Progress, "build %s\n", strings.TrimSpace(b.label+" "+b.importPath))
-			}
-			if err := build(ctx, b.side, b.importPath, b.path, opts.Env); err != nil {
-				if ctx.Err() != nil {
-					return nil, cleanup, ctx.Err()
-				}
-				m.res.Err = err
-				m.done = true
-				break
+			if !built[b.path] {
+				built[b.path] = true
+				jobs = append(jobs, &job{m: m, b: b})
 			}
 		}
 	}
-	return ms, cleanup, nil
+	sem := make(chan struct{}, max(1, runtime.GOMAXPROCS(0)))
+	var wg sync.WaitGroup
+	for _, j := range jobs {
+		if opts.Progress != nil {
+			fmt.Fprintf(opts.Progress, "build %s\n", strings.TrimSpace(j.b.label+" "+j.b.importPath))
+		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			j.err = build(ctx, j.b.side, j.b.importPath, j.b.path, opts.Env)
+		}()
+	}
+	wg.Wait()
+	for _, j := range jobs {
+		if j.err != nil && j.m.res.Err == nil {
+			j.m.res.Err = j.err
+			j.m.done = true
+		}
+	}
 }
 
 // finish runs the rounds and compares the samples.

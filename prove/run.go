@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -344,17 +345,38 @@ func (m *measured) firstRound(opts *Options) {
 	if opts.RampUp || strings.HasSuffix(opts.Benchtime, "x") {
 		return
 	}
-	m.plan = m.fixedPlan()
+	m.plan = m.fixedPlan(opts.Benchtime)
+}
+
+// fixedIters returns the iteration count of a benchmark's runs after the
+// first round: the count that makes a run last the benchmark time (a
+// duration, "" meaning go test's 1s) at the sec/op of the first round,
+// secOp[0], and at least 1. The testing package aims its last ramp-up
+// step 20 % beyond the benchmark time (predictN in package testing), so
+// reusing its count, iters, would make every later run 1.2 times as long
+// as asked; iters is the fallback when the first round gave no time.
+func fixedIters(benchtime string, iters int, secOp []float64) int {
+	d := time.Second
+	if benchtime != "" {
+		var err error
+		if d, err = time.ParseDuration(benchtime); err != nil {
+			return iters
+		}
+	}
+	if iters <= 0 || len(secOp) == 0 || !(secOp[0] > 0) {
+		return iters
+	}
+	n := math.Round(d.Seconds() / secOp[0])
+	return int(max(1, min(n, 1e9)))
 }
 
 // fixedPlan returns the groups of runs of the rounds after the first: one
 // group per compared benchmark (or pair of variants), each benchmark alone
-// in its run with -test.benchtime=<N>x, N being the iteration count the
-// testing package chose for it on that side in the first round. Only the
-// benchmarks compared are run.
-func (m *measured) fixedPlan() [][]runSpec {
+// in its run with -test.benchtime=<N>x, N being fixedIters of it on that
+// side. Only the benchmarks compared are run.
+func (m *measured) fixedPlan(benchtime string) [][]runSpec {
 	fixed := func(b *binary, name string) (runSpec, bool) {
-		n := m.iters[b.label][name]
+		n := fixedIters(benchtime, m.iters[b.label][name], m.values[b.label][key{name, "sec/op"}])
 		return runSpec{b: b, bench: nameRegexp(name), benchtime: strconv.Itoa(n) + "x"}, n > 0
 	}
 	var plan [][]runSpec

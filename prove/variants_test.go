@@ -94,6 +94,24 @@ func TestLooks(t *testing.T) {
 	}
 }
 
+func TestMaxRounds(t *testing.T) {
+	for _, tc := range []struct {
+		opts Options
+		want int
+	}{
+		{Options{}, DefaultRounds},
+		{Options{Adaptive: true}, DefaultAdaptiveRounds},
+		{Options{Time: time.Minute}, DefaultTimeRounds},
+		{Options{Time: time.Minute, Adaptive: true}, DefaultTimeRounds},
+		{Options{Rounds: 7, Adaptive: true}, 7},
+		{Options{Rounds: 7, Time: time.Minute}, 7},
+	} {
+		if got := tc.opts.maxRounds(); got != tc.want {
+			t.Errorf("Options{Rounds: %d, Time: %s, Adaptive: %v}.maxRounds() = %d, want %d", tc.opts.Rounds, tc.opts.Time, tc.opts.Adaptive, got, tc.want)
+		}
+	}
+}
+
 func TestSpread(t *testing.T) {
 	if got := spread(nil); got != 0 {
 		t.Errorf("spread(nil) = %v, want 0", got)
@@ -122,6 +140,31 @@ func TestRoundLine(t *testing.T) {
 	} {
 		if got := roundLine(tc.round, tc.max, tc.budget, tc.adaptive, tc.active, tc.total, tc.elapsed, tc.since); got != tc.want {
 			t.Errorf("roundLine(%d, %d, %s, %v, …) = %q, want %q", tc.round, tc.max, tc.budget, tc.adaptive, got, tc.want)
+		}
+	}
+}
+
+func TestFixedIters(t *testing.T) {
+	for _, tc := range []struct {
+		benchtime string
+		iters     int
+		secOp     []float64
+		want      int
+	}{
+		// 4.2 µs/op: 100ms is 23810 iterations, not the testing
+		// package's 20 % more (28571).
+		{"100ms", 28571, []float64{4.2e-6, 9}, 23810},
+		{"", 280000, []float64{4.2e-6}, 238095}, // go test's 1s
+		{"1s", 1, []float64{2.5}, 1},            // slower than the benchmark time: one iteration
+		{"2s", 1, []float64{0.5}, 4},
+		{"1s", 1e9, []float64{1e-12}, 1e9}, // the testing package's limit
+		{"100ms", 500, nil, 500},           // no time measured: the first round's count
+		{"100ms", 500, []float64{0}, 500},
+		{"bogus", 500, []float64{1e-6}, 500},
+		{"100ms", 0, []float64{1e-6}, 0}, // never ran: no run
+	} {
+		if got := fixedIters(tc.benchtime, tc.iters, tc.secOp); got != tc.want {
+			t.Errorf("fixedIters(%q, %d, %v) = %d, want %d", tc.benchtime, tc.iters, tc.secOp, got, tc.want)
 		}
 	}
 }

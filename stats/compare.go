@@ -165,6 +165,12 @@ type Comparison struct {
 	// It is empty for statistical verdicts that need no explanation.
 	Reason string
 
+	// Needed estimates, for a comparison Inconclusive because too noisy,
+	// how many samples per side would give a verdict at the spread seen
+	// (see samplesToDecide: a guide, not a promise); over 1000 is given as
+	// 1001. 0 when not estimated.
+	Needed int
+
 	// Warnings are caveats from the statistical test, beside those of
 	// Old and New.
 	Warnings []error
@@ -279,7 +285,62 @@ func Compare(benchmark, unit string, old, new []float64, opts Options) Compariso
 		c.Reason = fmt.Sprintf("too noisy: p=%.2g ≥ %v and ratio CI [%.3f, %.3f] is not inside %s",
 			c.P, opts.Alpha, c.RatioLo, c.RatioHi, band)
 	}
+	if c.Verdict == Inconclusive && strings.HasPrefix(c.Reason, "too noisy") {
+		c.Needed = samplesToDecide(len(old), len(new), c.Ratio, c.RatioLo, c.RatioHi, e)
+		switch {
+		case c.Needed > maxNeeded:
+			c.Reason += fmt.Sprintf("; at this spread it would take over %d samples per side", maxNeeded)
+		case c.Needed > 0:
+			c.Reason += fmt.Sprintf("; at this spread about %d samples per side would decide it", c.Needed)
+		}
+	}
 	return c
+}
+
+// maxNeeded bounds the estimate of samplesToDecide.
+const maxNeeded = 1000
+
+// samplesToDecide estimates how many samples per side would turn an
+// inconclusive comparison of n and m samples, with the ratio new/old r
+// and its interval [lo, hi], into a verdict, if the ratio stayed at r and
+// the interval shrank like 1/√n (as a Hodges-Lehmann interval does, its
+// width ∝ √(1/n + 1/m)): faster or slower once the interval excludes 1,
+// when |r − 1| ≥ e; unchanged once it fits inside 1 ± e, when r is
+// inside. It returns the smaller of the two, rounded up; maxNeeded+1 when
+// over maxNeeded; 0 when the interval is unbounded or empty, or r is too
+// close to the minimum effect for either. Widths are taken on the log
+// scale, where the interval is symmetric about r for large samples. The
+// estimate ignores that a larger sample would also move r; it is a guide
+// for -count, not a promise.
+func samplesToDecide(n, m int, r, lo, hi, e float64) int {
+	if n == 0 || m == 0 || !(lo > 0) || !(hi > lo) || math.IsInf(hi, 0) || !(r > 0) {
+		return 0
+	}
+	half := (math.Log(hi) - math.Log(lo)) / 2
+	scale := math.Sqrt(1/float64(n) + 1/float64(m))
+	// perSide returns N with half·√(2/N)/scale = target.
+	perSide := func(target float64) float64 {
+		if target <= 0 {
+			return math.Inf(1)
+		}
+		k := half / (scale * target)
+		return 2 * k * k
+	}
+	l := math.Abs(math.Log(r))
+	need := math.Inf(1)
+	if math.Abs(r-1) >= e {
+		need = perSide(l)
+	}
+	if edge := math.Log1p(e); l < edge {
+		need = min(need, perSide(edge-l))
+	}
+	switch {
+	case math.IsInf(need, 1) || math.IsNaN(need):
+		return 0
+	case need > maxNeeded:
+		return maxNeeded + 1
+	}
+	return max(int(math.Ceil(need)), min(n, m)+1)
 }
 
 // countZero returns the number of zeros in xs.

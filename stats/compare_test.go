@@ -350,3 +350,33 @@ func TestCompareConcurrent(t *testing.T) {
 		}
 	}
 }
+
+func TestSamplesToDecide(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		n, m         int
+		r, lo, hi, e float64
+		want         int
+	}{
+		// A 5 % change whose interval already nearly excludes 1: one
+		// more sample per side is the floor.
+		{"change nearly decided", 10, 10, 1.05, 1.00, 1.10, 0.02, 11},
+		// Log half-width 0.095, about twice log(1.05) = 0.049: about four
+		// times the samples.
+		{"change", 10, 10, 1.05, 0.955, 1.155, 0.02, 38},
+		// No change seen, ±3 %: the interval must shrink to ±2 %.
+		{"unchanged", 10, 10, 1.0, 0.97, 1.03, 0.02, 23},
+		// Unequal sides: √(1/5 + 1/20) = √(2/8), like 8 per side.
+		{"unequal", 5, 20, 1.0, 0.97, 1.03, 0.02, 19},
+		{"hopeless", 10, 10, 1.0, 0.5, 2.0, 0.02, maxNeeded + 1},
+		{"unbounded", 10, 10, 1.0, 0.5, math.Inf(1), 0.02, 0},
+		{"no interval", 10, 10, 1.0, math.NaN(), math.NaN(), 0.02, 0},
+		// Ratio just inside the edge of the minimum effect: not a change
+		// (|r−1| < e), and the band is out of reach.
+		{"at the edge", 10, 10, 1.0199, 0.99, 1.05, 0.02, maxNeeded + 1},
+	} {
+		if got := samplesToDecide(tc.n, tc.m, tc.r, tc.lo, tc.hi, tc.e); got != tc.want {
+			t.Errorf("%s: samplesToDecide(%d, %d, %v, %v, %v, %v) = %d, want %d", tc.name, tc.n, tc.m, tc.r, tc.lo, tc.hi, tc.e, got, tc.want)
+		}
+	}
+}

@@ -23,10 +23,11 @@ func (s Summary) JSON() SummaryJSON {
 // ComparisonJSON is the JSON form of a Comparison, with the names of
 // perfproof's DESIGN.md: {"benchmark","unit","old","new","ratio",
 // "ratio_lo","ratio_hi","method","p","verdict","exact","reason",
-// "warnings"}. NaN and infinite numbers are nil (null): an unbounded ratio
-// interval, an infinite ratio (0 → N), a p-value not computed. The
-// verdict encodes as its word. Embed it in a caller's struct to add
-// fields such as the package.
+// "samples_needed","warnings"} (DESIGN.md names the first ten; the
+// others are added). NaN and infinite numbers are nil (null): an
+// unbounded ratio interval, an infinite ratio (0 → N), a p-value not
+// computed. The verdict encodes as its word. Embed it in a caller's
+// struct to add fields such as the package.
 //
 // Comparison deliberately has no MarshalJSON method: a struct embedding a
 // Comparison would inherit it and lose its own fields.
@@ -43,6 +44,7 @@ type ComparisonJSON struct {
 	Verdict   Verdict     `json:"verdict"`
 	Exact     bool        `json:"exact"`
 	Reason    string      `json:"reason,omitempty"`
+	Needed    int         `json:"samples_needed,omitempty"`
 	Warnings  []string    `json:"warnings,omitempty"`
 }
 
@@ -61,6 +63,7 @@ func (c Comparison) JSON() ComparisonJSON {
 		Verdict:   c.Verdict,
 		Exact:     c.Exact,
 		Reason:    c.Reason,
+		Needed:    c.Needed,
 		Warnings:  messages(c.Warnings),
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -141,5 +142,47 @@ func BenchmarkCompare(b *testing.B) {
 				Compare("BenchmarkSim", "sec/op", old, new, Options{})
 			}
 		})
+	}
+}
+
+// TestNeededDecides: when a comparison of a true 5 % slow-down is
+// inconclusive because too noisy, taking the number of samples per side it
+// says would decide it (Comparison.Needed) should decide it about half of
+// the time or more: the estimate aims the interval's half-width at the
+// ratio seen, the edge of a verdict. Asserted: over 500 trials of 5
+// samples per side at 5 % noise, the fresh comparisons at the estimated
+// size say slower in at least 60 % of the cases (the first comparisons
+// say it in far fewer), and never faster.
+func TestNeededDecides(t *testing.T) {
+	const trials, n, ratio, sigma = 500, 5, 1.05, 0.05
+	rng := rand.New(rand.NewPCG(7, 0x5eed))
+	var inconclusive, firstSlower, slower, faster int
+	var sizes []int
+	for range trials {
+		c := Compare("BenchmarkSim", "sec/op", noisySample(rng, n, 1e-6, sigma), noisySample(rng, n, 1e-6*ratio, sigma), Options{})
+		if c.Verdict == Slower {
+			firstSlower++
+		}
+		if c.Verdict != Inconclusive || c.Needed == 0 || c.Needed > maxNeeded {
+			continue
+		}
+		inconclusive++
+		sizes = append(sizes, c.Needed)
+		d := Compare("BenchmarkSim", "sec/op", noisySample(rng, c.Needed, 1e-6, sigma), noisySample(rng, c.Needed, 1e-6*ratio, sigma), Options{})
+		switch d.Verdict {
+		case Slower:
+			slower++
+		case Faster:
+			faster++
+		}
+	}
+	slices.Sort(sizes)
+	t.Logf("first comparisons: %d/%d slower; %d inconclusive with an estimate (median %d samples per side); at that size: %d slower, %d faster",
+		firstSlower, trials, inconclusive, sizes[len(sizes)/2], slower, faster)
+	if inconclusive < trials/4 {
+		t.Fatalf("only %d of %d comparisons inconclusive with an estimate: the test does not exercise Needed", inconclusive, trials)
+	}
+	if float64(slower) < 0.6*float64(inconclusive) || faster > 0 {
+		t.Errorf("at the estimated sizes, %d of %d said slower and %d faster; want ≥ 60%% slower, none faster", slower, inconclusive, faster)
 	}
 }

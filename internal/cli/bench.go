@@ -48,12 +48,15 @@ func benchFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.
 	count := fs.Int("count", 6, "run each benchmark `n` times (benchmath warns below 6)")
 	benchtime := fs.String("benchtime", "", "run each benchmark for duration `d` or Nx iterations (go test's default if empty)")
 	timeout := fs.Duration("timeout", benchrun.DefaultTimeout, "kill a package's build and benchmarks after duration `d`")
-	out := fs.String("o", "", "keep raw results and profiles in `dir`")
+	out := fs.String("o", "", "keep raw results and profiles in `dir` (relative to -C dir)")
 	profiles := fs.Bool("profiles", true, "write CPU and memory profiles")
 	asJSON := fs.Bool("json", false, "print results as one JSON object")
 	return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if *count < 1 {
 			return usagef("-count must be at least 1")
+		}
+		if *out != "" {
+			*out = inDir(*dir, *out) // relative to -C dir, like the go command's paths
 		}
 		res, err := benchrun.Run(ctx, args, benchrun.Options{
 			Dir:        *dir,

@@ -63,8 +63,8 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 	benchtime := fs.String("benchtime", "100ms", "run each benchmark for duration `d` or Nx iterations")
 	timeout := fs.Duration("timeout", benchrun.DefaultTimeout, "kill a package's build and benchmarks after duration `d`")
 	var profiles stringList
-	fs.Var(&profiles, "profile", "use the pprof CPU or heap profile in `file` (repeatable)")
-	out := fs.String("o", "", "write the Markdown report to `file` instead of stdout")
+	fs.Var(&profiles, "profile", "use the pprof CPU or heap profile in `file` (repeatable; relative to -C dir)")
+	out := fs.String("o", "", "write the Markdown report to `file` (relative to -C dir) instead of stdout")
 	asJSON := fs.Bool("json", false, "print findings with costs as one JSON object")
 	return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if len(args) == 0 {
@@ -93,7 +93,10 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 		}
 		var benchErr error
 		var measured []string // import paths of the packages benchmarked
-		paths := append([]string(nil), profiles...)
+		var paths []string    // profile files, relative to -C dir like the go command's paths
+		for _, p := range profiles {
+			paths = append(paths, inDir(*dir, p))
+		}
 		if runBench {
 			br, err := benchrun.Run(ctx, args, benchrun.Options{
 				Dir: *dir, Bench: *bench, Count: *count, Benchtime: *benchtime, Timeout: *timeout,
@@ -158,6 +161,7 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 				return err
 			}
 			if *out != "" {
+				*out = inDir(*dir, *out)
 				if err := os.WriteFile(*out, buf.Bytes(), 0o666); err != nil {
 					return fmt.Errorf("writing report: %w", err)
 				}
