@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/perfproof/perfproof/benchrun"
@@ -442,6 +443,17 @@ func run(ctx context.Context, spec runSpec, shuffle int64, opts *Options) (bench
 	start := time.Now()
 	runErr := cmd.Run()
 	elapsed := time.Since(start)
+	if ctx.Err() == nil && interruptedBySignal(runErr) {
+		// A Ctrl-C sent to perfproof's process group also reaches a
+		// binary caught between fork and its own setpgid: it dies of
+		// SIGINT at once, maybe before perfproof's signal handling has
+		// ended ctx. Give that a moment, so that the run counts as
+		// interrupted rather than failed.
+		select {
+		case <-ctx.Done():
+		case <-time.After(time.Second):
+		}
+	}
 
 	name := "output of " + b.importPath
 	if b.label != "" {
@@ -461,6 +473,20 @@ func run(ctx context.Context, spec runSpec, shuffle int64, opts *Options) (bench
 		ro.Err = fmt.Errorf("%w in %s after %s (one run of the test binary); it was killed; raise -timeout or select fewer or shorter benchmarks", benchrun.ErrTimeout, b.importPath, timeout)
 	}
 	return ro, elapsed
+}
+
+// interruptedBySignal reports whether err says the process ended on
+// SIGINT or SIGTERM (perfproof itself kills runs with SIGKILL).
+func interruptedBySignal(err error) bool {
+	var exitErr *exec.ExitError
+	if !errors.As(err, &exitErr) {
+		return false
+	}
+	ws, ok := exitErr.Sys().(interface {
+		Signaled() bool
+		Signal() syscall.Signal
+	})
+	return ok && ws.Signaled() && (ws.Signal() == syscall.SIGINT || ws.Signal() == syscall.SIGTERM)
 }
 
 // appendFile appends data to the file name, creating it if needed.

@@ -1,6 +1,7 @@
 package prove
 
 import (
+	"os/exec"
 	"regexp"
 	"slices"
 	"strings"
@@ -165,6 +166,27 @@ func TestFixedIters(t *testing.T) {
 	} {
 		if got := fixedIters(tc.benchtime, tc.iters, tc.secOp); got != tc.want {
 			t.Errorf("fixedIters(%q, %d, %v) = %d, want %d", tc.benchtime, tc.iters, tc.secOp, got, tc.want)
+		}
+	}
+}
+
+func TestInterruptedBySignal(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	for _, tc := range []struct {
+		script string
+		want   bool
+	}{
+		{"kill -INT $$", true},
+		{"kill -TERM $$", true},
+		{"kill -KILL $$", false}, // perfproof's own kill
+		{"exit 3", false},
+		{"exit 0", false},
+	} {
+		err := exec.Command("sh", "-c", tc.script).Run()
+		if got := interruptedBySignal(err); got != tc.want {
+			t.Errorf("sh -c %q: interruptedBySignal(%v) = %v, want %v", tc.script, err, got, tc.want)
 		}
 	}
 }

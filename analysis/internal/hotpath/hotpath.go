@@ -22,6 +22,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -143,18 +144,20 @@ func within(n, outer ast.Node) bool {
 // return or a break out of loop before the iteration ends, so that it runs
 // at most once per execution of the loop: c is part of a return statement,
 // or a later statement of a statement list enclosing c within loop is a
-// return or an unlabelled break of the loop (not of a switch or select in
-// between).
+// return, a break labelled with the label of loop or of a statement around
+// it, or an unlabelled break whose innermost enclosing for, range, switch
+// or select is loop (a break in a case clause leaves only its switch or
+// select), or a continue of a loop around loop. A continue of loop itself
+// or a goto before any of these means the code is not known to leave.
 func LeavesLoop(c, loop inspector.Cursor) bool {
-	inSwitch := false
+	labels := labelsAround(loop)
+	own := 0 // labels[own:] are those of the statements around loop
+	if _, ok := loop.Parent().Node().(*ast.LabeledStmt); ok {
+		own = 1
+	}
 	for cur := c; cur != loop && cur.Node() != nil; cur = cur.Parent() {
-		switch cur.Node().(type) {
-		case *ast.ReturnStmt:
+		if _, ok := cur.Node().(*ast.ReturnStmt); ok {
 			return true
-		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
-			if cur != c {
-				inSwitch = true
-			}
 		}
 		var list []ast.Stmt
 		switch p := cur.Parent().Node().(type) {
@@ -175,13 +178,51 @@ func LeavesLoop(c, loop inspector.Cursor) bool {
 			case *ast.ReturnStmt:
 				return true
 			case *ast.BranchStmt:
-				if s.Tok == token.BREAK && s.Label == nil && !inSwitch {
-					return true
+				switch s.Tok {
+				case token.BREAK:
+					if s.Label != nil && slices.Contains(labels, s.Label.Name) ||
+						s.Label == nil && breakTarget(cur.Parent(), loop) == loop {
+						return true
+					}
+				case token.CONTINUE:
+					// The next iteration of loop, or of a loop
+					// around it, which leaves loop.
+					return s.Label != nil && slices.Contains(labels[own:], s.Label.Name)
+				case token.GOTO:
+					return false // not followed
 				}
 			}
 		}
 	}
 	return false
+}
+
+// labelsAround returns the labels of loop and of the statements around it
+// in its function: a break with one of them leaves loop.
+func labelsAround(loop inspector.Cursor) []string {
+	var labels []string
+	for cur := loop.Parent(); cur.Node() != nil; cur = cur.Parent() {
+		switch n := cur.Node().(type) {
+		case *ast.LabeledStmt:
+			labels = append(labels, n.Label.Name)
+		case *ast.FuncDecl, *ast.FuncLit:
+			return labels
+		}
+	}
+	return labels
+}
+
+// breakTarget returns the statement an unlabelled break in the statement
+// list of c breaks out of: the innermost for, range, switch, type switch or
+// select enclosing c, stopping at loop.
+func breakTarget(c, loop inspector.Cursor) inspector.Cursor {
+	for cur := c; cur != loop && cur.Node() != nil; cur = cur.Parent() {
+		switch cur.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			return cur
+		}
+	}
+	return loop
 }
 
 // IsBenchmarkLoop reports whether loop is the measured loop of a benchmark:

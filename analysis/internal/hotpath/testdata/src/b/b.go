@@ -157,12 +157,69 @@ func find(xs []int) int {
 	}
 outer:
 	for range xs {
-		// A labelled break is not followed.
-		note() // want `^none$`
+		// A break labelled with the loop's label leaves it.
+		note() // want `^leaves$`
 		break outer
+	}
+other:
+	for range xs {
+		for range xs {
+			// A labelled break of an outer loop: the inner loop is left,
+			// but that is the outer loop's business, not this loop's.
+			note() // want `^leaves$`
+			break other
+		}
 	}
 	for range xs {
 		return note() // want `^leaves$`
+	}
+	for _, x := range xs {
+		switch x {
+		case 1:
+			// The break leaves the switch, not the loop.
+			note() // want `^none$`
+			break
+		}
+	}
+	for _, x := range xs {
+		switch {
+		case x > 0:
+			// Followed, after the switch, by a break of the loop.
+			note() // want `^leaves$`
+		}
+		break
+	}
+	for range xs {
+		select {
+		default:
+			note() // want `^none$`
+			break
+		}
+	}
+	for range xs {
+		if len(xs) > 2 {
+			// Followed, after the if, by a break of the loop.
+			note() // want `^leaves$`
+		}
+		break
+	}
+	for range xs {
+		if len(xs) > 2 {
+			// The continue starts the next iteration: the break is not
+			// reached.
+			note() // want `^none$`
+			continue
+		}
+		note() // want `^leaves$`
+		break
+	}
+inner:
+	for range xs {
+		for range xs {
+			// A continue of the outer loop leaves this one.
+			note() // want `^leaves$`
+			continue inner
+		}
 	}
 	return -1
 }
