@@ -1,7 +1,11 @@
 package benchrun
 
 import (
+	"context"
+	"errors"
 	"os/exec"
+	"syscall"
+	"time"
 
 	"golang.org/x/perf/benchfmt"
 )
@@ -54,3 +58,33 @@ func (ro RunOutput) Samples() []Sample {
 // Ctrl-C, and cancelling sends SIGKILL to the group. Elsewhere it does
 // nothing.
 func KillGroupOnCancel(cmd *exec.Cmd) { killGroupOnCancel(cmd) }
+
+// AwaitInterrupt gives ctx up to a second to end when err, the result of
+// running a command prepared by KillGroupOnCancel, says the command died
+// of SIGINT or SIGTERM while ctx had not ended. A Ctrl-C sent to the
+// caller's process group also reaches a child caught between fork and its
+// own setpgid: the child dies at once, possibly before the caller's signal
+// handling has ended ctx, and its run would count as failed rather than
+// interrupted. Callers check ctx.Err() after AwaitInterrupt.
+func AwaitInterrupt(ctx context.Context, err error) {
+	if ctx.Err() == nil && interruptedBySignal(err) {
+		select {
+		case <-ctx.Done():
+		case <-time.After(time.Second):
+		}
+	}
+}
+
+// interruptedBySignal reports whether err says the process ended on
+// SIGINT or SIGTERM (a cancelled context kills with SIGKILL).
+func interruptedBySignal(err error) bool {
+	var exitErr *exec.ExitError
+	if !errors.As(err, &exitErr) {
+		return false
+	}
+	ws, ok := exitErr.Sys().(interface {
+		Signaled() bool
+		Signal() syscall.Signal
+	})
+	return ok && ws.Signaled() && (ws.Signal() == syscall.SIGINT || ws.Signal() == syscall.SIGTERM)
+}

@@ -77,3 +77,24 @@ func TestListPackages(t *testing.T) {
 		t.Errorf("ListPackages(./nothing/...) = %v, %v; want one package with ErrLoad", pkgs, err)
 	}
 }
+
+func TestInterruptedBySignal(t *testing.T) {
+	if _, err := exec.LookPath("sh"); err != nil {
+		t.Skip("no sh")
+	}
+	for _, tc := range []struct {
+		script string
+		want   bool
+	}{
+		{"kill -INT $$", true},
+		{"kill -TERM $$", true},
+		{"kill -KILL $$", false}, // perfproof's own kill
+		{"exit 3", false},
+		{"exit 0", false},
+	} {
+		err := exec.Command("sh", "-c", tc.script).Run()
+		if got := interruptedBySignal(err); got != tc.want {
+			t.Errorf("sh -c %q: interruptedBySignal(%v) = %v, want %v", tc.script, err, got, tc.want)
+		}
+	}
+}

@@ -298,6 +298,7 @@ func runPackage(ctx context.Context, pr *PackageResult, opts *Options, outDir, s
 	start := time.Now()
 	runErr := cmd.Run()
 	pr.Elapsed = time.Since(start)
+	AwaitInterrupt(ctx, runErr)
 
 	out, readErr := os.ReadFile(pr.RawFile)
 	if readErr != nil {

@@ -28,7 +28,9 @@
 // sample. Later rounds skip it: each compared benchmark runs alone, with
 // -test.benchtime=<N>x for the count N that makes the run last the
 // benchmark time at the speed the first round measured for it on that
-// side, and a round runs the benchmarks in a random order, the old
+// side (if a side's first round stopped at one slow, cold iteration while
+// the other's went on, the other side's count, and its cold sample is
+// dropped with a warning), and a round runs the benchmarks in a random order, the old
 // and new run of each back to back in a random order (Options.RampUp keeps
 // the first round's way).
 //

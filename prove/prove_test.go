@@ -184,6 +184,88 @@ func TestRun(t *testing.T) {
 	}
 }
 
+// TestRunColdStart: a benchmark whose first iteration is slow (a cache
+// filled on first use) makes the testing package stop at N=1 on the side
+// where that iteration alone outlasts -benchtime. The later runs must use
+// one count on both sides, so that warm code is compared with warm code,
+// and the cold first-round sample is dropped with a warning.
+func TestRunColdStart(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	t.Parallel()
+	cold := func(pause string) map[string]string {
+		files := workSrc("1000", false)
+		files["work/cold_test.go"] = `package work
+
+import (
+	"testing"
+	"time"
+)
+
+var warm bool
+
+func BenchmarkCold(b *testing.B) {
+	for b.Loop() {
+		if !warm {
+			time.Sleep(` + pause + `)
+			warm = true
+		}
+		sink = Work(1000)
+	}
+}
+`
+		return files
+	}
+	oldDir, newDir := writeModule(t, cold("300*time.Millisecond")), writeModule(t, cold("time.Millisecond"))
+	out := filepath.Join(t.TempDir(), "raw")
+	res, err := Run(context.Background(), Side{"old", oldDir}, Side{"new", newDir}, []string{"./work"}, Options{
+		Bench: "Cold", Benchtime: "100ms", Rounds: 4, Seed: 5, OutDir: out,
+	})
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	p := res.Packages[0]
+	c := find(t, p.Comparisons, "Cold", "sec/op")
+	if c.Old.N != 3 || c.New.N != 4 {
+		t.Errorf("Cold sec/op: n = %d, %d; want 3 (cold first run dropped), 4", c.Old.N, c.New.N)
+	}
+	// Each run is a new process and pays the pause once (b.Loop counts
+	// the first iteration), over many warm Work(1000) calls of about a
+	// microsecond: a few microseconds per op, not the 300ms of the old
+	// side's first-round run of one iteration.
+	if c.Old.Median > 1e-3 {
+		t.Errorf("Cold sec/op: old median %v, want the later runs' (< 1ms)", c.Old.Median)
+	}
+	// The later runs of both sides have one iteration count.
+	counts := make(map[int]bool)
+	for _, f := range p.RawFiles {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := benchfmt.NewReader(bytes.NewReader(data), f)
+		for i := 0; r.Scan(); {
+			if res, ok := r.Result().(*benchfmt.Result); ok {
+				if i > 0 {
+					counts[res.Iters] = true
+				}
+				i++
+			}
+		}
+	}
+	if len(counts) != 1 {
+		t.Errorf("iteration counts after the first round: %v, want one for both sides", counts)
+	}
+	var warned bool
+	for _, w := range p.Warnings {
+		warned = warned || strings.Contains(w.Error(), "Cold (old side): the first round stopped after one iteration")
+	}
+	if !warned {
+		t.Errorf("Warnings = %v, want one about the old side's cold first round", p.Warnings)
+	}
+}
+
 func TestRunAdaptive(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs test binaries")

@@ -2,6 +2,7 @@ package prove
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -10,9 +11,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/perfproof/perfproof/benchrun"
@@ -373,21 +374,45 @@ func fixedIters(benchtime string, iters int, secOp []float64) int {
 
 // fixedPlan returns the groups of runs of the rounds after the first: one
 // group per compared benchmark (or pair of variants), each benchmark alone
-// in its run with -test.benchtime=<N>x, N being fixedIters of it on that
-// side. Only the benchmarks compared are run.
+// in its run with -test.benchtime=<N>x, N from groupIters. Only the
+// benchmarks compared are run. A side whose first-round run was one cold
+// iteration loses that sample (see dropColdStart).
 func (m *measured) fixedPlan(benchtime string) [][]runSpec {
-	fixed := func(b *binary, name string) (runSpec, bool) {
-		n := fixedIters(benchtime, m.iters[b.label][name], m.values[b.label][key{name, "sec/op"}])
-		return runSpec{b: b, bench: nameRegexp(name), benchtime: strconv.Itoa(n) + "x"}, n > 0
+	type member struct {
+		b    *binary
+		name string
+	}
+	group := func(ms []member) ([]runSpec, bool) {
+		iters := make([]int, len(ms))
+		secOp := make([]float64, len(ms))
+		for i, mb := range ms {
+			iters[i] = m.iters[mb.b.label][mb.name]
+			if v := m.values[mb.b.label][key{mb.name, "sec/op"}]; len(v) > 0 {
+				secOp[i] = v[0]
+			}
+			if iters[i] <= 0 {
+				return nil, false
+			}
+		}
+		ns := groupIters(benchtime, iters, secOp)
+		if slices.Max(ns) == 1 {
+			m.res.Warnings = append(m.res.Warnings, fmt.Errorf("%s: one iteration per run (a single iteration outlasts -benchtime %s): its times include what a first iteration pays once; a longer -benchtime amortizes that", ms[0].name, cmp.Or(benchtime, "1s")))
+		}
+		var g []runSpec
+		for i, mb := range ms {
+			if iters[i] != ns[i] && iters[i] == 1 {
+				m.dropColdStart(mb.b.label, mb.name, ns[i])
+			}
+			g = append(g, runSpec{b: mb.b, bench: nameRegexp(mb.name), benchtime: strconv.Itoa(ns[i]) + "x"})
+		}
+		return g, true
 	}
 	var plan [][]runSpec
 	if m.single {
 		b := m.bins[0]
 		for _, p := range m.pairs {
-			old, ok1 := fixed(b, p.Old)
-			new, ok2 := fixed(b, p.New)
-			if ok1 && ok2 {
-				plan = append(plan, []runSpec{old, new})
+			if g, ok := group([]member{{b, p.Old}, {b, p.New}}); ok {
+				plan = append(plan, g)
 			}
 		}
 		return plan
@@ -398,17 +423,63 @@ func (m *measured) fixedPlan(benchtime string) [][]runSpec {
 			continue
 		}
 		seen[k.name] = true
-		var g []runSpec
+		var ms []member
 		for _, b := range m.bins {
-			if spec, ok := fixed(b, k.name); ok {
-				g = append(g, spec)
-			}
+			ms = append(ms, member{b, k.name})
 		}
-		if len(g) == len(m.bins) {
+		if g, ok := group(ms); ok {
 			plan = append(plan, g)
 		}
 	}
 	return plan
+}
+
+// groupIters returns the iteration counts of the later runs of a group of
+// benchmarks compared with each other (the old and new side of one
+// benchmark, or two variants), given each one's first-round iteration
+// count and sec/op: each one's fixedIters, so that every run lasts about
+// the benchmark time, except that a benchmark whose first round stopped at
+// one iteration, beside another that did not, gets the largest count of
+// the others. The testing package stops its ramp-up at N=1 as soon as a
+// single iteration outlasts the benchmark time, which a slow first
+// iteration (a cache or pool filled on first use) can do on one side and
+// not the other; that sec/op is a cold start, not the benchmark's speed,
+// and a count derived from it would compare one cold iteration with many
+// warm ones. (If the benchmark really is that slow, its later runs take
+// longer than asked.)
+func groupIters(benchtime string, iters []int, secOp []float64) []int {
+	ns := make([]int, len(iters))
+	warm := 0 // the largest count of the benchmarks past one iteration
+	for i := range iters {
+		ns[i] = fixedIters(benchtime, iters[i], secOp[i:i+1])
+		if iters[i] > 1 {
+			warm = max(warm, ns[i])
+		}
+	}
+	for i := range iters {
+		if iters[i] == 1 && warm > 0 {
+			ns[i] = warm
+		}
+	}
+	return ns
+}
+
+// dropColdStart removes the first-round sample of benchmark name on the
+// side label, a run of one iteration whose later runs have n (see
+// groupIters): its time is that of a first iteration, which measures
+// something else. A warning says so.
+func (m *measured) dropColdStart(label, name string, n int) {
+	vals := m.values[label]
+	for k, v := range vals {
+		if k.name == name && len(v) > 0 {
+			vals[k] = v[1:]
+		}
+	}
+	side := ""
+	if label != "" {
+		side = " (" + label + " side)"
+	}
+	m.res.Warnings = append(m.res.Warnings, fmt.Errorf("%s%s: the first round stopped after one iteration, which outlasted -benchtime while the other side's did not; that cold sample is dropped and the later runs have %d iterations, like the other side's", name, side, n))
 }
 
 // run runs a binary once as spec says and parses its output.
@@ -443,17 +514,7 @@ func run(ctx context.Context, spec runSpec, shuffle int64, opts *Options) (bench
 	start := time.Now()
 	runErr := cmd.Run()
 	elapsed := time.Since(start)
-	if ctx.Err() == nil && interruptedBySignal(runErr) {
-		// A Ctrl-C sent to perfproof's process group also reaches a
-		// binary caught between fork and its own setpgid: it dies of
-		// SIGINT at once, maybe before perfproof's signal handling has
-		// ended ctx. Give that a moment, so that the run counts as
-		// interrupted rather than failed.
-		select {
-		case <-ctx.Done():
-		case <-time.After(time.Second):
-		}
-	}
+	benchrun.AwaitInterrupt(ctx, runErr)
 
 	name := "output of " + b.importPath
 	if b.label != "" {
@@ -473,20 +534,6 @@ func run(ctx context.Context, spec runSpec, shuffle int64, opts *Options) (bench
 		ro.Err = fmt.Errorf("%w in %s after %s (one run of the test binary); it was killed; raise -timeout or select fewer or shorter benchmarks", benchrun.ErrTimeout, b.importPath, timeout)
 	}
 	return ro, elapsed
-}
-
-// interruptedBySignal reports whether err says the process ended on
-// SIGINT or SIGTERM (perfproof itself kills runs with SIGKILL).
-func interruptedBySignal(err error) bool {
-	var exitErr *exec.ExitError
-	if !errors.As(err, &exitErr) {
-		return false
-	}
-	ws, ok := exitErr.Sys().(interface {
-		Signaled() bool
-		Signal() syscall.Signal
-	})
-	return ok && ws.Signaled() && (ws.Signal() == syscall.SIGINT || ws.Signal() == syscall.SIGTERM)
 }
 
 // appendFile appends data to the file name, creating it if needed.

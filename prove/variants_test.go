@@ -1,7 +1,6 @@
 package prove
 
 import (
-	"os/exec"
 	"regexp"
 	"slices"
 	"strings"
@@ -170,23 +169,26 @@ func TestFixedIters(t *testing.T) {
 	}
 }
 
-func TestInterruptedBySignal(t *testing.T) {
-	if _, err := exec.LookPath("sh"); err != nil {
-		t.Skip("no sh")
-	}
+func TestGroupIters(t *testing.T) {
 	for _, tc := range []struct {
-		script string
-		want   bool
+		benchtime string
+		iters     []int
+		secOp     []float64
+		want      []int
 	}{
-		{"kill -INT $$", true},
-		{"kill -TERM $$", true},
-		{"kill -KILL $$", false}, // perfproof's own kill
-		{"exit 3", false},
-		{"exit 0", false},
+		// One side's first iteration outlasted 100ms (N=1 at 150ms/op),
+		// the other ramped up to 78 at 1.5ms/op: both run 67.
+		{"100ms", []int{1, 78}, []float64{0.15, 1.5e-3}, []int{67, 67}},
+		{"100ms", []int{78, 1}, []float64{1.5e-3, 0.15}, []int{67, 67}},
+		// Both cold: one iteration each, as go test would run.
+		{"100ms", []int{1, 1}, []float64{0.15, 0.2}, []int{1, 1}},
+		// Variants 12 times apart: each runs for the benchmark time.
+		{"100ms", []int{2000, 24000}, []float64{6e-5, 5e-6}, []int{1667, 20000}},
+		// No time measured: the first-round counts.
+		{"100ms", []int{10, 20}, []float64{0, 0}, []int{10, 20}},
 	} {
-		err := exec.Command("sh", "-c", tc.script).Run()
-		if got := interruptedBySignal(err); got != tc.want {
-			t.Errorf("sh -c %q: interruptedBySignal(%v) = %v, want %v", tc.script, err, got, tc.want)
+		if got := groupIters(tc.benchtime, tc.iters, tc.secOp); !slices.Equal(got, tc.want) {
+			t.Errorf("groupIters(%q, %v, %v) = %v, want %v", tc.benchtime, tc.iters, tc.secOp, got, tc.want)
 		}
 	}
 }

@@ -77,6 +77,14 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "usage: perfproof %s\nRun 'perfproof help %s' for details.\n", cmd.usage, name)
 		return ExitError
 	}
+	if f := flagAfterArgs(rest, fs.Args()); f != "" {
+		// The flag package stops at the first argument; a flag written
+		// after it would otherwise be taken for a package, a revision or
+		// a file, and fail late, or not at all.
+		fmt.Fprintf(stderr, "perfproof %s: flag %s after the arguments: flags go first (use -- before an argument that starts with -)\n", name, f)
+		fmt.Fprintf(stderr, "usage: perfproof %s\nRun 'perfproof help %s' for details.\n", cmd.usage, name)
+		return ExitError
+	}
 	err := run(ctx, fs.Args(), stdout, stderr)
 	switch {
 	case err == nil:
@@ -143,4 +151,19 @@ func printCommandHelp(w io.Writer, cmd *command, fs *flag.FlagSet) {
 		fs.PrintDefaults()
 		fs.SetOutput(io.Discard)
 	}
+}
+
+// flagAfterArgs returns the first of the positional arguments args (what
+// remained of all after flag parsing) that looks like a flag, "" if none
+// does or if they follow a "--".
+func flagAfterArgs(all, args []string) string {
+	if i := len(all) - len(args); i > 0 && all[i-1] == "--" {
+		return ""
+	}
+	for _, a := range args {
+		if len(a) > 1 && a[0] == '-' {
+			return a
+		}
+	}
+	return ""
 }
