@@ -51,7 +51,7 @@ that a drift of the machine hits both sides alike. After the first round,
 each benchmark runs alone with the iteration count that makes a run last
 -benchtime at its first-round speed, without the testing package's ramp-up,
 its old and new runs back to back. There are -count rounds (default 10), or fewer within a -time budget.
--adaptive raises the default to 48 rounds, for benchmarks too noisy to
+-adaptive raises the default to 72 rounds, for benchmarks too noisy to
 decide with 10, and stops a package early once every verdict is decided
 (looking after 6 rounds and every 50% more before the last, at a
 significance level split over the looks). Before the rounds, the machine's noise is measured
@@ -166,7 +166,7 @@ func compareFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, i
 	bench := fs.String("bench", ".", "run only benchmarks matching `regexp`")
 	benchtime := fs.String("benchtime", "", "run each benchmark for duration `d` or Nx iterations per run (go test's default, 1s, if empty)")
 	var rounds int
-	fs.IntVar(&rounds, "count", 0, "run at most `n` rounds, one sample per side each (default 10; 48 with -adaptive; 100 with -time)")
+	fs.IntVar(&rounds, "count", 0, "run at most `n` rounds, one sample per side each (default 10; 72 with -adaptive; 100 with -time)")
 	fs.IntVar(&rounds, "rounds", 0, "same as -count `n`")
 	budget := fs.Duration("time", 0, "stop starting rounds that would end after duration `d` from the start, builds included")
 	adaptive := fs.Bool("adaptive", false, "stop a package early once every verdict is decided")
