@@ -125,13 +125,20 @@ func spread(ds []time.Duration) float64 {
 }
 
 // calibrationIterations returns the number of spin iterations that take
-// about calibrationRun, from a short timed probe.
+// about calibrationRun, from short timed probes: the probe grows until it
+// lasts a millisecond, then the fastest of three runs of it counts, since
+// a probe that lost its CPU to another process for a while would make
+// every calibration run that much too short.
 func calibrationIterations() int {
 	const probe = 1 << 16
-	for n := probe; ; n *= 4 {
+	timed := func(n int) time.Duration {
 		start := time.Now()
 		spin(n)
-		if d := time.Since(start); d >= time.Millisecond || n >= 1<<30 {
+		return time.Since(start)
+	}
+	for n := probe; ; n *= 4 {
+		if d := timed(n); d >= time.Millisecond || n >= 1<<30 {
+			d = min(d, timed(n), timed(n))
 			return max(1, int(float64(n)*float64(calibrationRun)/float64(max(d, 1))))
 		}
 	}
