@@ -38,9 +38,12 @@ type RunOutput struct {
 func ParseRun(pkg string, out []byte, fileName string, runErr error) RunOutput {
 	var ro RunOutput
 	var panicLine int
-	ro.Results, ro.Units, ro.Warnings, panicLine = parseOutput(out, fileName)
+	var timeless []string
+	ro.Results, ro.Units, ro.Warnings, panicLine, timeless = parseOutput(out, fileName)
 	if runErr != nil || panicLine > 0 {
 		ro.Err = classifyFailure(pkg, runErr, out, panicLine, "")
+	} else {
+		ro.Err = timelessError(pkg, timeless)
 	}
 	return ro
 }

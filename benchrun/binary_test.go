@@ -98,3 +98,18 @@ func TestInterruptedBySignal(t *testing.T) {
 		}
 	}
 }
+
+// TestParseRunLostPanic: under load, Go's testing package can print a
+// panicking benchmark's result line without a time, then PASS, and exit 0
+// before the panic crashes the process (seen with 16 parallel test
+// binaries). That run is a failure, not a pass with no samples.
+func TestParseRunLostPanic(t *testing.T) {
+	out := "goos: linux\npkg: m/p\nBenchmarkOK-2   \t10\t5.0 ns/op\t0 B/op\t0 allocs/op\nBenchmarkBoom-2   \t       1\t       0 B/op\t       0 allocs/op\nPASS\n"
+	ro := ParseRun("m/p", []byte(out), "run.txt", nil)
+	if !errors.Is(ro.Err, ErrFailed) || !strings.Contains(ro.Err.Error(), "Boom-2 printed a result without a time") {
+		t.Errorf("Err = %v, want ErrFailed naming Boom-2", ro.Err)
+	}
+	if len(ro.Results) != 1 || string(ro.Results[0].Name.Base()) != "OK" {
+		t.Errorf("Results = %d, want only BenchmarkOK's", len(ro.Results))
+	}
+}

@@ -15,10 +15,11 @@ const maxDetailLines = 10
 
 // parseOutput reads go test output in the Go benchmark format. It returns
 // copies of the results, the unit metadata, the syntax errors as warnings,
-// and the 1-based line of the first panic, or 0 if nothing panicked. The
-// line of a benchmark cut short by a panic is not a warning: the panic is
-// the error.
-func parseOutput(out []byte, fileName string) (results []*benchfmt.Result, units benchfmt.UnitMetadataMap, warnings []error, panicLine int) {
+// the 1-based line of the first panic, or 0 if nothing panicked, and the
+// names of benchmarks whose result line has no time (see timelessError).
+// The line of a benchmark cut short by a panic is not a warning: the panic
+// is the error.
+func parseOutput(out []byte, fileName string) (results []*benchfmt.Result, units benchfmt.UnitMetadataMap, warnings []error, panicLine int, timeless []string) {
 	panicLine, _ = findPanic(out)
 	panicked := ""
 	if panicLine > 0 {
@@ -28,10 +29,14 @@ func parseOutput(out []byte, fileName string) (results []*benchfmt.Result, units
 	for r.Scan() {
 		switch rec := r.Result().(type) {
 		case *benchfmt.Result:
-			if panicked != "" && string(rec.Name.Base()) == panicked && !hasUnit(rec, "sec/op") {
+			if !hasUnit(rec, "sec/op") {
 				// When a benchmark panics, the testing package can
 				// still print a line for it with B/op and allocs/op
-				// but no time: not a measurement.
+				// but no time: not a measurement. Without the panic
+				// in the output, the line is the only trace of it.
+				if panicked == "" || string(rec.Name.Base()) != panicked {
+					timeless = append(timeless, string(rec.Name.Full()))
+				}
 				continue
 			}
 			results = append(results, rec.Clone())
@@ -49,7 +54,21 @@ func parseOutput(out []byte, fileName string) (results []*benchfmt.Result, units
 		c := *v
 		units[k] = &c
 	}
-	return results, units, warnings, panicLine
+	return results, units, warnings, panicLine, timeless
+}
+
+// timelessError returns the error of a run whose output has result lines
+// without a time for the benchmarks names, nil if names is empty. Go's
+// testing package prints such a line for a benchmark that panicked, and
+// under load it can lose the panic itself: the benchmark goroutine's
+// panic races with the main goroutine, which prints the line and PASS
+// and exits 0 first (seen here with 16 parallel test binaries). A
+// benchmark whose timer never runs prints the same line.
+func timelessError(pkg string, names []string) error {
+	if len(names) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w in %s: %s printed a result without a time: it panicked (Go's testing package can lose the panic of a benchmark on a loaded machine) or its timer never ran; run it alone with go test -bench to see", ErrFailed, pkg, strings.Join(names, ", "))
 }
 
 // findPanic returns the 1-based number and the text of the first line of

@@ -306,7 +306,8 @@ func runPackage(ctx context.Context, pr *PackageResult, opts *Options, outDir, s
 		return
 	}
 	var panicLine int
-	pr.Results, pr.Units, pr.Warnings, panicLine = parseOutput(out, pr.RawFile)
+	var timeless []string
+	pr.Results, pr.Units, pr.Warnings, panicLine, timeless = parseOutput(out, pr.RawFile)
 	pr.CPUProfile = keepIfWritten(pr.CPUProfile)
 	pr.MemProfile = keepIfWritten(pr.MemProfile)
 
@@ -317,6 +318,8 @@ func runPackage(ctx context.Context, pr *PackageResult, opts *Options, outDir, s
 		pr.Err = fmt.Errorf("%w in %s after %s (build and run); it was killed; raise the timeout or select fewer or shorter benchmarks", ErrTimeout, pr.ImportPath, opts.Timeout)
 	case runErr != nil:
 		pr.Err = classifyFailure(pr.ImportPath, runErr, out, panicLine, stderr.String())
+	default:
+		pr.Err = timelessError(pr.ImportPath, timeless)
 	}
 }
 

@@ -359,6 +359,12 @@ func TestRunFailures(t *testing.T) {
 			t.Errorf("no result for %s", tc.pkg)
 			continue
 		}
+		if tc.pkg == "boom" && errors.Is(p.Err, benchrun.ErrFailed) && strings.Contains(p.Err.Error(), "new side, round 1") && strings.Contains(p.Err.Error(), "without a time") {
+			// Under load, Go's testing package can lose the panic and
+			// print a result line without a time (see benchrun): the
+			// same run still fails, in round 1.
+			continue
+		}
 		if !errors.Is(p.Err, tc.err) || (p.Err == nil) != (tc.err == nil) {
 			t.Errorf("%s: Err = %v, want %v", tc.pkg, p.Err, tc.err)
 			continue
