@@ -352,12 +352,13 @@ func (m *measured) firstRound(opts *Options) {
 
 // fixedIters returns the iteration count of a benchmark's runs after the
 // first round: the count that makes a run last the benchmark time (a
-// duration, "" meaning go test's 1s) at the sec/op of the first round,
-// secOp[0], and at least 1. The testing package aims its last ramp-up
+// duration, "" meaning go test's 1s) at secOp, the sec/op of the first
+// round, and at least 1. The testing package aims its last ramp-up
 // step 20 % beyond the benchmark time (predictN in package testing), so
 // reusing its count, iters, would make every later run 1.2 times as long
-// as asked; iters is the fallback when the first round gave no time.
-func fixedIters(benchtime string, iters int, secOp []float64) int {
+// as asked; iters is the fallback when the first round gave no time
+// (secOp ≤ 0) or benchtime is not a duration.
+func fixedIters(benchtime string, iters int, secOp float64) int {
 	d := time.Second
 	if benchtime != "" {
 		var err error
@@ -365,10 +366,10 @@ func fixedIters(benchtime string, iters int, secOp []float64) int {
 			return iters
 		}
 	}
-	if iters <= 0 || len(secOp) == 0 || !(secOp[0] > 0) {
+	if iters <= 0 || !(secOp > 0) {
 		return iters
 	}
-	n := math.Round(d.Seconds() / secOp[0])
+	n := math.Round(d.Seconds() / secOp)
 	return int(max(1, min(n, 1e9)))
 }
 
@@ -451,7 +452,7 @@ func groupIters(benchtime string, iters []int, secOp []float64) []int {
 	ns := make([]int, len(iters))
 	warm := 0 // the largest count of the benchmarks past one iteration
 	for i := range iters {
-		ns[i] = fixedIters(benchtime, iters[i], secOp[i:i+1])
+		ns[i] = fixedIters(benchtime, iters[i], secOp[i])
 		if iters[i] > 1 {
 			warm = max(warm, ns[i])
 		}

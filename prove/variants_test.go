@@ -148,20 +148,20 @@ func TestFixedIters(t *testing.T) {
 	for _, tc := range []struct {
 		benchtime string
 		iters     int
-		secOp     []float64
+		secOp     float64
 		want      int
 	}{
 		// 4.2 µs/op: 100ms is 23810 iterations, not the testing
 		// package's 20 % more (28571).
-		{"100ms", 28571, []float64{4.2e-6, 9}, 23810},
-		{"", 280000, []float64{4.2e-6}, 238095}, // go test's 1s
-		{"1s", 1, []float64{2.5}, 1},            // slower than the benchmark time: one iteration
-		{"2s", 1, []float64{0.5}, 4},
-		{"1s", 1e9, []float64{1e-12}, 1e9}, // the testing package's limit
-		{"100ms", 500, nil, 500},           // no time measured: the first round's count
-		{"100ms", 500, []float64{0}, 500},
-		{"bogus", 500, []float64{1e-6}, 500},
-		{"100ms", 0, []float64{1e-6}, 0}, // never ran: no run
+		{"100ms", 28571, 4.2e-6, 23810},
+		{"", 280000, 4.2e-6, 238095}, // go test's 1s
+		{"1s", 1, 2.5, 1},            // slower than the benchmark time: one iteration
+		{"2s", 1, 0.5, 4},
+		{"1s", 1e9, 1e-12, 1e9}, // the testing package's limit
+		{"100ms", 500, 0, 500},  // no time measured: the first round's count
+		{"100ms", 500, -1, 500},
+		{"bogus", 500, 1e-6, 500},
+		{"100ms", 0, 1e-6, 0}, // never ran: no run
 	} {
 		if got := fixedIters(tc.benchtime, tc.iters, tc.secOp); got != tc.want {
 			t.Errorf("fixedIters(%q, %d, %v) = %d, want %d", tc.benchtime, tc.iters, tc.secOp, got, tc.want)
