@@ -39,8 +39,8 @@ func TestCompareExact(t *testing.T) {
 	}{
 		{"0→0", "allocs/op", repeat(0, 10), repeat(0, 10), Unchanged, 1, "0 → 0 (exact)"},
 		{"0→N", "allocs/op", repeat(0, 10), repeat(1, 10), Slower, inf, "0 → 1 (exact)"},
-		{"0→N in one run", "allocs/op", repeat(0, 10), append(repeat(0, 9), 1), Slower, inf,
-			"0 → up to 1 in 1 of 10 runs (exact: allocs/op where there were none)"},
+		{"0→N in 4 runs", "allocs/op", repeat(0, 10), append(repeat(0, 6), 1, 2, 1, 1), Slower, inf,
+			"0 → up to 2 in 4 of 10 runs (exact: allocs/op where there were none; that many runs: Fisher's exact test p=0.043)"},
 		{"N→0", "B/op", repeat(16, 10), repeat(0, 10), Faster, 0, "16 → 0 (exact)"},
 		{"48→48", "B/op", repeat(48, 10), repeat(48, 10), Unchanged, 1, "48 → 48 (exact)"},
 		{"48→64", "B/op", repeat(48, 10), repeat(64, 10), Slower, 64.0 / 48, "48 → 64 (exact)"},
@@ -70,6 +70,67 @@ func TestCompareExact(t *testing.T) {
 				t.Errorf("Compare summaries = %+v, %+v; want the constant values and sizes", c.Old, c.New)
 			}
 		})
+	}
+}
+
+// TestCompareRareAllocs: allocations in a few runs of the new side only
+// are a regression when they are too many runs for chance (Fisher's exact
+// test), not when one odd run of 30 shows a B/op of 2, as an allocation
+// of the runtime during a short run does.
+func TestCompareRareAllocs(t *testing.T) {
+	some := func(n, k int, v float64) []float64 {
+		s := repeat(0, n)
+		for i := range k {
+			s[i*n/k] = v
+		}
+		return s
+	}
+	for _, tc := range []struct {
+		old, new []float64
+		slower   bool
+	}{
+		{repeat(0, 30), some(30, 1, 2), false},
+		{repeat(0, 30), some(30, 2, 2), false},
+		{repeat(0, 30), some(30, 4, 2), false}, // p = 0.056
+		{repeat(0, 30), some(30, 5, 2), true},  // p = 0.026
+		{repeat(0, 30), some(30, 29, 2), true},
+		{repeat(0, 10), some(10, 3, 1), false}, // p = 0.105
+		{repeat(0, 10), some(10, 4, 1), true},  // p = 0.043
+	} {
+		c := Compare("BenchmarkX", "B/op", tc.old, tc.new, Options{})
+		if got := c.Verdict == Slower; got != tc.slower {
+			t.Errorf("Compare(%v, %v) = %v (%s), want slower %v", tc.old, tc.new, c.Verdict, c.Reason, tc.slower)
+		}
+		if c.Verdict == Faster {
+			t.Errorf("Compare(%v, %v) = faster, from allocations on the new side", tc.old, tc.new)
+		}
+		if !tc.slower {
+			found := false
+			for _, w := range c.Warnings {
+				found = found || strings.Contains(w.Error(), "Fisher's exact test")
+			}
+			if !found {
+				t.Errorf("Compare(%v, %v): no warning about the runs with allocations: %v", tc.old, tc.new, c.Warnings)
+			}
+		}
+	}
+}
+
+func TestFisherAllIn(t *testing.T) {
+	for _, tc := range []struct {
+		n, m, k int
+		want    float64
+	}{
+		{10, 10, 0, 1},
+		{10, 10, 1, 0.5},
+		{10, 10, 4, 210.0 / 4845}, // C(10,4)/C(20,4)
+		{30, 30, 5, 142506.0 / 5461512},
+		{10, 10, 10, 1.0 / 184756}, // 1/C(20,10)
+		{0, 5, 3, 1},
+	} {
+		if got := fisherAllIn(tc.n, tc.m, tc.k); math.Abs(got-tc.want) > 1e-12 {
+			t.Errorf("fisherAllIn(%d, %d, %d) = %v, want %v", tc.n, tc.m, tc.k, got, tc.want)
+		}
 	}
 }
 
