@@ -11,6 +11,8 @@
 #        perfproof compare -benchtime T -count R base slow   (true 5 % slow-down)
 #   ppa  the same with -adaptive (without :R, perfproof's own default
 #        round limit for adaptive mode)
+#   ppd  perfproof compare base base|slow with its defaults: no -benchtime,
+#        no -count (ppad: the same with -adaptive)
 #   seq  go test -bench . -benchmem -count R -benchtime T in a copy of each
 #        side, sequentially (old, then new), as for benchstat; the two
 #        output files are compared with `perfproof compare old.txt new.txt`
@@ -18,8 +20,10 @@
 #
 # and prints, per mode, how many A/A comparisons said faster or slower
 # (target: at most 1 in 20), how many slow-down comparisons said slower
-# (target: at least 19 in 20, never faster), and the wall and CPU
-# (user+sys, children included) time per comparison, builds included.
+# (target: at least 19 in 20, never faster), the wall and CPU
+# (user+sys, children included) time per comparison, builds included, and
+# how many comparisons said B/op or allocs/op changed (neither benchmark
+# allocates: each is a false alarm).
 #
 # For pp and ppa it also reads the raw output (-o) and gives a paired
 # verdict, which perfproof does not compute: the exact Wilcoxon
@@ -28,8 +32,10 @@
 # median per-round ratio is at least 2 % away from 1. It shows what pairing
 # the rounds would add to the unpaired Mann-Whitney test of package stats.
 #
-# A mode may carry its own round count, MODE:R ("pp:5 seq:10 ppa:30"), to
-# compare perfproof and the sequential way at different sample counts.
+# A mode may carry its own round count, MODE:R ("pp:5 seq:10 ppa:30"), and
+# its own benchtime, MODE@T or MODE:R@T ("pp:16@15ms"), to compare
+# perfproof and the sequential way at different sample counts and run
+# lengths.
 #
 # usage: bench/calibrate.sh [n] [benchtime] [rounds] [modes]
 #   default: 20 100ms 10 "pp ppa seq"; rounds is perfproof's -count and
@@ -126,7 +132,8 @@ def paired(raw, name):
 pm = ps = "-"
 if len(sys.argv) > 2:
     pm, ps = paired(sys.argv[2], "Mix"), paired(sys.argv[2], "Sum")
-print(v["Mix"]["verdict"], v["Sum"]["verdict"], f(v["Mix"]["ratio"]), f(v["Sum"]["ratio"]), d.get("rounds") or v["Mix"]["old"]["n"], pm, ps)
+allocs = sum(1 for c in d["comparisons"] if c["unit"] in ("B/op", "allocs/op") and c["verdict"] in ("faster", "slower"))
+print(v["Mix"]["verdict"], v["Sum"]["verdict"], f(v["Mix"]["ratio"]), f(v["Sum"]["ratio"]), d.get("rounds") or v["Mix"]["old"]["n"], pm, ps, allocs)
 PY
 }
 
@@ -135,20 +142,31 @@ PY
 one() {
   local mode=$1 kind=$2 i=$3 new=base
   [ "$kind" = slow ] && new=slow
-  local t raw=() r=$rounds count=(-count "$rounds")
-  if [[ $mode == *:* ]]; then
-    r=${mode#*:}
+  local t raw=() r=$rounds count=(-count "$rounds") bt=$bt spec=$mode
+  if [[ $spec == *@* ]]; then
+    bt=${spec#*@}
+    spec=${spec%%@*}
+  fi
+  if [[ $spec == *:* ]]; then
+    r=${spec#*:}
     count=(-count "$r")
-  elif [ "$mode" = ppa ]; then
+  elif [ "$spec" = ppa ]; then
     count=()
   fi
+  local btflag=(-benchtime "$bt")
+  case $spec in
+  ppd | ppad)
+    count=()
+    btflag=()
+    ;;
+  esac
   rm -rf "$tmp/raw"
-  case ${mode%%:*} in
-  pp | ppa)
+  case ${spec%%:*} in
+  pp | ppa | ppd | ppad)
     local extra=()
-    [ "${mode%%:*}" = ppa ] && extra=(-adaptive)
+    case ${spec%%:*} in ppa | ppad) extra=(-adaptive) ;; esac
     raw=("$tmp/raw")
-    t=$({ time "$pp" compare -C "$repo" -json -benchtime "$bt" "${count[@]}" -o "$tmp/raw" "${extra[@]}" base "$new" >"$tmp/j.json" 2>"$tmp/err"; } 2>&1) || true
+    t=$({ time "$pp" compare -C "$repo" -json "${btflag[@]}" "${count[@]}" -o "$tmp/raw" "${extra[@]}" base "$new" >"$tmp/j.json" 2>"$tmp/err"; } 2>&1) || true
     ;;
   seq)
     t=$({ time (
@@ -180,11 +198,11 @@ python3 - "$out" "${modes[@]}" <<'PY'
 import sys, statistics as st
 rows = [l.split() for l in open(sys.argv[1])]
 modes = sys.argv[2:]
-# mode kind i real user sys vMix vSum rMix rSum rounds pairedMix pairedSum
+# mode kind i real user sys vMix vSum rMix rSum rounds pairedMix pairedSum allocs
 by = {}
 for r in rows:
     by.setdefault((r[0], r[1]), []).append(r)
-print("mode kind    n  Mix:faster/slower/unch/inc  Sum:faster/slower/unch/inc  any-faster/slower  wall s (median)  cpu s (median)  rounds (median)")
+print("mode kind    n  Mix:faster/slower/unch/inc  Sum:faster/slower/unch/inc  any-faster/slower  wall s (median)  cpu s (median)  rounds (median)  B/op or allocs/op faster/slower")
 for mode in modes:
     for kind in ("aa", "slow"):
         rs = by.get((mode, kind), [])
@@ -197,7 +215,8 @@ for mode in modes:
         wall = st.median(float(r[3]) for r in rs)
         cpu = st.median(float(r[4]) + float(r[5]) for r in rs)
         rounds = st.median(float(r[10]) for r in rs)
-        print(f"{mode:6} {kind:5} {len(rs):3}  {counts(6):27} {counts(7):27} {anyfs:3}                {wall:7.1f}          {cpu:7.1f}        {rounds:5.1f}")
+        allocs = sum(1 for r in rs if len(r) > 13 and r[13] != "0")
+        print(f"{mode:6} {kind:5} {len(rs):3}  {counts(6):27} {counts(7):27} {anyfs:3}                {wall:7.1f}          {cpu:7.1f}        {rounds:5.1f}            {allocs:3}")
 print("paired (Wilcoxon signed-rank on the rounds' pairs): Mix and Sum faster/slower/other")
 for mode in modes:
     if mode.startswith("seq"):

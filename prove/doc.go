@@ -15,7 +15,7 @@
 // measured, the two binaries one after the other in a random order (old
 // new, or new old), each
 //
-//	<binary> -test.run=^$ -test.bench=<regexp> -test.benchmem -test.count=1 [-test.benchtime=d]
+//	<binary> -test.run=^$ -test.bench=<regexp> -test.benchmem -test.count=1 -test.benchtime=d
 //
 // in the package's source directory of its side, so that a drift of the
 // machine (another process starting, the CPU heating up) hits both sides
@@ -26,16 +26,22 @@
 // testing package's ramp-up (runs of 1, 100, 10000, … iterations until one
 // lasts the benchmark time), which go test -count repeats for every
 // sample. Later rounds skip it: each compared benchmark runs alone, with
-// -test.benchtime=<N>x for the count N that makes the run last the
-// benchmark time at the speed the first round measured for it on that
-// side (if a side's first round stopped at one slow, cold iteration while
-// the other's went on, the other side's count, and its cold sample is
-// dropped with a warning), and a round runs the benchmarks in a random order, the old
-// and new run of each back to back in a random order (Options.RampUp keeps
-// the first round's way).
+// -test.benchtime=<N>x, one count N for both sides: the largest of the
+// counts that make a run last the benchmark time at the speed the first
+// round measured on each side, so that both sides spread what a new
+// process pays once over the same number of iterations (a side whose first
+// round stopped at one slow, cold iteration while the other's went on
+// does not set N, and its cold sample is dropped with a warning). A round
+// runs the benchmarks in a random order, the old and new run of each back
+// to back in a random order (Options.RampUp keeps the first round's way).
 //
-// Rounds stop after Options.Rounds (default 10, so ≥ 10 samples per
-// side), or earlier when the Options.Time budget would be exceeded, or,
+// A run lasts Options.Benchtime, by default DefaultBenchtime (10 ms; at
+// least DefaultMinIters iterations after the first round): many short
+// runs, each a new process, since on a shared machine much of a sample's
+// variation comes with the process it ran in (see DefaultBenchtime).
+//
+// Rounds stop after Options.Rounds (default 30, so 30 samples per side),
+// or earlier when the Options.Time budget would be exceeded, or,
 // with Options.Adaptive, once every benchmark's verdict is decided (see
 // Options.Adaptive for the rule that keeps repeated looks at the data from
 // inflating false alarms).

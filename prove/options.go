@@ -10,21 +10,53 @@ import (
 // Defaults of Options.
 const (
 	// DefaultRounds is the number of rounds without a time budget or
-	// adaptive stopping: 10 samples per side.
-	DefaultRounds = 10
+	// adaptive stopping: 30 samples per side, of DefaultBenchtime each
+	// unless Options.Benchtime says otherwise.
+	DefaultRounds = 30
+	// DefaultBenchtime is the length of one run of one benchmark when
+	// Options.Benchtime is "": many short runs, each in a new process,
+	// rather than go test's few of 1 s. On a shared machine much of a
+	// sample's variation comes with the process it ran in, not with the
+	// iterations within it (bench/calibrate.sh's memory-bound benchmark
+	// runs at one of two speeds about 20 % apart, one per process, on this
+	// project's 2 shared cores), so precision grows with the number of
+	// processes more than with their length (Kalibera and Jones, "Rigorous
+	// Benchmarking in Reasonable Time", ISMM 2013: repeat at the level
+	// that varies most). Measured there: at the same benchmark time per
+	// side, 40 runs of 25 ms gave a ratio confidence interval 2 to 5 times
+	// narrower than 10 runs of 100 ms; with the defaults (30 runs of 10
+	// ms), three calibrations found a true 5 % slow-down in 56 and 33 of
+	// 60 comparisons (CPU-bound, memory-bound benchmark) against 58 and 26
+	// for go test -count=10 -benchtime=100ms, with 1 false alarm in 60
+	// A/A comparisons against 26, in 0.51–0.53 times its time. What a
+	// process pays once is spread over a run's iterations, alike on both
+	// sides (see groupIters; a warning says when it weighs); a longer
+	// Benchtime spreads it thinner.
+	DefaultBenchtime = 10 * time.Millisecond
+	// DefaultMinIters is the fewest iterations of a run after the first
+	// round when Options.Benchtime is "": a benchmark slower than
+	// DefaultBenchtime per iteration still runs a few, so that its first
+	// iteration, which may fill caches or pools (and which the testing
+	// package runs apart, as its run of one iteration, for a b.N
+	// benchmark), does not make up the sample.
+	DefaultMinIters = 5
 	// DefaultAdaptiveRounds is the largest number of rounds in adaptive
 	// mode when Options.Rounds is 0: a benchmark whose runs are too noisy
-	// for a verdict after 10 samples per side (a memory-bound loop on a
-	// shared machine) gets up to 72, while one that is decided early stops
-	// early. 72 is where the looks' schedule (6, 9, 14, 21, 32, 48, 72)
-	// would look next, so no look is wasted just before the last round.
-	// bench/calibrate.sh chose it: a true 5 % slow-down of its memory-bound
-	// benchmark was found in 20 of 20 comparisons with 72, 18 and 20 of 20
-	// in two runs with 48, and 8–12 of 20 with 10 rounds.
-	DefaultAdaptiveRounds = 72
+	// for a verdict after DefaultRounds samples per side (a memory-bound
+	// loop on a shared machine) gets up to 243, while one that is decided
+	// early stops early. 243 is where the looks' schedule (6, 9, 14, 21,
+	// 32, 48, 72, 108, 162, 243) would look next, so no look is wasted
+	// just before the last round. bench/calibrate.sh chose it (see the
+	// README): with runs of DefaultBenchtime, a true 5 % slow-down of its
+	// memory-bound benchmark was found in 15 of 20 comparisons with a cap
+	// of 72, and in 20 of 20 in each of two runs with 243 (median 72
+	// rounds, 5.6–6.2 s); A/A comparisons run to the cap (18 s).
+	DefaultAdaptiveRounds = 243
 	// DefaultTimeRounds is the largest number of rounds under a time
-	// budget when Options.Rounds is 0.
-	DefaultTimeRounds = 100
+	// budget when Options.Rounds is 0: with runs of DefaultBenchtime, a
+	// round of one benchmark takes about 65 ms here, so a budget of a
+	// minute or two is used up before it.
+	DefaultTimeRounds = 1000
 	// DefaultMinRounds is the number of rounds before adaptive mode first
 	// looks at the verdicts: 6 samples per side, the fewest for which
 	// benchmath gives a 95 % confidence interval of a median.
@@ -44,14 +76,16 @@ type Side struct {
 	Dir string
 }
 
-// Options configure Run, RunVariants and RunPair. The zero value runs 10
-// rounds of every benchmark with the go command's default benchmark time.
+// Options configure Run, RunVariants and RunPair. The zero value runs
+// DefaultRounds rounds of every benchmark, each run lasting
+// DefaultBenchtime.
 type Options struct {
 	// Bench is the -test.bench regular expression; "" means ".". RunPair
 	// ignores it.
 	Bench string
-	// Benchtime is the -test.benchtime value ("100ms", "1000x"); "" means
-	// the testing package's default, 1s.
+	// Benchtime is the -test.benchtime value of a run ("100ms",
+	// "1000x"); "" means DefaultBenchtime, with at least DefaultMinIters
+	// iterations per run after the first round.
 	Benchtime string
 
 	// Rounds is the largest number of rounds, each giving one sample per
@@ -71,9 +105,9 @@ type Options struct {
 	// looks), so that peeking at the data repeatedly does not multiply
 	// false alarms; the reported verdicts use Stats as given, so the chance
 	// of a false faster or slower over all looks is at most 2·Alpha (Alpha
-	// spread over the early looks, Alpha at the last). With the default 72
-	// rounds, the looks are after 6, 9, 14, 21, 32 and 48 rounds, at
-	// Alpha/6.
+	// spread over the early looks, Alpha at the last). With the default
+	// 243 rounds, the looks are after 6, 9, 14, 21, 32, 48, 72, 108 and
+	// 162 rounds, at Alpha/9.
 	Adaptive bool
 	// MinRounds is the number of rounds before the first adaptive look; 0
 	// means DefaultMinRounds.

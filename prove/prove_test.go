@@ -266,6 +266,90 @@ func BenchmarkCold(b *testing.B) {
 	}
 }
 
+// TestRunDefaultMinIters: with the default benchmark time, a benchmark
+// slower than DefaultBenchtime per iteration stops at one iteration in the
+// first round (that run is the testing package's run of one iteration,
+// the cold one) and runs DefaultMinIters in the later rounds, the first
+// round's samples dropped.
+func TestRunDefaultMinIters(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	t.Parallel()
+	files := workSrc("1000", false)
+	files["work/slow_test.go"] = `package work
+
+import (
+	"testing"
+	"time"
+)
+
+func BenchmarkSlow(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		time.Sleep(15 * time.Millisecond)
+	}
+}
+`
+	dir := writeModule(t, files)
+	out := filepath.Join(t.TempDir(), "raw")
+	res, err := Run(context.Background(), Side{"old", dir}, Side{"new", dir}, []string{"./work"}, Options{
+		Bench: "Slow", Rounds: 3, Seed: 2, OutDir: out,
+	})
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	p := res.Packages[0]
+	c := find(t, p.Comparisons, "Slow", "sec/op")
+	if c.Old.N != 2 || c.New.N != 2 {
+		t.Errorf("Slow sec/op: n = %d, %d; want 2, 2 (the first round's run of one iteration dropped)", c.Old.N, c.New.N)
+	}
+	for _, f := range p.RawFiles {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var iters []int
+		for r := benchfmt.NewReader(bytes.NewReader(data), f); r.Scan(); {
+			if res, ok := r.Result().(*benchfmt.Result); ok {
+				iters = append(iters, res.Iters)
+			}
+		}
+		if want := []int{1, DefaultMinIters, DefaultMinIters}; !slices.Equal(iters, want) {
+			t.Errorf("%s: iteration counts %v, want %v", filepath.Base(f), iters, want)
+		}
+	}
+}
+
+// TestWarnWarmup: a benchmark whose later runs, each in a new process,
+// are much slower per op than its first round's warmed-up run on every
+// side gets a warning; one that is not, or only on one side, gets none.
+func TestWarnWarmup(t *testing.T) {
+	sec := func(vs ...float64) map[key][]float64 { return map[key][]float64{{"X", "sec/op"}: vs} }
+	for _, tc := range []struct {
+		name     string
+		old, new []float64 // the first round's sample first
+		warn     bool
+	}{
+		{"both sides pay a warm-up", []float64{1e-4, 1.7e-4, 1.6e-4, 1.8e-4}, []float64{1e-4, 1.6e-4, 1.7e-4, 1.5e-4}, true},
+		{"no warm-up", []float64{1e-4, 1.02e-4, 0.98e-4, 1.1e-4}, []float64{1e-4, 1.05e-4, 1e-4, 0.97e-4}, false},
+		// One side only: a change between the versions, not a warm-up
+		// both pay.
+		{"one side", []float64{1e-4, 1.7e-4, 1.6e-4, 1.8e-4}, []float64{1e-4, 1.05e-4, 1e-4, 0.97e-4}, false},
+		// The median counts, not one slow run.
+		{"one slow run", []float64{1e-4, 3e-4, 1e-4, 1.01e-4}, []float64{1e-4, 1e-4, 3e-4, 1.02e-4}, false},
+		{"too few later runs", []float64{1e-4, 2e-4}, []float64{1e-4, 2e-4}, false},
+	} {
+		m := newMeasured(&PackageResult{}, ".")
+		m.values["old"], m.values["new"] = sec(tc.old...), sec(tc.new...)
+		m.warmed = []warmedRun{{"old", "X", tc.old[0], 100}, {"new", "X", tc.new[0], 100}}
+		m.warnWarmup()
+		warned := len(m.res.Warnings) == 1 && strings.HasPrefix(m.res.Warnings[0].Error(), "X: runs of 100 iterations")
+		if warned != tc.warn || len(m.res.Warnings) > 1 {
+			t.Errorf("%s: warnings %v, want a warm-up warning: %v", tc.name, m.res.Warnings, tc.warn)
+		}
+	}
+}
+
 func TestRunAdaptive(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs test binaries")
@@ -518,5 +602,23 @@ func TestMeasureNoise(t *testing.T) {
 	}
 	if n := MeasureNoise(context.Background(), 10); len(n.Warnings) > 0 && strings.Contains(n.Warnings[len(n.Warnings)-1].Error(), "minimum effect") {
 		t.Errorf("a 1000%% minimum effect still warns: %v", n.Warnings)
+	}
+}
+
+func TestBuildFlags(t *testing.T) {
+	for _, tc := range []struct {
+		env  []string
+		want []string
+	}{
+		{[]string{"HOME=/x"}, []string{"-trimpath", "-ldflags=-w"}},
+		{[]string{"GOFLAGS=-mod=mod -count=1"}, []string{"-trimpath", "-ldflags=-w"}},
+		// The user's -ldflags in GOFLAGS is kept: ours would replace it.
+		{[]string{"GOFLAGS=-mod=mod -ldflags=-X=main.v=1"}, []string{"-trimpath"}},
+		{[]string{"GOFLAGS=--ldflags=-s"}, []string{"-trimpath"}},
+		{[]string{"GOFLAGS=-ldflags=-s", "GOFLAGS="}, []string{"-trimpath", "-ldflags=-w"}},
+	} {
+		if got := buildFlags(tc.env); !slices.Equal(got, tc.want) {
+			t.Errorf("buildFlags(%q) = %q, want %q", tc.env, got, tc.want)
+		}
 	}
 }

@@ -57,6 +57,7 @@ type measured struct {
 	order    map[string][]key          // keys by label in first-appearance order
 	iters    map[string]map[string]int // label → benchmark → iterations in the first round
 	plan     [][]runSpec               // rounds after the first with fixed iterations; nil: one run per binary
+	warmed   []warmedRun               // per planned benchmark and side: the first round's warm sec/op
 	spent    time.Duration             // wall time of its runs
 	done     bool
 }
@@ -155,6 +156,7 @@ func (m *measured) decided(alpha, minEffect float64) bool {
 
 // finish fills in the package's samples and comparisons.
 func (m *measured) finish(opts stats.Options) {
+	m.warnWarmup()
 	m.res.Samples, m.res.OnlyOld, m.res.OnlyNew = m.samples()
 	m.res.Comparisons = compare(m.res.ImportPath, m.res.Samples, opts)
 }
@@ -350,16 +352,22 @@ func (m *measured) firstRound(opts *Options) {
 	m.plan = m.fixedPlan(opts.Benchtime)
 }
 
+// benchtime returns the -test.benchtime of a run: Options.Benchtime, or
+// DefaultBenchtime.
+func (o *Options) benchtime() string {
+	return cmp.Or(o.Benchtime, DefaultBenchtime.String())
+}
+
 // fixedIters returns the iteration count of a benchmark's runs after the
 // first round: the count that makes a run last the benchmark time (a
-// duration, "" meaning go test's 1s) at secOp, the sec/op of the first
-// round, and at least 1. The testing package aims its last ramp-up
+// duration, "" meaning DefaultBenchtime) at secOp, the sec/op of the
+// first round, and at least 1. The testing package aims its last ramp-up
 // step 20 % beyond the benchmark time (predictN in package testing), so
 // reusing its count, iters, would make every later run 1.2 times as long
 // as asked; iters is the fallback when the first round gave no time
 // (secOp ≤ 0) or benchtime is not a duration.
 func fixedIters(benchtime string, iters int, secOp float64) int {
-	d := time.Second
+	d := DefaultBenchtime
 	if benchtime != "" {
 		var err error
 		if d, err = time.ParseDuration(benchtime); err != nil {
@@ -397,10 +405,13 @@ func (m *measured) fixedPlan(benchtime string) [][]runSpec {
 		}
 		ns := groupIters(benchtime, iters, secOp)
 		if slices.Max(ns) == 1 {
-			m.res.Warnings = append(m.res.Warnings, fmt.Errorf("%s: one iteration per run (a single iteration outlasts -benchtime %s): its times include what a first iteration pays once; a longer -benchtime amortizes that", ms[0].name, cmp.Or(benchtime, "1s")))
+			m.res.Warnings = append(m.res.Warnings, fmt.Errorf("%s: one iteration per run (a single iteration outlasts -benchtime %s): its times include what a first iteration pays once; a longer -benchtime amortizes that", ms[0].name, cmp.Or(benchtime, DefaultBenchtime.String())))
 		}
 		var g []runSpec
 		for i, mb := range ms {
+			if iters[i] > 1 && secOp[i] > 0 {
+				m.warmed = append(m.warmed, warmedRun{label: mb.b.label, name: mb.name, secOp: secOp[i], iters: ns[i]})
+			}
 			if iters[i] != ns[i] && iters[i] == 1 {
 				m.dropColdStart(mb.b.label, mb.name, ns[i])
 			}
@@ -438,35 +449,45 @@ func (m *measured) fixedPlan(benchtime string) [][]runSpec {
 // groupIters returns the iteration counts of the later runs of a group of
 // benchmarks compared with each other (the old and new side of one
 // benchmark, or two variants), given each one's first-round iteration
-// count and sec/op: each one's fixedIters, so that every run lasts about
-// the benchmark time, except that a benchmark whose first round stopped at
-// one iteration, beside another that did not, gets the largest count of
-// the others. The testing package stops its ramp-up at N=1 as soon as a
-// single iteration outlasts the benchmark time, which a slow first
-// iteration (a cache or pool filled on first use) can do on one side and
-// not the other; that sec/op is a cold start, not the benchmark's speed,
-// and a count derived from it would compare one cold iteration with many
-// warm ones. (If the benchmark really is that slow, its later runs take
-// longer than asked.)
+// count and sec/op: one count for all of them, the largest of their
+// fixedIters, so that every run lasts at least about the benchmark time
+// and the members do the same amount of work per run. Each run is a new
+// process, and what a process pays once (its first iterations fill
+// caches, pools, the heap) is spread over the run's iterations: with
+// different counts it would weigh differently on each side (seen on
+// fastjson's citm benchmark with runs of 10 ms: 2 iterations on the old
+// side, 5 on the new, a false 64 % "faster"), with one count it weighs
+// alike. A member whose first round stopped at one iteration while
+// another went on does not set the count: the testing package stops its
+// ramp-up at N=1 as soon as a single iteration outlasts the benchmark
+// time, which a slow first iteration can do on one side and not the
+// other, and that sec/op is a cold start, not the benchmark's speed. With
+// the default benchmark time (benchtime ""), the count is at least
+// DefaultMinIters.
 func groupIters(benchtime string, iters []int, secOp []float64) []int {
-	ns := make([]int, len(iters))
-	warm := 0 // the largest count of the benchmarks past one iteration
+	n, warm := 0, 0 // the largest count of all members, of those past one iteration
 	for i := range iters {
-		ns[i] = fixedIters(benchtime, iters[i], secOp[i])
+		f := fixedIters(benchtime, iters[i], secOp[i])
+		n = max(n, f)
 		if iters[i] > 1 {
-			warm = max(warm, ns[i])
+			warm = max(warm, f)
 		}
 	}
-	for i := range iters {
-		if iters[i] == 1 && warm > 0 {
-			ns[i] = warm
-		}
+	if warm > 0 {
+		n = warm
+	}
+	if benchtime == "" && n > 0 {
+		n = max(n, DefaultMinIters)
+	}
+	ns := make([]int, len(iters))
+	for i := range ns {
+		ns[i] = n
 	}
 	return ns
 }
 
 // dropColdStart removes the first-round sample of benchmark name on the
-// side label, a run of one iteration whose later runs have n (see
+// side label, a run of one iteration whose later runs have n > 1 (see
 // groupIters): its time is that of a first iteration, which measures
 // something else. A warning says so.
 func (m *measured) dropColdStart(label, name string, n int) {
@@ -480,7 +501,7 @@ func (m *measured) dropColdStart(label, name string, n int) {
 	if label != "" {
 		side = " (" + label + " side)"
 	}
-	m.res.Warnings = append(m.res.Warnings, fmt.Errorf("%s%s: the first round stopped after one iteration, which outlasted -benchtime while the other side's did not; that cold sample is dropped and the later runs have %d iterations, like the other side's", name, side, n))
+	m.res.Warnings = append(m.res.Warnings, fmt.Errorf("%s%s: the first round stopped after one iteration, which outlasted -benchtime; that sample, the time of a first iteration, is dropped, and the later runs have %d iterations", name, side, n))
 }
 
 // run runs a binary once as spec says and parses its output.
@@ -499,8 +520,8 @@ func run(ctx context.Context, spec runSpec, shuffle int64, opts *Options) (bench
 	switch {
 	case spec.benchtime != "":
 		args = append(args, "-test.benchtime="+spec.benchtime)
-	case opts.Benchtime != "":
-		args = append(args, "-test.benchtime="+opts.Benchtime)
+	default:
+		args = append(args, "-test.benchtime="+opts.benchtime())
 	}
 	rctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
@@ -576,4 +597,64 @@ func outDir(opts *Options) (string, error) {
 		return "", fmt.Errorf("creating output folder %s: %w", opts.OutDir, err)
 	}
 	return dir, nil
+}
+
+// warmupRatio is how much slower per op the later runs of a benchmark may
+// be than its first round, on every side, before warnWarmup warns.
+const warmupRatio = 1.25
+
+// A warmedRun is a benchmark whose first-round run on one side went past
+// one iteration: the testing package's ramp-up ran it warm (its last,
+// reported run came after runs of 1, then more, iterations in the same
+// process), which the later runs of iters iterations, each in a new
+// process after a single iteration, are not.
+type warmedRun struct {
+	label, name string
+	secOp       float64 // the first round's sec/op
+	iters       int     // the iteration count of the later runs
+}
+
+// warnWarmup adds a warning for each benchmark whose later runs' median
+// sec/op exceeds its first round's by warmupRatio on every side that has
+// both: each new process pays a warm-up (caches, pools, the heap filled
+// on first use) that the runs' iterations do not amortize. Its times then
+// include that warm-up, and its ratio is pulled toward 1 (both sides pay
+// it over the same count, see groupIters); a longer -benchtime spreads
+// it thinner.
+func (m *measured) warnWarmup() {
+	type agg struct {
+		slower, sides int
+		worst         float64
+		iters         int
+	}
+	by := make(map[string]*agg)
+	var names []string
+	for _, w := range m.warmed {
+		v := m.values[w.label][key{w.name, "sec/op"}]
+		if len(v) < 3 {
+			continue // the first round and fewer than two later runs
+		}
+		later := slices.Sorted(slices.Values(v[1:]))
+		med := later[len(later)/2]
+		if len(later)%2 == 0 {
+			med = (later[len(later)/2-1] + later[len(later)/2]) / 2
+		}
+		a := by[w.name]
+		if a == nil {
+			a = &agg{}
+			by[w.name] = a
+			names = append(names, w.name)
+		}
+		a.sides++
+		a.iters = w.iters
+		if r := med / w.secOp; r >= warmupRatio {
+			a.slower++
+			a.worst = max(a.worst, r)
+		}
+	}
+	for _, name := range names {
+		if a := by[name]; a.slower > 0 && a.slower == a.sides {
+			m.res.Warnings = append(m.res.Warnings, fmt.Errorf("%s: runs of %d iterations, each in a new process, are up to %.2f times slower per op than the first round's warmed-up run: a warm-up each process pays is in these times (the ratio new/old is pulled toward 1); a longer -benchtime spreads it over more iterations", name, a.iters, a.worst))
+		}
+	}
 }

@@ -154,8 +154,8 @@ func TestFixedIters(t *testing.T) {
 		// 4.2 µs/op: 100ms is 23810 iterations, not the testing
 		// package's 20 % more (28571).
 		{"100ms", 28571, 4.2e-6, 23810},
-		{"", 280000, 4.2e-6, 238095}, // go test's 1s
-		{"1s", 1, 2.5, 1},            // slower than the benchmark time: one iteration
+		{"", 2800, 4.2e-6, 2381}, // DefaultBenchtime, 10ms
+		{"1s", 1, 2.5, 1},        // slower than the benchmark time: one iteration
 		{"2s", 1, 0.5, 4},
 		{"1s", 1e9, 1e-12, 1e9}, // the testing package's limit
 		{"100ms", 500, 0, 500},  // no time measured: the first round's count
@@ -182,10 +182,19 @@ func TestGroupIters(t *testing.T) {
 		{"100ms", []int{78, 1}, []float64{1.5e-3, 0.15}, []int{67, 67}},
 		// Both cold: one iteration each, as go test would run.
 		{"100ms", []int{1, 1}, []float64{0.15, 0.2}, []int{1, 1}},
-		// Variants 12 times apart: each runs for the benchmark time.
-		{"100ms", []int{2000, 24000}, []float64{6e-5, 5e-6}, []int{1667, 20000}},
-		// No time measured: the first-round counts.
-		{"100ms", []int{10, 20}, []float64{0, 0}, []int{10, 20}},
+		// Variants 12 times apart: one count, the one that makes the
+		// faster one's run last the benchmark time.
+		{"100ms", []int{2000, 24000}, []float64{6e-5, 5e-6}, []int{20000, 20000}},
+		// Old 5 % slower: both run the new side's count.
+		{"100ms", []int{20000, 21000}, []float64{5.25e-6, 5e-6}, []int{20000, 20000}},
+		// No time measured: the larger first-round count.
+		{"100ms", []int{10, 20}, []float64{0, 0}, []int{20, 20}},
+		// The default benchmark time: runs of DefaultBenchtime, and at
+		// least DefaultMinIters iterations for a benchmark slower than
+		// that, even when both first rounds stopped at one iteration.
+		{"", []int{2000, 1000}, []float64{5e-6, 1e-5}, []int{2000, 2000}},
+		{"", []int{1, 1}, []float64{0.15, 0.2}, []int{DefaultMinIters, DefaultMinIters}},
+		{"", []int{1, 3}, []float64{0.15, 4e-3}, []int{DefaultMinIters, DefaultMinIters}},
 	} {
 		if got := groupIters(tc.benchtime, tc.iters, tc.secOp); !slices.Equal(got, tc.want) {
 			t.Errorf("groupIters(%q, %v, %v) = %v, want %v", tc.benchtime, tc.iters, tc.secOp, got, tc.want)

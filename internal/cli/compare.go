@@ -50,13 +50,19 @@ then the two run in rounds, in a random order each round, with -count=1, so
 that a drift of the machine hits both sides alike. After the first round,
 each benchmark runs alone with the iteration count that makes a run last
 -benchtime at its first-round speed, without the testing package's ramp-up,
-its old and new runs back to back. There are -count rounds (default 10), or fewer within a -time budget.
--adaptive raises the default to 72 rounds, for benchmarks too noisy to
-decide with 10, and stops a package early once every verdict is decided
-(looking after 6 rounds and every 50% more before the last, at a
-significance level split over the looks). Before the rounds, the machine's noise is measured
-and printed (load average, CPU frequency governor, spread of a short
-calibration loop), with a warning when it exceeds -min-effect.
+its old and new runs back to back. -benchtime defaults to 10ms (at least 5
+iterations after the first round), not go test's 1s: on a shared machine
+much of a sample's variation comes with the process it ran in, so many
+short runs give a tighter interval than a few long ones in the same time
+(bench/calibrate.sh; README). There are -count rounds (default 30), or
+fewer within a -time budget (then up to 1000). -adaptive raises the
+default to 243 rounds, for benchmarks too noisy to decide with 30, and
+stops a package early once every verdict is decided (looking after 6
+rounds and every 50% more before the last, at a significance level split
+over the looks). Before the
+rounds, the machine's noise is measured and printed (load average, CPU
+frequency governor, spread of a short calibration loop), with a warning
+when it exceeds -min-effect.
 
 Statistics (package stats): each side's median with its 95% confidence
 interval, the ratio new/old with a distribution-free confidence interval
@@ -164,9 +170,9 @@ type compareConfig struct {
 func compareFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.Writer) error {
 	dir := dirFlag(fs)
 	bench := fs.String("bench", ".", "run only benchmarks matching `regexp`")
-	benchtime := fs.String("benchtime", "", "run each benchmark for duration `d` or Nx iterations per run (go test's default, 1s, if empty)")
+	benchtime := fs.String("benchtime", "", "run each benchmark for duration `d` or Nx iterations per run (10ms and at least 5 iterations if empty)")
 	var rounds int
-	fs.IntVar(&rounds, "count", 0, "run at most `n` rounds, one sample per side each (default 10; 72 with -adaptive; 100 with -time)")
+	fs.IntVar(&rounds, "count", 0, "run at most `n` rounds, one sample per side each (default 30; 243 with -adaptive; 1000 with -time)")
 	fs.IntVar(&rounds, "rounds", 0, "same as -count `n`")
 	budget := fs.Duration("time", 0, "stop starting rounds that would end after duration `d` from the start, builds included")
 	adaptive := fs.Bool("adaptive", false, "stop a package early once every verdict is decided")

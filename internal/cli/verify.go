@@ -81,7 +81,7 @@ func verifyFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 	cfg := &verifyConfig{}
 	fs.StringVar(&cfg.dir, "C", "", "run as if perfproof were started in `dir`: the module whose benchmarks are re-measured")
 	fs.Float64Var(&cfg.tolerance, "tolerance", claims.DefaultTolerance, "relative `tolerance` on a claimed ratio")
-	fs.StringVar(&cfg.benchtime, "benchtime", "100ms", "run each benchmark for duration `d` (or Nx iterations) per round")
+	fs.StringVar(&cfg.benchtime, "benchtime", prove.DefaultBenchtime.String(), "run each benchmark for duration `d` (or Nx iterations) per round")
 	fs.IntVar(&cfg.count, "count", prove.DefaultRounds, "measure `n` interleaved rounds per pair of benchmarks")
 	fs.DurationVar(&cfg.timeout, "timeout", prove.DefaultTimeout, "kill one run of a test binary after duration `d`")
 	fs.BoolVar(&cfg.measure, "measure", true, "re-measure claims whose benchmarks exist in the module")
