@@ -341,12 +341,31 @@ func TestWarnWarmup(t *testing.T) {
 	} {
 		m := newMeasured(&PackageResult{}, ".")
 		m.values["old"], m.values["new"] = sec(tc.old...), sec(tc.new...)
-		m.warmed = []warmedRun{{"old", "X", tc.old[0], 100}, {"new", "X", tc.new[0], 100}}
+		m.warmed = []warmedRun{{"X", "old", "X", tc.old[0], 100}, {"X", "new", "X", tc.new[0], 100}}
 		m.warnWarmup()
 		warned := len(m.res.Warnings) == 1 && strings.HasPrefix(m.res.Warnings[0].Error(), "X: runs of 100 iterations")
 		if warned != tc.warn || len(m.res.Warnings) > 1 {
 			t.Errorf("%s: warnings %v, want a warm-up warning: %v", tc.name, m.res.Warnings, tc.warn)
 		}
+
+		// The same as two variants in one binary.
+		m = newMeasured(&PackageResult{}, ".")
+		m.values[""] = map[key][]float64{{"X/before", "sec/op"}: tc.old, {"X/after", "sec/op"}: tc.new}
+		m.warmed = []warmedRun{{"X/before vs X/after", "", "X/before", tc.old[0], 100}, {"X/before vs X/after", "", "X/after", tc.new[0], 100}}
+		m.warnWarmup()
+		warned = len(m.res.Warnings) == 1 && strings.HasPrefix(m.res.Warnings[0].Error(), "X/before vs X/after: runs of 100 iterations")
+		if warned != tc.warn || len(m.res.Warnings) > 1 {
+			t.Errorf("%s, variants: warnings %v, want a warm-up warning: %v", tc.name, m.res.Warnings, tc.warn)
+		}
+	}
+
+	// A side whose first round was cold has no warmed run: the other
+	// side alone does not warn.
+	m := newMeasured(&PackageResult{}, ".")
+	m.values["old"] = sec(1e-4, 1.7e-4, 1.6e-4, 1.8e-4)
+	m.warmed = []warmedRun{{"X", "old", "X", 1e-4, 100}}
+	if m.warnWarmup(); len(m.res.Warnings) != 0 {
+		t.Errorf("one warmed side: warnings %v, want none", m.res.Warnings)
 	}
 }
 

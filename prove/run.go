@@ -391,6 +391,17 @@ func (m *measured) fixedPlan(benchtime string) [][]runSpec {
 		b    *binary
 		name string
 	}
+	// title names a group in warnings: its benchmark, or its variants
+	// ("X/before vs X/after").
+	title := func(ms []member) string {
+		var names []string
+		for _, mb := range ms {
+			if !slices.Contains(names, mb.name) {
+				names = append(names, mb.name)
+			}
+		}
+		return strings.Join(names, " vs ")
+	}
 	group := func(ms []member) ([]runSpec, bool) {
 		iters := make([]int, len(ms))
 		secOp := make([]float64, len(ms))
@@ -405,12 +416,12 @@ func (m *measured) fixedPlan(benchtime string) [][]runSpec {
 		}
 		ns := groupIters(benchtime, iters, secOp)
 		if slices.Max(ns) == 1 {
-			m.res.Warnings = append(m.res.Warnings, fmt.Errorf("%s: one iteration per run (a single iteration outlasts -benchtime %s): its times include what a first iteration pays once; a longer -benchtime amortizes that", ms[0].name, cmp.Or(benchtime, DefaultBenchtime.String())))
+			m.res.Warnings = append(m.res.Warnings, fmt.Errorf("%s: one iteration per run (a single iteration outlasts -benchtime %s): its times include what a first iteration pays once; a longer -benchtime amortizes that", title(ms), cmp.Or(benchtime, DefaultBenchtime.String())))
 		}
 		var g []runSpec
 		for i, mb := range ms {
 			if iters[i] > 1 && secOp[i] > 0 {
-				m.warmed = append(m.warmed, warmedRun{label: mb.b.label, name: mb.name, secOp: secOp[i], iters: ns[i]})
+				m.warmed = append(m.warmed, warmedRun{group: title(ms), label: mb.b.label, name: mb.name, secOp: secOp[i], iters: ns[i]})
 			}
 			if iters[i] != ns[i] && iters[i] == 1 {
 				m.dropColdStart(mb.b.label, mb.name, ns[i])
@@ -609,14 +620,15 @@ const warmupRatio = 1.25
 // process), which the later runs of iters iterations, each in a new
 // process after a single iteration, are not.
 type warmedRun struct {
+	group       string // the compared benchmark, or its variants: "X/before vs X/after"
 	label, name string
 	secOp       float64 // the first round's sec/op
 	iters       int     // the iteration count of the later runs
 }
 
-// warnWarmup adds a warning for each benchmark whose later runs' median
-// sec/op exceeds its first round's by warmupRatio on every side that has
-// both: each new process pays a warm-up (caches, pools, the heap filled
+// warnWarmup adds a warning for each compared benchmark (or pair of
+// variants) whose later runs' median sec/op exceeds its first round's by
+// warmupRatio on every side (or variant) that has both: each new process pays a warm-up (caches, pools, the heap filled
 // on first use) that the runs' iterations do not amortize. Its times then
 // include that warm-up, and its ratio is pulled toward 1 (both sides pay
 // it over the same count, see groupIters); a longer -benchtime spreads
@@ -639,11 +651,11 @@ func (m *measured) warnWarmup() {
 		if len(later)%2 == 0 {
 			med = (later[len(later)/2-1] + later[len(later)/2]) / 2
 		}
-		a := by[w.name]
+		a := by[w.group]
 		if a == nil {
 			a = &agg{}
-			by[w.name] = a
-			names = append(names, w.name)
+			by[w.group] = a
+			names = append(names, w.group)
 		}
 		a.sides++
 		a.iters = w.iters
@@ -653,7 +665,7 @@ func (m *measured) warnWarmup() {
 		}
 	}
 	for _, name := range names {
-		if a := by[name]; a.slower > 0 && a.slower == a.sides {
+		if a := by[name]; a.sides >= 2 && a.slower == a.sides {
 			m.res.Warnings = append(m.res.Warnings, fmt.Errorf("%s: runs of %d iterations, each in a new process, are up to %.2f times slower per op than the first round's warmed-up run: a warm-up each process pays is in these times (the ratio new/old is pulled toward 1); a longer -benchtime spreads it over more iterations", name, a.iters, a.worst))
 		}
 	}
