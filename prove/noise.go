@@ -14,7 +14,7 @@ import (
 // Calibration parameters of MeasureNoise.
 const (
 	calibrationRuns = 10
-	calibrationRun  = 20 * time.Millisecond
+	calibrationRun  = 10 * time.Millisecond
 )
 
 // Noise describes how noisy the machine is for benchmarking, measured by
@@ -31,11 +31,15 @@ type Noise struct {
 	// readable (as in most virtual machines and containers).
 	Governor string
 	// Runs are the wall times of the calibration runs: the same fixed
-	// CPU-bound loop, sized to take about 20 ms, timed 10 times.
+	// CPU-bound loop, sized to take about 10 ms (the default length of a
+	// benchmark run), timed 10 times.
 	Runs []time.Duration
-	// Spread is the relative spread of the calibration runs: (slowest −
-	// fastest) / (2 × median), so that ±Spread around the median covers
-	// every run. 0.03 means ±3 %.
+	// Spread is the relative spread of the calibration runs: half their
+	// interquartile range over their median, (q3 − q1) / (2 × median),
+	// so that ±Spread around the median covers about the middle half of
+	// the runs. 0.03 means ±3 %. For normally distributed times it is
+	// about 0.67 times their coefficient of variation; a single run that
+	// lost its CPU for a while does not change it much.
 	Spread float64
 	// Warnings say what makes the machine noisy for the requested minimum
 	// effect.
@@ -43,7 +47,7 @@ type Noise struct {
 }
 
 // String summarises n on one line: "load 1.52 0.98 0.70 on 2 CPUs,
-// governor powersave, calibration spread ±3.1% (10 runs of 20ms)".
+// governor powersave, calibration spread ±3.1% (10 runs of 10ms)".
 func (n Noise) String() string {
 	var parts []string
 	if n.HaveLoad {
@@ -63,7 +67,7 @@ func (n Noise) String() string {
 }
 
 // MeasureNoise reads the load average and the CPU frequency scaling
-// governor, and times a fixed CPU-bound loop 10 times (about 0.2 s in
+// governor, and times a fixed CPU-bound loop 10 times (about 0.1 s in
 // all). It warns when the load exceeds the number of CPUs, when the
 // governor is not "performance", and when the calibration spread exceeds
 // minEffect (the relative effect the comparison must detect, such as
@@ -107,21 +111,28 @@ func MeasureNoise(ctx context.Context, minEffect float64) Noise {
 	return n
 }
 
-// spread returns (max − min) / (2 × median) of ds, 0 for fewer than two.
+// spread returns (q3 − q1) / (2 × median) of ds, the quartiles q1 and q3
+// and the median interpolated between order statistics (Hyndman and Fan's
+// type 7, the default of R's quantile); 0 for fewer than two.
 func spread(ds []time.Duration) float64 {
 	if len(ds) < 2 {
 		return 0
 	}
 	s := slices.Clone(ds)
 	slices.Sort(s)
-	med := float64(s[len(s)/2])
-	if len(s)%2 == 0 {
-		med = (float64(s[len(s)/2-1]) + float64(s[len(s)/2])) / 2
+	q := func(p float64) float64 {
+		h := p * float64(len(s)-1)
+		i := int(h)
+		if i+1 >= len(s) {
+			return float64(s[len(s)-1])
+		}
+		return float64(s[i]) + (h-float64(i))*float64(s[i+1]-s[i])
 	}
+	med := q(0.5)
 	if med <= 0 {
 		return 0
 	}
-	return float64(s[len(s)-1]-s[0]) / (2 * med)
+	return (q(0.75) - q(0.25)) / (2 * med)
 }
 
 // calibrationIterations returns the number of spin iterations that take

@@ -641,3 +641,30 @@ func TestBuildFlags(t *testing.T) {
 		}
 	}
 }
+
+func TestSpread(t *testing.T) {
+	ms := func(vs ...float64) []time.Duration {
+		var ds []time.Duration
+		for _, v := range vs {
+			ds = append(ds, time.Duration(v*float64(time.Millisecond)))
+		}
+		return ds
+	}
+	for _, tc := range []struct {
+		runs []time.Duration
+		want float64
+	}{
+		// 10 runs of 10.0 … 10.9 ms: q1 10.225, q3 10.675, median 10.45.
+		{ms(10.9, 10.0, 10.1, 10.2, 10.3, 10.4, 10.5, 10.6, 10.7, 10.8), 0.45 / (2 * 10.45)},
+		// One run that lost its CPU for 4 ms hardly moves it.
+		{ms(14.9, 10.0, 10.1, 10.2, 10.3, 10.4, 10.5, 10.6, 10.7, 10.8), 0.45 / (2 * 10.45)},
+		{ms(10, 10), 0},
+		{ms(10, 12), 1.0 / (2 * 11)},
+		{ms(10), 0},
+		{nil, 0},
+	} {
+		if got := spread(tc.runs); got < tc.want-1e-9 || got > tc.want+1e-9 {
+			t.Errorf("spread(%v) = %v, want %v", tc.runs, got, tc.want)
+		}
+	}
+}

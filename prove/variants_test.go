@@ -112,16 +112,6 @@ func TestMaxRounds(t *testing.T) {
 	}
 }
 
-func TestSpread(t *testing.T) {
-	if got := spread(nil); got != 0 {
-		t.Errorf("spread(nil) = %v, want 0", got)
-	}
-	// median 100, range 90..110: ±10 %.
-	if got := spread([]time.Duration{90, 100, 110, 100, 105}); got < 0.0999 || got > 0.1001 {
-		t.Errorf("spread = %v, want 0.1", got)
-	}
-}
-
 func TestRoundLine(t *testing.T) {
 	for _, tc := range []struct {
 		round, max int
