@@ -248,9 +248,10 @@ func Compare(benchmark, unit string, old, new []float64, opts Options) Compariso
 		// package made during the timed loop shows as a B/op of 1 or 2
 		// in an odd run of either side (seen in 2 of 150 runs of 10 ms
 		// on a loaded machine).
+		// Every new run allocating is that signal, however few the runs.
 		k := len(new) - countZero(new)
 		p := fisherAllIn(len(old), len(new), k)
-		if p < opts.Alpha {
+		if k == len(new) || p < opts.Alpha {
 			c.Exact = true
 			c.Method = MethodExact
 			c.Ratio, c.RatioLo, c.RatioHi = math.Inf(1), math.Inf(1), math.Inf(1)

@@ -96,6 +96,10 @@ func TestCompareRareAllocs(t *testing.T) {
 		{repeat(0, 30), some(30, 29, 2), true},
 		{repeat(0, 10), some(10, 3, 1), false}, // p = 0.105
 		{repeat(0, 10), some(10, 4, 1), true},  // p = 0.043
+		// Every new run allocates: a regression however few the runs
+		// (Fisher's p for 3 of 3 against 0 of 3 is only 0.05).
+		{repeat(0, 3), []float64{3, 4, 3}, true},
+		{repeat(0, 3), []float64{3, 0, 3}, false},
 	} {
 		c := Compare("BenchmarkX", "B/op", tc.old, tc.new, Options{})
 		if got := c.Verdict == Slower; got != tc.slower {
