@@ -48,21 +48,23 @@ relative to -C dir.
 Each side's test binary is built once per package (go test -c -trimpath),
 then the two run in rounds, in a random order each round, with -count=1, so
 that a drift of the machine hits both sides alike. After the first round,
-each benchmark runs alone with the iteration count that makes a run last
--benchtime at its first-round speed, without the testing package's ramp-up,
-its old and new runs back to back. -benchtime defaults to 10ms (at least 5
-iterations after the first round), not go test's 1s: on a shared machine
-much of a sample's variation comes with the process it ran in, so many
-short runs give a tighter interval than a few long ones in the same time
-(bench/calibrate.sh; README). There are -count rounds (default 30), or
-fewer within a -time budget (then up to 1000). -adaptive raises the
-default to 243 rounds, for benchmarks too noisy to decide with 30, and
-stops a package early once every verdict is decided (looking after 6
-rounds and every 50% more before the last, at a significance level split
-over the looks). Before the
-rounds, the machine's noise is measured and printed (load average, CPU
-frequency governor, spread of a short calibration loop), with a warning
-when it exceeds -min-effect.
+each benchmark runs alone, old and new back to back, both with one
+iteration count: the larger of the counts that make a run last -benchtime
+at each side's first-round speed, without the testing package's ramp-up
+(what a new process pays once is then spread alike over both sides; a note
+says when later runs are much slower per op than the warmed-up first
+round). -benchtime defaults to 10ms (at least 5 iterations after the first
+round), not go test's 1s: on a shared machine much of a sample's variation
+comes with the process it ran in, so many short runs give a tighter
+interval than a few long ones in the same time (bench/calibrate.sh;
+README). There are -count rounds (default 30), or fewer within a -time
+budget (then up to 1000). -adaptive raises the default to 243 rounds, for
+benchmarks too noisy to decide with 30, and stops a package early once
+every verdict is decided (looking after 6 rounds and every 50% more before
+the last, at a significance level split over the looks). Before the rounds,
+the machine's noise is measured and printed (load average, CPU frequency
+governor, spread of a short calibration loop), with a warning when it
+exceeds -min-effect.
 
 Statistics (package stats): each side's median with its 95% confidence
 interval, the ratio new/old with a distribution-free confidence interval
