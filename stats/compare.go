@@ -185,7 +185,11 @@ type Comparison struct {
 // with the Reason "48 → 48 (exact)", different values give Slower or
 // Faster whatever the p-value and the minimum effect (0 → 16 B/op is a
 // regression), Ratio is new/old with 0/0 = 1 and x/0 = +Inf, and P is
-// NaN.
+// NaN. B/op or allocs/op that are 0 in every old run and above 0 in some
+// new runs are Slower, exact, when every new run is above 0 or when the
+// runs above 0 are too many for chance (Fisher's exact test on the
+// counts of runs, p < opts.Alpha); otherwise the values go to the
+// statistical test and Warnings says how many runs allocated.
 //
 // Otherwise the verdict is statistical. Slower or Faster needs the
 // Mann-Whitney p-value below opts.Alpha and |Ratio − 1| ≥ opts.MinEffect;

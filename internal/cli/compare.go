@@ -72,7 +72,9 @@ interval, the ratio new/old with a distribution-free confidence interval
 p < -alpha and a change of at least -min-effect; unchanged needs the ratio
 interval inside ±min-effect. B/op and allocs/op that are identical within
 each side are compared exactly: "0 → 0 (exact)", and 0 → N is a regression
-whatever the p-value.
+whatever the p-value when every new run allocates, or more runs than chance
+allows (Fisher's exact test): a short run can catch an allocation of the
+runtime.
 
 Two results files (OLD and NEW both files) are compared as they are, like
 benchstat; nothing is run. -variants before,after compares, in one package
