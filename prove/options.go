@@ -25,10 +25,10 @@ const (
 	// that varies most). Measured there: at the same benchmark time per
 	// side, 40 runs of 25 ms gave a ratio confidence interval 2 to 5 times
 	// narrower than 10 runs of 100 ms; with the defaults (30 runs of 10
-	// ms), five calibrations found a true 5 % slow-down in 96 and 51 of
-	// 100 comparisons (CPU-bound, memory-bound benchmark) against 94 and
-	// 54 for go test -count=10 -benchtime=100ms, with 4 false alarms in
-	// 100 A/A comparisons against 37, in 0.46–0.53 times its time. What a
+	// ms), six calibrations found a true 5 % slow-down in 114 and 64 of
+	// 120 comparisons (CPU-bound, memory-bound benchmark) against 114 and
+	// 67 for go test -count=10 -benchtime=100ms, with 6 false alarms in
+	// 120 A/A comparisons against 42, in 0.46–0.53 times its time. What a
 	// process pays once is spread over a run's iterations, alike on both
 	// sides (see groupIters; a warning says when it weighs); a longer
 	// Benchtime spreads it thinner.
