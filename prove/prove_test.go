@@ -240,18 +240,8 @@ func BenchmarkCold(b *testing.B) {
 	// The later runs of both sides have one iteration count.
 	counts := make(map[int]bool)
 	for _, f := range p.RawFiles {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		r := benchfmt.NewReader(bytes.NewReader(data), f)
-		for i := 0; r.Scan(); {
-			if res, ok := r.Result().(*benchfmt.Result); ok {
-				if i > 0 {
-					counts[res.Iters] = true
-				}
-				i++
-			}
+		for _, n := range rawIters(t, f)[1:] {
+			counts[n] = true
 		}
 	}
 	if len(counts) != 1 {
@@ -304,20 +294,30 @@ func BenchmarkSlow(b *testing.B) {
 		t.Errorf("Slow sec/op: n = %d, %d; want 2, 2 (the first round's run of one iteration dropped)", c.Old.N, c.New.N)
 	}
 	for _, f := range p.RawFiles {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var iters []int
-		for r := benchfmt.NewReader(bytes.NewReader(data), f); r.Scan(); {
-			if res, ok := r.Result().(*benchfmt.Result); ok {
-				iters = append(iters, res.Iters)
-			}
-		}
-		if want := []int{1, DefaultMinIters, DefaultMinIters}; !slices.Equal(iters, want) {
+		if iters, want := rawIters(t, f), []int{1, DefaultMinIters, DefaultMinIters}; !slices.Equal(iters, want) {
 			t.Errorf("%s: iteration counts %v, want %v", filepath.Base(f), iters, want)
 		}
 	}
+}
+
+// rawIters returns the iteration counts of the results in the raw output
+// file f, in the order of the runs.
+func rawIters(t *testing.T, f string) []int {
+	t.Helper()
+	data, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var iters []int
+	for r := benchfmt.NewReader(bytes.NewReader(data), f); r.Scan(); {
+		if res, ok := r.Result().(*benchfmt.Result); ok {
+			iters = append(iters, res.Iters)
+		}
+	}
+	if len(iters) == 0 {
+		t.Fatalf("%s: no results", f)
+	}
+	return iters
 }
 
 // TestWarnWarmup: a benchmark whose later runs, each in a new process,

@@ -646,11 +646,7 @@ func (m *measured) warnWarmup() {
 		if len(v) < 3 {
 			continue // the first round and fewer than two later runs
 		}
-		later := slices.Sorted(slices.Values(v[1:]))
-		med := later[len(later)/2]
-		if len(later)%2 == 0 {
-			med = (later[len(later)/2-1] + later[len(later)/2]) / 2
-		}
+		med := stats.Summarize(v[1:], 0).Median
 		a := by[w.group]
 		if a == nil {
 			a = &agg{}
