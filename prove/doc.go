@@ -38,11 +38,13 @@
 // A run lasts Options.Benchtime, by default DefaultBenchtime (10 ms; at
 // least DefaultMinIters iterations after the first round): many short
 // runs, each a new process, since on a shared machine much of a sample's
-// variation comes with the process it ran in (see DefaultBenchtime).
+// variation comes with the moment it ran, which many short runs spread
+// over (see DefaultBenchtime).
 //
 // Rounds stop after Options.Rounds (default 30, so 30 samples per side),
 // or earlier when the Options.Time budget would be exceeded, or,
-// with Options.Adaptive, once every benchmark's verdict is decided (see
+// with Options.Adaptive, once every benchmark's verdict is decided, each
+// benchmark leaving the rounds as soon as its own is (see
 // Options.Adaptive for the rule that keeps repeated looks at the data from
 // inflating false alarms).
 //

@@ -16,16 +16,18 @@ const (
 	// DefaultBenchtime is the length of one run of one benchmark when
 	// Options.Benchtime is "": many short runs, each in a new process,
 	// rather than go test's few of 1 s. On a shared machine much of a
-	// sample's variation comes with the process it ran in, not with the
-	// iterations within it (bench/calibrate.sh's memory-bound benchmark
-	// runs at one of two speeds about 20 % apart, one per process, on this
-	// project's 2 shared cores), so precision grows with the number of
-	// processes more than with their length (Kalibera and Jones, "Rigorous
-	// Benchmarking in Reasonable Time", ISMM 2013: repeat at the level
-	// that varies most). Measured there: at the same benchmark time per
-	// side, 40 runs of 25 ms gave a ratio confidence interval 2 to 5 times
-	// narrower than 10 runs of 100 ms; with the defaults (30 runs of 10
-	// ms), six calibrations found a true 5 % slow-down in 114 and 64 of
+	// sample's variation comes with the moment it ran, not with the
+	// iterations within it: on this project's 2 shared cores,
+	// bench/calibrate.sh's memory-bound benchmark runs at one of two
+	// speeds about 20 % apart, the slow one in bursts of contention that
+	// switch from one 10 ms run to the next at times and last seconds at
+	// others, in one process as across processes. Precision then grows
+	// with the number of runs spread over time more than with their
+	// length (Kalibera and Jones, "Rigorous Benchmarking in Reasonable
+	// Time", ISMM 2013: repeat at the level that varies most). Measured
+	// there: at the same benchmark time per side, 40 runs of 25 ms gave a
+	// ratio confidence interval 2 to 5 times narrower than 10 runs of
+	// 100 ms; with the defaults (30 runs of 10 ms), six calibrations found a true 5 % slow-down in 114 and 64 of
 	// 120 comparisons (CPU-bound, memory-bound benchmark) against 114 and
 	// 67 for go test -count=10 -benchtime=100ms, with 6 false alarms in
 	// 120 A/A comparisons against 42, in 0.46–0.53 times its time. What a
@@ -96,8 +98,12 @@ type Options struct {
 	// round starts that would, judging by the rounds so far, end after
 	// it. The first round always runs. 0 means no budget.
 	Time time.Duration
-	// Adaptive stops measuring a package before the last round once every
-	// benchmark of it has a verdict other than inconclusive. The verdicts
+	// Adaptive stops measuring a benchmark before the last round once its
+	// verdicts (every unit) are other than inconclusive, and a package once
+	// none of its benchmarks is left; the others go on, so a benchmark is
+	// not measured longer than it needs because another is noisy. (With
+	// RampUp or a Benchtime that is a count, a round is one run per binary
+	// of every benchmark, so the package stops as a whole.) The verdicts
 	// are looked at after MinRounds rounds and then after every 50 % more
 	// (6, 9, 14, 21, …) before the last round. At the L looks, a verdict
 	// counts as decided only at the significance level Alpha/L and

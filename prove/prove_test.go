@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -391,6 +392,52 @@ func TestRunAdaptive(t *testing.T) {
 	}
 	if c := find(t, p.Comparisons, "Work", "sec/op"); c.Verdict != stats.Slower {
 		t.Errorf("Work sec/op verdict = %v (%s), want slower", c.Verdict, c.Reason)
+	}
+}
+
+// TestRunAdaptivePerBenchmark checks that adaptive mode stops running a
+// benchmark once its verdicts are decided while the package's others go
+// on.
+func TestRunAdaptivePerBenchmark(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	t.Parallel()
+	// Noisy does the same work on both sides, scaled by a factor drawn
+	// once per process (1 to 4): no verdict can be decided in 21 rounds.
+	noisy := "package work\n\nimport (\n\t\"math/rand/v2\"\n\t\"testing\"\n)\n\nvar scale = 1 + rand.IntN(4)\n\n" +
+		"func BenchmarkNoisy(b *testing.B) {\n\tfor b.Loop() {\n\t\tsink = Work(300 * scale)\n\t}\n}\n"
+	oldSrc, newSrc := workSrc("2000", false), workSrc("8000", false)
+	oldSrc["work/noisy_test.go"], newSrc["work/noisy_test.go"] = noisy, noisy
+	var progress strings.Builder
+	const rounds = 21 // looks after 6, 9 and 14 rounds
+	res, err := Run(context.Background(), Side{"old", writeModule(t, oldSrc)}, Side{"new", writeModule(t, newSrc)}, []string{"./work"}, Options{
+		Benchtime: "2ms",
+		Rounds:    rounds,
+		Adaptive:  true,
+		// At alpha/3 = 0.00033 a false verdict of Noisy is unlikely; Work's
+		// four times the work is decided once 9 samples a side allow a
+		// p-value that small.
+		Stats:    stats.Options{Alpha: 0.001},
+		Progress: &progress,
+		Seed:     3,
+	})
+	if err != nil {
+		t.Fatalf("Run: %v", err)
+	}
+	p := res.Packages[0]
+	if p.Err != nil || p.Decided || res.Rounds != rounds || res.Stop != "21 rounds" {
+		t.Fatalf("Err = %v, Decided = %v, Rounds = %d, Stop = %q; want nil, false, %d, \"21 rounds\"", p.Err, p.Decided, res.Rounds, res.Stop, rounds)
+	}
+	work := find(t, p.Comparisons, "Work", "sec/op")
+	if work.Verdict != stats.Slower || work.Old.N >= rounds || work.New.N != work.Old.N || !slices.Contains(looks(DefaultMinRounds, rounds), work.Old.N) {
+		t.Errorf("Work: %v with %d and %d samples, want slower, stopped at a look before round %d", work.Verdict, work.Old.N, work.New.N, rounds)
+	}
+	if !strings.Contains(progress.String(), fmt.Sprintf("Work decided after %d rounds", work.Old.N)) {
+		t.Errorf("progress does not say when Work was decided:\n%s", progress.String())
+	}
+	if c := find(t, p.Comparisons, "Noisy", "sec/op"); c.Old.N != rounds || c.New.N != rounds || c.Verdict != stats.Inconclusive {
+		t.Errorf("Noisy: %v with %d and %d samples, want inconclusive after all %d rounds", c.Verdict, c.Old.N, c.New.N, rounds)
 	}
 }
 

@@ -46,7 +46,8 @@ type PackageResult struct {
 	// ImportPath is the package's import path on the new side.
 	ImportPath string
 	// Rounds is the number of rounds in which both sides of the package
-	// ran to the end.
+	// ran to the end. In adaptive mode a benchmark decided earlier has
+	// fewer samples (its comparisons' N).
 	Rounds int
 	// Decided is set when adaptive mode stopped the package early because
 	// every verdict was decided.

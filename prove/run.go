@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -45,6 +46,14 @@ type runSpec struct {
 	benchtime string // -test.benchtime; "" for Options.Benchtime
 }
 
+// A planGroup is one compared benchmark (or pair of variants) in the
+// rounds after the first: its runs, back to back in a random order.
+type planGroup struct {
+	runs     []runSpec
+	old, new string // the names compared: the benchmark's on both sides, or the two variants
+	done     bool   // adaptive mode decided its verdicts: it runs no more
+}
+
 // measured is a package being measured.
 type measured struct {
 	res      *PackageResult
@@ -56,7 +65,7 @@ type measured struct {
 	values   map[string]map[key][]float64
 	order    map[string][]key          // keys by label in first-appearance order
 	iters    map[string]map[string]int // label → benchmark → iterations in the first round
-	plan     [][]runSpec               // rounds after the first with fixed iterations; nil: one run per binary
+	plan     []*planGroup              // rounds after the first with fixed iterations; nil: one run per binary
 	warmed   []warmedRun               // per planned benchmark and side: the first round's warm sec/op
 	spent    time.Duration             // wall time of its runs
 	done     bool
@@ -142,16 +151,65 @@ func compare(pkg string, samples []Samples, opts stats.Options) []Comparison {
 	return out
 }
 
-// decided reports whether every comparison of m is decided at the
-// significance level alpha and confidence 1 − alpha.
-func (m *measured) decided(alpha, minEffect float64) bool {
+// decided reports whether every comparison of m, or of its group g if g
+// is not nil, is decided at the significance level alpha and confidence
+// 1 − alpha.
+func (m *measured) decided(g *planGroup, alpha, minEffect float64) bool {
 	samples, _, _ := m.samples()
+	if g != nil {
+		samples = slices.DeleteFunc(samples, func(s Samples) bool { return s.OldName != g.old || s.NewName != g.new })
+	}
 	for _, c := range compare(m.res.ImportPath, samples, stats.Options{Alpha: alpha, MinEffect: minEffect, Confidence: 1 - alpha}) {
 		if c.Verdict == stats.Inconclusive {
 			return false
 		}
 	}
 	return true
+}
+
+// look marks, after round, what adaptive mode has decided at the
+// significance level alpha: with a plan, each benchmark (group) whose
+// verdicts are all decided stops being run, and the package stops when
+// none is left; without one (Options.RampUp, a fixed count) the package
+// stops when all its verdicts are decided.
+func (m *measured) look(round int, alpha, minEffect float64, progress io.Writer) {
+	if m.plan == nil {
+		if m.decided(nil, alpha, minEffect) {
+			m.done, m.res.Decided = true, true
+			if progress != nil {
+				fmt.Fprintf(progress, "%s: every verdict decided after %d rounds\n", m.res.ImportPath, round)
+			}
+		}
+		return
+	}
+	left := 0
+	for _, g := range m.plan {
+		if g.done {
+			continue
+		}
+		if g.done = m.decided(g, alpha, minEffect); g.done {
+			if progress != nil && len(m.plan) > 1 {
+				fmt.Fprintf(progress, "%s: %s decided after %d rounds\n", m.res.ImportPath, groupTitle(g), round)
+			}
+			continue
+		}
+		left++
+	}
+	if left == 0 {
+		m.done, m.res.Decided = true, true
+		if progress != nil {
+			fmt.Fprintf(progress, "%s: every verdict decided after %d rounds\n", m.res.ImportPath, round)
+		}
+	}
+}
+
+// groupTitle names a group in warnings and progress lines: its benchmark, or its
+// variants ("X/before vs X/after").
+func groupTitle(g *planGroup) string {
+	if g.old == g.new {
+		return g.old
+	}
+	return g.old + " vs " + g.new
 }
 
 // finish fills in the package's samples and comparisons.
@@ -216,11 +274,8 @@ func measure(ctx context.Context, pkgs []*measured, opts *Options, start time.Ti
 		if opts.Adaptive && lookAt[round] {
 			alpha := st.Alpha / float64(len(ls))
 			for _, m := range active {
-				if !m.done && m.decided(alpha, st.MinEffect) {
-					m.done, m.res.Decided = true, true
-					if opts.Progress != nil {
-						fmt.Fprintf(opts.Progress, "%s: every verdict decided after %d rounds\n", m.res.ImportPath, round)
-					}
+				if !m.done {
+					m.look(round, alpha, st.MinEffect, opts.Progress)
 				}
 			}
 		}
@@ -272,8 +327,13 @@ func roundLine(round, max int, budget time.Duration, adaptive bool, active, tota
 // the first round with a plan, it runs the plan's groups in a random order,
 // the runs of each group back to back in a random order.
 func (m *measured) round(ctx context.Context, round int, rng *rand.Rand, opts *Options) {
-	groups := m.plan
-	if groups == nil {
+	var groups [][]runSpec
+	for _, g := range m.plan {
+		if !g.done {
+			groups = append(groups, g.runs)
+		}
+	}
+	if m.plan == nil {
 		var g []runSpec
 		for _, b := range m.bins {
 			bench := b.bench
@@ -386,23 +446,13 @@ func fixedIters(benchtime string, iters int, secOp float64) int {
 // in its run with -test.benchtime=<N>x, N from groupIters. Only the
 // benchmarks compared are run. A side whose first-round run was one cold
 // iteration loses that sample (see dropColdStart).
-func (m *measured) fixedPlan(benchtime string) [][]runSpec {
+func (m *measured) fixedPlan(benchtime string) []*planGroup {
 	type member struct {
 		b    *binary
 		name string
 	}
-	// title names a group in warnings: its benchmark, or its variants
-	// ("X/before vs X/after").
-	title := func(ms []member) string {
-		var names []string
-		for _, mb := range ms {
-			if !slices.Contains(names, mb.name) {
-				names = append(names, mb.name)
-			}
-		}
-		return strings.Join(names, " vs ")
-	}
-	group := func(ms []member) ([]runSpec, bool) {
+	group := func(ms []member) (*planGroup, bool) {
+		pg := &planGroup{old: ms[0].name, new: ms[len(ms)-1].name}
 		iters := make([]int, len(ms))
 		secOp := make([]float64, len(ms))
 		for i, mb := range ms {
@@ -416,21 +466,22 @@ func (m *measured) fixedPlan(benchtime string) [][]runSpec {
 		}
 		ns := groupIters(benchtime, iters, secOp)
 		if slices.Max(ns) == 1 {
-			m.res.Warnings = append(m.res.Warnings, fmt.Errorf("%s: one iteration per run (a single iteration outlasts -benchtime %s): its times include what a first iteration pays once; a longer -benchtime amortizes that", title(ms), cmp.Or(benchtime, DefaultBenchtime.String())))
+			m.res.Warnings = append(m.res.Warnings, fmt.Errorf("%s: one iteration per run (a single iteration outlasts -benchtime %s): its times include what a first iteration pays once; a longer -benchtime amortizes that", groupTitle(pg), cmp.Or(benchtime, DefaultBenchtime.String())))
 		}
 		var g []runSpec
 		for i, mb := range ms {
 			if iters[i] > 1 && secOp[i] > 0 {
-				m.warmed = append(m.warmed, warmedRun{group: title(ms), label: mb.b.label, name: mb.name, secOp: secOp[i], iters: ns[i]})
+				m.warmed = append(m.warmed, warmedRun{group: groupTitle(pg), label: mb.b.label, name: mb.name, secOp: secOp[i], iters: ns[i]})
 			}
 			if iters[i] != ns[i] && iters[i] == 1 {
 				m.dropColdStart(mb.b.label, mb.name, ns[i])
 			}
 			g = append(g, runSpec{b: mb.b, bench: nameRegexp(mb.name), benchtime: strconv.Itoa(ns[i]) + "x"})
 		}
-		return g, true
+		pg.runs = g
+		return pg, true
 	}
-	var plan [][]runSpec
+	var plan []*planGroup
 	if m.single {
 		b := m.bins[0]
 		for _, p := range m.pairs {

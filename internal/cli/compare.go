@@ -55,13 +55,14 @@ at each side's first-round speed, without the testing package's ramp-up
 says when later runs are much slower per op than the warmed-up first
 round). -benchtime defaults to 10ms (at least 5 iterations after the first
 round), not go test's 1s: on a shared machine much of a sample's variation
-comes with the process it ran in, so many short runs give a tighter
+comes with the moment it ran, so many short runs give a tighter
 interval than a few long ones in the same time (bench/calibrate.sh;
 README). There are -count rounds (default 30), or fewer within a -time
 budget (then up to 1000). -adaptive raises the default to 243 rounds, for
-benchmarks too noisy to decide with 30, and stops a package early once
-every verdict is decided (looking after 6 rounds and every 50% more before
-the last, at a significance level split over the looks). Before the rounds,
+benchmarks too noisy to decide with 30, and stops running each benchmark
+once its verdicts are decided (looking after 6 rounds and every 50% more
+before the last, at a significance level split over the looks), so a clear
+change is not measured as long as a noisy neighbour. Before the rounds,
 the machine's noise is measured and printed (load average, CPU frequency
 governor, spread of a short calibration loop), with a warning when it
 exceeds -min-effect.
@@ -179,7 +180,7 @@ func compareFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, i
 	fs.IntVar(&rounds, "count", 0, "run at most `n` rounds, one sample per side each (default 30; 243 with -adaptive; 1000 with -time)")
 	fs.IntVar(&rounds, "rounds", 0, "same as -count `n`")
 	budget := fs.Duration("time", 0, "stop starting rounds that would end after duration `d` from the start, builds included")
-	adaptive := fs.Bool("adaptive", false, "stop a package early once every verdict is decided")
+	adaptive := fs.Bool("adaptive", false, "stop running each benchmark once its verdicts are decided")
 	timeout := fs.Duration("timeout", prove.DefaultTimeout, "kill a run of a test binary after duration `d`")
 	alpha := fs.Float64("alpha", stats.DefaultAlpha, "significance level `a` of the Mann-Whitney U test")
 	minEffect := fraction(stats.DefaultMinEffect)
