@@ -74,7 +74,9 @@ out=$tmp/rows
 TIMEFORMAT='%R %U %S'
 
 # verdicts FILE [RAWDIR]: prints "verdict(Mix) verdict(Sum) ratio(Mix)
-# ratio(Sum) rounds paired(Mix) paired(Sum)" from perfproof compare -json
+# ratio(Sum) rounds paired(Mix) paired(Sum) allocs n(Mix) n(Sum) p(Mix)
+# p(Sum)" (n: old samples, p: each comparison's own p-value, so that the
+# verdicts can be recomputed with or without a correction) from perfproof compare -json
 # output and, if given, the raw output of its rounds.
 verdicts() {
   python3 - "$@" <<'PY'
@@ -133,7 +135,8 @@ pm = ps = "-"
 if len(sys.argv) > 2:
     pm, ps = paired(sys.argv[2], "Mix"), paired(sys.argv[2], "Sum")
 allocs = sum(1 for c in d["comparisons"] if c["unit"] in ("B/op", "allocs/op") and c["verdict"] in ("faster", "slower"))
-print(v["Mix"]["verdict"], v["Sum"]["verdict"], f(v["Mix"]["ratio"]), f(v["Sum"]["ratio"]), d.get("rounds") or v["Mix"]["old"]["n"], pm, ps, allocs)
+print(v["Mix"]["verdict"], v["Sum"]["verdict"], f(v["Mix"]["ratio"]), f(v["Sum"]["ratio"]), d.get("rounds") or v["Mix"]["old"]["n"], pm, ps, allocs,
+      v["Mix"]["old"]["n"], v["Sum"]["old"]["n"], "%.3g" % (v["Mix"]["p"] if v["Mix"]["p"] is not None else float("nan")), "%.3g" % (v["Sum"]["p"] if v["Sum"]["p"] is not None else float("nan")))
 PY
 }
 
@@ -198,7 +201,7 @@ python3 - "$out" "${modes[@]}" <<'PY'
 import sys, statistics as st
 rows = [l.split() for l in open(sys.argv[1])]
 modes = sys.argv[2:]
-# mode kind i real user sys vMix vSum rMix rSum rounds pairedMix pairedSum allocs
+# mode kind i real user sys vMix vSum rMix rSum rounds pairedMix pairedSum allocs nMix nSum pMix pSum
 by = {}
 for r in rows:
     by.setdefault((r[0], r[1]), []).append(r)
@@ -226,6 +229,25 @@ for mode in modes:
         if rs:
             c = lambda col: "/".join(str([r[col] for r in rs].count(v)) for v in ("faster", "slower", "other"))
             print(f"{mode:6} {kind:5} {len(rs):3}  Mix {c(11)}  Sum {c(12)}")
+# The verdicts above are perfproof's (corrected for the two comparisons
+# by Holm's method); recomputed from each comparison's own p-value (faster
+# or slower when p < 0.05 and the ratio is at least 2 % from 1), they are
+# what each comparison alone, as benchstat, would say.
+print("each comparison alone (no correction): any faster/slower, Mix and Sum slower")
+for mode in modes:
+    for kind in ("aa", "slow"):
+        rs = [r for r in by.get((mode, kind), []) if len(r) > 17]
+        if not rs:
+            continue
+        def alone(r, k):
+            p, ratio = float(r[16 + k]), float(r[8 + k])
+            if not (p < 0.05) or abs(ratio - 1) < 0.02:
+                return "other"
+            return "slower" if ratio > 1 else "faster"
+        anyfs = sum(1 for r in rs if {"faster", "slower"} & {alone(r, 0), alone(r, 1)})
+        mix = sum(1 for r in rs if alone(r, 0) == "slower")
+        sm = sum(1 for r in rs if alone(r, 1) == "slower")
+        print(f"{mode:6} {kind:5} {len(rs):3}  any {anyfs:3}  Mix slower {mix:3}  Sum slower {sm:3}")
 for kind in ("aa", "slow"):
     for sm in modes:
         if not sm.startswith("seq"):

@@ -48,6 +48,10 @@
 // Options.Adaptive for the rule that keeps repeated looks at the data from
 // inflating false alarms).
 //
+// The verdicts of one call are corrected for the number of comparisons
+// made (stats.Holm), so that the chance of any false faster or slower
+// among them is at most Options.Stats.Alpha.
+//
 // RunVariants compares two variants of a benchmark in the same binary,
 // such as "X/before" and "X/after" (FindVariants), and RunPair any two
 // named benchmarks of one package; each round is one run of the package's

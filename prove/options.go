@@ -113,7 +113,10 @@ type Options struct {
 	// of a false faster or slower over all looks is at most 2·Alpha (Alpha
 	// spread over the early looks, Alpha at the last). With the default
 	// 243 rounds, the looks are after 6, 9, 14, 21, 32, 48, 72, 108 and
-	// 162 rounds, at Alpha/9.
+	// 162 rounds, at Alpha/9. The significance level of a look is divided
+	// again by the number m of comparisons with a p-value (unless
+	// Stats.PerComparison), so that a benchmark decided early stays
+	// decided after the final verdicts' correction for m (stats.Holm).
 	Adaptive bool
 	// MinRounds is the number of rounds before the first adaptive look; 0
 	// means DefaultMinRounds.
@@ -136,7 +139,9 @@ type Options struct {
 	// ramp-up and keeps one run per binary and round.
 	RampUp bool
 
-	// Stats are the thresholds of the verdicts.
+	// Stats are the thresholds of the verdicts. The verdicts of all the
+	// comparisons of one Run, RunVariants or RunPairs are corrected for
+	// their number (stats.Holm) unless Stats.PerComparison is set.
 	Stats stats.Options
 
 	// Variants are the pairs of variant words RunVariants pairs

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/perfproof/perfproof/benchrun"
+	"github.com/perfproof/perfproof/stats"
 )
 
 // Run compares the benchmarks of the packages matching patterns ("." if
@@ -229,6 +230,13 @@ func finish(ctx context.Context, res *Result, ms []*measured, opts *Options, sta
 		}
 		m.finish(opts.Stats)
 	}
+	var family []*stats.Comparison
+	for _, m := range ms {
+		for i := range m.res.Comparisons {
+			family = append(family, &m.res.Comparisons[i].Comparison)
+		}
+	}
+	stats.Holm(family, opts.Stats)
 	res.Elapsed = time.Since(start)
 	return res, err
 }

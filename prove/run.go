@@ -152,14 +152,13 @@ func compare(pkg string, samples []Samples, opts stats.Options) []Comparison {
 }
 
 // decided reports whether every comparison of m, or of its group g if g
-// is not nil, is decided at the significance level alpha and confidence
-// 1 − alpha.
-func (m *measured) decided(g *planGroup, alpha, minEffect float64) bool {
+// is not nil, is decided at the thresholds st.
+func (m *measured) decided(g *planGroup, st stats.Options) bool {
 	samples, _, _ := m.samples()
 	if g != nil {
 		samples = slices.DeleteFunc(samples, func(s Samples) bool { return s.OldName != g.old || s.NewName != g.new })
 	}
-	for _, c := range compare(m.res.ImportPath, samples, stats.Options{Alpha: alpha, MinEffect: minEffect, Confidence: 1 - alpha}) {
+	for _, c := range compare(m.res.ImportPath, samples, st) {
 		if c.Verdict == stats.Inconclusive {
 			return false
 		}
@@ -167,14 +166,47 @@ func (m *measured) decided(g *planGroup, alpha, minEffect float64) bool {
 	return true
 }
 
+// lookOptions returns the thresholds of an adaptive look, one of n, for
+// the verdict thresholds st: significance level and confidence split over
+// the looks (Alpha/n, 1 − Alpha/n; see Options.Adaptive), and the level
+// divided again by the size of the family of comparisons the verdicts
+// are corrected for (stats.Holm) unless st.PerComparison: a verdict
+// decided at Alpha/(n·m) stays decided after Holm's correction for m
+// comparisons, since no adjusted p-value exceeds m·P.
+func lookOptions(pkgs []*measured, st stats.Options, n int) stats.Options {
+	l := float64(n)
+	o := stats.Options{Alpha: st.Alpha / l, MinEffect: st.MinEffect, Confidence: 1 - st.Alpha/l}
+	if !st.PerComparison {
+		if f := familySize(pkgs, st); f > 1 {
+			o.Alpha /= float64(f)
+		}
+	}
+	return o
+}
+
+// familySize returns the number of comparisons with a p-value in pkgs so
+// far: the family stats.Holm corrects the verdicts for.
+func familySize(pkgs []*measured, st stats.Options) int {
+	n := 0
+	for _, m := range pkgs {
+		samples, _, _ := m.samples()
+		for _, c := range compare(m.res.ImportPath, samples, st) {
+			if !math.IsNaN(c.P) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // look marks, after round, what adaptive mode has decided at the
-// significance level alpha: with a plan, each benchmark (group) whose
+// thresholds st: with a plan, each benchmark (group) whose
 // verdicts are all decided stops being run, and the package stops when
 // none is left; without one (Options.RampUp, a fixed count) the package
 // stops when all its verdicts are decided.
-func (m *measured) look(round int, alpha, minEffect float64, progress io.Writer) {
+func (m *measured) look(round int, st stats.Options, progress io.Writer) {
 	if m.plan == nil {
-		if m.decided(nil, alpha, minEffect) {
+		if m.decided(nil, st) {
 			m.done, m.res.Decided = true, true
 			if progress != nil {
 				fmt.Fprintf(progress, "%s: every verdict decided after %d rounds\n", m.res.ImportPath, round)
@@ -187,7 +219,7 @@ func (m *measured) look(round int, alpha, minEffect float64, progress io.Writer)
 		if g.done {
 			continue
 		}
-		if g.done = m.decided(g, alpha, minEffect); g.done {
+		if g.done = m.decided(g, st); g.done {
 			if progress != nil && len(m.plan) > 1 {
 				fmt.Fprintf(progress, "%s: %s decided after %d rounds\n", m.res.ImportPath, groupTitle(g), round)
 			}
@@ -272,10 +304,10 @@ func measure(ctx context.Context, pkgs []*measured, opts *Options, start time.Ti
 		}
 		rounds = round
 		if opts.Adaptive && lookAt[round] {
-			alpha := st.Alpha / float64(len(ls))
+			lst := lookOptions(pkgs, st, len(ls))
 			for _, m := range active {
 				if !m.done {
-					m.look(round, alpha, st.MinEffect, opts.Progress)
+					m.look(round, lst, opts.Progress)
 				}
 			}
 		}

@@ -80,6 +80,11 @@ type Options struct {
 	// Confidence is the confidence level of the median and ratio
 	// intervals, in (0, 1); 0 means 0.95.
 	Confidence float64
+
+	// PerComparison makes Holm test each comparison at Alpha on its own,
+	// as benchstat does, instead of correcting for their number. Compare
+	// ignores it.
+	PerComparison bool
 }
 
 // Default thresholds, used for zero Options fields.
@@ -153,6 +158,12 @@ type Comparison struct {
 	// comparisons, empty or invalid samples).
 	P float64
 
+	// PAdjusted is P corrected by Holm for the Family comparisons made
+	// together; the verdict rests on it. NaN when P is, or Holm was not
+	// applied; Family is then 0.
+	PAdjusted float64
+	Family    int
+
 	// Verdict is the outcome; see Compare for the rules.
 	Verdict Verdict
 
@@ -217,6 +228,7 @@ func Compare(benchmark, unit string, old, new []float64, opts Options) Compariso
 		RatioLo:   nan,
 		RatioHi:   nan,
 		P:         nan,
+		PAdjusted: nan,
 		Verdict:   Inconclusive,
 	}
 	if err := opts.Check(); err != nil {

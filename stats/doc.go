@@ -13,6 +13,11 @@
 // distribution (see Compare and Comparison.Ratio for the method and its
 // sources).
 //
+// Holm corrects the verdicts of a family of comparisons made together for
+// their number (Holm's step-down method), so that a gate over many
+// benchmarks fails by chance at most alpha of the time, not alpha per
+// benchmark.
+//
 // The package knows nothing of git, go test or profiles: it takes the
 // values of one benchmark and one unit per side, in the unit's tidied form
 // (benchfmt: sec/op, B/op, allocs/op, B/s, ...).

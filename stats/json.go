@@ -22,9 +22,10 @@ func (s Summary) JSON() SummaryJSON {
 
 // ComparisonJSON is the JSON form of a Comparison, with the names of
 // perfproof's DESIGN.md: {"benchmark","unit","old","new","ratio",
-// "ratio_lo","ratio_hi","method","p","verdict","exact","reason",
-// "samples_needed","warnings"} (DESIGN.md names the first ten; the
-// others are added). NaN and infinite numbers are nil (null): an
+// "ratio_lo","ratio_hi","method","p","p_adjusted","family","verdict",
+// "exact","reason","samples_needed","warnings"} (DESIGN.md names
+// benchmark, unit, old, new, ratio, ratio_lo, ratio_hi, p and verdict;
+// the others are added). NaN and infinite numbers are nil (null): an
 // unbounded ratio interval, an infinite ratio (0 → N), a p-value not
 // computed. The verdict encodes as its word. Embed it in a caller's
 // struct to add fields such as the package.
@@ -41,6 +42,8 @@ type ComparisonJSON struct {
 	RatioHi   *float64    `json:"ratio_hi"`
 	Method    string      `json:"method,omitempty"`
 	P         *float64    `json:"p"`
+	PAdjusted *float64    `json:"p_adjusted"`
+	Family    int         `json:"family,omitempty"`
 	Verdict   Verdict     `json:"verdict"`
 	Exact     bool        `json:"exact"`
 	Reason    string      `json:"reason,omitempty"`
@@ -60,6 +63,8 @@ func (c Comparison) JSON() ComparisonJSON {
 		RatioHi:   finite(c.RatioHi),
 		Method:    c.Method,
 		P:         finite(c.P),
+		PAdjusted: finite(c.PAdjusted),
+		Family:    c.Family,
 		Verdict:   c.Verdict,
 		Exact:     c.Exact,
 		Reason:    c.Reason,
