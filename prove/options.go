@@ -105,18 +105,18 @@ type Options struct {
 	// RampUp or a Benchtime that is a count, a round is one run per binary
 	// of every benchmark, so the package stops as a whole.) The verdicts
 	// are looked at after MinRounds rounds and then after every 50 % more
-	// (6, 9, 14, 21, …) before the last round. At the L looks, a verdict
-	// counts as decided only at the significance level Alpha/L and
-	// confidence 1 − Alpha/L (a Bonferroni split of the error over the
-	// looks), so that peeking at the data repeatedly does not multiply
-	// false alarms; the reported verdicts use Stats as given, so the chance
-	// of a false faster or slower over all looks is at most 2·Alpha (Alpha
-	// spread over the early looks, Alpha at the last). With the default
-	// 243 rounds, the looks are after 6, 9, 14, 21, 32, 48, 72, 108 and
-	// 162 rounds, at Alpha/9. The significance level of a look is divided
-	// again by the number m of comparisons with a p-value (unless
-	// Stats.PerComparison), so that a benchmark decided early stays
-	// decided after the final verdicts' correction for m (stats.Holm).
+	// (6, 9, 14, 21, …) before the last round. Peeking at the data
+	// repeatedly must not multiply false alarms, so the significance
+	// level Alpha is split (Bonferroni): half for the reported verdicts,
+	// which are at Alpha/2, half over the L looks, where a verdict counts
+	// as decided only at Alpha/(2L) and confidence 1 − Alpha/(2L). The
+	// chance of a false faster or slower over all looks and the end is
+	// then at most Alpha. With the default 243 rounds, the looks are
+	// after 6, 9, 14, 21, 32, 48, 72, 108 and 162 rounds, at Alpha/18.
+	// The significance level of a look is divided again by the number m
+	// of comparisons with a p-value (unless Stats.PerComparison), so that
+	// a benchmark decided early stays decided after the reported
+	// verdicts' correction for m (stats.Holm).
 	Adaptive bool
 	// MinRounds is the number of rounds before the first adaptive look; 0
 	// means DefaultMinRounds.
@@ -166,6 +166,23 @@ type Options struct {
 	// Seed seeds the random order of the sides in each round and the
 	// -test.shuffle order of the benchmarks; 0 means a random seed.
 	Seed uint64
+}
+
+// verdictStats returns the thresholds of the reported verdicts: Stats,
+// its zero fields set to their defaults, with half the significance level
+// in adaptive mode, whose looks spend the other half (see Adaptive).
+func (o *Options) verdictStats() stats.Options {
+	st := o.Stats
+	if st.Alpha == 0 {
+		st.Alpha = stats.DefaultAlpha
+	}
+	if st.MinEffect == 0 {
+		st.MinEffect = stats.DefaultMinEffect
+	}
+	if o.Adaptive {
+		st.Alpha /= 2
+	}
+	return st
 }
 
 // maxRounds returns the largest number of rounds o allows.

@@ -228,7 +228,7 @@ func finish(ctx context.Context, res *Result, ms []*measured, opts *Options, sta
 		if err != nil && m.res.Err == nil && !m.done {
 			m.res.Err = fmt.Errorf("benchmarks of %s stopped after %d rounds: %w", m.res.ImportPath, m.res.Rounds, err)
 		}
-		m.finish(opts.Stats)
+		m.finish(opts.verdictStats())
 	}
 	var family []*stats.Comparison
 	for _, m := range ms {
@@ -236,7 +236,7 @@ func finish(ctx context.Context, res *Result, ms []*measured, opts *Options, sta
 			family = append(family, &m.res.Comparisons[i].Comparison)
 		}
 	}
-	stats.Holm(family, opts.Stats)
+	stats.Holm(family, opts.verdictStats())
 	res.Elapsed = time.Since(start)
 	return res, err
 }

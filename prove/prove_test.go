@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -715,3 +716,31 @@ func TestSpread(t *testing.T) {
 		}
 	}
 }
+
+// TestLookThresholds checks the split of alpha in adaptive mode: the
+// reported verdicts at half of it, each of the n looks at that half over
+// n, divided again by the family of comparisons with a p-value.
+func TestLookThresholds(t *testing.T) {
+	st := (&Options{Adaptive: true}).verdictStats()
+	if st.Alpha != stats.DefaultAlpha/2 || st.MinEffect != stats.DefaultMinEffect {
+		t.Errorf("adaptive verdictStats = %+v, want alpha %v", st, stats.DefaultAlpha/2)
+	}
+	if a := (&Options{Stats: stats.Options{Alpha: 0.01}}).verdictStats().Alpha; a != 0.01 {
+		t.Errorf("fixed rounds: verdict alpha %v, want 0.01 as given", a)
+	}
+	m := newMeasured(&PackageResult{ImportPath: "p"}, ".")
+	spread := []float64{1, 1.1, 0.9, 1.05, 0.95, 1.02}
+	m.values["old"] = map[key][]float64{{"A", "sec/op"}: spread, {"B", "sec/op"}: spread, {"B", "allocs/op"}: {0, 0, 0, 0, 0, 0}}
+	m.values["new"] = m.values["old"]
+	m.order["old"] = []key{{"A", "sec/op"}, {"B", "sec/op"}, {"B", "allocs/op"}}
+	// Two comparisons with a p-value (allocs/op is exact).
+	if lo := lookOptions([]*measured{m}, st, 9); !near(lo.Alpha, 0.025/9/2) || !near(lo.Confidence, 1-0.025/9) {
+		t.Errorf("look: alpha %v, confidence %v; want %v, %v", lo.Alpha, lo.Confidence, 0.025/9/2, 1-0.025/9)
+	}
+	st.PerComparison = true
+	if lo := lookOptions([]*measured{m}, st, 9); !near(lo.Alpha, 0.025/9) {
+		t.Errorf("look, per comparison: alpha %v, want %v", lo.Alpha, 0.025/9)
+	}
+}
+
+func near(x, y float64) bool { return math.Abs(x-y) <= 1e-12*math.Max(1, math.Abs(y)) }

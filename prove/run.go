@@ -167,8 +167,9 @@ func (m *measured) decided(g *planGroup, st stats.Options) bool {
 }
 
 // lookOptions returns the thresholds of an adaptive look, one of n, for
-// the verdict thresholds st: significance level and confidence split over
-// the looks (Alpha/n, 1 − Alpha/n; see Options.Adaptive), and the level
+// the reported verdicts' thresholds st (Options.verdictStats, at half the
+// Stats.Alpha): significance level and confidence split over the looks
+// (st.Alpha/n, 1 − st.Alpha/n; see Options.Adaptive), and the level
 // divided again by the size of the family of comparisons the verdicts
 // are corrected for (stats.Holm) unless st.PerComparison: a verdict
 // decided at Alpha/(n·m) stays decided after Holm's correction for m
@@ -264,13 +265,7 @@ func measure(ctx context.Context, pkgs []*measured, opts *Options, start time.Ti
 	for _, r := range ls {
 		lookAt[r] = true
 	}
-	st := opts.Stats
-	if st.Alpha == 0 {
-		st.Alpha = stats.DefaultAlpha
-	}
-	if st.MinEffect == 0 {
-		st.MinEffect = stats.DefaultMinEffect
-	}
+	st := opts.verdictStats()
 	roundStart := time.Now()
 	for round := 1; ; round++ {
 		var active []*measured

@@ -61,8 +61,10 @@ README). There are -count rounds (default 30), or fewer within a -time
 budget (then up to 1000). -adaptive raises the default to 243 rounds, for
 benchmarks too noisy to decide with 30, and stops running each benchmark
 once its verdicts are decided (looking after 6 rounds and every 50% more
-before the last, at a significance level split over the looks), so a clear
-change is not measured as long as a noisy neighbour. Before the rounds,
+before the last), so a clear change is not measured as long as a noisy
+neighbour; half of -alpha is spread over the looks and the reported
+verdicts get the other half, so that looking often does not add false
+alarms. Before the rounds,
 the machine's noise is measured and printed (load average, CPU frequency
 governor, spread of a short calibration loop), with a warning when it
 exceeds -min-effect.
