@@ -49,8 +49,8 @@
 // inflating false alarms).
 //
 // The verdicts of one call are corrected for the number of comparisons
-// made (stats.Holm), so that the chance of any false faster or slower
-// among them is at most Options.Stats.Alpha.
+// made in each unit (stats.Holm), so that the chance of any false faster
+// or slower among a unit's is at most Options.Stats.Alpha.
 //
 // RunVariants compares two variants of a benchmark in the same binary,
 // such as "X/before" and "X/after" (FindVariants), and RunPair any two

@@ -113,8 +113,9 @@ type Options struct {
 	// chance of a false faster or slower over all looks and the end is
 	// then at most Alpha. With the default 243 rounds, the looks are
 	// after 6, 9, 14, 21, 32, 48, 72, 108 and 162 rounds, at Alpha/18.
-	// The significance level of a look is divided again by the number m
-	// of comparisons with a p-value (unless Stats.PerComparison), so that
+	// The significance level of a look is divided again by the largest
+	// number m of comparisons of one unit with a p-value (unless
+	// Stats.PerComparison), so that
 	// a benchmark decided early stays decided after the reported
 	// verdicts' correction for m (stats.Holm).
 	Adaptive bool

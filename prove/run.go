@@ -170,10 +170,10 @@ func (m *measured) decided(g *planGroup, st stats.Options) bool {
 // the reported verdicts' thresholds st (Options.verdictStats, at half the
 // Stats.Alpha): significance level and confidence split over the looks
 // (st.Alpha/n, 1 − st.Alpha/n; see Options.Adaptive), and the level
-// divided again by the size of the family of comparisons the verdicts
-// are corrected for (stats.Holm) unless st.PerComparison: a verdict
-// decided at Alpha/(n·m) stays decided after Holm's correction for m
-// comparisons, since no adjusted p-value exceeds m·P.
+// divided again by the size m of the largest family (the comparisons of
+// one unit) the verdicts are corrected for (stats.Holm), unless
+// st.PerComparison: a verdict decided at Alpha/(n·m) stays decided after
+// Holm's correction, since no adjusted p-value exceeds m·P.
 func lookOptions(pkgs []*measured, st stats.Options, n int) stats.Options {
 	l := float64(n)
 	o := stats.Options{Alpha: st.Alpha / l, MinEffect: st.MinEffect, Confidence: 1 - st.Alpha/l}
@@ -185,19 +185,24 @@ func lookOptions(pkgs []*measured, st stats.Options, n int) stats.Options {
 	return o
 }
 
-// familySize returns the number of comparisons with a p-value in pkgs so
-// far: the family stats.Holm corrects the verdicts for.
+// familySize returns the largest number of comparisons of one unit with a
+// p-value in pkgs so far: the largest family stats.Holm corrects the
+// verdicts for.
 func familySize(pkgs []*measured, st stats.Options) int {
-	n := 0
+	n := make(map[string]int)
 	for _, m := range pkgs {
 		samples, _, _ := m.samples()
 		for _, c := range compare(m.res.ImportPath, samples, st) {
 			if !math.IsNaN(c.P) {
-				n++
+				n[c.Unit]++
 			}
 		}
 	}
-	return n
+	largest := 0
+	for _, k := range n {
+		largest = max(largest, k)
+	}
+	return largest
 }
 
 // look marks, after round, what adaptive mode has decided at the

@@ -18,7 +18,10 @@ func TestHolmAdjusted(t *testing.T) {
 	a, b, c := mk(0.01, Slower), mk(0.04, Slower), mk(0.03, Faster)
 	u := mk(0.6, Unchanged)
 	exact := &Comparison{Benchmark: "B", Unit: "B/op", P: math.NaN(), Verdict: Slower, Exact: true, Reason: "0 → 8 (exact)"}
-	Holm([]*Comparison{a, b, exact, c, u}, Options{})
+	// Another unit is a family of its own.
+	bs := mk(0.03, Faster)
+	bs.Unit = "B/s"
+	Holm([]*Comparison{a, b, exact, bs, c, u}, Options{})
 	for _, tc := range []struct {
 		name    string
 		c       *Comparison
@@ -34,7 +37,10 @@ func TestHolmAdjusted(t *testing.T) {
 			t.Errorf("%s: PAdjusted %v, Family %d, verdict %v; want %v, 4, %v", tc.name, tc.c.PAdjusted, tc.c.Family, tc.c.Verdict, tc.adj, tc.verdict)
 		}
 	}
-	if !strings.Contains(b.Reason, "p=0.04 < 0.05 alone, but 0.09 ≥ 0.05 after Holm's correction for the 4 comparisons") {
+	if bs.PAdjusted != 0.03 || bs.Family != 1 || bs.Verdict != Faster {
+		t.Errorf("B/s, a family of one: PAdjusted %v, Family %d, verdict %v; want 0.03, 1, faster", bs.PAdjusted, bs.Family, bs.Verdict)
+	}
+	if !strings.Contains(b.Reason, "p=0.04 < 0.05 alone, but 0.09 ≥ 0.05 after Holm's correction for the 4 comparisons of sec/op") {
 		t.Errorf("reason of the verdict the correction changed: %q", b.Reason)
 	}
 	if exact.Verdict != Slower || exact.Family != 0 || !math.IsNaN(exact.PAdjusted) {

@@ -73,10 +73,10 @@ Statistics (package stats): each side's median with its 95% confidence
 interval, the ratio new/old with a distribution-free confidence interval
 (Hodges-Lehmann), the Mann-Whitney U p-value. Faster or slower needs
 p < -alpha and a change of at least -min-effect; unchanged needs the ratio
-interval inside ±min-effect. The p-values of all the comparisons made
-together (every benchmark and unit with one) are corrected for their
-number by Holm's method, so that the chance of any false faster or slower
-is at most -alpha, not -alpha per comparison (tested each at 0.05, 40
+interval inside ±min-effect. The p-values of the comparisons made
+together are corrected for their number, unit by unit, by Holm's method,
+so that the chance of any false faster or slower in a unit is at most
+-alpha, not -alpha per comparison (tested each at 0.05, 40
 benchmarks of an unchanged module would give a false verdict in up to
 1 − 0.95^40 = 87% of runs, and a gate on them could not be trusted). -correction none tests each comparison alone, as benchstat does. B/op and allocs/op that are identical within
 each side are compared exactly: "0 → 0 (exact)", and 0 → N is a regression
@@ -312,26 +312,40 @@ func runCompare(ctx context.Context, cfg *compareConfig, args []string, stdout, 
 }
 
 // familyNote says how the verdicts of cs were corrected for their number
-// (stats.Holm), or "" when there was nothing to correct for.
+// (stats.Holm, one family per unit), or "" when there was nothing to
+// correct for.
 func familyNote(cs []report.Comparison, opts stats.Options) string {
-	family, changed := 0, 0
+	family := make(map[string]int)
+	var units []string
+	largest, changed := 0, 0
 	for _, c := range cs {
-		family = max(family, c.Family)
+		if c.Family == 0 {
+			continue
+		}
+		if _, ok := family[c.Unit]; !ok {
+			units = append(units, c.Unit)
+		}
+		family[c.Unit] = c.Family
+		largest = max(largest, c.Family)
 		if c.Verdict == stats.Inconclusive && strings.Contains(c.Reason, "Holm's correction") {
 			changed++
 		}
+	}
+	if largest < 2 {
+		return ""
+	}
+	var sizes []string
+	for _, u := range units {
+		sizes = append(sizes, fmt.Sprintf("%d in %s", family[u], u))
 	}
 	alpha := opts.Alpha
 	if alpha == 0 {
 		alpha = stats.DefaultAlpha
 	}
-	switch {
-	case family < 2:
-		return ""
-	case opts.PerComparison:
-		return fmt.Sprintf("each of the %d comparisons with a p-value was tested at alpha %v on its own (-correction none): by chance alone, about %.2g of them may say faster or slower", family, alpha, alpha*float64(family))
+	if opts.PerComparison {
+		return fmt.Sprintf("each comparison was tested at alpha %v on its own (-correction none; %s): by chance alone, up to %v of the comparisons of an unchanged module may say faster or slower", alpha, strings.Join(sizes, ", "), alpha)
 	}
-	s := fmt.Sprintf("the verdicts are corrected for the %d comparisons with a p-value made together (Holm's method): the chance that any of them says faster or slower by chance is at most alpha %v; the p column is each comparison's own p-value", family, alpha)
+	s := fmt.Sprintf("the verdicts are corrected for the number of comparisons of each unit made together (Holm's method; %s): the chance that any of a unit's says faster or slower by chance is at most alpha %v; the p column is each comparison's own p-value", strings.Join(sizes, ", "), alpha)
 	switch {
 	case changed == 1:
 		s += "; 1 verdict significant alone is inconclusive after the correction"
