@@ -51,8 +51,9 @@ const (
 	// just before the last round. bench/calibrate.sh chose it (see the
 	// README): with runs of DefaultBenchtime, a true 5 % slow-down of its
 	// memory-bound benchmark was found in 15 of 20 comparisons with a cap
-	// of 72, and in 20 of 20 in each of two runs with 243 (median 72
-	// rounds, 5.6–6.2 s); A/A comparisons run to the cap (18 s).
+	// of 72, and in 20 of 20 in each of six runs with 243 (median 72–108
+	// rounds, 4–6 s a comparison); in A/A comparisons that benchmark runs
+	// to the cap (about 14 s).
 	DefaultAdaptiveRounds = 243
 	// DefaultTimeRounds is the largest number of rounds under a time
 	// budget when Options.Rounds is 0: with runs of DefaultBenchtime, a
