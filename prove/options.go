@@ -14,26 +14,25 @@ const (
 	// unless Options.Benchtime says otherwise.
 	DefaultRounds = 30
 	// DefaultBenchtime is the length of one run of one benchmark when
-	// Options.Benchtime is "": many short runs, each in a new process,
-	// rather than go test's few of 1 s. On a shared machine much of a
-	// sample's variation comes with the moment it ran, not with the
-	// iterations within it: on this project's 2 shared cores,
-	// bench/calibrate.sh's memory-bound benchmark runs at one of two
-	// speeds about 20 % apart, the slow one in bursts of contention that
-	// switch from one 10 ms run to the next at times and last seconds at
-	// others, in one process as across processes. Precision then grows
-	// with the number of runs spread over time more than with their
-	// length (Kalibera and Jones, "Rigorous Benchmarking in Reasonable
-	// Time", ISMM 2013: repeat at the level that varies most). Measured
-	// there: at the same benchmark time per side, 40 runs of 25 ms gave a
-	// ratio confidence interval 2 to 5 times narrower than 10 runs of
-	// 100 ms; with the defaults (30 runs of 10 ms), six calibrations found a true 5 % slow-down in 114 and 64 of
-	// 120 comparisons (CPU-bound, memory-bound benchmark) against 114 and
-	// 67 for go test -count=10 -benchtime=100ms, with 6 false alarms in
-	// 120 A/A comparisons against 42, in 0.46–0.53 times its time. What a
-	// process pays once is spread over a run's iterations, alike on both
-	// sides (see groupIters; a warning says when it weighs); a longer
-	// Benchtime spreads it thinner.
+	// Options.Benchtime is "": many short runs, each in a new process, rather
+	// than go test's few of 1 s. On a shared machine much of a sample's
+	// variation comes with the moment it ran, not with the iterations within
+	// it: on this project's 2 shared cores, bench/calibrate.sh's memory-bound
+	// benchmark runs at one of two speeds about 20 % apart, the slow one in
+	// bursts of contention that switch from one 10 ms run to the next at times
+	// and last seconds at others, in one process as across processes.
+	// Precision then grows with the number of runs spread over time more than
+	// with their length (Kalibera and Jones, "Rigorous Benchmarking in
+	// Reasonable Time", ISMM 2013: repeat at the level that varies most).
+	// Measured there: at the same benchmark time per side, 40 runs of 25 ms
+	// gave a ratio confidence interval 2 to 5 times narrower than 10 runs of
+	// 100 ms; with the defaults (30 runs of 10 ms), six calibrations found a
+	// true 5 % slow-down in 114 and 64 of 120 comparisons (CPU-bound,
+	// memory-bound benchmark) against 114 and 67 for go test -count=10
+	// -benchtime=100ms, with 6 false alarms in 120 A/A comparisons against 42,
+	// in 0.46–0.53 times its time. What a process pays once is spread over a
+	// run's iterations, alike on both sides (see groupIters; a warning says
+	// when it weighs); a longer Benchtime spreads it thinner.
 	DefaultBenchtime = 10 * time.Millisecond
 	// DefaultMinIters is the fewest iterations of a run after the first
 	// round when Options.Benchtime is "": a benchmark slower than
@@ -101,24 +100,22 @@ type Options struct {
 	Time time.Duration
 	// Adaptive stops measuring a benchmark before the last round once its
 	// verdicts (every unit) are other than inconclusive, and a package once
-	// none of its benchmarks is left; the others go on, so a benchmark is
-	// not measured longer than it needs because another is noisy. (With
-	// RampUp or a Benchtime that is a count, a round is one run per binary
-	// of every benchmark, so the package stops as a whole.) The verdicts
-	// are looked at after MinRounds rounds and then after every 50 % more
-	// (6, 9, 14, 21, …) before the last round. Peeking at the data
-	// repeatedly must not multiply false alarms, so the significance
-	// level Alpha is split (Bonferroni): half for the reported verdicts,
-	// which are at Alpha/2, half over the L looks, where a verdict counts
-	// as decided only at Alpha/(2L) and confidence 1 − Alpha/(2L). The
-	// chance of a false faster or slower over all looks and the end is
-	// then at most Alpha. With the default 243 rounds, the looks are
-	// after 6, 9, 14, 21, 32, 48, 72, 108 and 162 rounds, at Alpha/18.
-	// The significance level of a look is divided again by the largest
-	// number m of comparisons of one unit with a p-value (unless
-	// Stats.PerComparison), so that
-	// a benchmark decided early stays decided after the reported
-	// verdicts' correction for m (stats.Holm).
+	// none of its benchmarks is left; the others go on, so a benchmark is not
+	// measured longer than it needs because another is noisy. (With RampUp or
+	// a Benchtime that is a count, a round is one run per binary of every
+	// benchmark, so the package stops as a whole.) The verdicts are looked at
+	// after MinRounds rounds and then after every 50 % more (6, 9, 14, 21, …)
+	// before the last round. Peeking at the data repeatedly must not multiply
+	// false alarms, so the significance level Alpha is split (Bonferroni):
+	// half for the reported verdicts, which are at Alpha/2, half over the L
+	// looks, where a verdict counts as decided only at Alpha/(2L) and
+	// confidence 1 − Alpha/(2L). The chance of a false faster or slower over
+	// all looks and the end is then at most Alpha. With the default 243
+	// rounds, the looks are after 6, 9, 14, 21, 32, 48, 72, 108 and 162
+	// rounds, at Alpha/18. The significance level of a look is divided again
+	// by the largest number m of comparisons of one unit with a p-value
+	// (unless Stats.PerComparison), so that a benchmark decided early stays
+	// decided after the reported verdicts' correction for m (stats.Holm).
 	Adaptive bool
 	// MinRounds is the number of rounds before the first adaptive look; 0
 	// means DefaultMinRounds.
@@ -143,7 +140,8 @@ type Options struct {
 
 	// Stats are the thresholds of the verdicts. The verdicts of all the
 	// comparisons of one Run, RunVariants or RunPairs are corrected for
-	// their number (stats.Holm) unless Stats.PerComparison is set.
+	// their number, unit by unit (stats.Holm), unless Stats.PerComparison
+	// is set.
 	Stats stats.Options
 
 	// Variants are the pairs of variant words RunVariants pairs

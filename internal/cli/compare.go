@@ -46,43 +46,43 @@ work tree, index, stash, HEAD and branches are never touched. Paths are
 relative to -C dir.
 
 Each side's test binary is built once per package (go test -c -trimpath),
-then the two run in rounds, in a random order each round, with -count=1, so
-that a drift of the machine hits both sides alike. After the first round,
-each benchmark runs alone, old and new back to back, both with one
+then the two run in rounds, in a random order each round, with -count=1,
+so that a drift of the machine hits both sides alike. After the first
+round, each benchmark runs alone, old and new back to back, both with one
 iteration count: the larger of the counts that make a run last -benchtime
 at each side's first-round speed, without the testing package's ramp-up
 (what a new process pays once is then spread alike over both sides; a note
 says when later runs are much slower per op than the warmed-up first
 round). -benchtime defaults to 10ms (at least 5 iterations after the first
 round), not go test's 1s: on a shared machine much of a sample's variation
-comes with the moment it ran, so many short runs give a tighter
-interval than a few long ones in the same time (bench/calibrate.sh;
-README). There are -count rounds (default 30), or fewer within a -time
-budget (then up to 1000). -adaptive raises the default to 243 rounds, for
-benchmarks too noisy to decide with 30, and stops running each benchmark
-once its verdicts are decided (looking after 6 rounds and every 50% more
-before the last), so a clear change is not measured as long as a noisy
-neighbour; half of -alpha is spread over the looks and the reported
-verdicts get the other half, so that looking often does not add false
-alarms. Before the rounds,
-the machine's noise is measured and printed (load average, CPU frequency
-governor, spread of a short calibration loop), with a warning when it
-exceeds -min-effect.
+comes with the moment it ran, so many short runs give a tighter interval
+than a few long ones in the same time (bench/calibrate.sh; README). There
+are -count rounds (default 30), or fewer within a -time budget (then up to
+1000). -adaptive raises the default to 243 rounds, for benchmarks too
+noisy to decide with 30, and stops running each benchmark once its
+verdicts are decided (looking after 6 rounds and every 50% more before the
+last), so a clear change is not measured as long as a noisy neighbour;
+half of -alpha is spread over the looks and the reported verdicts get the
+other half, so that looking often does not add false alarms. Before the
+rounds, the machine's noise is measured and printed (load average, CPU
+frequency governor, spread of a short calibration loop), with a warning
+when it exceeds -min-effect.
 
 Statistics (package stats): each side's median with its 95% confidence
 interval, the ratio new/old with a distribution-free confidence interval
-(Hodges-Lehmann), the Mann-Whitney U p-value. Faster or slower needs
-p < -alpha and a change of at least -min-effect; unchanged needs the ratio
-interval inside ±min-effect. The p-values of the comparisons made
-together are corrected for their number, unit by unit, by Holm's method,
-so that the chance of any false faster or slower in a unit is at most
--alpha, not -alpha per comparison (tested each at 0.05, 40
-benchmarks of an unchanged module would give a false verdict in up to
-1 − 0.95^40 = 87% of runs, and a gate on them could not be trusted). -correction none tests each comparison alone, as benchstat does. B/op and allocs/op that are identical within
-each side are compared exactly: "0 → 0 (exact)", and 0 → N is a regression
-whatever the p-value when every new run allocates, or more runs than chance
-allows (Fisher's exact test): a short run can catch an allocation of the
-runtime.
+(Hodges-Lehmann), the Mann-Whitney U p-value. Faster or slower needs p <
+-alpha and a change of at least -min-effect; unchanged needs the ratio
+interval inside ±min-effect. The p-values of the comparisons made together
+are corrected for their number, unit by unit, by Holm's method, so that
+the chance of any false faster or slower in a unit is at most -alpha, not
+-alpha per comparison (tested each at 0.05, 40 benchmarks of an unchanged
+module would give a false verdict in up to 1 − 0.95^40 = 87% of runs, and
+a gate on them could not be trusted). -correction none tests each
+comparison alone, as benchstat does. B/op and allocs/op that are identical
+within each side are compared exactly: "0 → 0 (exact)", and 0 → N is a
+regression whatever the p-value when every new run allocates, or more runs
+than chance allows (Fisher's exact test): a short run can catch an
+allocation of the runtime.
 
 Two results files (OLD and NEW both files) are compared as they are, like
 benchstat; nothing is run. -variants before,after compares, in one package
@@ -189,7 +189,7 @@ func compareFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, i
 	budget := fs.Duration("time", 0, "stop starting rounds that would end after duration `d` from the start, builds included")
 	adaptive := fs.Bool("adaptive", false, "stop running each benchmark once its verdicts are decided")
 	timeout := fs.Duration("timeout", prove.DefaultTimeout, "kill a run of a test binary after duration `d`")
-	alpha := fs.Float64("alpha", stats.DefaultAlpha, "significance level `a`: the chance of any false faster or slower among the comparisons (see -correction)")
+	alpha := fs.Float64("alpha", stats.DefaultAlpha, "significance level `a`: the chance of any false faster or slower among the comparisons of a unit (see -correction)")
 	correction := fs.String("correction", "holm", "correct the verdicts for the number of comparisons made together: `method` holm, or none to test each at -alpha alone")
 	minEffect := fraction(stats.DefaultMinEffect)
 	fs.Var(&minEffect, "min-effect", "smallest relative change `e` that counts, as 0.02 or 2%")
