@@ -35,6 +35,10 @@ type Finding struct {
 	// "example.com/m/pkg.(*T).Method"), or "" at package level. The cost
 	// join matches profile samples by it.
 	Function string `json:"function,omitempty"`
+	// Note qualifies the finding, e.g. that its package was analysed
+	// despite type errors in a dependency, so that types from it were
+	// unknown to the check; "" when there is nothing to say.
+	Note string `json:"note,omitempty"`
 	// Fixes are the check's SuggestedFixes, in the order it offered them.
 	Fixes []Fix `json:"fixes,omitempty"`
 	// Cost is the measured share of the profiles; nil until joined.

@@ -69,6 +69,9 @@ func (m *markdown) render() {
 		title = "perfproof report"
 	}
 	m.printf("# %s\n", text(title))
+	if m.r.Incomplete != "" {
+		m.printf("\n> **Incomplete:** %s. What their errors hide was not checked: findings there may be missing, not absent.\n", text(m.r.Incomplete))
+	}
 	m.summary()
 	m.notes()
 	for i := range m.r.Findings {
@@ -174,6 +177,9 @@ func (m *markdown) finding(rank int, f *finding.Finding) {
 		m.printf(" in %s", code(f.Function))
 	}
 	m.printf("\n\n%s\n", text(sentence(f.Message)))
+	if f.Note != "" {
+		m.printf("\n> **Note:** %s.\n", text(f.Note))
+	}
 	m.excerpt(f)
 
 	ex, known := explanations[f.Analyzer]

@@ -34,6 +34,10 @@ type Report struct {
 	// shares) mean nothing and show as "—". The zero values show every
 	// share.
 	NoCPUProfile, NoHeapProfile bool
+	// Incomplete, if not "", says which packages were not analysed (as
+	// scan.Result.Summary words it); it is printed at the top, before the
+	// summary, so that a report of few findings is not read as clean.
+	Incomplete string
 	// Notes are caveats about the data, such as failed packages or
 	// profiles without line information, one sentence each; they are
 	// listed after the summary.

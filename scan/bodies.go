@@ -25,19 +25,29 @@ import (
 type bodyPolicy struct {
 	dirs   map[string]bool // directories of the named packages
 	goroot string          // GOROOT/src with a trailing separator
+	cache  string          // the go command's GOCACHE with a trailing separator, or ""
 }
 
-func newBodyPolicy(dirs map[string]bool) *bodyPolicy {
-	return &bodyPolicy{dirs: dirs, goroot: filepath.Join(runtime.GOROOT(), "src") + string(filepath.Separator)}
+// newBodyPolicy returns the policy that keeps the bodies of the files in
+// dirs, in GOROOT/src and in cacheDir, the go command's build cache (where
+// it writes the files it generates, such as cgo's output); cacheDir may be
+// "" if unknown.
+func newBodyPolicy(dirs map[string]bool, cacheDir string) *bodyPolicy {
+	b := &bodyPolicy{dirs: dirs, goroot: filepath.Join(runtime.GOROOT(), "src") + string(filepath.Separator)}
+	if cacheDir != "" {
+		b.cache = filepath.Clean(cacheDir) + string(filepath.Separator)
+	}
+	return b
 }
 
 // keep reports whether filename is parsed whole. Files the go command
-// generated (cgo output in its cache) are kept: they are small and their
-// package's other files decide.
+// generated (cgo output in its cache) are kept: they are small, their
+// package's other files decide, and dropping their bodies leaves imports
+// unused in ways that forgive does not know to be harmless.
 func (b *bodyPolicy) keep(filename string) bool {
 	return b.dirs[filepath.Dir(filename)] ||
 		strings.HasPrefix(filename, b.goroot) ||
-		isGenerated(filename)
+		b.cache != "" && strings.HasPrefix(filename, b.cache)
 }
 
 // parseFile implements packages.Config.ParseFile: a kept file is parsed as

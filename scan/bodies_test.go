@@ -21,13 +21,15 @@ type G[T any] struct{ v T }
 
 func (g *G[T]) Get() T { return g.v }
 `
-	b := newBodyPolicy(map[string]bool{"/mod/own": true})
+	b := newBodyPolicy(map[string]bool{"/mod/own": true}, "/tmp/any/cache")
 	for _, tc := range []struct {
 		file      string
 		wantPlain bool // Plain keeps its body
 	}{
 		{"/mod/own/p.go", true},
 		{"/modcache/dep/p.go", false},
+		// cgo output in the go command's cache, wherever GOCACHE is
+		{"/tmp/any/cache/3f/3f2a-d", true},
 	} {
 		f, err := b.parseFile(token.NewFileSet(), tc.file, []byte(src))
 		if err != nil {

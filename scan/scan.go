@@ -4,12 +4,15 @@
 package scan
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -52,6 +55,57 @@ type Result struct {
 	// analysed: load, parse and type errors, and checks that failed. The
 	// findings of the other packages are complete.
 	Errors []PackageError
+	// Packages is the number of packages the patterns matched; a package
+	// and its test variant count once, an external test package ("p_test")
+	// on its own.
+	Packages int
+	// NotAnalysed lists the matched packages that were not analysed by
+	// every selected check, with why: a scan with entries here is not a
+	// clean result, whatever its findings.
+	NotAnalysed []Unanalysed
+}
+
+// An Unanalysed package is one that some or all checks did not analyse.
+type Unanalysed struct {
+	// Package is the import path, with a test variant suffix where it
+	// applies.
+	Package string `json:"package"`
+	// Checks names the checks that failed on the package; empty when none
+	// ran (the package did not load or parse).
+	Checks []string `json:"checks,omitempty"`
+	// Reason is the first error, e.g. "no Go files in /m/x" or
+	// "internal error: ...".
+	Reason string `json:"reason"`
+}
+
+// Summary returns a one-line account of the packages not analysed, e.g.
+// "3 of 41 packages not fully analysed: example.com/m/a (expected ';'), ...",
+// or "" when every package was. It names at most three packages.
+func (r *Result) Summary() string {
+	if len(r.NotAnalysed) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d of %d packages not fully analysed", len(r.NotAnalysed), max(r.Packages, len(r.NotAnalysed)))
+	b.WriteString(": ")
+	for i, u := range r.NotAnalysed {
+		if i == 3 {
+			fmt.Fprintf(&b, ", and %d more", len(r.NotAnalysed)-3)
+			break
+		}
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		reason := u.Reason
+		if len(u.Checks) > 0 {
+			reason = "check " + strings.Join(u.Checks, ", ") + " failed: " + reason
+		}
+		if len(reason) > 80 {
+			reason = reason[:77] + "..."
+		}
+		fmt.Fprintf(&b, "%s (%s)", u.Package, reason)
+	}
+	return b.String()
 }
 
 // A PackageError is a problem in one package.
@@ -103,14 +157,18 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 	if err != nil {
 		return res, err
 	}
+	cache, err := goEnv(ctx, cfg, "GOCACHE")
+	if err != nil {
+		return res, err
+	}
 	cfg.Mode = packages.LoadAllSyntax | packages.NeedModule
 	cfg.Tests = opts.Tests
 	var bodies *bodyPolicy
 	if dirs != nil {
-		bodies = newBodyPolicy(dirs)
+		bodies = newBodyPolicy(dirs, cache)
 		cfg.ParseFile = bodies.parseFile
 	}
-	r := &run{res: res, seen: make(map[string]bool), badDeps: make(map[string]bool)}
+	r := &run{res: res, seen: make(map[string]bool), badDeps: make(map[string]bool), counted: make(map[string]bool)}
 	for _, batch := range batches {
 		if err := ctx.Err(); err != nil {
 			return res, err
@@ -125,6 +183,10 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 		roots, unmatched := selectRoots(pkgs)
 		for _, p := range append(unmatched, roots...) {
 			res.Errors = append(res.Errors, packageErrors(p)...)
+			r.count(p)
+		}
+		for _, p := range unmatched {
+			res.NotAnalysed = append(res.NotAnalysed, Unanalysed{Package: p.ID, Reason: firstError(p)})
 		}
 		r.dependencyErrors(roots)
 		if len(roots) == 0 {
@@ -135,7 +197,24 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 		}
 	}
 	finding.Sort(res.Findings)
+	slices.SortFunc(res.NotAnalysed, func(a, b Unanalysed) int { return strings.Compare(a.Package, b.Package) })
 	return res, nil
+}
+
+// goEnv returns the value of the go command's environment variable name
+// (e.g. GOCACHE) as the go command sees it in cfg's directory and
+// environment.
+func goEnv(ctx context.Context, cfg *packages.Config, name string) (string, error) {
+	cmd := exec.CommandContext(ctx, "go", "env", name)
+	cmd.Dir = cfg.Dir
+	cmd.Env = cfg.Env
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("go env %s: %v: %s", name, err, strings.TrimSpace(stderr.String()))
+	}
+	return strings.TrimSpace(string(out)), nil
 }
 
 // DefaultBatchSize is the number of packages Run loads and analyses at a
@@ -175,6 +254,8 @@ func plan(cfg *packages.Config, patterns []string, size int) (batches [][]string
 	for _, p := range pkgs {
 		if len(p.GoFiles)+len(p.CompiledGoFiles)+len(p.IgnoredFiles) == 0 && len(p.Errors) > 0 {
 			res.Errors = append(res.Errors, packageErrors(p)...)
+			res.Packages++
+			res.NotAnalysed = append(res.NotAnalysed, Unanalysed{Package: p.ID, Reason: firstError(p)})
 			if reason == "" {
 				reason = p.Errors[0].Msg
 			}
@@ -205,6 +286,15 @@ type run struct {
 	res     *Result
 	seen    map[string]bool // keys of findings already recorded
 	badDeps map[string]bool // IDs of dependencies whose errors are recorded
+	counted map[string]bool // package paths counted in res.Packages
+}
+
+// count adds p to the number of matched packages, once per package path.
+func (r *run) count(p *packages.Package) {
+	if !r.counted[p.PkgPath] {
+		r.counted[p.PkgPath] = true
+		r.res.Packages++
+	}
 }
 
 // dependencyErrors records the errors of the packages that roots import,
@@ -226,49 +316,134 @@ func (r *run) dependencyErrors(roots []*packages.Package) {
 }
 
 // analyze applies analyzers to roots and records their findings and
-// failures.
+// failures. Packages with type errors, their own or a dependency's, are
+// analysed with the type information there is (every check runs despite
+// errors), and their findings carry a note saying so.
 func (r *run) analyze(analyzers []*analysis.Analyzer, roots []*packages.Package) error {
 	res := r.res
 	graph, err := checker.Analyze(analyzers, roots, nil)
 	if err != nil {
 		return fmt.Errorf("running checks: %w", err)
 	}
-	failed := make(map[*packages.Package]bool)
+	type status struct {
+		ran    int
+		failed []string // names of the checks that failed
+		reason string   // the first failure
+	}
+	statuses := make(map[*packages.Package]*status)
+	files := make(map[*packages.Package]map[string]bool)
+	notes := make(map[*packages.Package]string)
 	for _, act := range graph.Roots {
+		st := statuses[act.Package]
+		if st == nil {
+			st = new(status)
+			statuses[act.Package] = st
+		}
 		if act.Err != nil {
-			// A package that does not type-check fails every check;
-			// its type errors are already recorded once.
-			if !act.Package.IllTyped {
-				res.Errors = append(res.Errors, PackageError{
-					Package:  act.Package.ID,
-					Analyzer: act.Analyzer.Name,
-					Message:  act.Err.Error(),
-				})
-			} else if !failed[act.Package] && len(act.Package.Errors) == 0 {
-				failed[act.Package] = true
-				res.Errors = append(res.Errors, PackageError{
-					Package: act.Package.ID,
-					Message: "not analysed: a dependency has errors",
-				})
+			st.failed = append(st.failed, act.Analyzer.Name)
+			if st.reason == "" {
+				st.reason = act.Err.Error()
 			}
+			res.Errors = append(res.Errors, PackageError{
+				Package:  act.Package.ID,
+				Analyzer: act.Analyzer.Name,
+				Message:  act.Err.Error(),
+			})
 			continue
+		}
+		st.ran++
+		own := files[act.Package]
+		if own == nil {
+			own = ownFiles(act.Package)
+			files[act.Package] = own
+			if act.Package.IllTyped {
+				notes[act.Package] = incompleteTypes(act.Package)
+			}
 		}
 		funcs := newFuncIndex(act.Package)
 		for _, d := range act.Diagnostics {
-			f := toFinding(act.Package.Fset, act.Analyzer, d)
-			if isGenerated(f.File) {
-				continue
+			if !isOwn(act.Package.Fset, own, d.Pos) {
+				continue // a file the go command generated
 			}
+			f := toFinding(act.Package.Fset, act.Analyzer, d)
 			key := fmt.Sprintf("%s\x00%s:%d:%d\x00%s", f.Analyzer, f.File, f.Line, f.Column, f.Message)
 			if r.seen[key] {
 				continue
 			}
 			r.seen[key] = true
 			f.Function = funcs.at(d.Pos)
+			f.Note = notes[act.Package]
 			res.Findings = append(res.Findings, f)
 		}
 	}
+	for _, p := range roots {
+		st := statuses[p]
+		switch {
+		case st == nil:
+			res.NotAnalysed = append(res.NotAnalysed, Unanalysed{Package: p.ID, Reason: "no check ran"})
+		case len(st.failed) > 0:
+			u := Unanalysed{Package: p.ID, Checks: st.failed, Reason: st.reason}
+			if st.ran == 0 {
+				u.Checks = nil
+				u.Reason = "every check failed: " + st.reason
+			}
+			res.NotAnalysed = append(res.NotAnalysed, u)
+		case len(p.Errors) > 0:
+			// Analysed, but only the code that parsed, with the types
+			// that resolved: what the errors hide was not checked.
+			res.NotAnalysed = append(res.NotAnalysed, Unanalysed{Package: p.ID, Reason: "analysed in part, despite errors of its own: " + p.Errors[0].Msg})
+		}
+	}
 	return nil
+}
+
+// ownFiles returns the absolute names of p's Go source files, as the go
+// command lists them: files it generates (cgo output, a test binary's
+// main) are not among them.
+func ownFiles(p *packages.Package) map[string]bool {
+	own := make(map[string]bool, len(p.GoFiles))
+	for _, f := range p.GoFiles {
+		own[absPath(f)] = true
+	}
+	return own
+}
+
+// isOwn reports whether pos lies in one of the files in own: either the
+// file itself (a plain Go file) or, through a //line directive, a file it
+// was generated from (cgo rewrites x.go into a file in the build cache
+// whose positions point back into x.go).
+func isOwn(fset *token.FileSet, own map[string]bool, pos token.Pos) bool {
+	return own[absPath(fset.PositionFor(pos, false).Filename)] || own[absPath(fset.Position(pos).Filename)]
+}
+
+// incompleteTypes returns the note for findings in p, which has type
+// errors or imports a package that has: which, and the first error.
+func incompleteTypes(p *packages.Package) string {
+	if len(p.Errors) > 0 {
+		return "analysed despite type errors in the package (" + p.Errors[0].Msg + "); types it could not resolve are unknown to the checks"
+	}
+	var imports []*packages.Package
+	for _, path := range slices.Sorted(maps.Keys(p.Imports)) {
+		imports = append(imports, p.Imports[path])
+	}
+	var bad *packages.Package
+	packages.Visit(imports, func(*packages.Package) bool { return bad == nil }, func(q *packages.Package) {
+		if bad == nil && len(q.Errors) > 0 {
+			bad = q
+		}
+	})
+	if bad == nil {
+		return "analysed despite type errors in a dependency"
+	}
+	return "analysed despite type errors in dependency " + bad.PkgPath + " (" + bad.Errors[0].Msg + "); types from it may be unknown to the checks"
+}
+
+// firstError returns the message of p's first error, or "not loaded".
+func firstError(p *packages.Package) string {
+	if len(p.Errors) > 0 {
+		return p.Errors[0].Msg
+	}
+	return "not loaded"
 }
 
 // selectRoots chooses the packages to analyse: the test variant of a
@@ -344,12 +519,6 @@ func absPath(name string) string {
 		return abs
 	}
 	return name
-}
-
-// isGenerated reports whether file lies in the go command's cache, as the
-// generated main of a test binary does.
-func isGenerated(file string) bool {
-	return strings.Contains(file, string(filepath.Separator)+"go-build")
 }
 
 // funcIndex maps positions of one package to the enclosing top-level

@@ -3,6 +3,11 @@
 package suite
 
 import (
+	"fmt"
+	"runtime/debug"
+	"strings"
+	"sync"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/perfproof/perfproof/analysis/passes/compileonce"
@@ -23,7 +28,43 @@ import (
 
 // Analyzers returns the checks in a fixed order, sorted by name. The
 // caller may modify the returned slice.
+//
+// The checks run despite type errors (the packages a user names often
+// import a dependency that does not type-check with the installed Go), so
+// they may meet syntax without types. The first call makes each check and
+// the passes it requires turn a panic into an error naming the check and
+// the package, so that one such mishap costs the findings of one package
+// and is reported, not the whole run.
 func Analyzers() []*analysis.Analyzer {
+	all := analyzers()
+	guardOnce.Do(func() { guard(all, make(map[*analysis.Analyzer]bool)) })
+	return all
+}
+
+var guardOnce sync.Once
+
+// guard wraps the Run function of each analyzer in as and of those they
+// require, once each.
+func guard(as []*analysis.Analyzer, done map[*analysis.Analyzer]bool) {
+	for _, a := range as {
+		if done[a] {
+			continue
+		}
+		done[a] = true
+		guard(a.Requires, done)
+		run := a.Run
+		a.Run = func(pass *analysis.Pass) (result any, err error) {
+			defer func() {
+				if r := recover(); r != nil {
+					result, err = nil, fmt.Errorf("internal error: check %s panicked on package %s: %v (at %s); please report it", pass.Analyzer.Name, pass.Pkg.Path(), r, panicSite(debug.Stack()))
+				}
+			}()
+			return run(pass)
+		}
+	}
+}
+
+func analyzers() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		compileonce.Analyzer,
 		fmtnumber.Analyzer,
@@ -40,4 +81,20 @@ func Analyzers() []*analysis.Analyzer {
 		unboundedcache.Analyzer,
 		useafterput.Analyzer,
 	}
+}
+
+// panicSite returns the function and file:line where the panic that stack
+// (from debug.Stack in a deferred recover) unwinds was raised: the frame
+// after the runtime's panic call, e.g. "p.f /src/p/f.go:12"; or "" if
+// stack does not show it.
+func panicSite(stack []byte) string {
+	lines := strings.Split(string(stack), "\n")
+	for i, l := range lines {
+		if strings.HasPrefix(l, "panic(") && i+2 < len(lines) {
+			fn, _, _ := strings.Cut(lines[i+1], "(")
+			loc, _, _ := strings.Cut(strings.TrimSpace(lines[i+2]), " +")
+			return fn + " " + loc
+		}
+	}
+	return ""
 }

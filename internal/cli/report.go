@@ -87,9 +87,13 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 		printErrors(stderr, res.Errors)
 
 		rep := &report.Report{
-			Title:   "perfproof report: " + strings.Join(args, " "),
-			BaseDir: workDir(*dir),
-			Env:     environment(),
+			Title:      "perfproof report: " + strings.Join(args, " "),
+			BaseDir:    workDir(*dir),
+			Env:        environment(),
+			Incomplete: res.Summary(),
+		}
+		if rep.Incomplete != "" {
+			fmt.Fprintf(stderr, "perfproof report: %s\n", rep.Incomplete)
 		}
 		var benchErr error
 		var measured []string // import paths of the packages benchmarked
@@ -152,7 +156,7 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 		rep.Findings = findings
 
 		if *asJSON {
-			if err := writeReportJSON(stdout, rep, res.Errors, kinds); err != nil {
+			if err := writeReportJSON(stdout, rep, res, kinds); err != nil {
 				return err
 			}
 		} else {
@@ -175,6 +179,8 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 			return benchErr
 		case len(findings) > 0:
 			return errFound
+		case rep.Incomplete != "":
+			return fmt.Errorf("%s; the report is incomplete", rep.Incomplete)
 		}
 		return nil
 	}
@@ -184,8 +190,13 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 // "findings" (in rank order, "cost" filled) and "errors" — plus
 // "benchmarks" (median and 95% CI per unit: sec_per_op, b_per_op,
 // allocs_per_op, each {"median","lo","hi","n"} or null), "notes", and
-// "profiles" (which kinds were joined).
-func writeReportJSON(w io.Writer, rep *report.Report, errs []scan.PackageError, kinds profileKinds) error {
+// "profiles" (which kinds were joined), and "not_analysed" (as scan -json
+// gives it).
+func writeReportJSON(w io.Writer, rep *report.Report, res *scan.Result, kinds profileKinds) error {
+	errs, na := res.Errors, res.NotAnalysed
+	if na == nil {
+		na = []scan.Unanalysed{}
+	}
 	fs := rep.Findings
 	if fs == nil {
 		fs = []finding.Finding{}
@@ -209,7 +220,9 @@ func writeReportJSON(w io.Writer, rep *report.Report, errs []scan.PackageError, 
 		Benchmarks []report.Benchmark  `json:"benchmarks"`
 		Notes      []string            `json:"notes"`
 		Profiles   profileKinds        `json:"profiles"`
-	}{fs, errs, bms, notes, kinds})
+		// NotAnalysed as in scan -json.
+		NotAnalysed []scan.Unanalysed `json:"not_analysed"`
+	}{fs, errs, bms, notes, kinds, na})
 }
 
 // profileKinds says which kinds of profile a report joined.

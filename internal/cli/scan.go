@@ -147,37 +147,64 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 			return err
 		}
 		if *asJSON {
-			if err := writeJSON(stdout, res.Findings, res.Errors); err != nil {
+			if err := writeJSON(stdout, res); err != nil {
 				return err
 			}
 		} else {
 			base := workDir(*dir)
 			for _, f := range res.Findings {
 				fmt.Fprintf(stdout, "%s:%d:%d: %s (%s)\n", relPath(base, f.File), f.Line, f.Column, f.Message, f.Analyzer)
+				if f.Note != "" {
+					fmt.Fprintf(stdout, "\tnote: %s\n", f.Note)
+				}
 			}
 			printErrors(stderr, res.Errors)
 		}
-		if len(res.Findings) > 0 {
-			return errFound
-		}
-		return nil
+		return scanOutcome(stderr, res)
 	}
 }
 
-// writeJSON prints the DESIGN.md object {"findings":[...],"errors":[...]}.
-func writeJSON(w io.Writer, fs []finding.Finding, errs []scan.PackageError) error {
+// scanOutcome returns the outcome of a scan that ran: errFound (exit 1)
+// when it found something; else, when some named package was not analysed,
+// an error (exit 2) carrying the one-line summary, so that a run that did
+// not look is never read as clean; else nil. The summary goes to stderr in
+// either case.
+func scanOutcome(stderr io.Writer, res *scan.Result) error {
+	summary := res.Summary()
+	if len(res.Findings) > 0 {
+		if summary != "" {
+			fmt.Fprintf(stderr, "perfproof: %s\n", summary)
+		}
+		return errFound
+	}
+	if summary != "" {
+		return fmt.Errorf("%s\nNothing was found in the packages analysed, but the others were not checked: fix the errors above (or exclude those packages) and scan again", summary)
+	}
+	return nil
+}
+
+// writeJSON prints the DESIGN.md object {"findings":[...],"errors":[...]}
+// with "packages" (the number matched) and "not_analysed" (the packages
+// not analysed by every check, each {"package","checks","reason"}).
+func writeJSON(w io.Writer, res *scan.Result) error {
+	fs, errs, na := res.Findings, res.Errors, res.NotAnalysed
 	if fs == nil {
 		fs = []finding.Finding{}
 	}
 	if errs == nil {
 		errs = []scan.PackageError{}
 	}
+	if na == nil {
+		na = []scan.Unanalysed{}
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(struct {
-		Findings []finding.Finding   `json:"findings"`
-		Errors   []scan.PackageError `json:"errors"`
-	}{fs, errs})
+		Findings    []finding.Finding   `json:"findings"`
+		Errors      []scan.PackageError `json:"errors"`
+		Packages    int                 `json:"packages"`
+		NotAnalysed []scan.Unanalysed   `json:"not_analysed"`
+	}{fs, errs, res.Packages, na})
 }
 
 func printErrors(w io.Writer, errs []scan.PackageError) {

@@ -32,12 +32,13 @@ import (
 
 // Analyzer computes an *Info for the package.
 var Analyzer = &analysis.Analyzer{
-	Name:       "hotpath",
-	Doc:        "locate loops and run-once code for the perfproof checks",
-	URL:        "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/internal/hotpath",
-	Requires:   []*analysis.Analyzer{inspect.Analyzer},
-	ResultType: reflect.TypeFor[*Info](),
-	Run:        run,
+	Name:             "hotpath",
+	Doc:              "locate loops and run-once code for the perfproof checks",
+	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/internal/hotpath",
+	Requires:         []*analysis.Analyzer{inspect.Analyzer},
+	ResultType:       reflect.TypeFor[*Info](),
+	RunDespiteErrors: true,
+	Run:              run,
 }
 
 // Info answers questions about the execution frequency of syntax in one

@@ -11,7 +11,9 @@ package localssa
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
@@ -23,12 +25,23 @@ import (
 // block), and returns it with its source functions: each function and
 // method declared in the package's files, in file and declaration order,
 // each followed by its closures (depth first).
+//
+// The SSA builder requires well-typed code. A package with type errors, or
+// with expressions of invalid type (from a dependency that does not
+// type-check), is built without the bodies of the functions and the
+// package-level initialisers that hold them: those functions are built as
+// if declared without a body (their summaries are unknown), and the rest
+// of the package is built as usual.
 func Build(pass *analysis.Pass) *buildssa.SSA {
+	files, info := pass.Files, pass.TypesInfo
+	if bad := badPositions(pass); len(bad) > 0 {
+		files, info = prune(files, info, bad)
+	}
 	prog := ssa.NewProgram(pass.Fset, 0)
 	for _, imp := range pass.Pkg.Imports() {
 		prog.CreatePackage(imp, nil, nil, true)
 	}
-	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	pkg := prog.CreatePackage(pass.Pkg, files, info, false)
 	pkg.Build()
 
 	var funcs []*ssa.Function
@@ -39,7 +52,7 @@ func Build(pass *analysis.Pass) *buildssa.SSA {
 			add(anon)
 		}
 	}
-	for _, file := range pass.Files {
+	for _, file := range files {
 		for _, decl := range file.Decls {
 			decl, ok := decl.(*ast.FuncDecl)
 			if !ok {
@@ -53,4 +66,75 @@ func Build(pass *analysis.Pass) *buildssa.SSA {
 		}
 	}
 	return &buildssa.SSA{Pkg: pkg, SrcFuncs: funcs}
+}
+
+// badPositions returns, sorted, the positions of pass's type errors and of
+// the expressions whose type is invalid or unknown.
+func badPositions(pass *analysis.Pass) []token.Pos {
+	var bad []token.Pos
+	for _, e := range pass.TypeErrors {
+		bad = append(bad, e.Pos)
+	}
+	for e, tv := range pass.TypesInfo.Types {
+		if tv.Type == nil || tv.Type == types.Typ[types.Invalid] {
+			bad = append(bad, e.Pos())
+		}
+	}
+	if len(bad) > 0 {
+		// Where go/types met errors it may have recorded nothing at
+		// all: a selector of a package that failed to import, a call of
+		// an undefined function.
+		for _, f := range pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.SelectorExpr, *ast.CallExpr:
+					if pass.TypesInfo.TypeOf(n.(ast.Expr)) == nil {
+						bad = append(bad, n.Pos())
+					}
+				case *ast.Ident:
+					if n.Name != "_" && pass.TypesInfo.ObjectOf(n) == nil && pass.TypesInfo.Types[n].Type == nil {
+						bad = append(bad, n.Pos())
+					}
+				}
+				return true
+			})
+		}
+	}
+	slices.Sort(bad)
+	return bad
+}
+
+// contains reports whether a position of bad, which is sorted, lies in n.
+func contains(bad []token.Pos, n ast.Node) bool {
+	i, _ := slices.BinarySearch(bad, n.Pos())
+	return i < len(bad) && bad[i] <= n.End()
+}
+
+// prune returns copies of files whose function declarations that contain
+// a position of bad have no body, and a copy of info whose InitOrder omits
+// the initialisers that contain one. The syntax trees and info themselves
+// are not modified: other checks share them.
+func prune(files []*ast.File, info *types.Info, bad []token.Pos) ([]*ast.File, *types.Info) {
+	out := make([]*ast.File, len(files))
+	for i, f := range files {
+		if !contains(bad, f) {
+			out[i] = f
+			continue
+		}
+		cp := *f
+		cp.Decls = slices.Clone(f.Decls)
+		for j, d := range cp.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && contains(bad, fd.Body) {
+				stub := *fd
+				stub.Body = nil
+				cp.Decls[j] = &stub
+			}
+		}
+		out[i] = &cp
+	}
+	cp := *info
+	cp.InitOrder = slices.DeleteFunc(slices.Clone(info.InitOrder), func(in *types.Initializer) bool {
+		return contains(bad, in.Rhs)
+	})
+	return out, &cp
 }

@@ -30,11 +30,12 @@ variable. _test.go files are not analysed.`
 // Analyzer reports regexps and templates compiled from constant text in
 // functions that run many times.
 var Analyzer = &analysis.Analyzer{
-	Name:     "compileonce",
-	Doc:      doc,
-	URL:      "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/compileonce",
-	Requires: []*analysis.Analyzer{hotpath.Analyzer},
-	Run:      run,
+	Name:             "compileonce",
+	Doc:              doc,
+	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/compileonce",
+	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
+	RunDespiteErrors: true,
+	Run:              run,
 }
 
 func run(pass *analysis.Pass) (any, error) {

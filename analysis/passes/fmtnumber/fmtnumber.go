@@ -18,11 +18,12 @@ import (
 // Analyzer reports fmt.Sprintf and fmt.Sprint calls that format numbers
 // with a short fixed format where strconv would do.
 var Analyzer = &analysis.Analyzer{
-	Name:     "fmtnumber",
-	Doc:      "report fmt.Sprintf and fmt.Sprint of numbers with a short fixed format that strconv does without reflection\n\nSee the package documentation for details.",
-	URL:      "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/fmtnumber",
-	Requires: []*analysis.Analyzer{hotpath.Analyzer},
-	Run:      run,
+	Name:             "fmtnumber",
+	Doc:              "report fmt.Sprintf and fmt.Sprint of numbers with a short fixed format that strconv does without reflection\n\nSee the package documentation for details.",
+	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/fmtnumber",
+	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
+	RunDespiteErrors: true,
+	Run:              run,
 }
 
 // Limits of a "short fixed format": beyond them the format is a template

@@ -19,11 +19,12 @@ import (
 // Analyzer reports fmt.Fprint, fmt.Fprintf and fmt.Fprintln calls that
 // only write bytes or a string.
 var Analyzer = &analysis.Analyzer{
-	Name:     "fmtwrite",
-	Doc:      "report fmt.Fprint, Fprintf and Fprintln calls that only write bytes or a string\n\nSee the package documentation for details.",
-	URL:      "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/fmtwrite",
-	Requires: []*analysis.Analyzer{hotpath.Analyzer},
-	Run:      run,
+	Name:             "fmtwrite",
+	Doc:              "report fmt.Fprint, Fprintf and Fprintln calls that only write bytes or a string\n\nSee the package documentation for details.",
+	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/fmtwrite",
+	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
+	RunDespiteErrors: true,
+	Run:              run,
 }
 
 type checker struct {

@@ -25,8 +25,9 @@ var Analyzer = &analysis.Analyzer{
 	// No Requires: this check runs on every dependency for its facts,
 	// and a prerequisite pass would too; run builds an inspector only
 	// for the packages it inspects.
-	FactTypes: []analysis.Fact{new(rfc1123Result)},
-	Run:       run,
+	FactTypes:        []analysis.Fact{new(rfc1123Result)},
+	RunDespiteErrors: true,
+	Run:              run,
 }
 
 // rfc1123Result marks a function that returns the result of formatting a

@@ -36,8 +36,9 @@ var Analyzer = &analysis.Analyzer{
 	// No Requires: this check runs on every dependency to compute its
 	// facts, and with memo (memo.go) most of those runs do nothing.
 	// Prerequisite passes would run on every dependency regardless.
-	FactTypes: []analysis.Fact{new(summary)},
-	Run:       run,
+	FactTypes:        []analysis.Fact{new(summary)},
+	RunDespiteErrors: true,
+	Run:              run,
 }
 
 // ssaSlots bounds the number of packages whose SSA form is built and

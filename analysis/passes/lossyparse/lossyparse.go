@@ -27,11 +27,12 @@ returned from an exported function.`
 // Analyzer reports lossy hand-written decimal parsers whose results are
 // compared for equality, used as map keys or exported.
 var Analyzer = &analysis.Analyzer{
-	Name:     "lossyparse",
-	Doc:      doc,
-	URL:      "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/lossyparse",
-	Requires: []*analysis.Analyzer{hotpath.Analyzer},
-	Run:      run,
+	Name:             "lossyparse",
+	Doc:              doc,
+	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/lossyparse",
+	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
+	RunDespiteErrors: true,
+	Run:              run,
 }
 
 // form is the kind of rounding step a parser takes.

@@ -18,11 +18,12 @@ import (
 // Analyzer reports strconv.ParseFloat results used only in comparisons
 // with zero.
 var Analyzer = &analysis.Analyzer{
-	Name:     "parsezero",
-	Doc:      "report strconv.ParseFloat used only to test a number for zero",
-	URL:      "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/parsezero",
-	Requires: []*analysis.Analyzer{hotpath.Analyzer},
-	Run:      run,
+	Name:             "parsezero",
+	Doc:              "report strconv.ParseFloat used only to test a number for zero",
+	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/parsezero",
+	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
+	RunDespiteErrors: true,
+	Run:              run,
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -31,8 +31,9 @@ var Analyzer = &analysis.Analyzer{
 	Doc:  doc,
 	URL:  "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/poolreset",
 	// No Requires: the check runs on every dependency for its facts.
-	FactTypes: []analysis.Fact{new(putFact), new(resetFact)},
-	Run:       run,
+	FactTypes:        []analysis.Fact{new(putFact), new(resetFact)},
+	RunDespiteErrors: true,
+	Run:              run,
 }
 
 // putFact marks a Put wrapper: a function that passes some of its

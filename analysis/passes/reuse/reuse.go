@@ -31,11 +31,12 @@ are not analysed.`
 // Analyzer reports reusable buffers and codecs made anew on every call or
 // loop iteration and discarded.
 var Analyzer = &analysis.Analyzer{
-	Name:     "reuse",
-	Doc:      doc,
-	URL:      "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/reuse",
-	Requires: []*analysis.Analyzer{hotpath.Analyzer},
-	Run:      run,
+	Name:             "reuse",
+	Doc:              doc,
+	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/reuse",
+	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
+	RunDespiteErrors: true,
+	Run:              run,
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -17,11 +17,12 @@ import (
 
 // Analyzer reports []byte(sc.Text()) for a *bufio.Scanner sc.
 var Analyzer = &analysis.Analyzer{
-	Name:     "scannercopy",
-	Doc:      "report []byte(sc.Text()) where sc.Bytes() avoids two copies",
-	URL:      "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/scannercopy",
-	Requires: []*analysis.Analyzer{hotpath.Analyzer},
-	Run:      run,
+	Name:             "scannercopy",
+	Doc:              "report []byte(sc.Text()) where sc.Bytes() avoids two copies",
+	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/scannercopy",
+	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
+	RunDespiteErrors: true,
+	Run:              run,
 }
 
 func run(pass *analysis.Pass) (any, error) {

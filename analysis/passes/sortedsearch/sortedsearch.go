@@ -26,11 +26,12 @@ sort.Search finds the same position in O(log n).`
 
 // Analyzer reports linear searches over sorted slices.
 var Analyzer = &analysis.Analyzer{
-	Name:     "sortedsearch",
-	Doc:      doc,
-	URL:      "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/sortedsearch",
-	Requires: []*analysis.Analyzer{hotpath.Analyzer},
-	Run:      run,
+	Name:             "sortedsearch",
+	Doc:              doc,
+	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/sortedsearch",
+	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
+	RunDespiteErrors: true,
+	Run:              run,
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -29,11 +29,12 @@ the number of elements to remove.`
 
 // Analyzer reports serialize-measure-shrink loops.
 var Analyzer = &analysis.Analyzer{
-	Name:     "trimloop",
-	Doc:      doc,
-	URL:      "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/trimloop",
-	Requires: []*analysis.Analyzer{hotpath.Analyzer},
-	Run:      run,
+	Name:             "trimloop",
+	Doc:              doc,
+	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/trimloop",
+	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
+	RunDespiteErrors: true,
+	Run:              run,
 }
 
 // serializerPkgs are the import paths whose functions or methods encode a

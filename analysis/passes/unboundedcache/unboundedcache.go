@@ -24,11 +24,12 @@ for as long as the process runs: a cache that leaks.`
 
 // Analyzer reports stores into package-level maps that nothing bounds.
 var Analyzer = &analysis.Analyzer{
-	Name:     "unboundedcache",
-	Doc:      doc,
-	URL:      "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/unboundedcache",
-	Requires: []*analysis.Analyzer{hotpath.Analyzer},
-	Run:      run,
+	Name:             "unboundedcache",
+	Doc:              doc,
+	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/unboundedcache",
+	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
+	RunDespiteErrors: true,
+	Run:              run,
 }
 
 // cache is a package-level map or sync.Map: a variable, or a field of a

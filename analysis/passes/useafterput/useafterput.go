@@ -33,8 +33,9 @@ var Analyzer = &analysis.Analyzer{
 	URL:  "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/useafterput",
 	// No Requires: the check runs on every dependency for its facts,
 	// and builds SSA only for the packages that can have them.
-	FactTypes: []analysis.Fact{new(summary)},
-	Run:       run,
+	FactTypes:        []analysis.Fact{new(summary)},
+	RunDespiteErrors: true,
+	Run:              run,
 }
 
 // pkgAnalysis holds the state of one package's run.

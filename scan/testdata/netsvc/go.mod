@@ -1,0 +1,3 @@
+module example.com/netsvc
+
+go 1.26
