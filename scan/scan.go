@@ -5,6 +5,7 @@ package scan
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -22,6 +23,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/perfproof/perfproof/finding"
+	"github.com/perfproof/perfproof/internal/suppress"
 )
 
 // ErrNoPackages is returned (wrapped) by Run when the patterns match no
@@ -55,6 +57,10 @@ type Result struct {
 	// analysed: load, parse and type errors, and checks that failed. The
 	// findings of the other packages are complete.
 	Errors []PackageError
+	// Suppressed are the findings silenced by a //perfproof:ignore
+	// directive, in the order of Findings, each with the directive's
+	// reason.
+	Suppressed []Suppressed
 	// Packages is the number of packages the patterns matched; a package
 	// and its test variant count once, an external test package ("p_test")
 	// on its own.
@@ -63,6 +69,13 @@ type Result struct {
 	// every selected check, with why: a scan with entries here is not a
 	// clean result, whatever its findings.
 	NotAnalysed []Unanalysed
+}
+
+// A Suppressed finding is one that a //perfproof:ignore directive silenced.
+type Suppressed struct {
+	finding.Finding
+	// Reason is the directive's reason, as the user wrote it.
+	Reason string `json:"reason"`
 }
 
 // An Unanalysed package is one that some or all checks did not analyse.
@@ -168,7 +181,7 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 		bodies = newBodyPolicy(dirs, cache)
 		cfg.ParseFile = bodies.parseFile
 	}
-	r := &run{res: res, seen: make(map[string]bool), badDeps: make(map[string]bool), counted: make(map[string]bool)}
+	r := &run{res: res, seen: make(map[string]bool), badDeps: make(map[string]bool), counted: make(map[string]bool), ignores: make(map[*packages.Package]*suppress.Index)}
 	for _, batch := range batches {
 		if err := ctx.Err(); err != nil {
 			return res, err
@@ -197,6 +210,9 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 		}
 	}
 	finding.Sort(res.Findings)
+	slices.SortFunc(res.Suppressed, func(a, b Suppressed) int {
+		return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column), strings.Compare(a.Analyzer, b.Analyzer))
+	})
 	slices.SortFunc(res.NotAnalysed, func(a, b Unanalysed) int { return strings.Compare(a.Package, b.Package) })
 	return res, nil
 }
@@ -287,6 +303,7 @@ type run struct {
 	seen    map[string]bool // keys of findings already recorded
 	badDeps map[string]bool // IDs of dependencies whose errors are recorded
 	counted map[string]bool // package paths counted in res.Packages
+	ignores map[*packages.Package]*suppress.Index
 }
 
 // count adds p to the number of matched packages, once per package path.
@@ -373,6 +390,11 @@ func (r *run) analyze(analyzers []*analysis.Analyzer, roots []*packages.Package)
 			r.seen[key] = true
 			f.Function = funcs.at(d.Pos)
 			f.Note = notes[act.Package]
+			ignores := r.directives(act.Package)
+			if dir, ok := ignores.Lookup(f.Analyzer, act.Package.Fset.Position(d.Pos)); ok {
+				res.Suppressed = append(res.Suppressed, Suppressed{Finding: f, Reason: dir.Reason})
+				continue
+			}
 			res.Findings = append(res.Findings, f)
 		}
 	}
@@ -395,6 +417,26 @@ func (r *run) analyze(analyzers []*analysis.Analyzer, roots []*packages.Package)
 		}
 	}
 	return nil
+}
+
+// directives returns the //perfproof:ignore directives of p's files,
+// recording the malformed ones as errors, once each.
+func (r *run) directives(p *packages.Package) *suppress.Index {
+	if x, ok := r.ignores[p]; ok {
+		return x
+	}
+	x := suppress.New(p.Fset, p.Syntax)
+	for _, m := range x.Malformed {
+		pos := p.Fset.Position(m.Pos)
+		key := "ignore\x00" + pos.String()
+		if r.seen[key] {
+			continue
+		}
+		r.seen[key] = true
+		r.res.Errors = append(r.res.Errors, PackageError{Package: p.ID, Pos: pos.String(), Message: m.Message + "; the finding is kept"})
+	}
+	r.ignores[p] = x
+	return x
 }
 
 // ownFiles returns the absolute names of p's Go source files, as the go

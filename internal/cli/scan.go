@@ -35,14 +35,27 @@ sorted by file and line, with paths relative to the working directory. With
 finding has an absolute "file", a 1-based "line" and "column", "analyzer",
 "message" and "cost" (null: scan measures nothing; see perfproof report).
 
-Packages that do not load or type-check are listed on stderr (in "errors"
-with -json) and do not hide the findings of the others.
+Packages whose dependencies do not type-check are analysed with the types
+there are; their findings carry a note. Load, parse and type errors are
+listed on stderr (in "errors" with -json) and do not hide the findings of
+the others. Packages that were not fully analysed (they did not load, have
+errors of their own, or a check failed on them) are summed up in one line
+on stderr and listed in "not_analysed" with -json.
+
+A finding is silenced by a directive on its line or the line above, or in
+the doc comment of its function, naming the check and giving a reason:
+
+	//perfproof:ignore fmtnumber runs once per config reload
+
+Silenced findings are listed in "suppressed" with -json; a directive
+without a reason silences nothing.
 
 Checks are selected as with go vet: -name enables only the named checks,
 -name=false disables one. "perfproof checks" lists them.
 
-Exit status: 0 no findings, 1 findings, 2 operational error (including
-patterns that match no package).`,
+Exit status: 0 no findings and every package analysed; 1 findings; 2
+operational error, including patterns that match no package and a run that
+found nothing but did not fully analyse some package.`,
 		flags: scanFlags,
 	})
 	register(&command{
@@ -159,6 +172,9 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 				}
 			}
 			printErrors(stderr, res.Errors)
+			if n := len(res.Suppressed); n > 0 {
+				fmt.Fprintf(stderr, "perfproof: %d silenced by //perfproof:ignore (-json lists them with their reasons)\n", n)
+			}
 		}
 		return scanOutcome(stderr, res)
 	}
@@ -184,8 +200,10 @@ func scanOutcome(stderr io.Writer, res *scan.Result) error {
 }
 
 // writeJSON prints the DESIGN.md object {"findings":[...],"errors":[...]}
-// with "packages" (the number matched) and "not_analysed" (the packages
-// not analysed by every check, each {"package","checks","reason"}).
+// with "packages" (the number matched), "not_analysed" (the packages not
+// analysed by every check, each {"package","checks","reason"}) and
+// "suppressed" (findings silenced by //perfproof:ignore, each with its
+// "reason").
 func writeJSON(w io.Writer, res *scan.Result) error {
 	fs, errs, na := res.Findings, res.Errors, res.NotAnalysed
 	if fs == nil {
@@ -197,6 +215,10 @@ func writeJSON(w io.Writer, res *scan.Result) error {
 	if na == nil {
 		na = []scan.Unanalysed{}
 	}
+	sup := res.Suppressed
+	if sup == nil {
+		sup = []scan.Suppressed{}
+	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(struct {
@@ -204,7 +226,8 @@ func writeJSON(w io.Writer, res *scan.Result) error {
 		Errors      []scan.PackageError `json:"errors"`
 		Packages    int                 `json:"packages"`
 		NotAnalysed []scan.Unanalysed   `json:"not_analysed"`
-	}{fs, errs, res.Packages, na})
+		Suppressed  []scan.Suppressed   `json:"suppressed"`
+	}{fs, errs, res.Packages, na, sup})
 }
 
 func printErrors(w io.Writer, errs []scan.PackageError) {
