@@ -39,10 +39,27 @@ type Finding struct {
 	// despite type errors in a dependency, so that types from it were
 	// unknown to the check; "" when there is nothing to say.
 	Note string `json:"note,omitempty"`
+	// Hot is the evidence that the finding's code runs often; nil when
+	// none was sought.
+	Hot *Hot `json:"hot,omitempty"`
 	// Fixes are the check's SuggestedFixes, in the order it offered them.
 	Fixes []Fix `json:"fixes,omitempty"`
 	// Cost is the measured share of the profiles; nil until joined.
 	Cost *Cost `json:"cost"`
+}
+
+// Hot is the evidence that a finding sits on a path that runs often.
+type Hot struct {
+	// Evidence says where it comes from: "measured: ..." from a profile,
+	// "static: ..." from the call graph and the code's place, e.g.
+	// "static: reachable from HTTP handler api.(*Server).Bid, through a
+	// loop".
+	Evidence string `json:"evidence"`
+	// Confidence is "high" (measured hot, or reachable from a request
+	// handler, consumer loop or benchmark), "medium" (a library's exported
+	// API or code it calls) or "low" (no path from an entry point, run-once
+	// or example code, or measured cold). scan shows high and medium.
+	Confidence string `json:"confidence"`
 }
 
 // A Fix is a SuggestedFix: a set of text edits that together resolve the

@@ -177,6 +177,9 @@ func (m *markdown) finding(rank int, f *finding.Finding) {
 		m.printf(" in %s", code(f.Function))
 	}
 	m.printf("\n\n%s\n", text(sentence(f.Message)))
+	if f.Hot != nil {
+		m.printf("\nHot path: %s confidence, %s.\n", f.Hot.Confidence, text(f.Hot.Evidence))
+	}
 	if f.Note != "" {
 		m.printf("\n> **Note:** %s.\n", text(f.Note))
 	}

@@ -132,6 +132,7 @@ func unrankedReport() *Report {
 	for i := range fs {
 		fs[i].Cost = nil
 	}
+	fs[1].Hot = &finding.Hot{Evidence: "static: reachable from HTTP handler adexchange.(*Exchange).ServeHTTP, through a loop", Confidence: "high"}
 	fs[0].Note = "analysed despite type errors in dependency example.com/fastcodec (undefined: runtime.nosuchInternal); types from it may be unknown to the checks"
 	return &Report{
 		BaseDir:    base,

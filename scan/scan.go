@@ -181,7 +181,7 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 		bodies = newBodyPolicy(dirs, cache)
 		cfg.ParseFile = bodies.parseFile
 	}
-	r := &run{res: res, seen: make(map[string]bool), badDeps: make(map[string]bool), counted: make(map[string]bool), ignores: make(map[*packages.Package]*suppress.Index)}
+	r := &run{res: res, seen: make(map[string]bool), badDeps: make(map[string]bool), counted: make(map[string]bool), ignores: make(map[*packages.Package]*suppress.Index), calls: newCallGraph()}
 	for _, batch := range batches {
 		if err := ctx.Err(); err != nil {
 			return res, err
@@ -208,6 +208,14 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 		if err := r.analyze(analyzers, roots); err != nil {
 			return res, err
 		}
+	}
+	reached := r.calls.reachable()
+	base := absPath(cmp.Or(opts.Dir, "."))
+	for i := range res.Findings {
+		r.calls.classify(&res.Findings[i], reached, base)
+	}
+	for i := range res.Suppressed {
+		r.calls.classify(&res.Suppressed[i].Finding, reached, base)
 	}
 	finding.Sort(res.Findings)
 	slices.SortFunc(res.Suppressed, func(a, b Suppressed) int {
@@ -304,6 +312,7 @@ type run struct {
 	badDeps map[string]bool // IDs of dependencies whose errors are recorded
 	counted map[string]bool // package paths counted in res.Packages
 	ignores map[*packages.Package]*suppress.Index
+	calls   *callGraph // of every package analysed
 }
 
 // count adds p to the number of matched packages, once per package path.
@@ -338,7 +347,7 @@ func (r *run) dependencyErrors(roots []*packages.Package) {
 // errors), and their findings carry a note saying so.
 func (r *run) analyze(analyzers []*analysis.Analyzer, roots []*packages.Package) error {
 	res := r.res
-	graph, err := checker.Analyze(analyzers, roots, nil)
+	graph, err := checker.Analyze(append(slices.Clip(analyzers), callsumAnalyzer), roots, nil)
 	if err != nil {
 		return fmt.Errorf("running checks: %w", err)
 	}
@@ -351,6 +360,12 @@ func (r *run) analyze(analyzers []*analysis.Analyzer, roots []*packages.Package)
 	files := make(map[*packages.Package]map[string]bool)
 	notes := make(map[*packages.Package]string)
 	for _, act := range graph.Roots {
+		if act.Analyzer == callsumAnalyzer {
+			if act.Err == nil {
+				r.calls.add(act.Result.(*callSummary))
+			}
+			continue
+		}
 		st := statuses[act.Package]
 		if st == nil {
 			st = new(status)
@@ -609,13 +624,16 @@ func (x *funcIndex) at(pos token.Pos) string {
 }
 
 // PprofName returns the name pprof and the runtime give fn: the package
-// path, then for a method the receiver type in parentheses when it is a
+// path ("main" for a command's package), then for a method the receiver type in parentheses when it is a
 // pointer ("pkg.(*T).M") or bare ("pkg.T.M"), then the name. Type
 // parameters are written "[...]", as the runtime prints them.
 func PprofName(fn *types.Func) string {
 	path := ""
 	if fn.Pkg() != nil {
 		path = fn.Pkg().Path()
+		if fn.Pkg().Name() == "main" {
+			path = "main" // as the linker names a command's symbols
+		}
 	}
 	sig := fn.Signature()
 	if sig.Recv() == nil {

@@ -23,7 +23,7 @@ func init() {
 	register(&command{
 		name:    "scan",
 		summary: "find costly hot-path patterns with static checks",
-		usage:   "scan [-C dir] [-json] [-tests=false] [-tags list] [-batch n] [-<check>[=false]] [packages]",
+		usage:   "scan [-C dir] [-json] [-all] [-tests=false] [-tags list] [-batch n] [-<check>[=false]] [packages]",
 		doc: `
 Scan loads the named packages (default ".") with type information, test files
 included, runs perfproof's checks on them and prints each finding as
@@ -41,6 +41,14 @@ listed on stderr (in "errors" with -json) and do not hide the findings of
 the others. Packages that were not fully analysed (they did not load, have
 errors of their own, or a check failed on them) are summed up in one line
 on stderr and listed in "not_analysed" with -json.
+
+Each finding says how hot its code is, from static evidence: "high" when
+its function is reachable in the call graph from an HTTP or framework
+handler, an RPC-style method, a consumer loop or a benchmark; "medium" for
+a library's exported API and what it calls (in a module without commands);
+"low" for code no such path reaches, package-level code and code under
+examples/ or testdata/. Scan shows high and medium; -all shows every
+finding. perfproof report measures instead.
 
 A finding is silenced by a directive on its line or the line above, or in
 the doc comment of its function, naming the check and giving a reason:
@@ -136,12 +144,13 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 	asJSON := fs.Bool("json", false, "print findings as one JSON object")
 	tests := fs.Bool("tests", true, "analyse test files too")
 	tags := fs.String("tags", "", "comma-separated `list` of build tags")
+	all := fs.Bool("all", false, "show every finding, low-confidence ones included (each says its evidence of hotness)")
 	batch := fs.Int("batch", scan.DefaultBatchSize, "load and analyse `n` packages at a time; smaller uses less memory, larger less time")
-	all := suite.Analyzers()
+	checks := suite.Analyzers()
 	sel := checkSelection{}
-	sel.register(fs, all)
+	sel.register(fs, checks)
 	return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-		analyzers := sel.choose(all)
+		analyzers := sel.choose(checks)
 		if len(analyzers) == 0 {
 			return usagef("no checks selected")
 		}
@@ -150,6 +159,10 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 			opts.BuildFlags = []string{"-tags=" + *tags}
 		}
 		res, err := scan.Run(ctx, analyzers, args, opts)
+		var hidden int
+		if res != nil && !*all {
+			hidden = hideLow(res)
+		}
 		if err != nil {
 			if res != nil {
 				printErrors(stderr, res.Errors)
@@ -167,17 +180,44 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 			base := workDir(*dir)
 			for _, f := range res.Findings {
 				fmt.Fprintf(stdout, "%s:%d:%d: %s (%s)\n", relPath(base, f.File), f.Line, f.Column, f.Message, f.Analyzer)
+				if f.Hot != nil {
+					fmt.Fprintf(stdout, "\thot: %s, %s\n", f.Hot.Confidence, f.Hot.Evidence)
+				}
 				if f.Note != "" {
 					fmt.Fprintf(stdout, "\tnote: %s\n", f.Note)
 				}
 			}
 			printErrors(stderr, res.Errors)
+			if hidden > 0 {
+				fmt.Fprintf(stderr, "perfproof: %d low-confidence %s not shown (no call path from a handler, consumer loop or benchmark; run-once or example code); -all shows them\n", hidden, plural(hidden, "finding", "findings"))
+			}
 			if n := len(res.Suppressed); n > 0 {
 				fmt.Fprintf(stderr, "perfproof: %d silenced by //perfproof:ignore (-json lists them with their reasons)\n", n)
 			}
 		}
 		return scanOutcome(stderr, res)
 	}
+}
+
+// hideLow removes from res.Findings those of low confidence and returns
+// how many it removed.
+func hideLow(res *scan.Result) int {
+	kept := res.Findings[:0]
+	for _, f := range res.Findings {
+		if f.Hot == nil || f.Hot.Confidence != scan.Low {
+			kept = append(kept, f)
+		}
+	}
+	n := len(res.Findings) - len(kept)
+	res.Findings = kept
+	return n
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // scanOutcome returns the outcome of a scan that ran: errFound (exit 1)

@@ -1,0 +1,173 @@
+package scan
+
+import (
+	"maps"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/perfproof/perfproof/finding"
+)
+
+// Confidence levels of finding.Hot.
+const (
+	High   = "high"
+	Medium = "medium"
+	Low    = "low"
+)
+
+// callGraph joins the call summaries of every package a scan analysed.
+// It is a name-based call graph in the manner of class hierarchy analysis:
+// a static call is an edge to its callee; a call through an interface is
+// an edge to every method of the same name and number of parameters; a
+// function used as a value is an edge from the function that uses it. It
+// over-approximates what can run, which is the safe side for "reachable",
+// and it holds only names, so that a scan's batches need not keep their
+// syntax and types alive (x/tools' callgraph/cha needs the whole program's
+// SSA at once: several GB on a large module).
+type callGraph struct {
+	funcs   map[string]*funcNode
+	methods map[string][]string // "M/N" -> names of the methods
+	main    bool                // some package is a command
+}
+
+func newCallGraph() *callGraph {
+	return &callGraph{funcs: make(map[string]*funcNode), methods: make(map[string][]string)}
+}
+
+func (g *callGraph) add(sum *callSummary) {
+	for name, n := range sum.funcs {
+		if _, dup := g.funcs[name]; dup {
+			continue // a package and its test variant
+		}
+		g.funcs[name] = n
+		if n.method != "" {
+			g.methods[n.method] = append(g.methods[n.method], name)
+		}
+		g.main = g.main || n.main
+	}
+}
+
+// A reach says how a function is reached from an entry point.
+type reach struct {
+	entry string // the entry point's name
+	kind  string // its kind, e.g. "HTTP handler"
+	loop  bool   // some call on the path sits in a loop
+}
+
+// reachable returns, for every function reachable from the entry points
+// (and, in a library, from its exported API), how it is reached: through
+// a loop where any path has one, else by the first path found.
+func (g *callGraph) reachable() map[string]reach {
+	seen := make(map[string]reach)
+	var queue []string
+	library := false // the phase that walks from a library's exported API
+	visit := func(name string, r reach) {
+		old, ok := seen[name]
+		if ok && (library || old.loop || !r.loop) {
+			return
+		}
+		seen[name] = r
+		queue = append(queue, name)
+	}
+	seeds := slices.Sorted(maps.Keys(g.funcs))
+	for _, name := range seeds {
+		if n := g.funcs[name]; n.entry != "" {
+			visit(name, reach{entry: name, kind: n.entry, loop: n.entry == "consumer loop"})
+		}
+	}
+	walk := func() {
+		for len(queue) > 0 {
+			name := queue[0]
+			queue = queue[1:]
+			r := seen[name]
+			for _, e := range g.funcs[name].calls {
+				next := reach{entry: r.entry, kind: r.kind, loop: r.loop || e.loop}
+				if method, ok := strings.CutPrefix(e.callee, "iface."); ok {
+					for _, m := range g.methods[method] {
+						visit(m, next)
+					}
+					continue
+				}
+				if _, ok := g.funcs[e.callee]; ok {
+					visit(e.callee, next)
+				}
+			}
+		}
+	}
+	walk()
+	if !g.main {
+		// A library: its exported API is where its users' hot paths
+		// come in; what the entry points reach keeps their evidence.
+		library = true
+		for _, name := range seeds {
+			if n := g.funcs[name]; n.exported && !n.test {
+				visit(name, reach{entry: name, kind: "exported API"})
+			}
+		}
+		walk()
+	}
+	return seen
+}
+
+// coldDirs are directories whose code is examples or test data, not part
+// of a service's paths.
+var coldDirs = []string{"examples", "_examples", "example", "_example", "testdata"}
+
+// classify sets f.Hot from the static evidence: where f's file is (base
+// is the directory the scan was started in), and how its function is
+// reached in the call graph.
+func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, base string) {
+	if rel, err := filepath.Rel(base, f.File); err == nil && !strings.HasPrefix(rel, "..") {
+		for _, dir := range strings.Split(filepath.ToSlash(filepath.Dir(rel)), "/") {
+			if slices.Contains(coldDirs, dir) {
+				f.Hot = &finding.Hot{Evidence: "static: in an " + dir + "/ directory (example or test data code)", Confidence: Low}
+				return
+			}
+		}
+	}
+	if f.Function == "" {
+		f.Hot = &finding.Hot{Evidence: "static: package-level code, runs once", Confidence: Low}
+		return
+	}
+	name := f.Function
+	if r, ok := reached[name]; ok {
+		h := &finding.Hot{Confidence: High}
+		switch {
+		case r.entry == name && r.kind == "exported API":
+			h.Evidence, h.Confidence = "static: exported API of a library package", Medium
+		case r.kind == "exported API":
+			h.Evidence, h.Confidence = "static: called from the library's exported "+short(r.entry), Medium
+		case r.entry == name:
+			h.Evidence = "static: is a " + r.kind
+		default:
+			h.Evidence = "static: reachable from " + r.kind + " " + short(r.entry)
+		}
+		if r.loop && r.kind != "exported API" {
+			h.Evidence += ", through a loop"
+		}
+		f.Hot = h
+		return
+	}
+	n := g.funcs[name]
+	switch {
+	case n == nil:
+		f.Hot = &finding.Hot{Evidence: "static: not in the call graph", Confidence: Low}
+	case n.test:
+		f.Hot = &finding.Hot{Evidence: "static: test code that no benchmark reaches", Confidence: Low}
+	case n.main:
+		f.Hot = &finding.Hot{Evidence: "static: command code that no handler, consumer loop or benchmark reaches", Confidence: Low}
+	default:
+		f.Hot = &finding.Hot{Evidence: "static: no call path from a handler, consumer loop or benchmark", Confidence: Low}
+	}
+}
+
+// short returns a function's name without its package path:
+// "example.com/m/api.(*Server).Bid" -> "api.(*Server).Bid".
+func short(name string) string {
+	path := name
+	if i := strings.IndexAny(name, "(["); i >= 0 {
+		path = name[:i]
+	}
+	return name[strings.LastIndex(path, "/")+1:]
+}

@@ -1,0 +1,61 @@
+package scan
+
+import "testing"
+
+func TestReachable(t *testing.T) {
+	node := func(name, entry, method string, exported bool, calls ...callEdge) *funcNode {
+		return &funcNode{name: name, entry: entry, method: method, exported: exported, calls: calls}
+	}
+	g := newCallGraph()
+	g.add(&callSummary{funcs: map[string]*funcNode{
+		// a handler that calls a codec through an interface, in a loop
+		"m/api.Serve":            node("m/api.Serve", "HTTP handler", "", true, callEdge{callee: "iface.Encode/1", loop: true}),
+		"m/codec.(*JSON).Encode": node("m/codec.(*JSON).Encode", "", "Encode/1", true, callEdge{callee: "m/codec.quote"}),
+		"m/codec.quote":          node("m/codec.quote", "", "", false),
+		// a method of the same name but another arity is not reached
+		"m/codec.(*XML).Encode": node("m/codec.(*XML).Encode", "", "Encode/2", true),
+		// exported API that no entry reaches, and what it calls
+		"m/codec.Pretty": node("m/codec.Pretty", "", "", true, callEdge{callee: "m/codec.indent"}),
+		"m/codec.indent": node("m/codec.indent", "", "", false, callEdge{callee: "m/codec.quote", loop: true}),
+		"m/codec.unused": node("m/codec.unused", "", "", false),
+	}})
+	got := g.reachable()
+	for _, tc := range []struct {
+		name string
+		ok   bool
+		kind string
+		loop bool
+	}{
+		{"m/api.Serve", true, "HTTP handler", false},
+		{"m/codec.(*JSON).Encode", true, "HTTP handler", true},
+		// reached from the handler first: the library walk keeps that
+		{"m/codec.quote", true, "HTTP handler", true},
+		{"m/codec.(*XML).Encode", true, "exported API", false},
+		{"m/codec.indent", true, "exported API", false},
+		{"m/codec.unused", false, "", false},
+	} {
+		r, ok := got[tc.name]
+		if ok != tc.ok || r.kind != tc.kind || r.loop != tc.loop {
+			t.Errorf("reachable()[%s] = %+v, %v; want kind %q loop %v, %v", tc.name, r, ok, tc.kind, tc.loop, tc.ok)
+		}
+	}
+
+	// With a command in the module, exported API is no entry point.
+	g.add(&callSummary{funcs: map[string]*funcNode{"main.main": {name: "main.main", main: true}}})
+	if r, ok := g.reachable()["m/codec.indent"]; ok {
+		t.Errorf("in a module with a command, m/codec.indent reached as %+v; want not reached", r)
+	}
+}
+
+func TestShort(t *testing.T) {
+	for in, want := range map[string]string{
+		"example.com/m/api.(*Server).Bid": "api.(*Server).Bid",
+		"example.com/m/api.Handle":        "api.Handle",
+		"main.handle":                     "main.handle",
+		"example.com/m/g.Map[...]":        "g.Map[...]",
+	} {
+		if got := short(in); got != want {
+			t.Errorf("short(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
