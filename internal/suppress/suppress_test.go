@@ -44,7 +44,7 @@ func C() {
 		want  string // the reason, "" for not silenced
 	}{
 		{"fmtnumber", 4, "trailing: this line only"},
-		{"compileonce", 4, ""},  // another check
+		{"compileonce", 4, ""},                                              // another check
 		{"compileonce", 10, "whole function: built per tenant at start-up"}, // func B's line
 		{"compileonce", 11, "whole function: built per tenant at start-up"},
 		{"reuse", 13, "whole function: built per tenant at start-up"},
