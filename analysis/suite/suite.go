@@ -16,6 +16,7 @@ import (
 	"github.com/perfproof/perfproof/analysis/passes/httpdate"
 	"github.com/perfproof/perfproof/analysis/passes/loopencode"
 	"github.com/perfproof/perfproof/analysis/passes/lossyparse"
+	"github.com/perfproof/perfproof/analysis/passes/makecap"
 	"github.com/perfproof/perfproof/analysis/passes/parsezero"
 	"github.com/perfproof/perfproof/analysis/passes/poolreset"
 	"github.com/perfproof/perfproof/analysis/passes/reuse"
@@ -72,6 +73,7 @@ func analyzers() []*analysis.Analyzer {
 		httpdate.Analyzer,
 		loopencode.Analyzer,
 		lossyparse.Analyzer,
+		makecap.Analyzer,
 		parsezero.Analyzer,
 		poolreset.Analyzer,
 		reuse.Analyzer,

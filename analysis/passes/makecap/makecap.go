@@ -1,0 +1,868 @@
+package makecap
+
+import (
+	"bytes"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/format"
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+)
+
+// Analyzer reports slices and maps filled in a loop to a length known
+// before the loop but made without that capacity.
+//
+// It requires inspect.Analyzer and builds its hotpath.Info with
+// hotpath.New rather than requiring hotpath.Analyzer, because it runs
+// despite type errors and the checker skips an analyzer whose
+// prerequisite does not.
+var Analyzer = &analysis.Analyzer{
+	Name:             "makecap",
+	Doc:              "report slices and maps filled in a loop to a known length but made without that capacity\n\nSee the package documentation for details.",
+	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/makecap",
+	Requires:         []*analysis.Analyzer{inspect.Analyzer},
+	RunDespiteErrors: true,
+	Run:              run,
+}
+
+type checker struct {
+	pass *analysis.Pass
+	info *types.Info
+	hot  *hotpath.Info
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	c := &checker{pass: pass, info: pass.TypesInfo, hot: hotpath.New(pass, in)}
+	for cur := range in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.DeclStmt)(nil)) {
+		c.check(cur)
+	}
+	return nil, nil
+}
+
+// A form is the way a statement makes the empty slice or map.
+type form int
+
+const (
+	varDecl   form = iota // var out []T: a nil slice
+	composite             // []T{} or map[K]V{}
+	makeCall              // make([]T, 0) or make(map[K]V)
+)
+
+// A target is a slice or map variable (or a field of one) that a statement
+// sets to an empty value without a capacity.
+type target struct {
+	path  []types.Object // the variable and the fields selected from it
+	expr  ast.Expr       // the variable as written on the left
+	isMap bool
+	form  form
+	typ   ast.Expr // the type as written, for the message
+	init  ast.Expr // the composite literal or make call; nil for varDecl
+	stmt  ast.Stmt
+}
+
+// A fill is a loop that adds one element to the target per iteration.
+type fill struct {
+	length ast.Expr // the number of iterations, evaluable before the loop
+	// exact is false for a map store whose key may repeat: length is then
+	// an upper bound.
+	exact bool
+	// deps are the variables length reads.
+	deps []types.Object
+	// indirect is set if evaluating length may panic (a pointer
+	// dereference or an index), so that it must not move above guards.
+	indirect bool
+}
+
+func (c *checker) check(cur inspector.Cursor) {
+	var list []ast.Stmt
+	switch p := cur.Parent().Node().(type) {
+	case *ast.BlockStmt:
+		list = p.List
+	case *ast.CaseClause:
+		list = p.Body
+	case *ast.CommClause:
+		list = p.Body
+	default:
+		return
+	}
+	switch cur.ParentEdgeKind() {
+	case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
+	default:
+		return
+	}
+	_, idx := cur.ParentEdge()
+	if idx < 0 || idx >= len(list) || list[idx] != cur.Node() {
+		return
+	}
+	t, ok := c.target(cur.Node().(ast.Stmt))
+	if !ok {
+		return
+	}
+	// Find the first later statement that mentions the target.
+	var between []ast.Stmt
+	var loop ast.Stmt
+	for _, s := range list[idx+1:] {
+		if c.mentions(s, t) {
+			loop = s
+			break
+		}
+		between = append(between, s)
+	}
+	for {
+		l, ok := loop.(*ast.LabeledStmt)
+		if !ok {
+			break
+		}
+		loop = l.Stmt
+	}
+	if loop == nil {
+		return
+	}
+	f, ok := c.fillLoop(loop, t)
+	if !ok {
+		return
+	}
+	for _, s := range between {
+		if c.assigns(s, f.deps) {
+			return // the length read before the loop would differ
+		}
+	}
+	if !c.hotEnough(cur) {
+		return
+	}
+	c.report(t, f, between, loop)
+}
+
+// hotEnough reports whether the code at cur may run often enough for the
+// growth to matter: not in code that runs once, dead code or test code
+// outside the measured loop of a benchmark, nor in rarely called code
+// (constructors, commands) outside a loop.
+func (c *checker) hotEnough(cur inspector.Cursor) bool {
+	h := c.hot
+	if h.RunsOnce(cur) || h.InDeadCode(cur) || h.InTestCode(cur) && !h.InBenchmarkLoop(cur) {
+		return false
+	}
+	if _, inLoop := h.Loop(cur); !inLoop && h.RarelyCalled(cur) {
+		return false
+	}
+	return true
+}
+
+// target returns the variable that s sets to an empty slice or map without
+// a capacity.
+func (c *checker) target(s ast.Stmt) (target, bool) {
+	switch s := s.(type) {
+	case *ast.AssignStmt:
+		if len(s.Lhs) != 1 || len(s.Rhs) != 1 || s.Tok != token.DEFINE && s.Tok != token.ASSIGN {
+			return target{}, false
+		}
+		path, ok := c.path(s.Lhs[0])
+		if !ok {
+			return target{}, false
+		}
+		return c.initTarget(s, path, s.Lhs[0], s.Rhs[0])
+	case *ast.DeclStmt:
+		g, ok := s.Decl.(*ast.GenDecl)
+		if !ok || g.Tok != token.VAR || len(g.Specs) != 1 {
+			return target{}, false
+		}
+		spec := g.Specs[0].(*ast.ValueSpec)
+		if len(spec.Names) != 1 || spec.Names[0].Name == "_" {
+			return target{}, false
+		}
+		obj := c.info.Defs[spec.Names[0]]
+		if obj == nil {
+			return target{}, false
+		}
+		path := []types.Object{obj}
+		switch len(spec.Values) {
+		case 0:
+			if spec.Type == nil {
+				return target{}, false
+			}
+			isSlice, isMap := c.kind(spec.Type, obj.Type())
+			if !isSlice || isMap {
+				return target{}, false // a nil map cannot be filled
+			}
+			return target{path: path, expr: spec.Names[0], form: varDecl, typ: spec.Type, stmt: s}, true
+		case 1:
+			return c.initTarget(s, path, spec.Names[0], spec.Values[0])
+		}
+	}
+	return target{}, false
+}
+
+// initTarget returns the target of a statement that assigns init to the
+// variable at lhs.
+func (c *checker) initTarget(s ast.Stmt, path []types.Object, lhs, init ast.Expr) (target, bool) {
+	t := target{path: path, expr: lhs, init: init, stmt: s}
+	var isSlice bool
+	switch e := ast.Unparen(init).(type) {
+	case *ast.CompositeLit:
+		if len(e.Elts) != 0 || e.Type == nil {
+			return target{}, false
+		}
+		t.form, t.typ = composite, e.Type
+		isSlice, t.isMap = c.kind(e.Type, c.info.TypeOf(e))
+	case *ast.CallExpr:
+		if !c.isBuiltin(e.Fun, "make") || len(e.Args) == 0 || e.Ellipsis.IsValid() {
+			return target{}, false
+		}
+		t.form, t.typ = makeCall, e.Args[0]
+		isSlice, t.isMap = c.kind(e.Args[0], c.info.TypeOf(e))
+		switch {
+		case isSlice && len(e.Args) == 2 && c.isZero(e.Args[1]):
+		case t.isMap && len(e.Args) == 1:
+		default:
+			return target{}, false // a length or a capacity is given
+		}
+	default:
+		return target{}, false
+	}
+	if !isSlice && !t.isMap {
+		return target{}, false
+	}
+	return t, true
+}
+
+// kind tells whether the type of a value whose type expression is texpr is a
+// slice or a map. It uses the type checker's type t when it is valid and
+// falls back to the syntax of texpr otherwise.
+func (c *checker) kind(texpr ast.Expr, t types.Type) (isSlice, isMap bool) {
+	if valid(t) {
+		switch coreType(t).(type) {
+		case *types.Slice:
+			return true, false
+		case *types.Map:
+			return false, true
+		}
+		return false, false
+	}
+	switch e := ast.Unparen(texpr).(type) {
+	case *ast.ArrayType:
+		return e.Len == nil, false
+	case *ast.MapType:
+		return false, true
+	}
+	return false, false
+}
+
+// valid reports whether t is a known type.
+func valid(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	b, ok := t.(*types.Basic)
+	return !ok || b.Kind() != types.Invalid
+}
+
+// coreType returns the underlying type of t, or for a type parameter
+// whose constraint's types all have the same underlying type, that type.
+// It returns nil if there is none.
+func coreType(t types.Type) types.Type {
+	tp, ok := types.Unalias(t).(*types.TypeParam)
+	if !ok {
+		return t.Underlying()
+	}
+	iface, ok := tp.Underlying().(*types.Interface)
+	if !ok || iface.NumEmbeddeds() != 1 {
+		return nil
+	}
+	e := iface.EmbeddedType(0)
+	u, ok := e.(*types.Union)
+	if !ok {
+		if _, isIface := e.Underlying().(*types.Interface); isIface {
+			return nil
+		}
+		return e.Underlying()
+	}
+	var core types.Type
+	for term := range u.Terms() {
+		tu := term.Type().Underlying()
+		if core != nil && !types.Identical(core, tu) {
+			return nil
+		}
+		core = tu
+	}
+	return core
+}
+
+// isZero reports whether e is the constant 0.
+func (c *checker) isZero(e ast.Expr) bool {
+	if tv, ok := c.info.Types[e]; ok && tv.Value != nil {
+		v, exact := constant.Int64Val(constant.ToInt(tv.Value))
+		return exact && v == 0
+	}
+	lit, ok := ast.Unparen(e).(*ast.BasicLit)
+	return ok && lit.Kind == token.INT && lit.Value == "0"
+}
+
+// isBuiltin reports whether fun names the built-in function name. In code
+// that does not type-check, an unresolved identifier of that name counts.
+func (c *checker) isBuiltin(fun ast.Expr, name string) bool {
+	id, ok := ast.Unparen(fun).(*ast.Ident)
+	if !ok || id.Name != name {
+		return false
+	}
+	switch c.info.Uses[id].(type) {
+	case *types.Builtin, nil:
+		return true
+	}
+	return false
+}
+
+// path returns the objects of a variable and the fields selected from it,
+// for an expression v or v.f.g. ok is false for anything else.
+func (c *checker) path(e ast.Expr) (path []types.Object, ok bool) {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		obj := c.info.ObjectOf(e)
+		if _, isVar := obj.(*types.Var); !isVar || e.Name == "_" {
+			return nil, false
+		}
+		return []types.Object{obj}, true
+	case *ast.SelectorExpr:
+		if sel, found := c.info.Selections[e]; found {
+			if sel.Kind() != types.FieldVal {
+				return nil, false
+			}
+			p, ok := c.path(e.X)
+			if !ok {
+				return nil, false
+			}
+			return append(p, sel.Obj()), true
+		}
+		// A qualified identifier: a package-level variable.
+		if v, isVar := c.info.Uses[e.Sel].(*types.Var); isVar {
+			return []types.Object{v}, true
+		}
+	}
+	return nil, false
+}
+
+// matches reports whether e denotes the target's variable. In code that
+// does not type-check, an identifier with the name of the variable and no
+// object also matches, so that mentions are overcounted, never missed.
+func (c *checker) matches(e ast.Expr, t target) bool {
+	switch e := e.(type) {
+	case *ast.Ident:
+		if len(t.path) != 1 {
+			return false
+		}
+		obj := c.info.ObjectOf(e)
+		return obj == t.path[0] || obj == nil && e.Name == t.path[0].Name()
+	case *ast.SelectorExpr:
+		if len(t.path) == 1 {
+			// A qualified identifier of a package-level variable.
+			return c.info.Uses[e.Sel] == t.path[0]
+		}
+		p, ok := c.path(e)
+		if !ok {
+			return c.info.ObjectOf(e.Sel) == nil && e.Sel.Name == t.path[len(t.path)-1].Name()
+		}
+		if len(p) != len(t.path) {
+			return false
+		}
+		for i := range p {
+			if p[i] != t.path[i] {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// count returns how often n mentions the target's variable, including in
+// function literals. An assignment to a variable the target is a field
+// of (r = other for the target r.idx) counts as a mention.
+func (c *checker) count(n ast.Node, t target) int {
+	if n == nil {
+		return 0
+	}
+	k := 0
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.Ident, *ast.SelectorExpr:
+			if c.matches(n.(ast.Expr), t) {
+				k++
+				return false
+			}
+		case *ast.AssignStmt:
+			if len(t.path) > 1 {
+				for _, lhs := range n.Lhs {
+					if p, ok := c.path(lhs); ok && len(p) < len(t.path) && isPrefix(p, t.path) {
+						k++
+					}
+				}
+			}
+		}
+		return true
+	})
+	return k
+}
+
+func isPrefix(p, of []types.Object) bool {
+	for i := range p {
+		if p[i] != of[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (c *checker) mentions(n ast.Node, t target) bool { return c.count(n, t) > 0 }
+
+// fillLoop returns the fill of loop if loop adds exactly one element to
+// the target per iteration, unconditionally, over a number of iterations
+// known before the loop, and does nothing else with the target.
+func (c *checker) fillLoop(loop ast.Stmt, t target) (fill, bool) {
+	var (
+		f        fill
+		body     *ast.BlockStmt
+		distinct types.Object   // a variable distinct in each iteration
+		known    constant.Value // the length if it is a constant
+	)
+	switch l := loop.(type) {
+	case *ast.RangeStmt:
+		if c.mentions(l.X, t) || c.mentions(l.Key, t) || c.mentions(l.Value, t) {
+			return fill{}, false
+		}
+		tx := c.info.TypeOf(l.X)
+		if !valid(tx) {
+			return fill{}, false
+		}
+		u := coreType(tx)
+		if p, ok := u.(*types.Pointer); ok {
+			u = coreType(p.Elem())
+		}
+		var ok bool
+		switch u := u.(type) {
+		case *types.Slice, *types.Array, *types.Map:
+			f.length = &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{l.X}}
+			ok = c.sideEffectFree(l.X, &f)
+			if a, isArray := u.(*types.Array); isArray {
+				known = constant.MakeInt64(a.Len())
+			}
+		case *types.Basic:
+			if u.Info()&types.IsInteger == 0 {
+				return fill{}, false // strings range by rune, not by byte
+			}
+			f.length = l.X
+			ok = c.sideEffectFree(l.X, &f)
+			known = c.info.Types[l.X].Value
+		}
+		if !ok {
+			return fill{}, false // channels, iterator functions, calls
+		}
+		// The key of a map, the index of a slice or array and the value
+		// of a range over an integer differ in each iteration.
+		distinct = c.identObj(l.Key)
+		body = l.Body
+	case *ast.ForStmt:
+		i, n, ok := c.countedLoop(l)
+		if !ok || c.mentions(l.Cond, t) || c.mentions(l.Post, t) || c.mentions(l.Init, t) {
+			return fill{}, false
+		}
+		f.length = n
+		known = c.info.Types[n].Value
+		if !c.sideEffectFree(n, &f) || c.assigns(l.Body, append(f.deps, i)) {
+			return fill{}, false
+		}
+		distinct = i
+		body = l.Body
+	default:
+		return fill{}, false
+	}
+	if body == nil || escapes(body) {
+		return fill{}, false
+	}
+	if distinct != nil && c.assigns(body, []types.Object{distinct}) {
+		distinct = nil // k = strings.ToLower(k) may make two keys one
+	}
+	if known != nil {
+		// A map of up to 8 entries fits in the group it allocates on
+		// the first store and never grows; a slice of one element is
+		// allocated once.
+		n, exact := constant.Int64Val(constant.ToInt(known))
+		if exact && (t.isMap && n <= 8 || !t.isMap && n <= 1) {
+			return fill{}, false
+		}
+	}
+	// Exactly one top-level statement of the body mentions the target,
+	// and it adds one element.
+	var fillStmt *ast.AssignStmt
+	for _, s := range body.List {
+		if !c.mentions(s, t) {
+			continue
+		}
+		a, ok := s.(*ast.AssignStmt)
+		if fillStmt != nil || !ok {
+			return fill{}, false
+		}
+		fillStmt = a
+	}
+	if fillStmt == nil || fillStmt.Tok != token.ASSIGN || len(fillStmt.Lhs) != 1 || len(fillStmt.Rhs) != 1 {
+		return fill{}, false
+	}
+	if t.isMap {
+		ix, ok := ast.Unparen(fillStmt.Lhs[0]).(*ast.IndexExpr)
+		if !ok || !c.matches(ast.Unparen(ix.X), t) || c.count(fillStmt, t) != 1 {
+			return fill{}, false
+		}
+		key := ast.Unparen(ix.Index)
+		if !c.variesIn(key, loop) {
+			return fill{}, false // the same key in every iteration
+		}
+		id, ok := key.(*ast.Ident)
+		f.exact = ok && distinct != nil && c.info.ObjectOf(id) == distinct
+	} else {
+		call, ok := ast.Unparen(fillStmt.Rhs[0]).(*ast.CallExpr)
+		if !ok || !c.isBuiltin(call.Fun, "append") || call.Ellipsis.IsValid() || len(call.Args) != 2 ||
+			!c.matches(ast.Unparen(fillStmt.Lhs[0]), t) || !c.matches(ast.Unparen(call.Args[0]), t) ||
+			c.count(fillStmt, t) != 2 {
+			return fill{}, false
+		}
+		f.exact = true
+	}
+	return f, true
+}
+
+// countedLoop matches `for i := 0; i < n; i++` (or i += 1) and returns i
+// and n.
+func (c *checker) countedLoop(l *ast.ForStmt) (i types.Object, n ast.Expr, ok bool) {
+	init, ok := l.Init.(*ast.AssignStmt)
+	if !ok || len(init.Lhs) != 1 || len(init.Rhs) != 1 || !c.isZero(init.Rhs[0]) {
+		return nil, nil, false
+	}
+	i = c.identObj(init.Lhs[0])
+	if i == nil {
+		return nil, nil, false
+	}
+	cond, ok := ast.Unparen(l.Cond).(*ast.BinaryExpr)
+	if !ok || cond.Op != token.LSS || c.identObj(ast.Unparen(cond.X)) != i {
+		return nil, nil, false
+	}
+	switch post := l.Post.(type) {
+	case *ast.IncDecStmt:
+		ok = post.Tok == token.INC && c.identObj(post.X) == i
+	case *ast.AssignStmt:
+		ok = post.Tok == token.ADD_ASSIGN && len(post.Lhs) == 1 && len(post.Rhs) == 1 &&
+			c.identObj(post.Lhs[0]) == i && isOne(c.info, post.Rhs[0])
+	default:
+		ok = false
+	}
+	return i, cond.Y, ok
+}
+
+func isOne(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil {
+		return false
+	}
+	v, exact := constant.Int64Val(constant.ToInt(tv.Value))
+	return exact && v == 1
+}
+
+// identObj returns the variable that e, an identifier, denotes, or nil.
+func (c *checker) identObj(e ast.Expr) types.Object {
+	id, ok := e.(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	if v, ok := c.info.ObjectOf(id).(*types.Var); ok {
+		return v
+	}
+	return nil
+}
+
+// variesIn reports whether e reads a variable declared in loop (its range
+// key or value, its counter or a variable of its body), so that it may
+// differ from one iteration to the next.
+func (c *checker) variesIn(e ast.Expr, loop ast.Node) bool {
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := c.info.ObjectOf(id).(*types.Var); ok && loop.Pos() <= v.Pos() && v.Pos() < loop.End() {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// sideEffectFree reports whether e can be evaluated again, before the
+// loop, with the same result and no side effect: variables, constants,
+// field selections, dereferences, indexes and slices of those, len and
+// cap of those, and +, - and * of those. It adds the variables e reads to
+// f.deps and sets f.indirect if e dereferences a pointer, indexes or
+// slices.
+func (c *checker) sideEffectFree(e ast.Expr, f *fill) bool {
+	if tv, ok := c.info.Types[e]; ok && tv.Value != nil {
+		return true // a constant
+	}
+	switch e := e.(type) {
+	case *ast.ParenExpr:
+		return c.sideEffectFree(e.X, f)
+	case *ast.BasicLit:
+		return true
+	case *ast.Ident:
+		switch obj := c.info.ObjectOf(e).(type) {
+		case *types.Var:
+			f.deps = append(f.deps, obj)
+			return true
+		case *types.Const:
+			return true
+		}
+		return false
+	case *ast.SelectorExpr:
+		if sel, ok := c.info.Selections[e]; ok {
+			if sel.Kind() != types.FieldVal {
+				return false // a method value or call
+			}
+			if sel.Indirect() {
+				f.indirect = true
+			}
+			f.deps = append(f.deps, sel.Obj())
+			return c.sideEffectFree(e.X, f)
+		}
+		switch obj := c.info.Uses[e.Sel].(type) {
+		case *types.Var:
+			f.deps = append(f.deps, obj)
+			return true
+		case *types.Const:
+			return true
+		}
+		return false
+	case *ast.StarExpr:
+		f.indirect = true
+		return c.sideEffectFree(e.X, f)
+	case *ast.IndexExpr:
+		if tv, ok := c.info.Types[e.X]; !ok || !tv.IsValue() {
+			return false // an instantiation
+		}
+		if _, isMap := coreType(c.info.TypeOf(e.X)).(*types.Map); !isMap {
+			f.indirect = true // may be out of range
+		}
+		return c.sideEffectFree(e.X, f) && c.sideEffectFree(e.Index, f)
+	case *ast.SliceExpr:
+		f.indirect = true // may be out of range
+		for _, x := range []ast.Expr{e.Low, e.High, e.Max} {
+			if x != nil && !c.sideEffectFree(x, f) {
+				return false
+			}
+		}
+		return c.sideEffectFree(e.X, f)
+	case *ast.CallExpr:
+		if (c.isBuiltin(e.Fun, "len") || c.isBuiltin(e.Fun, "cap")) && len(e.Args) == 1 && !e.Ellipsis.IsValid() {
+			return c.sideEffectFree(e.Args[0], f)
+		}
+		return false
+	case *ast.BinaryExpr:
+		switch e.Op {
+		case token.ADD, token.SUB, token.MUL:
+			return c.sideEffectFree(e.X, f) && c.sideEffectFree(e.Y, f)
+		}
+	}
+	return false
+}
+
+// assigns reports whether n may change one of the variables: it assigns to
+// an expression rooted at one of them, increments or decrements one, takes
+// the address of one or ranges into one.
+func (c *checker) assigns(n ast.Node, vars []types.Object) bool {
+	if n == nil || len(vars) == 0 {
+		return false
+	}
+	changes := func(e ast.Expr) bool {
+		for {
+			switch x := e.(type) {
+			case *ast.ParenExpr:
+				e = x.X
+			case *ast.SelectorExpr:
+				if obj := c.info.ObjectOf(x.Sel); obj != nil && contains(vars, obj) {
+					return true
+				}
+				e = x.X
+			case *ast.IndexExpr:
+				e = x.X
+			case *ast.StarExpr:
+				e = x.X
+			case *ast.Ident:
+				obj := c.info.ObjectOf(x)
+				return obj != nil && contains(vars, obj)
+			default:
+				return false
+			}
+		}
+	}
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				if id, ok := lhs.(*ast.Ident); ok && n.Tok == token.DEFINE && c.info.Defs[id] != nil {
+					continue // declares the variable
+				}
+				found = found || changes(lhs)
+			}
+		case *ast.IncDecStmt:
+			found = found || changes(n.X)
+		case *ast.UnaryExpr:
+			found = found || n.Op == token.AND && changes(n.X)
+		case *ast.RangeStmt:
+			if n.Tok == token.ASSIGN {
+				found = found || n.Key != nil && changes(n.Key) || n.Value != nil && changes(n.Value)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+func contains(vars []types.Object, obj types.Object) bool {
+	for _, v := range vars {
+		if v == obj {
+			return true
+		}
+	}
+	return false
+}
+
+// escapes reports whether the loop body may end an iteration early or
+// leave the loop: a return, a goto, a break or continue of the loop
+// itself or of a statement around it. Function literals are not entered:
+// their returns leave only themselves.
+func escapes(body *ast.BlockStmt) bool {
+	labels := make(map[string]bool) // labels of statements inside body
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.LabeledStmt:
+			labels[n.Label.Name] = true
+		}
+		return true
+	})
+	var stack []ast.Node
+	esc := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if esc {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			esc = true
+		case *ast.BranchStmt:
+			switch {
+			case n.Tok == token.GOTO:
+				esc = true
+			case n.Label != nil:
+				esc = !labels[n.Label.Name]
+			case n.Tok == token.BREAK:
+				esc = !inside(stack, true)
+			case n.Tok == token.CONTINUE:
+				esc = !inside(stack, false)
+			}
+		}
+		stack = append(stack, n)
+		return true
+	})
+	return esc
+}
+
+// inside reports whether the stack holds a loop, or, if switches is set, a
+// loop, switch or select: the target of an unlabelled continue or break.
+func inside(stack []ast.Node, switches bool) bool {
+	for _, n := range stack {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return true
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			if switches {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// report reports the target t filled by the loop, with a fix that adds the
+// capacity when it is safe.
+func (c *checker) report(t target, f fill, between []ast.Stmt, loop ast.Stmt) {
+	name := c.render(t.expr)
+	length := c.render(f.length)
+	typ := c.render(t.typ)
+	diag := analysis.Diagnostic{Pos: t.stmt.Pos(), End: t.stmt.End()}
+	var made, fixMsg string
+	if t.isMap {
+		diag.Category = "map"
+		made = fmt.Sprintf("make(%s, %s)", typ, length)
+		upTo := "up to "
+		if f.exact {
+			upTo = ""
+		}
+		diag.Message = fmt.Sprintf("%s grows by rehashing to %s%s entries without a size hint: make it with %s", name, upTo, length, made)
+		fixMsg = fmt.Sprintf("Make %s with size hint %s", name, length)
+	} else {
+		diag.Category = "slice"
+		made = fmt.Sprintf("make(%s, 0, %s)", typ, length)
+		diag.Message = fmt.Sprintf("%s grows by append to %s elements without a capacity: make it with %s", name, length, made)
+		fixMsg = fmt.Sprintf("Make %s with capacity %s", name, length)
+	}
+	if t.form == varDecl {
+		// No fix: make returns a non-nil slice where the loop over an
+		// empty source leaves the var nil (see the package doc).
+		diag.Category = "nilslice"
+		c.pass.Report(diag)
+		return
+	}
+	// The length must be evaluable where the make is: its variables
+	// declared before it and, if it may panic, no statement in between
+	// that could be the guard against that.
+	for _, d := range f.deps {
+		if d.Pos() > t.stmt.Pos() && d.Pos() < loop.Pos() {
+			c.pass.Report(diag)
+			return
+		}
+	}
+	if f.indirect && len(between) > 0 {
+		c.pass.Report(diag)
+		return
+	}
+	var edit analysis.TextEdit
+	switch init := ast.Unparen(t.init).(type) {
+	case *ast.CallExpr:
+		last := init.Args[len(init.Args)-1]
+		edit = analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + length)}
+	case *ast.CompositeLit:
+		edit = analysis.TextEdit{Pos: init.Pos(), End: init.End(), NewText: []byte(made)}
+	}
+	diag.SuggestedFixes = []analysis.SuggestedFix{{Message: fixMsg, TextEdits: []analysis.TextEdit{edit}}}
+	c.pass.Report(diag)
+}
+
+// render returns the source form of e.
+func (c *checker) render(e ast.Expr) string {
+	var buf bytes.Buffer
+	if err := format.Node(&buf, c.pass.Fset, e); err != nil {
+		return types.ExprString(e)
+	}
+	return buf.String()
+}

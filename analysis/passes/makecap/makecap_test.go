@@ -1,0 +1,13 @@
+package makecap_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/perfproof/perfproof/analysis/passes/makecap"
+)
+
+func Test(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), makecap.Analyzer, "orders", "ordercmd", "broken")
+}
