@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/perfproof/perfproof/analysis/passes/compileonce"
+	"github.com/perfproof/perfproof/analysis/passes/concatloop"
 	"github.com/perfproof/perfproof/analysis/passes/fmtnumber"
 	"github.com/perfproof/perfproof/analysis/passes/fmtwrite"
 	"github.com/perfproof/perfproof/analysis/passes/httpdate"
@@ -68,6 +69,7 @@ func guard(as []*analysis.Analyzer, done map[*analysis.Analyzer]bool) {
 func analyzers() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		compileonce.Analyzer,
+		concatloop.Analyzer,
 		fmtnumber.Analyzer,
 		fmtwrite.Analyzer,
 		httpdate.Analyzer,

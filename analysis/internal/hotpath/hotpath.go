@@ -56,6 +56,8 @@ type Info struct {
 	testPkg bool
 	// calls holds the state of RunsOnce.
 	calls onceCalls
+	// measured holds the state of InBenchmarkLoop.
+	measured measuredSet
 }
 
 func run(pass *analysis.Pass) (any, error) {

@@ -35,3 +35,33 @@ func BenchmarkParallel(b *testing.B) {
 		}
 	})
 }
+
+// BenchmarkBaseline measures a slow helper of this file: the "before" side
+// of a before/after benchmark is measured code, like the package's own.
+func BenchmarkBaseline(b *testing.B) {
+	for b.Loop() {
+		joinSlow([]string{"a", "b"})
+	}
+}
+
+func joinSlow(parts []string) string {
+	note() // want `^test bench$`
+	return quoteAll(parts)
+}
+
+// quoteAll is measured too: joinSlow calls it.
+func quoteAll(parts []string) string {
+	note() // want `^test bench$`
+	return ""
+}
+
+// setUp is called only outside the measured loop: not measured.
+func setUp() {
+	note() // want `^test$`
+}
+
+func BenchmarkSetUp(b *testing.B) {
+	setUp()
+	for b.Loop() {
+	}
+}

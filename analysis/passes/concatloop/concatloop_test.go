@@ -1,0 +1,19 @@
+package concatloop_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/perfproof/perfproof/analysis/passes/concatloop"
+)
+
+func Test(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), concatloop.Analyzer, "report", "nearmiss")
+}
+
+// TestIllTyped runs the check on a package that does not type-check: it
+// must not panic, and it still reports what has types.
+func TestIllTyped(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), concatloop.Analyzer, "broken")
+}
