@@ -246,10 +246,13 @@ func goEnv(ctx context.Context, cfg *packages.Config, name string) (string, erro
 // their syntax, type information and the checks' results in memory; batches
 // bound the peak at the cost of type-checking shared dependencies once per
 // batch. Measured on std with tests (`perfproof scan -batch N std`, 2
-// cores, Go 1.26, one run each): N=16 took 32 s and 1.2 GB peak RSS, N=32
-// 24 s and 1.7 GB, N=48 22 s and 2.0 GB; one batch of everything held
-// 9.4 GB.
-const DefaultBatchSize = 32
+// cores, Go 1.26, one run each, session 1): N=16 took 32 s and 1.2 GB peak
+// RSS, N=32 24 s and 1.7 GB, N=48 22 s and 2.0 GB; one batch of everything
+// held 9.4 GB. With the soft memory limit the perfproof command sets
+// (cli.DefaultMemoryLimit), under load 4-7 (session 6, one run each): N=32
+// 102 s and 1.02 GB, N=16 72 s and 0.86 GB, against 68 s and 1.9 GB for
+// N=32 without a limit.
+const DefaultBatchSize = 16
 
 // plan lists the packages that patterns match and splits their import
 // paths into batches of at most size. Patterns that name .go files form a
@@ -413,6 +416,8 @@ func (r *run) analyze(analyzers []*analysis.Analyzer, roots []*packages.Package)
 			res.Findings = append(res.Findings, f)
 		}
 	}
+	// The directives were read from this batch's syntax: let it go.
+	clear(r.ignores)
 	for _, p := range roots {
 		st := statuses[p]
 		switch {

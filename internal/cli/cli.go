@@ -22,6 +22,15 @@ const (
 	ExitError    = 2
 )
 
+// DefaultMemoryLimit is the soft limit of the Go heap that the perfproof
+// command sets unless the GOMEMLIMIT environment variable sets one: loading and
+// analysing packages makes garbage fast, and without a limit the heap grows
+// to twice what is live before the collector runs (1.9 GB peak RSS for a
+// scan of std, 0.86 GB with this limit and batches of 16 packages, at
+// about the same wall time). A process whose live heap exceeds the limit
+// runs on; the runtime caps the collector's share of CPU.
+const DefaultMemoryLimit = 800 << 20
+
 // errFound is returned by a subcommand that ran to completion and found
 // something: findings, a regression, a claim not reproduced. It maps to
 // exit code 1; every other error maps to 2.
