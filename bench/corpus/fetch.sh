@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# fetch.sh [workdir] — download every module pinned in modules.txt through the go command's
+# module cache and copy it to a writable directory, workdir/<name> (default /tmp/perfproof-corpus),
+# then download its dependencies there so that it builds. Idempotent: a module already copied at
+# the pinned version (workdir/<name>/.corpus-version) is not copied again.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+work=${1:-${PERFPROOF_CORPUS:-/tmp/perfproof-corpus}}
+export GOTOOLCHAIN=local GOFLAGS=-mod=mod
+mkdir -p "$work"
+. "$here/lib.sh"
+status=0
+while read -r path version kind; do
+	name=$(corpus_name "$path")
+	dst=$work/$name
+	if [ -f "$dst/.corpus-version" ] && [ "$(cat "$dst/.corpus-version")" = "$path@$version" ]; then
+		echo "ok     $name ($path@$version, already there)"
+		continue
+	fi
+	json=$(cd "$work" && go mod download -json "$path@$version") || { echo "FAILED $name: go mod download $path@$version" >&2; status=1; continue; }
+	dir=$(printf '%s' "$json" | sed -n 's/^[[:space:]]*"Dir": "\(.*\)",\{0,1\}$/\1/p')
+	if [ -z "$dir" ] || [ ! -d "$dir" ]; then
+		echo "FAILED $name: no Dir in go mod download output" >&2; status=1; continue
+	fi
+	rm -rf "$dst"
+	cp -R "$dir" "$dst"
+	chmod -R u+w "$dst"
+	if ! (cd "$dst" && go mod download >/dev/null 2>"$dst/.corpus-download.err"); then
+		echo "WARN   $name: go mod download of its dependencies failed (see $dst/.corpus-download.err)" >&2
+	fi
+	echo "$path@$version" > "$dst/.corpus-version"
+	echo "copied $name ($path@$version, $kind)"
+done < <(corpus_modules "$here/modules.txt")
+exit $status
