@@ -153,9 +153,10 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 		} else {
 			fmt.Fprintln(stderr, "perfproof report: "+report.UnrankedNote)
 		}
-		findings, hidden := measuredHotness(findings, len(paths) > 0)
+		cost.Hotness(findings)
+		findings, hidden := dropLow(findings)
 		if hidden > 0 {
-			rep.Notes = append(rep.Notes, fmt.Sprintf("%d low-confidence %s left out: no call path from a handler, consumer loop or benchmark, and no samples in the profiles (perfproof scan -all lists them)", hidden, plural(hidden, "finding", "findings")))
+			rep.Notes = append(rep.Notes, fmt.Sprintf("%d low-confidence %s left out: measured cold (under 0.1 %% of the profiles) or, unmeasured, no call path from a handler, consumer loop or benchmark (perfproof scan -all lists the static ones)", hidden, plural(hidden, "finding", "findings")))
 		}
 		rep.Findings = findings
 
@@ -352,26 +353,14 @@ func environment() report.Env {
 	return env
 }
 
-// measuredHotness sets each finding's evidence of hotness from its
-// measured cost, which overrides the static evidence both ways: samples at
-// its line make it high, none at all (Cost.Cold) low. It returns the
-// findings without those of low confidence, and how many it left out.
-// Without profiles the static evidence stands.
-func measuredHotness(fs []finding.Finding, measured bool) ([]finding.Finding, int) {
+// dropLow returns fs without the findings of low confidence, and how many
+// it left out.
+func dropLow(fs []finding.Finding) ([]finding.Finding, int) {
 	kept := fs[:0]
 	for _, f := range fs {
-		if c := f.Cost; measured && c != nil {
-			switch {
-			case c.Cold:
-				f.Hot = &finding.Hot{Evidence: "measured: no samples at its line or function in the profiles", Confidence: scan.Low}
-			case c.CPULine > 0 || c.AllocBytes > 0 || c.CPUCum > 0:
-				f.Hot = &finding.Hot{Evidence: fmt.Sprintf("measured: %.1f%% of CPU at the line, %.1f%% of allocated bytes", 100*c.CPULine, 100*c.AllocBytes), Confidence: scan.High}
-			}
+		if f.Hot == nil || f.Hot.Confidence != scan.Low {
+			kept = append(kept, f)
 		}
-		if f.Hot != nil && f.Hot.Confidence == scan.Low {
-			continue
-		}
-		kept = append(kept, f)
 	}
 	return kept, len(fs) - len(kept)
 }

@@ -15,6 +15,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/perfproof/perfproof/analysis/suite"
+	"github.com/perfproof/perfproof/cost"
 	"github.com/perfproof/perfproof/finding"
 	"github.com/perfproof/perfproof/scan"
 )
@@ -23,7 +24,7 @@ func init() {
 	register(&command{
 		name:    "scan",
 		summary: "find costly hot-path patterns with static checks",
-		usage:   "scan [-C dir] [-json] [-all] [-tests=false] [-tags list] [-batch n] [-<check>[=false]] [packages]",
+		usage:   "scan [-C dir] [-json] [-all] [-profile f]... [-tests=false] [-tags list] [-batch n] [-<check>[=false]] [packages]",
 		doc: `
 Scan loads the named packages (default ".") with type information, test files
 included, runs perfproof's checks on them and prints each finding as
@@ -47,8 +48,11 @@ its function is reachable in the call graph from an HTTP or framework
 handler, an RPC-style method, a consumer loop or a benchmark; "medium" for
 a library's exported API and what it calls (in a module without commands);
 "low" for code no such path reaches, package-level code and code under
-examples/ or testdata/. Scan shows high and medium; -all shows every
-finding. perfproof report measures instead.
+examples/ or testdata/. With -profile (a CPU or heap profile, from a
+benchmark or from production), the measured share overrides that both
+ways: 1 % or more of CPU or allocated bytes at the line or in its function
+is high, under 0.1 % (or no sample) low, and each joined finding carries
+its "cost". Scan shows high and medium; -all shows every finding.
 
 A finding is silenced by a directive on its line or the line above, or in
 the doc comment of its function, naming the check and giving a reason:
@@ -144,6 +148,8 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 	asJSON := fs.Bool("json", false, "print findings as one JSON object")
 	tests := fs.Bool("tests", true, "analyse test files too")
 	tags := fs.String("tags", "", "comma-separated `list` of build tags")
+	var profiles stringList
+	fs.Var(&profiles, "profile", "take the evidence of hotness from the pprof CPU or heap profile in `file` (repeatable; relative to -C dir): measured shares override the static evidence")
 	all := fs.Bool("all", false, "show every finding, low-confidence ones included (each says its evidence of hotness)")
 	batch := fs.Int("batch", scan.DefaultBatchSize, "load and analyse `n` packages at a time; smaller uses less memory, larger less time")
 	checks := suite.Analyzers()
@@ -159,6 +165,17 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 			opts.BuildFlags = []string{"-tags=" + *tags}
 		}
 		res, err := scan.Run(ctx, analyzers, args, opts)
+		if res != nil && len(profiles) > 0 {
+			ps, err := cost.Load(inDirAll(*dir, profiles)...)
+			if err != nil {
+				return fmt.Errorf("%w\nPass pprof CPU or heap profiles, e.g. from go test -cpuprofile/-memprofile or net/http/pprof", err)
+			}
+			for _, w := range ps.Warnings {
+				fmt.Fprintf(stderr, "perfproof scan: warning: %v\n", w)
+			}
+			res.Findings = cost.Join(res.Findings, ps)
+			cost.Hotness(res.Findings)
+		}
 		var hidden int
 		if res != nil && !*all {
 			hidden = hideLow(res)
@@ -189,7 +206,7 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 			}
 			printErrors(stderr, res.Errors)
 			if hidden > 0 {
-				fmt.Fprintf(stderr, "perfproof: %d low-confidence %s not shown (no call path from a handler, consumer loop or benchmark; run-once or example code); -all shows them\n", hidden, plural(hidden, "finding", "findings"))
+				fmt.Fprintf(stderr, "perfproof: %d low-confidence %s not shown (measured cold, or no call path from a handler, consumer loop or benchmark, or run-once or example code); -all shows them\n", hidden, plural(hidden, "finding", "findings"))
 			}
 			if n := len(res.Suppressed); n > 0 {
 				fmt.Fprintf(stderr, "perfproof: %d silenced by //perfproof:ignore (-json lists them with their reasons)\n", n)
@@ -197,6 +214,15 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 		}
 		return scanOutcome(stderr, res)
 	}
+}
+
+// inDirAll resolves each of paths against dir as inDir does.
+func inDirAll(dir string, paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = inDir(dir, p)
+	}
+	return out
 }
 
 // hideLow removes from res.Findings those of low confidence and returns

@@ -1,0 +1,44 @@
+package cost
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/perfproof/perfproof/finding"
+)
+
+func TestHotness(t *testing.T) {
+	static := &finding.Hot{Evidence: "static: reachable from HTTP handler api.Serve", Confidence: "high"}
+	for _, tc := range []struct {
+		name    string
+		cost    *finding.Cost
+		static  *finding.Hot
+		want    string // confidence, "" for Hot nil
+		measure bool   // the evidence says "measured"
+	}{
+		{"no cost keeps static", nil, static, "high", false},
+		{"no cost, no evidence", nil, nil, "", false},
+		{"cold overrides static", &finding.Cost{Cold: true}, static, "low", true},
+		{"tiny share is cold", &finding.Cost{CPULine: 0.0004, CPUCum: 0.0009}, static, "low", true},
+		{"hot line", &finding.Cost{CPULine: 0.05}, &finding.Hot{Evidence: "static: no call path", Confidence: "low"}, "high", true},
+		{"hot function", &finding.Cost{CPUCum: 0.2}, nil, "high", true},
+		{"hot allocations", &finding.Cost{AllocBytes: 0.3}, nil, "high", true},
+		{"in between keeps static", &finding.Cost{CPULine: 0.005}, static, "high", true},
+		{"in between, no static", &finding.Cost{CPULine: 0.005}, nil, "medium", true},
+	} {
+		fs := []finding.Finding{{Cost: tc.cost, Hot: tc.static}}
+		Hotness(fs)
+		got := fs[0].Hot
+		switch {
+		case tc.want == "" && got != nil:
+			t.Errorf("%s: Hot = %+v, want nil", tc.name, got)
+		case tc.want != "" && (got == nil || got.Confidence != tc.want):
+			t.Errorf("%s: Hot = %+v, want confidence %s", tc.name, got, tc.want)
+		case got != nil && strings.Contains(got.Evidence, "measured") != tc.measure:
+			t.Errorf("%s: evidence %q, measured = %v", tc.name, got.Evidence, tc.measure)
+		}
+	}
+	if static.Evidence != "static: reachable from HTTP handler api.Serve" {
+		t.Errorf("Hotness modified the static evidence in place: %q", static.Evidence)
+	}
+}
