@@ -23,6 +23,7 @@ import (
 	"github.com/perfproof/perfproof/analysis/passes/reuse"
 	"github.com/perfproof/perfproof/analysis/passes/scannercopy"
 	"github.com/perfproof/perfproof/analysis/passes/sortedsearch"
+	"github.com/perfproof/perfproof/analysis/passes/splitwrite"
 	"github.com/perfproof/perfproof/analysis/passes/trimloop"
 	"github.com/perfproof/perfproof/analysis/passes/unboundedcache"
 	"github.com/perfproof/perfproof/analysis/passes/useafterput"
@@ -81,6 +82,7 @@ func analyzers() []*analysis.Analyzer {
 		reuse.Analyzer,
 		scannercopy.Analyzer,
 		sortedsearch.Analyzer,
+		splitwrite.Analyzer,
 		trimloop.Analyzer,
 		unboundedcache.Analyzer,
 		useafterput.Analyzer,

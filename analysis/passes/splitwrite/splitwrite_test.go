@@ -1,0 +1,13 @@
+package splitwrite_test
+
+import (
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/perfproof/perfproof/analysis/passes/splitwrite"
+)
+
+func Test(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), splitwrite.Analyzer, "broker", "linesrv", "frame", "recordcli")
+}
