@@ -82,7 +82,7 @@ func runCallsum(pass *analysis.Pass) (any, error) {
 			n.method = obj.Name() + "/" + strconv.Itoa(obj.Signature().Params().Len())
 		}
 		sum.funcs[n.name] = n
-		if n.entry == "" && hasConsumerLoop(pass.TypesInfo, decl) {
+		if n.entry == "" && !n.test && hasConsumerLoop(pass.TypesInfo, decl) {
 			n.entry = "consumer loop"
 		}
 		for cc := range c.Preorder((*ast.CallExpr)(nil), (*ast.Ident)(nil)) {
@@ -182,8 +182,9 @@ func isExportedAPI(fn *types.Func) bool {
 // or a ServeHTTP method), a handler of a common web framework (a
 // function of one parameter *gin.Context, echo.Context, *fiber.Ctx,
 // *fasthttp.RequestCtx), a gRPC-style service method (a method taking a
-// context.Context and a pointer to a request message and returning a
-// pointer and an error) or a benchmark.
+// context.Context and a pointer to a request message, a generated protobuf
+// message or a type named ...Request, and returning a pointer and an
+// error) or a benchmark.
 func entryKind(fn *types.Func) string {
 	sig := fn.Signature()
 	params := sig.Params()
@@ -195,7 +196,7 @@ func entryKind(fn *types.Func) string {
 	case params.Len() == 1 && isFrameworkContext(params.At(0).Type()):
 		return "HTTP handler"
 	case sig.Recv() != nil && params.Len() == 2 && sig.Results().Len() == 2 &&
-		isNamed(params.At(0).Type(), "context", "Context") && isPointer(params.At(1).Type()) &&
+		isNamed(params.At(0).Type(), "context", "Context") && isRequest(params.At(1).Type()) &&
 		isPointer(sig.Results().At(0).Type()) && isError(sig.Results().At(1).Type()):
 		return "RPC method"
 	}
@@ -236,6 +237,31 @@ func isFrameworkContext(t types.Type) bool {
 	return false
 }
 
+// isRequest reports whether t is a pointer to a request message: a
+// generated protobuf message (it has a ProtoReflect or ProtoMessage
+// method) or a named type whose name ends in Request or Req.
+func isRequest(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	if !ok {
+		return false
+	}
+	name := n.Obj().Name()
+	if strings.HasSuffix(name, "Request") || strings.HasSuffix(name, "Req") {
+		return true
+	}
+	ms := types.NewMethodSet(p)
+	for _, m := range []string{"ProtoReflect", "ProtoMessage"} {
+		if ms.Lookup(n.Obj().Pkg(), m) != nil {
+			return true
+		}
+	}
+	return false
+}
+
 func isPointer(t types.Type) bool {
 	_, ok := t.(*types.Pointer)
 	return ok
@@ -246,8 +272,13 @@ func isError(t types.Type) bool {
 }
 
 // hasConsumerLoop reports whether decl's body (outside function literals)
-// has a range over a channel or a for statement without a condition, as
-// message consumers and connection readers have.
+// has a loop that takes messages one by one, as message consumers,
+// connection readers and work queues do: a range over a channel, or a for
+// statement without a condition whose body receives from a channel
+// (directly or in a select) or calls a method that reads the next message
+// (Read..., Recv..., Receive..., Fetch..., Next..., Poll..., Consume...,
+// Accept...). A loop that receives from a channel of time.Time (a ticker's)
+// is a periodic job, not a consumer.
 func hasConsumerLoop(info *types.Info, decl *ast.FuncDecl) bool {
 	found := false
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
@@ -255,11 +286,40 @@ func hasConsumerLoop(info *types.Info, decl *ast.FuncDecl) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.ForStmt:
-			found = n.Cond == nil && !receivesTime(info, n.Body)
+			found = n.Cond == nil && !receivesTime(info, n.Body) && takesMessages(info, n.Body)
 		case *ast.RangeStmt:
 			if t := info.TypeOf(n.X); t != nil {
 				ch, ok := t.Underlying().(*types.Chan)
 				found = ok && !isNamed(ch.Elem(), "time", "Time")
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// readPrefixes start the names of methods that read the next message.
+var readPrefixes = []string{"Read", "Recv", "Receive", "Fetch", "Next", "Poll", "Consume", "Accept"}
+
+// takesMessages reports whether body receives from a channel or calls a
+// method whose name starts with one of readPrefixes.
+func takesMessages(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.UnaryExpr:
+			found = n.Op == token.ARROW
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
+				if _, isMethod := info.Selections[sel]; isMethod {
+					for _, p := range readPrefixes {
+						if strings.HasPrefix(sel.Sel.Name, p) {
+							found = true
+						}
+					}
+				}
 			}
 		}
 		return !found

@@ -1,6 +1,11 @@
 package scan
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/perfproof/perfproof/finding"
+)
 
 func TestReachable(t *testing.T) {
 	node := func(name, entry, method string, exported bool, calls ...callEdge) *funcNode {
@@ -57,5 +62,36 @@ func TestShort(t *testing.T) {
 		if got := short(in); got != want {
 			t.Errorf("short(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+func TestDemote(t *testing.T) {
+	demoted["lowprec"] = "10 % (1 of 10 findings hot)"
+	defer delete(demoted, "lowprec")
+	high := &finding.Hot{Evidence: "static: reachable from HTTP handler api.Serve", Confidence: High}
+	for _, tc := range []struct {
+		check string
+		hot   *finding.Hot
+		want  string
+	}{
+		{"lowprec", high, Low},
+		{"other", high, High},
+		{"lowprec", nil, ""},
+	} {
+		f := finding.Finding{Analyzer: tc.check, Hot: tc.hot}
+		demote(&f)
+		got := ""
+		if f.Hot != nil {
+			got = f.Hot.Confidence
+		}
+		if got != tc.want {
+			t.Errorf("demote(%s, %+v): confidence %q, want %q", tc.check, tc.hot, got, tc.want)
+		}
+		if tc.check == "lowprec" && f.Hot != nil && !strings.Contains(f.Hot.Evidence, "10 % (1 of 10 findings hot)") {
+			t.Errorf("demote: evidence %q does not give the precision", f.Hot.Evidence)
+		}
+	}
+	if high.Confidence != High {
+		t.Error("demote modified the evidence in place")
 	}
 }

@@ -213,9 +213,11 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 	base := absPath(cmp.Or(opts.Dir, "."))
 	for i := range res.Findings {
 		r.calls.classify(&res.Findings[i], reached, base)
+		demote(&res.Findings[i])
 	}
 	for i := range res.Suppressed {
 		r.calls.classify(&res.Suppressed[i].Finding, reached, base)
+		demote(&res.Suppressed[i].Finding)
 	}
 	finding.Sort(res.Findings)
 	slices.SortFunc(res.Suppressed, func(a, b Suppressed) int {
