@@ -229,7 +229,11 @@ func (ch *checker) endsInError(list []ast.Stmt) bool {
 }
 
 // returnsNewError reports whether s returns, last, a newly built error: a
-// call or composite literal, not a variable that may be nil.
+// composite literal of an error type, or a call of an error constructor
+// (errors.New, fmt.Errorf, errors.Join, or a function whose name speaks of
+// errors: newError, wrapErr) — not a variable that may be nil, and not a
+// call that returns what another function returns (return
+// g.getObject(w, r), a handler delegating its request, is the normal path).
 func (ch *checker) returnsNewError(s ast.Stmt) bool {
 	ret, ok := s.(*ast.ReturnStmt)
 	if !ok || len(ret.Results) == 0 {
@@ -239,9 +243,23 @@ func (ch *checker) returnsNewError(s ast.Stmt) bool {
 	if u, ok := r.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		r = u.X
 	}
-	switch r.(type) {
-	case *ast.CallExpr, *ast.CompositeLit:
+	switch r := r.(type) {
+	case *ast.CompositeLit:
 		return implementsError(ch.pass.TypesInfo.TypeOf(r))
+	case *ast.CallExpr:
+		if !implementsError(ch.pass.TypesInfo.TypeOf(r)) {
+			return false
+		}
+		if tv, ok := ch.pass.TypesInfo.Types[r.Fun]; ok && tv.IsType() {
+			return true // a conversion to an error type
+		}
+		fn, ok := typeutil.Callee(ch.pass.TypesInfo, r).(*types.Func)
+		if !ok {
+			return false
+		}
+		name := strings.ToLower(fn.Name())
+		return fn.Pkg() != nil && (fn.Pkg().Path() == "errors" || fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf") ||
+			strings.Contains(name, "err")
 	}
 	return false
 }

@@ -24,8 +24,22 @@ type flow struct {
 	pending []*types.Var
 
 	escapes      bool // the value may outlive scope
-	written      bool // the value is written to (for bytes.Buffer)
+	written      bool // the value is written to (for bytes.Buffer) or appended to
+	big          bool // a write of more than a few constant bytes, or one in a loop
 	reusedInLoop bool // the function already reuses the value across loop iterations
+	dynamic      bool // the value reaches an interface (so the compiler puts it on the heap)
+
+	// strAlias is set for a strings.Builder, whose String result shares
+	// its memory, and for a scratch []byte, whose string conversion
+	// returned or kept shows that it builds the function's output:
+	// strings are followed like slices.
+	strAlias bool
+	// depth is 0 for the function that makes the value, and counts the
+	// calls of the package's functions followed into.
+	depth int
+	// toResult is set, in a callee, when the parameter followed is
+	// returned: the caller follows the call's result in its place.
+	toResult bool
 }
 
 // taint records that v holds the value.
@@ -88,6 +102,11 @@ func (f *flow) expr(cur inspector.Cursor) {
 	switch p := parent.Node().(type) {
 	case *ast.ParenExpr, *ast.TypeAssertExpr, *ast.SliceExpr, *ast.StarExpr:
 		if kind == edge.SliceExpr_X || kind == edge.ParenExpr_X || kind == edge.TypeAssertExpr_X || kind == edge.StarExpr_X {
+			if s, ok := p.(*ast.SliceExpr); ok && f.depth == 0 && isZero(info, s.High) && (s.Low == nil || isZero(info, s.Low)) {
+				if _, ok := f.c.hot.Loop(parent); ok {
+					f.reusedInLoop = true // buf = buf[:0] in a loop
+				}
+			}
 			f.follow(parent)
 		}
 
@@ -99,6 +118,13 @@ func (f *flow) expr(cur inspector.Cursor) {
 		if p.Op == token.ARROW { // receive from a tracked channel
 			f.escapes = true
 		}
+
+	case *ast.ReturnStmt:
+		if f.depth > 0 && f.returnsFrom(parent) {
+			f.toResult = true // the caller follows the result
+			return
+		}
+		f.escapes = true
 
 	case *ast.BinaryExpr:
 		// Comparisons and arithmetic make new values.
@@ -121,16 +147,28 @@ func (f *flow) expr(cur inspector.Cursor) {
 			return
 		}
 		call := parent.Parent()
+		if m, ok := sel.Obj().(*types.Func); ok && m.Pkg() != nil && !isStd(m.Pkg()) && !tablePkgs[m.Pkg().Path()] {
+			// A method of a type of the program's own, such as a
+			// conversion of a scratch slice: follow the receiver into
+			// its body, or assume it is kept.
+			if !f.receiver(call, m) {
+				f.escapes = true
+			}
+			return
+		}
 		f.method(p.Sel.Name, call)
 		if !freshResult[p.Sel.Name] {
 			f.follow(call)
 		}
 
 	case *ast.IndexExpr:
-		if kind == edge.IndexExpr_X {
+		switch {
+		case kind == edge.IndexExpr_X:
 			f.follow(parent)
-		} else {
-			f.escapes = true // used as a map key or index
+		case isMap(info.TypeOf(p.X)) && !assigned(parent):
+			// A map lookup keeps nothing of its key.
+		default:
+			f.escapes = true // stored as a map key, or an index
 		}
 
 	case *ast.CallExpr:
@@ -152,7 +190,7 @@ func (f *flow) expr(cur inspector.Cursor) {
 			return
 		}
 		for _, lhs := range p.Lhs { // x, err := call()
-			if t := info.TypeOf(lhs); t != nil && holdsRefs(t) {
+			if f.refs(info.TypeOf(lhs)) {
 				f.store(lhs)
 			}
 		}
@@ -166,7 +204,7 @@ func (f *flow) expr(cur inspector.Cursor) {
 			return
 		}
 		for _, id := range p.Names {
-			if t := info.TypeOf(id); t != nil && holdsRefs(t) {
+			if f.refs(info.TypeOf(id)) {
 				f.storeIdent(id)
 			}
 		}
@@ -177,7 +215,7 @@ func (f *flow) expr(cur inspector.Cursor) {
 		}
 		for _, e := range []ast.Expr{p.Key, p.Value} {
 			if e != nil {
-				if t := info.TypeOf(e); t != nil && holdsRefs(t) {
+				if f.refs(info.TypeOf(e)) {
 					f.store(e)
 				}
 			}
@@ -201,10 +239,16 @@ func (f *flow) follow(cur inspector.Cursor) {
 		f.escapes = true
 		return
 	}
-	t := f.c.pass.TypesInfo.TypeOf(e)
-	if t == nil || holdsRefs(t) {
+	if f.refs(f.c.pass.TypesInfo.TypeOf(e)) {
 		f.expr(cur)
 	}
+}
+
+// refs reports whether a value of type t can refer to the tracked value's
+// memory: holdsRefs, and strings too for a strings.Builder or a scratch
+// []byte.
+func (f *flow) refs(t types.Type) bool {
+	return refsOf(t, f.strAlias)
 }
 
 // store follows the value into the variable (or other location) lhs.
@@ -233,6 +277,9 @@ func (f *flow) storeIdent(id *ast.Ident) {
 		f.escapes = true
 		return
 	}
+	if types.IsInterface(v.Type()) {
+		f.dynamic = true
+	}
 	f.taint(v)
 }
 
@@ -254,14 +301,63 @@ func (f *flow) isResult(v *types.Var) bool {
 // memory).
 func (f *flow) method(name string, call inspector.Cursor) {
 	if writeMethods[name] {
-		f.written = true
+		ce, _ := call.Node().(*ast.CallExpr)
+		var args []ast.Expr
+		if ce != nil {
+			args = ce.Args
+		}
+		f.write(call, name == "WriteByte" || name == "WriteRune", args...)
 	}
 	switch name {
 	case "Reset", "Parse", "ParseBytes":
-		if _, ok := f.c.hot.Loop(call); ok {
+		if _, ok := f.c.hot.Loop(call); ok && f.depth == 0 {
 			f.reusedInLoop = true
 		}
 	}
+}
+
+// write notes a write to the tracked value by the call at cur. It is small
+// if it writes a byte or rune (small) or only constants (data), and is not
+// repeated by a loop or made in a callee.
+func (f *flow) write(cur inspector.Cursor, small bool, data ...ast.Expr) {
+	f.written = true
+	if f.depth > 0 {
+		f.big = true
+		return
+	}
+	if _, ok := f.c.hot.Loop(cur); ok {
+		f.big = true
+		return
+	}
+	if small {
+		return
+	}
+	for _, e := range data {
+		if tv, ok := f.c.pass.TypesInfo.Types[e]; !ok || tv.Value == nil {
+			f.big = true
+			return
+		}
+	}
+	if len(data) == 0 {
+		f.big = true
+	}
+}
+
+// returnsFrom reports whether the return statement at ret returns from
+// the function followed (not from a function literal in it).
+func (f *flow) returnsFrom(ret inspector.Cursor) bool {
+	for fc := range ret.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return fc == f.fn
+	}
+	return false
+}
+
+func isZero(info *types.Info, e ast.Expr) bool {
+	if e == nil {
+		return false
+	}
+	tv, ok := info.Types[e]
+	return ok && tv.Value != nil && tv.Value.String() == "0"
 }
 
 // arg follows the tracked value passed as argument i of call.
@@ -269,19 +365,33 @@ func (f *flow) arg(cur inspector.Cursor, i int) {
 	info := f.c.pass.TypesInfo
 	call := cur.Node().(*ast.CallExpr)
 	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		if types.IsInterface(tv.Type) {
+			f.dynamic = true
+		}
 		f.follow(cur) // a conversion; string(b) copies and is dropped by follow
 		return
+	}
+	if f.reachesInterface(call, i) {
+		f.dynamic = true
+	}
+	if isWriterParam(paramType(info, call, i)) && !listed(info, call) {
+		// Passed as an io.Writer (http.Header.Write(&buf),
+		// template.Execute(&buf, v)): the callee writes to it.
+		f.write(cur, false)
 	}
 	switch obj := typeutil.Callee(info, call).(type) {
 	case *types.Builtin:
 		switch obj.Name() {
 		case "len", "cap", "print", "println", "clear", "min", "max":
 		case "copy":
-			if i == 1 && holdsRefs(elem(info.TypeOf(call.Args[1]))) {
+			if i == 1 && f.refs(elem(info.TypeOf(call.Args[1]))) {
 				f.escapes = true
 			}
 		case "append":
-			if i == 0 || call.Ellipsis == token.NoPos || holdsRefs(elem(info.TypeOf(call.Args[i]))) {
+			if i == 0 {
+				f.write(cur, false, call.Args[1:]...)
+			}
+			if i == 0 || call.Ellipsis == token.NoPos || f.refs(elem(info.TypeOf(call.Args[i]))) {
 				f.follow(cur)
 			}
 		default:
@@ -298,19 +408,28 @@ func (f *flow) arg(cur inspector.Cursor, i int) {
 		if obj.Signature().Recv() == nil {
 			if w, ok := consumers[full]; ok {
 				if w == i {
-					f.written = true
+					f.write(cur, false, call.Args[i+1:]...)
 				}
 				return
 			}
 			if writes, ok := wrappers[full]; ok {
 				if writes {
-					f.written = true
+					f.write(cur, false)
 				}
 				f.follow(cur)
 				return
 			}
+			if fresh[full] {
+				return // the result is a copy
+			}
 			if pure[obj.Pkg().Path()] {
+				if i == 0 && strings.HasPrefix(obj.Name(), "Append") {
+					f.write(cur, false, call.Args[1:]...) // strconv.AppendInt(buf, ...)
+				}
 				f.follow(cur)
+				return
+			}
+			if f.callee(cur, obj, i) {
 				return
 			}
 			f.escapes = true
@@ -323,10 +442,21 @@ func (f *flow) arg(cur inspector.Cursor, i int) {
 				return
 			}
 		}
-		// A method of another value.
+		// A method of another value: one of the package's, followed into
+		// its body, an Append method of the standard library
+		// (binary.BigEndian.AppendUint32, time.Time.AppendFormat), which
+		// returns its extended first argument, or a known consumer.
+		if f.callee(cur, obj, i) {
+			return
+		}
+		if i == 0 && strings.HasPrefix(obj.Name(), "Append") && isStd(obj.Pkg()) {
+			f.write(cur, false, call.Args[1:]...)
+			f.follow(cur)
+			return
+		}
 		if w, ok := consumerMethods[obj.Name()]; ok {
 			if w == i {
-				f.written = true
+				f.write(cur, false)
 			}
 			if strings.HasPrefix(obj.Name(), "Append") || obj.Name() == "MarshalTo" {
 				f.follow(cur)
@@ -338,6 +468,219 @@ func (f *flow) arg(cur inspector.Cursor, i int) {
 	default:
 		f.escapes = true // a call through a func value or interface
 	}
+}
+
+// reachesInterface reports whether argument i of call is converted to an
+// interface (an interface parameter, ...any) or passed to a method called
+// through an interface: the compiler cannot see what becomes of it and
+// moves it to the heap.
+func (f *flow) reachesInterface(call *ast.CallExpr, i int) bool {
+	info := f.c.pass.TypesInfo
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if s := info.Selections[sel]; s != nil && types.IsInterface(s.Recv()) {
+			return true
+		}
+	}
+	t := paramType(info, call, i)
+	return t == nil || types.IsInterface(t)
+}
+
+// listed reports whether call calls a function of the consumers or
+// wrappers tables, which say themselves how they write.
+func listed(info *types.Info, call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return false
+	}
+	full := fn.Pkg().Path() + "." + fn.Name()
+	_, c := consumers[full]
+	_, w := wrappers[full]
+	return c || w
+}
+
+// paramType returns the type of the parameter that receives argument i of
+// call, or nil if it is not known.
+func paramType(info *types.Info, call *ast.CallExpr, i int) types.Type {
+	sig, ok := types.Unalias(info.TypeOf(call.Fun)).(*types.Signature)
+	if !ok {
+		return nil
+	}
+	params := sig.Params()
+	switch {
+	case sig.Variadic() && i >= params.Len()-1:
+		t := params.At(params.Len() - 1).Type()
+		if call.Ellipsis == token.NoPos {
+			t = elem(t)
+		}
+		return t
+	case i < params.Len():
+		return params.At(i).Type()
+	}
+	return nil
+}
+
+// isWriterParam reports whether t is an interface type with a Write or
+// WriteString method, such as io.Writer: a parameter that is written to.
+func isWriterParam(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	it, ok := t.Underlying().(*types.Interface)
+	if !ok {
+		return false
+	}
+	for m := range it.Methods() {
+		if m.Name() == "Write" || m.Name() == "WriteString" {
+			return true
+		}
+	}
+	return false
+}
+
+// callee follows the tracked value, passed as argument i of the call at
+// cur, into the body of obj if it is a function or concrete method of the
+// package, up to a few calls deep. It reports false if it cannot, and the
+// caller decides.
+func (f *flow) callee(cur inspector.Cursor, obj *types.Func, i int) bool {
+	if f.depth >= maxDepth || obj.Pkg() != f.c.pass.Pkg {
+		return false
+	}
+	sig := obj.Signature()
+	if recv := sig.Recv(); recv != nil && types.IsInterface(recv.Type()) {
+		return false
+	}
+	params := obj.Origin().Signature().Params()
+	if i >= params.Len() || (sig.Variadic() && i >= params.Len()-1) {
+		return false
+	}
+	return f.applySummary(cur, obj, params.At(i))
+}
+
+// receiver follows the tracked value, the receiver of the method m called
+// at cur, into m's body if m is the package's.
+func (f *flow) receiver(cur inspector.Cursor, m *types.Func) bool {
+	if f.depth >= maxDepth || m.Pkg() != f.c.pass.Pkg {
+		return false
+	}
+	recv := m.Origin().Signature().Recv()
+	if recv == nil || types.IsInterface(recv.Type()) {
+		return false
+	}
+	return f.applySummary(cur, m, recv)
+}
+
+// applySummary applies what fn does with its parameter param to the
+// tracked value passed there by the call at cur.
+func (f *flow) applySummary(cur inspector.Cursor, fn *types.Func, param *types.Var) bool {
+	s, ok := f.c.summary(fn.Origin(), param, f)
+	if !ok {
+		return false
+	}
+	if s.escapes {
+		f.escapes = true
+		return true
+	}
+	if s.written {
+		f.write(cur, false) // a helper writes it: as much as it likes
+	}
+	if s.dynamic {
+		f.dynamic = true
+	}
+	if s.toResult {
+		f.follow(cur)
+	}
+	return true
+}
+
+// maxDepth bounds the calls followed from the function that makes a value.
+const maxDepth = 3
+
+// A paramSummary says what a function does with one of its parameters.
+type paramSummary struct {
+	escapes, written, dynamic, toResult bool
+}
+
+type paramKey struct {
+	fn    *types.Func
+	param *types.Var
+}
+
+// summary returns what fn does with its parameter param, following it as
+// parent follows its value; ok is false if fn has no body in the package.
+// A function that is being summarised (recursion) keeps its parameter.
+func (c *checker) summary(fn *types.Func, param *types.Var, parent *flow) (paramSummary, bool) {
+	if c.decls == nil {
+		c.decls = make(map[*types.Func]inspector.Cursor)
+		for cur := range c.hot.Inspector.Root().Preorder((*ast.FuncDecl)(nil)) {
+			d := cur.Node().(*ast.FuncDecl)
+			if fn, ok := c.pass.TypesInfo.Defs[d.Name].(*types.Func); ok && d.Body != nil {
+				c.decls[fn] = cur
+			}
+		}
+		c.summaries = make(map[paramKey]*paramSummary)
+	}
+	decl, ok := c.decls[fn]
+	if !ok {
+		return paramSummary{}, false
+	}
+	key := paramKey{fn, param}
+	// The summary depends on whether strings are followed; a strings.Builder
+	// is passed by pointer and its String result seldom returned, so the
+	// two kinds of flows share summaries only when strAlias is off.
+	if !parent.strAlias {
+		if s, ok := c.summaries[key]; ok {
+			if s == nil {
+				return paramSummary{escapes: true}, true // recursion
+			}
+			return *s, true
+		}
+		c.summaries[key] = nil
+	}
+	sub := &flow{c: c, fn: decl, scope: decl.Node(), vars: make(map[*types.Var]bool), strAlias: parent.strAlias, depth: parent.depth + 1}
+	if param.Name() != "" && param.Name() != "_" {
+		sub.taint(param)
+		sub.drain()
+	}
+	s := paramSummary{escapes: sub.escapes, written: sub.written, dynamic: sub.dynamic, toResult: sub.toResult}
+	if !parent.strAlias {
+		c.summaries[key] = &s
+	}
+	return s, true
+}
+
+func isStd(pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	first, _, _ := strings.Cut(pkg.Path(), "/")
+	return !strings.Contains(first, ".")
+}
+
+// fresh lists functions of the pure packages whose result is a new copy.
+var fresh = map[string]bool{
+	"bytes.Clone":   true,
+	"strings.Clone": true,
+	"slices.Clone":  true,
+}
+
+func isMap(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := t.Underlying().(*types.Map)
+	return ok
+}
+
+// assigned reports whether the expression at cur is assigned to (m[k] = v,
+// m[k] += v, m[k]++) or has its address taken.
+func assigned(cur inspector.Cursor) bool {
+	switch cur.ParentEdgeKind() {
+	case edge.AssignStmt_Lhs, edge.IncDecStmt_X, edge.RangeStmt_Key, edge.RangeStmt_Value:
+		return true
+	case edge.UnaryExpr_X:
+		return cur.Parent().Node().(*ast.UnaryExpr).Op == token.AND
+	}
+	return false
 }
 
 func asVar(obj types.Object) *types.Var {
@@ -365,6 +708,11 @@ func elem(t types.Type) types.Type {
 // return strings that are new (bytes.Buffer.String) or none at all. Errors
 // are treated as independent too.
 func holdsRefs(t types.Type) bool {
+	return refsOf(t, false)
+}
+
+// refsOf is holdsRefs, with strings counted as references if strs is set.
+func refsOf(t types.Type, strs bool) bool {
 	if t == nil {
 		return true
 	}
@@ -373,23 +721,24 @@ func holdsRefs(t types.Type) bool {
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
-		return u.Kind() == types.UnsafePointer
+		// An invalid type (code that does not type-check) may be anything.
+		return u.Kind() == types.UnsafePointer || u.Kind() == types.Invalid || (strs && u.Info()&types.IsString != 0)
 	case *types.Tuple:
 		for v := range u.Variables() {
-			if holdsRefs(v.Type()) {
+			if refsOf(v.Type(), strs) {
 				return true
 			}
 		}
 		return false
 	case *types.Struct:
 		for v := range u.Fields() {
-			if holdsRefs(v.Type()) {
+			if refsOf(v.Type(), strs) {
 				return true
 			}
 		}
 		return false
 	case *types.Array:
-		return holdsRefs(u.Elem())
+		return refsOf(u.Elem(), strs)
 	}
 	return true
 }

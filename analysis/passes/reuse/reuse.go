@@ -3,6 +3,7 @@ package reuse
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -12,7 +13,6 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
 
@@ -21,12 +21,14 @@ const doc = `report reusable buffers and codecs made anew on every call and thro
 reuse reports values that hold large buffers or state and are built to be
 reused when a function makes a new one and lets it die: fastjson parsers and
 arenas per call; gzip, flate, zlib and zstd writers per call of a function
-that serves HTTP requests or is called in a loop; and any of those, their
-readers, bufio readers and writers and written bytes.Buffers per loop
-iteration. Keeping one across iterations, in a sync.Pool or per goroutine
-and calling Reset saves the allocation and the garbage. Values that escape
-(returned, stored, passed to unknown code) are not reported. _test.go files
-are not analysed.`
+that serves HTTP requests or is called in a loop; scratch buffers
+(bytes.Buffer, strings.Builder, bufio.Writer, make([]byte, 0, n)) written
+and dropped on every call (Category "percall"); and any of those, their
+readers and bufio readers per loop iteration. Keeping one across
+iterations, in a field of the receiver, a parameter or a sync.Pool, and
+calling Reset saves the allocation, the growth and the garbage. Values that
+escape (returned, stored, passed to unknown code) are not reported. _test.go
+files are not analysed.`
 
 // Analyzer reports reusable buffers and codecs made anew on every call or
 // loop iteration and discarded.
@@ -40,9 +42,6 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if !deps.Imports(pass.Pkg, importPaths...) {
-		return nil, nil
-	}
 	hot := pass.ResultOf[hotpath.Analyzer].(*hotpath.Info)
 	c := &checker{pass: pass, hot: hot}
 	nodes := []ast.Node{(*ast.CallExpr)(nil), (*ast.CompositeLit)(nil), (*ast.ValueSpec)(nil)}
@@ -59,6 +58,9 @@ type checker struct {
 	pass  *analysis.Pass
 	hot   *hotpath.Info
 	calls map[*types.Func][]inspector.Cursor // built on first need
+
+	decls     map[*types.Func]inspector.Cursor // the package's function declarations, built on first need
+	summaries map[paramKey]*paramSummary       // nil while being computed
 }
 
 // visit checks one node that may make a reusable value.
@@ -66,6 +68,9 @@ func (c *checker) visit(cur inspector.Cursor) {
 	switch n := cur.Node().(type) {
 	case *ast.CallExpr:
 		if r, ok := c.constructor(n); ok {
+			if r.kind == byteSlice && c.wrappedByNewBuffer(cur) {
+				return // reported as the buffer
+			}
 			c.check(cur, r, nil)
 		}
 	case *ast.CompositeLit:
@@ -96,6 +101,15 @@ func (c *checker) visit(cur inspector.Cursor) {
 	}
 }
 
+// wrappedByNewBuffer reports whether cur is the argument of bytes.NewBuffer.
+func (c *checker) wrappedByNewBuffer(cur inspector.Cursor) bool {
+	if cur.ParentEdgeKind() != edge.CallExpr_Args {
+		return false
+	}
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, cur.Parent().Node().(*ast.CallExpr)).(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "bytes" && fn.Name() == "NewBuffer"
+}
+
 func inFunc(cur inspector.Cursor) bool {
 	for range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		return true
@@ -108,10 +122,16 @@ func inFunc(cur inspector.Cursor) bool {
 // new slice.
 func (c *checker) constructor(call *ast.CallExpr) (reusable, bool) {
 	info := c.pass.TypesInfo
-	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && len(call.Args) == 1 {
-		if b, ok := info.Uses[id].(*types.Builtin); ok && b.Name() == "new" {
-			return c.zeroValue(info.TypeOf(call.Args[0]))
+	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+		if b, ok := info.Uses[id].(*types.Builtin); ok {
+			switch {
+			case b.Name() == "new" && len(call.Args) == 1:
+				return c.zeroValue(info.TypeOf(call.Args[0]))
+			case b.Name() == "make" && c.isScratchMake(call):
+				return scratchSlice, true
+			}
 		}
+		return reusable{}, false
 	}
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil {
@@ -150,6 +170,44 @@ func (c *checker) zeroValue(t types.Type) (reusable, bool) {
 	}
 	r, ok := zeroValues[n.Obj().Pkg().Path()+"."+n.Obj().Name()]
 	return r, ok
+}
+
+// isScratchMake reports whether call is make([]byte, 0, n): an empty byte
+// slice with room to append to. A make that bytes.NewBuffer wraps is
+// reported as the buffer.
+func (c *checker) isScratchMake(call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	if len(call.Args) != 3 || !isByteSlice(info.TypeOf(call.Args[0])) {
+		return false
+	}
+	if tv, ok := info.Types[call.Args[1]]; !ok || tv.Value == nil || tv.Value.String() != "0" {
+		return false
+	}
+	return true
+}
+
+func isByteSlice(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+// stackMake reports whether the make([]byte, 0, n) call has a constant
+// capacity small enough for the compiler to put it on the stack if the
+// slice does not escape.
+func stackMake(info *types.Info, call *ast.CallExpr) bool {
+	tv, ok := info.Types[call.Args[2]]
+	if !ok || tv.Value == nil {
+		return false
+	}
+	n, ok := constant.Int64Val(constant.ToInt(tv.Value))
+	return ok && n <= maxStackMake
 }
 
 func isNil(info *types.Info, e ast.Expr) bool {
@@ -196,13 +254,13 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 			if c.hot.RarelyCalled(cur) || !c.runsOften(cur) {
 				return
 			}
-		case always:
+		case always, scratch:
 			if c.hot.RarelyCalled(cur) {
 				return
 			}
 		}
 	}
-	f := &flow{c: c, fn: fn, vars: make(map[*types.Var]bool)}
+	f := &flow{c: c, fn: fn, vars: make(map[*types.Var]bool), strAlias: r.kind == builder || r.kind == byteSlice}
 	f.scope = fn.Node()
 	if inLoop {
 		switch l := loop.Node().(type) {
@@ -223,9 +281,39 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 	if f.escapes || (r.written && !f.written) || (!inLoop && f.reusedInLoop) {
 		return
 	}
+	if r.kind == byteSlice && !f.dynamic && stackMake(c.pass.TypesInfo, cur.Node().(*ast.CallExpr)) {
+		// The compiler keeps a small constant-size slice that reaches
+		// no interface on the stack: it costs nothing per call (as long
+		// as appends stay within its capacity).
+		return
+	}
 	name := funcName(cur)
+	n := cur.Node()
+	if r.perCall == scratch && !inLoop {
+		if r.kind == bufioWriter && !f.written {
+			return // a writer never written to is another problem
+		}
+		if r.kind != bufioWriter && !f.big {
+			return // written only with a few constant bytes
+		}
+		if c.hot.InTestCode(cur) && !c.hot.InBenchmarkLoop(cur) {
+			return // test-support code runs once per test, as _test.go files do
+		}
+		if isErrorMethod(fn.Node()) {
+			return // an error's text is built on the error path
+		}
+		if c.servesForever(fn.Node()) {
+			return // made once for the life of a worker goroutine
+		}
+		c.pass.Report(analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Category: "percall", Message: perCallMessage(r, name, hasReceiver(cur))})
+		return
+	}
 	var msg string
 	switch {
+	case r.kind == builder && inLoop:
+		msg = fmt.Sprintf("strings.Builder made on every iteration of a loop in %s allocates %s, and its Reset frees it; write into a bytes.Buffer or []byte made before the loop and reset in it", name, r.cost)
+	case r.kind == byteSlice && inLoop:
+		msg = fmt.Sprintf("make([]byte, 0, n) on every iteration of a loop in %s allocates a new byte slice; make one before the loop and truncate it with [:0] in it", name)
 	case r.aliases && inLoop:
 		msg = fmt.Sprintf("new %s on every iteration of a loop in %s discards its internal buffers; create one before the loop and reuse it (values it returns alias it: finish using them before the next use)", r.name, name)
 	case r.aliases:
@@ -237,8 +325,84 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 	default:
 		msg = fmt.Sprintf("%s allocates %s on every call of %s; keep one in a sync.Pool and call %s", r.name, r.cost, name, r.reset)
 	}
-	n := cur.Node()
 	c.pass.Report(analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Message: msg})
+}
+
+// perCallMessage words the report of a scratch buffer made once per call
+// of the function called name.
+func perCallMessage(r reusable, name string, method bool) string {
+	where := "a sync.Pool, or a buffer the caller passes in"
+	if method {
+		where = "a field of the receiver reset on each call (if calls do not overlap), a sync.Pool, or a buffer the caller passes in"
+	}
+	switch r.kind {
+	case builder:
+		return fmt.Sprintf("strings.Builder made on every call of %s is written and dropped: its allocation and growth repeat on every call, and its Reset frees the memory; write into a reused bytes.Buffer or []byte instead: %s", name, where)
+	case bufioWriter:
+		return fmt.Sprintf("%s allocates %s on every call of %s and drops it on return; reuse one with Reset(w): %s", r.name, r.cost, name, where)
+	case byteSlice:
+		if method {
+			where = "a field of the receiver truncated to [:0] on each call (if calls do not overlap), a sync.Pool, or a dst []byte the caller passes in (append-style)"
+		} else {
+			where = "a sync.Pool, or a dst []byte the caller passes in (append-style)"
+		}
+		return fmt.Sprintf("make([]byte, 0, n) in %s is a scratch slice grown and dropped on every call: its allocation and growth repeat on every call; reuse one: %s", name, where)
+	}
+	return fmt.Sprintf("%s made on every call of %s is written and dropped: its allocation and growth repeat on every call; reuse one: %s", r.name, name, where)
+}
+
+// servesForever reports whether the function fn runs a worker loop, for
+// the life of its goroutine: a for statement without condition around a
+// select, or a range over a channel. A buffer it makes before the loop is
+// made once per worker, not per message.
+func (c *checker) servesForever(fn ast.Node) bool {
+	var body *ast.BlockStmt
+	switch f := fn.(type) {
+	case *ast.FuncDecl:
+		body = f.Body
+	case *ast.FuncLit:
+		body = f.Body
+	}
+	if body == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt:
+			if n.Cond == nil {
+				for _, st := range n.Body.List {
+					if _, ok := st.(*ast.SelectStmt); ok {
+						found = true
+					}
+				}
+			}
+		case *ast.RangeStmt:
+			if t := c.pass.TypesInfo.TypeOf(n.X); t != nil {
+				if _, ok := t.Underlying().(*types.Chan); ok {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// hasReceiver reports whether cur is in a method (or a function literal in
+// one), whose receiver could hold a reused buffer.
+func hasReceiver(cur inspector.Cursor) bool {
+	d, ok := hotpath.TopDecl(cur).Node().(*ast.FuncDecl)
+	return ok && d.Recv != nil && len(d.Recv.List) > 0
+}
+
+// isErrorMethod reports whether fn is a method Error() string: the text of
+// an error is built on the error path.
+func isErrorMethod(fn ast.Node) bool {
+	d, ok := fn.(*ast.FuncDecl)
+	return ok && d.Recv != nil && d.Name.Name == "Error" && len(d.Type.Params.List) == 0
 }
 
 // runsOften reports whether the function containing cur shows that it runs

@@ -18,7 +18,22 @@ type reusable struct {
 	// aliases is set when values obtained from this one share its memory,
 	// as with the values a fastjson.Parser returns.
 	aliases bool
+	// kind tells scratch buffers apart, whose reports per call and
+	// messages differ.
+	kind scratchKind
 }
+
+// scratchKind names the scratch buffers reported once per call (policy
+// scratch).
+type scratchKind int
+
+const (
+	notScratch  scratchKind = iota
+	buffer                  // bytes.Buffer
+	builder                 // strings.Builder: String shares its memory, Reset frees it
+	bufioWriter             // bufio.Writer
+	byteSlice               // make([]byte, 0, n)
+)
 
 const (
 	fastjson  = "github.com/valyala/fastjson"
@@ -51,6 +66,13 @@ const (
 	// fastjson parser exists to be reused; one per message is the misuse
 	// its documentation warns about.
 	always
+	// scratch: a scratch buffer, reported per call in any function not
+	// known to run rarely when it is written (bytes.Buffer,
+	// strings.Builder, bufio.Writer) or appended to (make([]byte, 0, n)),
+	// with more than a few constant bytes, and dropped when the call returns;
+	// reported with Category "percall". Whether the function is hot is
+	// for the caller of the check (perfproof scan) to weigh.
+	scratch
 )
 
 // constructors maps "package path.Func" to the value that function makes.
@@ -77,19 +99,27 @@ var constructors = map[string]reusable{
 	kzstd + ".NewReader":           {name: "zstd.NewReader", cost: "decoder state and starts decoder goroutines", reset: "Reset(r), or DecodeAll on a shared Decoder", perCall: whenHot},
 	"bufio.NewReader":              {name: "bufio.NewReader", cost: "a 4 KiB buffer", reset: "Reset(r)"},
 	"bufio.NewReaderSize":          {name: "bufio.NewReaderSize", cost: "its buffer", reset: "Reset(r)"},
-	"bufio.NewWriter":              {name: "bufio.NewWriter", cost: "a 4 KiB buffer", reset: "Reset(w)"},
-	"bufio.NewWriterSize":          {name: "bufio.NewWriterSize", cost: "its buffer", reset: "Reset(w)"},
-	"bytes.NewBuffer":              {name: "bytes.NewBuffer", cost: "a new byte slice as it grows", reset: "Reset", written: true},
+	"bufio.NewWriter":              {name: "bufio.NewWriter", cost: "a 4 KiB buffer", reset: "Reset(w)", perCall: scratch, kind: bufioWriter},
+	"bufio.NewWriterSize":          {name: "bufio.NewWriterSize", cost: "its buffer", reset: "Reset(w)", perCall: scratch, kind: bufioWriter},
+	"bytes.NewBuffer":              {name: "bytes.NewBuffer", cost: "a new byte slice as it grows", reset: "Reset", perCall: scratch, written: true, kind: buffer},
 }
 
 // zeroValues maps "package path.Type" to types whose zero value is ready to
 // use, made with var, T{}, &T{} or new(T).
 var zeroValues = map[string]reusable{
-	"bytes.Buffer":       {name: "bytes.Buffer", cost: "a new byte slice as it grows", reset: "Reset", written: true},
+	"bytes.Buffer":       {name: "bytes.Buffer", cost: "a new byte slice as it grows", reset: "Reset", perCall: scratch, written: true, kind: buffer},
+	"strings.Builder":    {name: "strings.Builder", cost: "a new byte slice as it grows", perCall: scratch, written: true, kind: builder},
 	fastjson + ".Parser": {name: "fastjson.Parser", reset: "Parse", perCall: always, aliases: true},
 	fastjson + ".Arena":  {name: "fastjson.Arena", reset: "Reset", perCall: always, aliases: true},
 }
 
-// importPaths lists the packages that provide the values above; a package
-// importing none of them has nothing to report.
-var importPaths = []string{"bytes", "bufio", "compress/gzip", "compress/flate", "compress/zlib", fastjson, kgzip, kflate, kzlib, kzstd}
+// tablePkgs are the packages outside the standard library whose values are
+// in the tables above: the methods of their values keep nothing.
+var tablePkgs = map[string]bool{fastjson: true, kgzip: true, kflate: true, kzlib: true, kzstd: true}
+
+// scratchSlice describes make([]byte, 0, n), a scratch slice.
+var scratchSlice = reusable{name: "make([]byte, 0, n)", cost: "a new byte slice", reset: "[:0]", perCall: scratch, written: true, kind: byteSlice}
+
+// maxStackMake is the largest make with a constant size that the compiler
+// places on the stack when the slice does not escape (ir.MaxImplicitStackVarSize).
+const maxStackMake = 64 << 10

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"compress/flate"
 	"compress/gzip"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -37,7 +38,7 @@ func handler(body []byte) http.HandlerFunc {
 
 // compressLevel compresses one record; compressBatch calls it in a loop.
 func compressLevel(data []byte) ([]byte, error) {
-	var buf bytes.Buffer
+	var buf bytes.Buffer                                 // want `bytes.Buffer made on every call of compressLevel is written and dropped`
 	zw, err := gzip.NewWriterLevel(&buf, gzip.BestSpeed) // want `gzip.NewWriterLevel allocates about 800 KiB of compressor state on every call of compressLevel`
 	if err != nil {
 		return nil, err
@@ -214,4 +215,28 @@ func firstWords(lines []string) []string {
 		out = append(out, w)
 	}
 	return out
+}
+
+// lineKeys builds each key in a new strings.Builder and only looks it up.
+func lineKeys(m map[string]int, rows [][]string) int {
+	n := 0
+	for _, r := range rows {
+		var sb strings.Builder // want `strings.Builder made on every iteration of a loop in lineKeys allocates a new byte slice as it grows, and its Reset frees it; write into a bytes.Buffer or \[\]byte made before the loop and reset in it`
+		for _, f := range r {
+			sb.WriteString(f)
+			sb.WriteByte('|')
+		}
+		n += m[sb.String()]
+	}
+	return n
+}
+
+// writeFrames makes a scratch slice per frame.
+func writeFrames(w io.Writer, frames [][]byte) {
+	for _, f := range frames {
+		b := make([]byte, 0, len(f)+4) // want `make\(\[\]byte, 0, n\) on every iteration of a loop in writeFrames allocates a new byte slice; make one before the loop and truncate it with \[:0\] in it`
+		b = binary.BigEndian.AppendUint32(b, uint32(len(f)))
+		b = append(b, f...)
+		w.Write(b)
+	}
 }
