@@ -278,7 +278,8 @@ func isError(t types.Type) bool {
 // (directly or in a select) or calls a method that reads the next message
 // (Read..., Recv..., Receive..., Fetch..., Next..., Poll..., Consume...,
 // Accept...). A loop that receives from a channel of time.Time (a ticker's)
-// is a periodic job, not a consumer.
+// is a periodic job, not a consumer, and one that waits on a channel of
+// os.Signal or struct{} waits for a notice, not a message.
 func hasConsumerLoop(info *types.Info, decl *ast.FuncDecl) bool {
 	found := false
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
@@ -288,14 +289,28 @@ func hasConsumerLoop(info *types.Info, decl *ast.FuncDecl) bool {
 		case *ast.ForStmt:
 			found = n.Cond == nil && !receivesTime(info, n.Body) && takesMessages(info, n.Body)
 		case *ast.RangeStmt:
-			if t := info.TypeOf(n.X); t != nil {
-				ch, ok := t.Underlying().(*types.Chan)
-				found = ok && !isNamed(ch.Elem(), "time", "Time")
-			}
+			found = isMessageChan(info.TypeOf(n.X))
 		}
 		return !found
 	})
 	return found
+}
+
+// isMessageChan reports whether t is a channel that carries messages: not
+// a channel of time.Time (a ticker's), os.Signal or struct{} (a shutdown or
+// wake-up notice).
+func isMessageChan(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	ch, ok := t.Underlying().(*types.Chan)
+	if !ok {
+		return false
+	}
+	if s, ok := ch.Elem().Underlying().(*types.Struct); ok && s.NumFields() == 0 {
+		return false
+	}
+	return !isNamed(ch.Elem(), "time", "Time") && !isNamed(ch.Elem(), "os", "Signal")
 }
 
 // readPrefixes start the names of methods that read the next message.
@@ -310,7 +325,9 @@ func takesMessages(info *types.Info, body *ast.BlockStmt) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.UnaryExpr:
-			found = n.Op == token.ARROW
+			if n.Op == token.ARROW {
+				found = isMessageChan(info.TypeOf(n.X))
+			}
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
 				if _, isMethod := info.Selections[sel]; isMethod {

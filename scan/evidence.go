@@ -81,7 +81,13 @@ func (g *callGraph) reachable() map[string]reach {
 			name := queue[0]
 			queue = queue[1:]
 			r := seen[name]
-			for _, e := range g.funcs[name].calls {
+			n := g.funcs[name]
+			for _, e := range n.calls {
+				if r.entry == name && !e.loop && (n.entry == "benchmark" || n.entry == "consumer loop") {
+					// The set-up around a benchmark's measured loop
+					// or a consumer's loop runs once.
+					continue
+				}
 				next := reach{entry: r.entry, kind: r.kind, loop: r.loop || e.loop}
 				if method, ok := strings.CutPrefix(e.callee, "iface."); ok {
 					for _, m := range g.methods[method] {
@@ -110,9 +116,10 @@ func (g *callGraph) reachable() map[string]reach {
 	return seen
 }
 
-// coldDirs are directories whose code is examples or test data, not part
-// of a service's paths.
-var coldDirs = []string{"examples", "_examples", "example", "_example", "testdata"}
+// coldDirs are directories whose code is examples, test harnesses or
+// test data, not part of a service's paths (an end-to-end harness is often
+// a program or package of its own outside _test.go files).
+var coldDirs = []string{"examples", "_examples", "example", "_example", "testdata", "test", "tests", "e2e", "testutil", "testutils", "mocks"}
 
 // classify sets f.Hot from the static evidence: where f's file is (base
 // is the directory the scan was started in), and how its function is
@@ -121,7 +128,7 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, base 
 	if rel, err := filepath.Rel(base, f.File); err == nil && !strings.HasPrefix(rel, "..") {
 		for _, dir := range strings.Split(filepath.ToSlash(filepath.Dir(rel)), "/") {
 			if slices.Contains(coldDirs, dir) {
-				f.Hot = &finding.Hot{Evidence: "static: in an " + dir + "/ directory (example or test data code)", Confidence: Low}
+				f.Hot = &finding.Hot{Evidence: "static: in a " + dir + "/ directory (example, test harness or test data code)", Confidence: Low}
 				return
 			}
 		}

@@ -23,6 +23,11 @@ func TestReachable(t *testing.T) {
 		"m/codec.Pretty": node("m/codec.Pretty", "", "", true, callEdge{callee: "m/codec.indent"}),
 		"m/codec.indent": node("m/codec.indent", "", "", false, callEdge{callee: "m/codec.quote", loop: true}),
 		"m/codec.unused": node("m/codec.unused", "", "", false),
+		// a benchmark: its measured loop is followed, its set-up not
+		"m/codec.BenchmarkEncode": node("m/codec.BenchmarkEncode", "benchmark", "", true,
+			callEdge{callee: "m/codec.loadFixtures"}, callEdge{callee: "m/codec.encodeOne", loop: true}),
+		"m/codec.loadFixtures": node("m/codec.loadFixtures", "", "", false),
+		"m/codec.encodeOne":    node("m/codec.encodeOne", "", "", false),
 	}})
 	got := g.reachable()
 	for _, tc := range []struct {
@@ -38,6 +43,8 @@ func TestReachable(t *testing.T) {
 		{"m/codec.(*XML).Encode", true, "exported API", false},
 		{"m/codec.indent", true, "exported API", false},
 		{"m/codec.unused", false, "", false},
+		{"m/codec.encodeOne", true, "benchmark", true},
+		{"m/codec.loadFixtures", false, "", false},
 	} {
 		r, ok := got[tc.name]
 		if ok != tc.ok || r.kind != tc.kind || r.loop != tc.loop {
