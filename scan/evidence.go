@@ -128,7 +128,7 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, base 
 	if rel, err := filepath.Rel(base, f.File); err == nil && !strings.HasPrefix(rel, "..") {
 		for _, dir := range strings.Split(filepath.ToSlash(filepath.Dir(rel)), "/") {
 			if slices.Contains(coldDirs, dir) {
-				f.Hot = &finding.Hot{Evidence: "static: in a " + dir + "/ directory (example, test harness or test data code)", Confidence: Low}
+				f.Hot = &finding.Hot{Evidence: "static: under " + dir + "/ (example, test harness or test data code)", Confidence: Low}
 				return
 			}
 		}
