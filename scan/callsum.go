@@ -51,6 +51,19 @@ type funcNode struct {
 	// "iface.M/2" is any method M with 2 parameters (a call through an
 	// interface).
 	calls []callEdge
+	// values are the functions this one makes available as values
+	// (references and its literals), by signature.
+	values []funcValue
+}
+
+// A funcValue is a function that a call of a function value of signature
+// sig may reach: a function used as a value, or the function holding a
+// literal.
+type funcValue struct{ sig, name string }
+
+// sigKey writes sig without its receiver, packages by path.
+func sigKey(sig *types.Signature) string {
+	return types.TypeString(types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic()), (*types.Package).Path)
 }
 
 // A callEdge is one call or reference.
@@ -85,7 +98,7 @@ func runCallsum(pass *analysis.Pass) (any, error) {
 		if n.entry == "" && !n.test && hasConsumerLoop(pass.TypesInfo, decl) {
 			n.entry = "consumer loop"
 		}
-		for cc := range c.Preorder((*ast.CallExpr)(nil), (*ast.Ident)(nil)) {
+		for cc := range c.Preorder((*ast.CallExpr)(nil), (*ast.Ident)(nil), (*ast.FuncLit)(nil)) {
 			switch e := cc.Node().(type) {
 			case *ast.CallExpr:
 				if callee := calleeName(pass.TypesInfo, e); callee != "" {
@@ -94,12 +107,22 @@ func runCallsum(pass *analysis.Pass) (any, error) {
 			case *ast.Ident:
 				// A function used as a value (a handler registered
 				// with a router, a callback) may be called from
-				// anywhere: count the reference as a call.
+				// anywhere: count the reference as a call, and as
+				// a target of calls of function values of its
+				// signature.
 				fn, ok := pass.TypesInfo.Uses[e].(*types.Func)
 				if !ok || fn == obj || isCalled(cc) {
 					continue
 				}
 				n.calls = append(n.calls, callEdge{callee: PprofName(fn)})
+				n.values = append(n.values, funcValue{sig: sigKey(fn.Signature()), name: PprofName(fn)})
+			case *ast.FuncLit:
+				// A literal's calls are its function's in this
+				// summary: a call of a function value of the
+				// literal's signature may reach them.
+				if sig, ok := pass.TypesInfo.TypeOf(e).(*types.Signature); ok {
+					n.values = append(n.values, funcValue{sig: sigKey(sig), name: n.name})
+				}
 			}
 		}
 	}
@@ -108,10 +131,16 @@ func runCallsum(pass *analysis.Pass) (any, error) {
 
 // calleeName names what call calls: the pprof name of a static callee,
 // "iface.M/N" for a method M with N parameters called through an
-// interface, or "" for a call of a function value or a builtin.
+// interface, "dyn.SIG" for a call of a function value of signature SIG,
+// or "" for a builtin or a conversion.
 func calleeName(info *types.Info, call *ast.CallExpr) string {
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	if !ok {
+		if tv, ok := info.Types[call.Fun]; ok && tv.IsValue() {
+			if sig, ok := tv.Type.Underlying().(*types.Signature); ok {
+				return "dyn." + sigKey(sig)
+			}
+		}
 		return ""
 	}
 	sig := fn.Signature()
@@ -271,8 +300,10 @@ func isError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
-// hasConsumerLoop reports whether decl's body (outside function literals)
-// has a loop that takes messages one by one, as message consumers,
+// hasConsumerLoop reports whether decl's body (function literals
+// included: a consumer often runs in a goroutine the function starts, and
+// the literal's calls are the function's in the summary) has a loop that
+// takes messages one by one, as message consumers,
 // connection readers and work queues do: a range over a channel, or a for
 // statement without a condition whose body receives from a channel
 // (directly or in a select) or calls a method that reads the next message
@@ -284,8 +315,6 @@ func hasConsumerLoop(info *types.Info, decl *ast.FuncDecl) bool {
 	found := false
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.ForStmt:
 			found = n.Cond == nil && !receivesTime(info, n.Body) && takesMessages(info, n.Body)
 		case *ast.RangeStmt:
@@ -322,8 +351,6 @@ func takesMessages(info *types.Info, body *ast.BlockStmt) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.UnaryExpr:
 			if n.Op == token.ARROW {
 				found = isMessageChan(info.TypeOf(n.X))

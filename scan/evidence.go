@@ -28,11 +28,12 @@ const (
 type callGraph struct {
 	funcs   map[string]*funcNode
 	methods map[string][]string // "M/N" -> names of the methods
+	values  map[string][]string // signature -> functions a call of a value of it may reach
 	main    bool                // some package is a command
 }
 
 func newCallGraph() *callGraph {
-	return &callGraph{funcs: make(map[string]*funcNode), methods: make(map[string][]string)}
+	return &callGraph{funcs: make(map[string]*funcNode), methods: make(map[string][]string), values: make(map[string][]string)}
 }
 
 func (g *callGraph) add(sum *callSummary) {
@@ -43,6 +44,9 @@ func (g *callGraph) add(sum *callSummary) {
 		g.funcs[name] = n
 		if n.method != "" {
 			g.methods[n.method] = append(g.methods[n.method], name)
+		}
+		for _, v := range n.values {
+			g.values[v.sig] = append(g.values[v.sig], v.name)
 		}
 		g.main = g.main || n.main
 	}
@@ -63,6 +67,9 @@ func (g *callGraph) reachable() map[string]reach {
 	var queue []string
 	library := false // the phase that walks from a library's exported API
 	visit := func(name string, r reach) {
+		if g.funcs[name] == nil {
+			return // outside the packages analysed
+		}
 		old, ok := seen[name]
 		if ok && (library || old.loop || !r.loop) {
 			return
@@ -92,6 +99,12 @@ func (g *callGraph) reachable() map[string]reach {
 				if method, ok := strings.CutPrefix(e.callee, "iface."); ok {
 					for _, m := range g.methods[method] {
 						visit(m, next)
+					}
+					continue
+				}
+				if sig, ok := strings.CutPrefix(e.callee, "dyn."); ok {
+					for _, f := range g.values[sig] {
+						visit(f, next)
 					}
 					continue
 				}
