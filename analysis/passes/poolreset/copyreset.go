@@ -67,6 +67,7 @@ func (c *checker) checkBody(body *ast.BlockStmt, ftype *ast.FuncType, isInit boo
 		}
 	}
 	c.checkResets(fn, sites, direct)
+	c.checkGrown(fn, sites)
 }
 
 func containsCall(calls []*ast.CallExpr, call *ast.CallExpr) bool {
@@ -195,6 +196,7 @@ func (c *checker) checkSliceCopies(fn *funcInfo, site putSite, p *types.Var) {
 				TextEdits: []analysis.TextEdit{{Pos: as.Lhs[0].Pos(), End: as.Lhs[0].End(), NewText: []byte(src)}},
 			}}
 		}
+		c.copyResets[x] = true
 		c.pass.Report(d)
 		return true
 	})

@@ -54,4 +54,39 @@
 //
 // clear(x) on a copy of a slice header is not reported: it clears the
 // shared array, which is the pooled memory.
+//
+// It also reports a pooled pointer to a slice whose slice is copied out,
+// grown and never stored back before the Put:
+//
+//	bp := framePool.Get().(*[]byte)
+//	buf := (*bp)[:0]
+//	buf = append(buf, frame...) // may move buf to a larger array
+//	dispatch(buf)
+//	framePool.Put(bp) // puts back the old array
+//
+// Every frame that outgrows the pooled array allocates a new one, which
+// is dropped: the pool keeps handing out the small array, and a reset of
+// *p before the Put (a loop clearing (*p)[i], clear(*p)) ranges over the
+// old length and misses what was appended. The copy and the Put may be
+// in different functions: the Get and the Put in helpers (getBuf,
+// putBuf(p), known by the putFact of the wrapper, which also says
+// whether it truncates or clears *p), a deferred Put or a Put in a
+// deferred func, and the growth in a callee that takes p (readFrame(p,
+// r), known by a growFact: it copies *p, grows the copy and never stores
+// it back). It is reported at the first growth (append, an Append-style
+// function such as strconv.AppendInt, slices.Grow), or at the call of
+// such a callee. It is not reported where *p is assigned anywhere in the
+// function, p is passed to another function (which may store through
+// it) or reassigned after the copy, or the copy is returned, stored
+// elsewhere, captured by a closure or passed to the Put wrapper itself
+// (release(p, buf), which may store it).
+//
+// The fix stores the copy back before each Put of p that follows it, *p
+// = buf[:0] (or *p = buf when the Put wrapper truncates *p itself),
+// turning defer pool.Put(p) into defer func() { *p = buf[:0];
+// pool.Put(p) }() when buf is declared before the defer. It is offered
+// only where it changes nothing else: the length the pool holds stays 0
+// (the wrapper truncates, or the pool's New returns an empty slice), no
+// read of *p can run after the store, and the deferred call's operands
+// are the same at the return as at the defer.
 package poolreset

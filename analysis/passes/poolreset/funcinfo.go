@@ -28,6 +28,9 @@ type funcInfo struct {
 	uses  map[*types.Var][]*ast.Ident
 	// loops holds the for and range statements of the body.
 	loops []ast.Stmt
+	// parents maps the nodes of the body to their parents, built on
+	// first use.
+	parents map[ast.Node]ast.Node
 }
 
 func (c *checker) newFuncInfo(body *ast.BlockStmt, ftype *ast.FuncType, isInit bool) *funcInfo {

@@ -31,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:  doc,
 	URL:  "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/poolreset",
 	// No Requires: the check runs on every dependency for its facts.
-	FactTypes:        []analysis.Fact{new(putFact), new(resetFact)},
+	FactTypes:        []analysis.Fact{new(putFact), new(resetFact), new(growFact)},
 	RunDespiteErrors: true,
 	Run:              run,
 }
@@ -50,6 +50,14 @@ type putFact struct {
 	Pool string
 	// Where is the file base name and line of the Put, e.g. "pool.go:12".
 	Where string
+	// Truncates has bit i set if the wrapper sets the slice parameter i
+	// points to to length 0 (*p = (*p)[:0]) on every path to its Put;
+	// Clears if it clears that slice's elements (clear(*p), or a loop
+	// over *p zeroing them) before the Put. ClearWhere is the line of
+	// the clear.
+	Truncates  uint64
+	Clears     uint64
+	ClearWhere string
 }
 
 func (*putFact) AFact() {}
@@ -58,6 +66,12 @@ func (f *putFact) String() string {
 	s := fmt.Sprintf("puts %s into %s", slotList(f.Slots), f.Pool)
 	if f.Generic != 0 {
 		s += fmt.Sprintf(" (generic %s)", slotList(f.Generic))
+	}
+	if f.Truncates != 0 {
+		s += fmt.Sprintf("; truncates %s", slotList(f.Truncates))
+	}
+	if f.Clears != 0 {
+		s += fmt.Sprintf("; clears %s", slotList(f.Clears))
 	}
 	return s
 }
@@ -90,19 +104,28 @@ type checker struct {
 	// exported or not.
 	puts   map[*types.Func]*putFact
 	resets map[*types.Func]*resetFact
+	grows  map[*types.Func]*growFact
+	// copyResets holds the copies whose reset checkSliceCopies
+	// reported: the grown-copy check does not report them again.
+	copyResets map[*types.Var]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	// A Put needs package sync, directly or through a Put wrapper of
-	// another package (known by its fact).
-	if !deps.Imports(pass.Pkg, "sync") && !importsFacts(pass) {
-		return nil, nil
-	}
 	c := &checker{
-		pass:    pass,
-		imports: fiximport.New(pass),
-		puts:    make(map[*types.Func]*putFact),
-		resets:  make(map[*types.Func]*resetFact),
+		pass:       pass,
+		imports:    fiximport.New(pass),
+		puts:       make(map[*types.Func]*putFact),
+		resets:     make(map[*types.Func]*resetFact),
+		grows:      make(map[*types.Func]*growFact),
+		copyResets: make(map[*types.Var]bool),
+	}
+	// A Put needs package sync, directly or through a Put wrapper of
+	// another package (known by its fact). A package without either can
+	// still hold a helper that grows a copy of a pooled slice for a
+	// caller in another package: only its grow facts are computed.
+	if !deps.Imports(pass.Pkg, "sync") && !importsFacts(pass) {
+		c.collectGrowFacts(c.funcDecls())
+		return nil, nil
 	}
 	c.collectFacts()
 	for _, f := range pass.Files {
@@ -133,14 +156,7 @@ func importsFacts(pass *analysis.Pass) bool {
 // functions, exports those of exported ones, and keeps all for local use.
 func (c *checker) collectFacts() {
 	info := c.pass.TypesInfo
-	var decls []*ast.FuncDecl
-	for _, f := range c.pass.Files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				decls = append(decls, fd)
-			}
-		}
-	}
+	decls := c.funcDecls()
 	for _, fd := range decls {
 		fn, ok := info.Defs[fd.Name].(*types.Func)
 		if !ok {
@@ -175,6 +191,20 @@ func (c *checker) collectFacts() {
 			c.pass.ExportObjectFact(fn, p)
 		}
 	}
+	c.collectGrowFacts(decls)
+}
+
+// funcDecls returns the package's function declarations with bodies.
+func (c *checker) funcDecls() []*ast.FuncDecl {
+	var decls []*ast.FuncDecl
+	for _, f := range c.pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				decls = append(decls, fd)
+			}
+		}
+	}
+	return decls
 }
 
 // params returns the objects of a function's slots: receiver first.
@@ -225,6 +255,24 @@ func (c *checker) putWrapper(fd *ast.FuncDecl) *putFact {
 				if _, isTP := pv.Type().(*types.TypeParam); isTP {
 					p.Generic |= 1 << i
 				}
+				trunc, clearPos := c.wrapperResets(fd.Body, pv, call.Pos())
+				if site.fact != nil && site.slot < 64 {
+					// A wrapper of a wrapper resets what the inner one does.
+					trunc = trunc || site.fact.Truncates&(1<<site.slot) != 0
+					if !clearPos.IsValid() && site.fact.Clears&(1<<site.slot) != 0 && p.ClearWhere == "" {
+						p.Clears |= 1 << i
+						p.ClearWhere = site.fact.ClearWhere
+					}
+				}
+				if trunc {
+					p.Truncates |= 1 << i
+				}
+				if clearPos.IsValid() {
+					p.Clears |= 1 << i
+					if p.ClearWhere == "" {
+						p.ClearWhere = c.where(clearPos)
+					}
+				}
 			}
 		}
 		return true
@@ -235,6 +283,7 @@ func (c *checker) putWrapper(fd *ast.FuncDecl) *putFact {
 // A putArg is an argument that a call puts back into a pool.
 type putArg struct {
 	arg     ast.Expr
+	slot    int // the argument's slot in the wrapper's parameters
 	pool    string
 	direct  bool // the call is (*sync.Pool).Put itself
 	generic bool // the wrapper's parameter has a type parameter's type
@@ -267,7 +316,7 @@ func (c *checker) putArgs(call *ast.CallExpr) []putArg {
 	var out []putArg
 	for i, a := range args {
 		if i < 64 && a != nil && fact.Slots&(1<<i) != 0 {
-			out = append(out, putArg{arg: a, pool: fact.Pool, generic: fact.Generic&(1<<i) != 0, via: fn, fact: fact})
+			out = append(out, putArg{arg: a, slot: i, pool: fact.Pool, generic: fact.Generic&(1<<i) != 0, via: fn, fact: fact})
 		}
 	}
 	return out

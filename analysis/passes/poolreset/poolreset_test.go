@@ -9,5 +9,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), poolreset.Analyzer, "putwrap", "reset")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), poolreset.Analyzer, "putwrap", "reset", "bufpool", "broker", "broken")
 }

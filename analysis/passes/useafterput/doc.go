@@ -48,7 +48,28 @@
 // of the module so that helpers in other packages are seen through:
 // which results refer to which parameters' memory, which results are
 // fresh from a pool (Get wrappers), which parameters a function puts
-// back (Put wrappers), and which fields it overwrites (x.buf = nil). The
+// back (Put wrappers, and whether only on paths that return true, as in
+// recycleIfDone() bool), which fields it overwrites (x.buf = nil), and
+// which parameters it keeps where they outlive the call (c.last = b,
+// h.ch <- b, a package variable; in the memory of another parameter
+// only if that memory outlives the caller too, and not when the callee
+// lets go of it before returning). A pooled value, or a view of it,
+// passed to a callee that keeps it is reported when the caller then puts
+// the value back, or defers the Put:
+//
+//	buf := bufPool.Get().(*bytes.Buffer)
+//	defer bufPool.Put(buf)
+//	json.NewEncoder(buf).Encode(v)
+//	s.cache.Remember(buf.Bytes()) // c.last = b: read after the Put
+//
+// A keep is not reported where the paths exclude each other: the callee
+// keeps the value only when it returns a nil error and the caller puts
+// it back only when the error is not nil (if err := q.Push(m); err !=
+// nil { put(m) }), or the keep and the Put sit on opposite branches of
+// one condition. A callee that may put the value back itself owns it
+// from the call on. A goroutine that a callee starts, and a value that
+// an append-style call may have moved to a new array before the callee
+// stores it, are not taken as keeps. The
 // standard library and a few pooling libraries are described by a table
 // instead: bytes.Buffer.Bytes, bufio.Reader.Peek and ReadSlice,
 // bufio.Scanner.Bytes and bytes.TrimSpace return views;

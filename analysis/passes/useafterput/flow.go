@@ -156,6 +156,12 @@ type escape struct {
 	instr ssa.Instruction
 	val   ssa.Value
 	loc   string // location stored to, for kills; "" for sends and go
+	// keep is set for a call whose callee keeps val (its summary's
+	// Keeps): into is the argument whose memory holds it (nil for a
+	// package variable, a channel or a goroutine), callee its name.
+	keep   *keep
+	into   ssa.Value
+	callee string
 }
 
 func newFlow(t *tracker, site putSite, sites []putSite) *flow {
@@ -335,7 +341,193 @@ func (f *flow) findEscape(instr ssa.Instruction) {
 				break
 			}
 		}
+	case *ssa.Call:
+		f.keepEscape(in)
 	}
+}
+
+// keepEscape records a call whose callee keeps a tracked argument where
+// it outlives the function: in memory outliving any argument, or in an
+// argument's memory that outlives this function (a parameter's, a
+// package variable's).
+func (f *flow) keepEscape(call *ssa.Call) {
+	c := call.Common()
+	if c.IsInvoke() || c.StaticCallee() == nil {
+		return
+	}
+	sum := f.t.a.summaryOf(c.StaticCallee())
+	if sum == nil || len(sum.Keeps) == 0 {
+		return
+	}
+	slots := callSlots(c)
+	for i := range sum.Keeps {
+		k := &sum.Keeps[i]
+		if k.Slot >= len(slots) || k.Slot < maxSlots && sum.Puts&(1<<k.Slot) != 0 {
+			// A callee that may also put the value back owns it
+			// from the call on (it keeps it or releases it).
+			continue
+		}
+		val := slots[k.Slot]
+		if _, ok := f.idx[val]; !ok || f.t.onlyCell(val) {
+			continue
+		}
+		var into ssa.Value
+		if k.Into >= 0 {
+			if k.Into >= len(slots) {
+				continue
+			}
+			into = slots[k.Into]
+			if f.t.rels[into] != 0 || f.t.inObject(into) || !isSink(sinkRoot(into)) {
+				continue // kept in the object itself, or in local memory
+			}
+		}
+		name := c.StaticCallee().Name()
+		if obj := funcObject(c.StaticCallee()); obj != nil {
+			name = obj.Name()
+		}
+		f.escIdx[call] = len(f.escapes)
+		f.escapes = append(f.escapes, escape{instr: call, val: val, keep: k, into: into, callee: name})
+		return
+	}
+}
+
+// mayKeep reports whether the tracked value may leave its function
+// through an instruction that a keep can come from: a store or map
+// update into memory rooted outside the function, a send, or a call of a
+// callee that keeps an argument. It spares the flow for the values that
+// cannot.
+func (t *tracker) mayKeep() bool {
+	for _, b := range t.fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.Store:
+				if t.rels[in.Val] != 0 && isSink(sinkRoot(in.Addr)) {
+					return true
+				}
+			case *ssa.MapUpdate:
+				if (t.rels[in.Value] != 0 || t.rels[in.Key] != 0) && isSink(sinkRoot(in.Map)) {
+					return true
+				}
+			case *ssa.Send:
+				if t.rels[in.X] != 0 {
+					return true
+				}
+			case *ssa.Call:
+				c := in.Common()
+				if c.IsInvoke() || c.StaticCallee() == nil {
+					continue
+				}
+				tracked := false
+				for _, arg := range callSlots(c) {
+					if t.rels[arg] != 0 {
+						tracked = true
+						break
+					}
+				}
+				if !tracked {
+					continue
+				}
+				if sum := t.a.summaryOf(c.StaticCallee()); sum != nil && len(sum.Keeps) > 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// keepKills drops the pending escapes into a callee's argument whose
+// kept location instr overwrites: a store into the same field of the
+// same value, or a call whose callee overwrites that field (c.cur =
+// nil in c.done()).
+func (f *flow) keepKills(instr ssa.Instruction, s *state) {
+	var root ssa.Value
+	var paths []path
+	switch in := instr.(type) {
+	case *ssa.Store:
+		r, p := addrPath(in.Addr)
+		if j, ok := f.idx[in.Val]; ok && s.refers(j) {
+			return
+		}
+		root, paths = r, []path{p}
+	case *ssa.Call:
+		c := in.Common()
+		if c.IsInvoke() || c.StaticCallee() == nil {
+			return
+		}
+		sum := f.t.a.summaryOf(c.StaticCallee())
+		if sum == nil {
+			return
+		}
+		slots := callSlots(c)
+		for _, d := range sum.Detaches {
+			if d.Slot >= len(slots) {
+				continue
+			}
+			if root == nil {
+				root = slots[d.Slot]
+			} else if root != slots[d.Slot] {
+				continue
+			}
+			paths = append(paths, d.Path)
+		}
+	default:
+		return
+	}
+	if root == nil {
+		return
+	}
+	for e, esc := range f.escapes {
+		if esc.keep == nil || esc.into == nil || !sameValue(esc.into, root, 0) || esc.keep.Path == nil || esc.instr == instr || !s.pending.has(e) {
+			continue
+		}
+		for _, p := range paths {
+			if len(p) > 0 && len(p) <= len(esc.keep.Path) && path(esc.keep.Path).overlaps(p) {
+				s.pending.unset(e)
+			}
+		}
+	}
+}
+
+// keptAtReturn returns the escapes still pending at some return: stores
+// of the tracked value (a parameter, in a summary) that the function
+// leaves in place.
+//
+// onNilError[i] is set if out[i] is pending only at returns of a nil
+// error.
+func (f *flow) keptAtReturn() (out []escape, onNilError []bool) {
+	if len(f.escapes) == 0 {
+		return nil, nil
+	}
+	kept := newBitset(len(f.escapes))
+	keptOnFail := newBitset(len(f.escapes))
+	res := f.t.fn.Signature.Results()
+	returnsError := res.Len() > 0 && isError(res.At(res.Len()-1).Type())
+	f.onReturn = func(ret *ssa.Return, s *state) {
+		for e := range f.escapes {
+			if s.pending.has(e) && s.refers(f.idx[f.escapes[e].val]) {
+				kept.set(e)
+				if !returnsError || failing(ret) {
+					keptOnFail.set(e)
+				}
+			}
+		}
+	}
+	in := f.solve()
+	var found []finding
+	for _, b := range f.t.fn.Blocks {
+		if in[b.Index] != nil {
+			f.transfer(b, in[b.Index].copy(), &found)
+		}
+	}
+	f.onReturn = nil
+	for e, esc := range f.escapes {
+		if kept.has(e) {
+			out = append(out, esc)
+			onNilError = append(onNilError, !keptOnFail.has(e))
+		}
+	}
+	return out, onNilError
 }
 
 // transfers reports whether a go statement hands the object to a
@@ -432,6 +624,10 @@ type state struct {
 	foreign bitset
 	// registered is set once the deferred Put has been registered.
 	registered bool
+	// unput holds the stale values as they were before a Put that the
+	// callee makes only when it returns true; the false edge of a
+	// branch on its result restores them. nil otherwise.
+	unput bitset
 }
 
 func (f *flow) newState() *state {
@@ -452,6 +648,7 @@ func (s *state) copy() *state {
 		pending:    append(bitset(nil), s.pending...),
 		foreign:    append(bitset(nil), s.foreign...),
 		registered: s.registered,
+		unput:      append(bitset(nil), s.unput...),
 	}
 }
 
@@ -465,6 +662,14 @@ func (s *state) merge(o *state) bool {
 	if o.registered && !s.registered {
 		s.registered = true
 		c = true
+	}
+	if o.unput != nil {
+		if s.unput == nil {
+			s.unput = append(bitset(nil), o.unput...)
+			c = true
+		} else {
+			c = s.unput.union(o.unput) || c
+		}
 	}
 	return c
 }
@@ -542,6 +747,15 @@ func (f *flow) solve() []*state {
 // the staleness of the operand for the edge from b.
 func (f *flow) enter(b, succ *ssa.BasicBlock, out *state) *state {
 	s := out.copy()
+	if s.unput != nil && len(b.Instrs) > 0 && len(b.Succs) == 2 && succ == b.Succs[1] && b.Succs[0] != succ {
+		// The false edge of a branch on the result of a callee that
+		// puts only when it returns true: nothing was put.
+		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+			if v, isVal := f.site.instr.(ssa.Value); isVal && ifi.Cond == v {
+				copy(s.stale, s.unput)
+			}
+		}
+	}
 	k := -1
 	for i, p := range succ.Preds {
 		if p == b {
@@ -601,6 +815,7 @@ func (f *flow) transfer(b *ssa.BasicBlock, s *state, found *[]finding) {
 				f.callDetach(c.Common(), s)
 			}
 		}
+		f.keepKills(instr, s)
 		switch in := instr.(type) {
 		case *ssa.Store:
 			f.store(in, s)
@@ -643,6 +858,9 @@ func (f *flow) transfer(b *ssa.BasicBlock, s *state, found *[]finding) {
 				s.registered = true
 			} else {
 				f.flushPending(s, found)
+				if f.site.whenTrue {
+					s.unput = append(bitset(nil), s.stale...)
+				}
 				f.put(s)
 			}
 		}
@@ -767,14 +985,116 @@ func (f *flow) live(v ssa.Value, s *state) bool {
 }
 
 func (f *flow) flushPending(s *state, found *[]finding) {
+	// The Put makes stale what refers to the instance it puts: the
+	// current one (the latest Get) or an earlier one.
+	putCur, putOld := true, true
+	if i, ok := f.idx[f.site.arg]; ok && f.site.instr != nil {
+		putCur, putOld = s.refs.has(i), s.old.has(i)
+	}
 	for e := range f.escapes {
-		if s.pending.has(e) {
-			if found != nil && s.refers(f.idx[f.escapes[e].val]) {
-				*found = append(*found, finding{instr: f.escapes[e].instr, val: f.escapes[e].val, kind: storedBefore})
+		if !s.pending.has(e) {
+			continue
+		}
+		j := f.idx[f.escapes[e].val]
+		if !(putCur && s.refs.has(j) || putOld && s.old.has(j)) {
+			continue // another instance, put back elsewhere
+		}
+		if found != nil && !f.exclusive(f.escapes[e]) {
+			*found = append(*found, finding{instr: f.escapes[e].instr, val: f.escapes[e].val, kind: storedBefore})
+		}
+		s.pending.unset(e)
+	}
+}
+
+// A guard is a branch condition that holds on entry to a block: the
+// block is reached only through the edge of an If on cond taken when
+// cond is pol.
+type guard struct {
+	cond ssa.Value
+	pol  bool
+}
+
+// guards returns the branch conditions that hold in b: for each If in a
+// block that dominates b, the edge whose target (entered only from
+// there) dominates b.
+func guards(b *ssa.BasicBlock) []guard {
+	var out []guard
+	for d := b; d != nil; d = d.Idom() {
+		a := d.Idom()
+		if a == nil || len(a.Instrs) == 0 {
+			continue
+		}
+		ifi, ok := a.Instrs[len(a.Instrs)-1].(*ssa.If)
+		if !ok || len(a.Succs) != 2 {
+			continue
+		}
+		for k, succ := range a.Succs {
+			if len(succ.Preds) == 1 && succ.Dominates(b) {
+				out = append(out, guard{cond: ifi.Cond, pol: k == 0})
 			}
-			s.pending.unset(e)
 		}
 	}
+	return out
+}
+
+// exclusive reports whether the escape and the site's Put cannot both
+// happen on one path: they lie on opposite edges of branches on the same
+// condition (if keep { store } ... if !keep { Put }), or the escape is a
+// callee keeping the value only when it returns a nil error and the Put
+// runs only when that error is not nil.
+func (f *flow) exclusive(esc escape) bool {
+	if f.site.instr == nil || esc.instr.Block() == nil || f.site.instr.Block() == nil {
+		return false
+	}
+	pg := guards(f.site.instr.Block())
+	if len(pg) == 0 {
+		return false
+	}
+	for _, eg := range guards(esc.instr.Block()) {
+		for _, g := range pg {
+			if g.cond == eg.cond && g.pol != eg.pol {
+				return true
+			}
+		}
+	}
+	if esc.keep != nil && esc.keep.OnNilError {
+		call, ok := esc.instr.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		for _, g := range pg {
+			if nonNil, ok := errTest(g, call); ok && nonNil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// errTest reports, for a guard that compares the last (error) result of
+// call with nil, whether it holds when that error is not nil.
+func errTest(g guard, call *ssa.Call) (nonNil, ok bool) {
+	bin, isBin := g.cond.(*ssa.BinOp)
+	if !isBin || bin.Op != token.NEQ && bin.Op != token.EQL {
+		return false, false
+	}
+	x, y := bin.X, bin.Y
+	if c, isConst := x.(*ssa.Const); isConst && c.IsNil() {
+		x, y = y, x
+	}
+	if c, isConst := y.(*ssa.Const); !isConst || !c.IsNil() {
+		return false, false
+	}
+	if tup, isTup := call.Type().(*types.Tuple); isTup {
+		ex, isEx := x.(*ssa.Extract)
+		if !isEx || ex.Tuple != call || ex.Index != tup.Len()-1 {
+			return false, false
+		}
+	} else if x != call {
+		return false, false
+	}
+	// err != nil holds on the true edge, err == nil on the false one.
+	return (bin.Op == token.NEQ) == g.pol, true
 }
 
 // put applies the Put: every value that refers to the object becomes

@@ -95,6 +95,19 @@ func (a *pkgAnalysis) message(f *flow, fd finding) string {
 	if isSame && what == obj {
 		subject = "it"
 	}
+	if e, ok := f.escIdx[fd.instr]; ok && fd.kind == storedBefore && f.escapes[e].keep != nil {
+		esc := f.escapes[e]
+		if ci, ok := fd.instr.(ssa.CallInstruction); ok {
+			if t := a.slotText(ci, esc.keep.Slot); t != "" {
+				what = t
+				if !isSame {
+					what = kindOf(esc.val.Type()) + " " + t + " into " + obj
+				}
+			}
+		}
+		return fmt.Sprintf("%s is kept by %s, which %s (%s) where it outlives the call, but %s is put back into %s %s; a later Get reuses %s and rewrites it",
+			what, esc.callee, esc.keep.How, esc.keep.Where, obj, f.site.pool, where, obj)
+	}
 	msg := fmt.Sprintf("%s %s %s is put back into %s %s", what, after, subject, f.site.pool, where)
 	switch {
 	case held != "":
@@ -230,13 +243,26 @@ func (a *pkgAnalysis) objName(site putSite) string {
 		}
 		return "the pooled value"
 	}
-	call := a.callAt(site.instr.Common().Pos())
-	if call == nil {
-		return "the pooled value"
-	}
 	i := site.slot
 	if site.via == "" {
-		i = 0 // (*sync.Pool).Put(x): x is the only argument in the source
+		i = -1 // (*sync.Pool).Put(x): x is the only argument in the source
+	}
+	if t := a.slotText(site.instr, i); t != "" {
+		return t
+	}
+	return "the pooled value"
+}
+
+// slotText returns the source text of the argument of a call for the
+// callee's slot i (receiver first), or "". A slot of -1 names the
+// call's first argument in the source.
+func (a *pkgAnalysis) slotText(ci ssa.CallInstruction, i int) string {
+	call := a.callAt(ci.Common().Pos())
+	if call == nil {
+		return ""
+	}
+	if i < 0 {
+		i = 0
 	} else if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
 		// x.M(args): the receiver x is the callee's first slot, unless
 		// M is a method expression T.M or a package-level function.
@@ -250,7 +276,7 @@ func (a *pkgAnalysis) objName(site putSite) string {
 	if i < len(call.Args) {
 		return exprText(call.Args[i])
 	}
-	return "the pooled value"
+	return ""
 }
 
 // textOf returns the source text of the expression that computes v, or

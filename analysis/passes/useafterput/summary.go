@@ -40,10 +40,41 @@ type summary struct {
 	Puts uint64
 	// PutPool names the pool of Puts.
 	PutPool string
+	// PutsWhenTrue has bit i set if the function, whose one result is a
+	// bool, puts slot i back only on paths that return true (a
+	// recycleIfDone() bool): a caller's branch on the result tells.
+	PutsWhenTrue uint64
 	// Detaches lists the fields of slots that the function overwrites
 	// (x.buf = make(...), x.buf = dst): views loaded from them before
 	// the call no longer belong to the object.
 	Detaches []detach
+	// Keeps lists the slots whose memory the function leaves stored
+	// where it outlives the call, on some path to a return: in a
+	// package variable, a channel or a goroutine, or in the memory of
+	// another slot (c.last = b in a method of c). A caller that puts
+	// the value back after the call leaves it in use there.
+	Keeps []keep
+}
+
+// A keep is a slot (or a view of its memory) that a function stores
+// where it outlives the call.
+type keep struct {
+	Slot int
+	// Into is the slot whose memory holds it, or -1 for memory that
+	// outlives any argument (a package variable, a channel, a
+	// goroutine).
+	Into int
+	// Path holds the fields of Into's memory stored to, when the store
+	// is directly through that slot (nil: not known).
+	Path []int
+	// How says what the function does ("sends it on a channel", "stores
+	// it in c.last"), and Where where (file base name and line).
+	How   string
+	Where string
+	// OnNilError is set if the function keeps it only on paths that
+	// return a nil error (its last result): a caller that puts the
+	// value back when the error is not nil does not leave it in use.
+	OnNilError bool
 }
 
 // A detach is a field of a slot that a function overwrites with
@@ -77,12 +108,22 @@ func (s *summary) String() string {
 	if s.Puts != 0 {
 		parts = append(parts, fmt.Sprintf("puts %s into %s", slotList(s.Puts), s.PutPool))
 	}
+	if s.PutsWhenTrue != 0 {
+		parts = append(parts, fmt.Sprintf("only when returning true for %s", slotList(s.PutsWhenTrue)))
+	}
 	for _, d := range s.Detaches {
 		kind := "drops"
 		if d.Foreign {
 			kind = "lends"
 		}
 		parts = append(parts, fmt.Sprintf("%s p%d%v", kind, d.Slot, d.Path))
+	}
+	for _, k := range s.Keeps {
+		if k.Into < 0 {
+			parts = append(parts, fmt.Sprintf("keeps p%d (%s)", k.Slot, k.How))
+		} else {
+			parts = append(parts, fmt.Sprintf("keeps p%d in p%d%v (%s)", k.Slot, k.Into, k.Path, k.How))
+		}
 	}
 	if parts == nil {
 		return "none"
@@ -91,7 +132,7 @@ func (s *summary) String() string {
 }
 
 func (s *summary) empty() bool {
-	if s.Gets != 0 || s.Puts != 0 || len(s.Detaches) > 0 {
+	if s.Gets != 0 || s.Puts != 0 || len(s.Detaches) > 0 || len(s.Keeps) > 0 {
 		return false
 	}
 	for _, b := range s.Returns {
@@ -108,8 +149,9 @@ func (s *summary) empty() bool {
 }
 
 func (s *summary) equal(t *summary) bool {
-	if s.Gets != t.Gets || s.Puts != t.Puts || s.GetPool != t.GetPool || s.PutPool != t.PutPool ||
-		len(s.Returns) != len(t.Returns) || len(s.Holds) != len(t.Holds) || len(s.Detaches) != len(t.Detaches) {
+	if s.Gets != t.Gets || s.Puts != t.Puts || s.GetPool != t.GetPool || s.PutPool != t.PutPool || s.PutsWhenTrue != t.PutsWhenTrue ||
+		len(s.Returns) != len(t.Returns) || len(s.Holds) != len(t.Holds) || len(s.Detaches) != len(t.Detaches) ||
+		len(s.Keeps) != len(t.Keeps) {
 		return false
 	}
 	for i := range s.Returns {

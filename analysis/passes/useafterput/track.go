@@ -293,7 +293,7 @@ func (t *tracker) load(in *ssa.UnOp, x ssa.Value, r rel) {
 			}
 		}
 	}
-	if r&(same|view) != 0 && viewType(in.Type()) && t.a.owned(in.X) {
+	if r&(same|view) != 0 && viewType(in.Type()) && t.a.owned(in.X) && !t.a.appendOnlyAddr(in.X) {
 		// A slice, map or array loaded from the object's memory is its
 		// buffer; a pointer, string or interface field was set by
 		// whoever used the object and is not assumed to be owned by it.
@@ -667,7 +667,7 @@ func (a *pkgAnalysis) ownedField(f *types.Var) bool {
 					u.stored = true
 					if isConstValue(st.Val) {
 						// x.f = nil resets it
-					} else if allocates(st.Val, v, make(map[ssa.Value]bool)) {
+					} else if allocates(st.Val, v, fa.X, make(map[ssa.Value]bool)) {
 						u.owning = true
 					}
 					a.fields[v] = u
@@ -690,9 +690,11 @@ func isConstValue(v ssa.Value) bool {
 	return ok
 }
 
-// allocates reports whether v, stored into field f, is memory the
-// object owns: made here, or f's own buffer resliced or appended to.
-func allocates(v ssa.Value, f *types.Var, seen map[ssa.Value]bool) bool {
+// allocates reports whether v, stored into field f of the object at
+// base, is memory the object owns: made here, or f's own buffer
+// resliced or appended to. The same field of another object (dst.f =
+// src.f, a copy between objects) is not the object's own buffer.
+func allocates(v ssa.Value, f *types.Var, base ssa.Value, seen map[ssa.Value]bool) bool {
 	if seen[v] || len(seen) > 64 {
 		return false
 	}
@@ -701,19 +703,19 @@ func allocates(v ssa.Value, f *types.Var, seen map[ssa.Value]bool) bool {
 	case *ssa.MakeSlice, *ssa.MakeMap, *ssa.Alloc:
 		return true
 	case *ssa.Slice:
-		return allocates(x.X, f, seen)
+		return allocates(x.X, f, base, seen)
 	case *ssa.ChangeType:
-		return allocates(x.X, f, seen)
+		return allocates(x.X, f, base, seen)
 	case *ssa.Phi:
 		for _, e := range x.Edges {
-			if allocates(e, f, seen) {
+			if allocates(e, f, base, seen) {
 				return true
 			}
 		}
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
 			if ptr, ok := fa.X.Type().Underlying().(*types.Pointer); ok {
-				return structField(ptr.Elem(), fa.Field) == f
+				return structField(ptr.Elem(), fa.Field) == f && sameValue(fa.X, base, 0)
 			}
 		}
 	case *ssa.Call:
@@ -727,4 +729,250 @@ func allocates(v ssa.Value, f *types.Var, seen map[ssa.Value]bool) bool {
 		}
 	}
 	return false
+}
+
+// sameValue reports whether a and b compute the same pointer: the same
+// value, or loads of, or fields of, the same addresses.
+func sameValue(a, b ssa.Value, depth int) bool {
+	if a == b {
+		return true
+	}
+	if depth > 8 {
+		return false
+	}
+	switch x := a.(type) {
+	case *ssa.UnOp:
+		y, ok := b.(*ssa.UnOp)
+		return ok && x.Op == token.MUL && y.Op == token.MUL && sameValue(x.X, y.X, depth+1)
+	case *ssa.FieldAddr:
+		y, ok := b.(*ssa.FieldAddr)
+		return ok && x.Field == y.Field && sameValue(x.X, y.X, depth+1)
+	case *ssa.Field:
+		y, ok := b.(*ssa.Field)
+		return ok && x.Field == y.Field && sameValue(x.X, y.X, depth+1)
+	}
+	return false
+}
+
+// mayRealloc reports whether v is derived from the tracked object through
+// an append-style call: append(x, ...) of a tracked x, or a call that
+// takes a tracked slice and returns a slice of the same type (dst =
+// h.AppendBytes(dst)). Such a result refers to the object's memory only
+// if it fitted, which callers often test (cap(buf) != ...) before
+// keeping it.
+func (t *tracker) mayRealloc(v ssa.Value) bool {
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value) bool
+	walk = func(v ssa.Value) bool {
+		if seen[v] || len(seen) > 256 {
+			return false
+		}
+		seen[v] = true
+		if call, ok := v.(*ssa.Call); ok && t.reallocCall(call) {
+			return true
+		}
+		for _, from := range t.from[v] {
+			if walk(from) {
+				return true
+			}
+		}
+		return false
+	}
+	return walk(v)
+}
+
+func (t *tracker) reallocCall(call *ssa.Call) bool {
+	c := call.Common()
+	if _, ok := call.Type().Underlying().(*types.Slice); !ok {
+		return false
+	}
+	if b, ok := c.Value.(*ssa.Builtin); ok {
+		return b.Name() == "append" && len(c.Args) > 0 && t.rels[c.Args[0]] != 0
+	}
+	for _, arg := range c.Args {
+		if t.rels[arg]&(same|view) != 0 && types.Identical(arg.Type(), call.Type()) {
+			return true
+		}
+	}
+	return false
+}
+
+// appendOnlyAddr reports whether addr is a field that appendOnlyField
+// holds to be append-only.
+func (a *pkgAnalysis) appendOnlyAddr(addr ssa.Value) bool {
+	fa, ok := addr.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	return a.appendOnlyField(structField(ptr.Elem(), fa.Field))
+}
+
+// appendOnlyField reports whether an unexported slice field of one of
+// the package's types is an append-only arena: every store into it
+// appends to its own buffer or installs a new one, and its bytes are only
+// read (len, cap, reslicing, string conversions, unsafe.String, the
+// source of append or copy, a helper of the package that returns a
+// string). Bytes handed out from such a buffer are never written again,
+// by the object or by its next user (strs.Builder in protobuf hands out
+// unsafe strings this way, as strings.Builder does), so views of it do
+// not go stale when the object goes back into its pool.
+func (a *pkgAnalysis) appendOnlyField(f *types.Var) bool {
+	if f == nil || f.Pkg() != a.pass.Pkg || f.Exported() {
+		return false
+	}
+	if a.appendOnly == nil {
+		a.appendOnly = a.appendOnlyFields()
+	}
+	return a.appendOnly[f]
+}
+
+// appendOnlyFields computes, in one sweep over the package's functions,
+// the unexported slice fields of its types that are append-only.
+func (a *pkgAnalysis) appendOnlyFields() map[*types.Var]bool {
+	out := make(map[*types.Var]bool)
+	bad := make(map[*types.Var]bool)
+	for _, fn := range a.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				fa, ok := instr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
+				if !ok {
+					continue
+				}
+				f := structField(ptr.Elem(), fa.Field)
+				if f == nil || f.Pkg() != a.pass.Pkg || f.Exported() || bad[f] {
+					continue
+				}
+				if _, ok := f.Type().Underlying().(*types.Slice); !ok {
+					continue
+				}
+				good := true
+				for _, ref := range *fa.Referrers() {
+					switch r := ref.(type) {
+					case *ssa.UnOp:
+						good = good && r.Op == token.MUL && readOnlyUses(a, r, 0)
+					case *ssa.Store:
+						good = good && r.Addr == fa && appendsOrAllocates(r.Val, fa)
+					case *ssa.DebugRef:
+					default:
+						good = false // the field's address escapes
+					}
+				}
+				if good {
+					out[f] = true
+				} else {
+					bad[f] = true
+					delete(out, f)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// appendsOrAllocates reports whether v, stored into the field at addr,
+// is append(addr's own buffer, ...) or a new buffer (make, a literal,
+// nil).
+func appendsOrAllocates(v ssa.Value, addr *ssa.FieldAddr) bool {
+	switch x := v.(type) {
+	case *ssa.Const:
+		return x.IsNil()
+	case *ssa.MakeSlice:
+		return true
+	case *ssa.Slice:
+		_, isAlloc := x.X.(*ssa.Alloc)
+		return isAlloc && x.Low == nil && x.High == nil
+	case *ssa.Call:
+		b, ok := x.Call.Value.(*ssa.Builtin)
+		if !ok || b.Name() != "append" || len(x.Call.Args) == 0 {
+			return false
+		}
+		load, ok := x.Call.Args[0].(*ssa.UnOp)
+		if !ok || load.Op != token.MUL {
+			return false
+		}
+		fa, ok := load.X.(*ssa.FieldAddr)
+		return ok && fa.Field == addr.Field && sameValue(fa.X, addr.X, 0)
+	}
+	return false
+}
+
+// readOnlyUses reports whether the slice v (loaded from a field, or a
+// reslice of it) is only read.
+func readOnlyUses(a *pkgAnalysis, v ssa.Value, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	for _, ref := range *v.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.DebugRef, *ssa.Index:
+		case *ssa.Slice:
+			if !readOnlyUses(a, r, depth+1) {
+				return false
+			}
+		case *ssa.Convert:
+			if !isString(r.Type()) {
+				return false
+			}
+		case *ssa.IndexAddr:
+			for _, ir := range *r.Referrers() {
+				if load, ok := ir.(*ssa.UnOp); !ok || load.Op != token.MUL {
+					return false
+				}
+			}
+		case *ssa.Call:
+			c := r.Common()
+			if b, ok := c.Value.(*ssa.Builtin); ok {
+				switch b.Name() {
+				case "len", "cap", "String":
+					continue
+				case "append":
+					continue // appended to (the store is checked) or copied from
+				case "copy":
+					if len(c.Args) == 2 && c.Args[1] == v && c.Args[0] != v {
+						continue
+					}
+				case "SliceData":
+					if readOnlyPointer(r) {
+						continue
+					}
+				}
+				return false
+			}
+			callee := c.StaticCallee()
+			if callee == nil || callee.Pkg != nil && callee.Pkg.Pkg != a.pass.Pkg {
+				return false
+			}
+			res := callee.Signature.Results()
+			if res.Len() != 1 || !isString(res.At(0).Type()) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// readOnlyPointer reports whether the pointer from unsafe.SliceData is
+// only made into a string.
+func readOnlyPointer(v ssa.Value) bool {
+	for _, ref := range *v.Referrers() {
+		c, ok := ref.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		b, ok := c.Call.Value.(*ssa.Builtin)
+		if !ok || b.Name() != "String" {
+			return false
+		}
+	}
+	return true
 }

@@ -3,6 +3,7 @@ package useafterput
 import (
 	"go/ast"
 	"go/build"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"path/filepath"
@@ -56,6 +57,8 @@ type pkgAnalysis struct {
 	reported    map[string]bool
 	funcs       []*ssa.Function
 	fields      map[*types.Var]fieldUse
+	// appendOnly caches appendOnlyField.
+	appendOnly map[*types.Var]bool
 }
 
 // memo replays the facts and diagnostics of a package analysed before in
@@ -232,9 +235,22 @@ func (a *pkgAnalysis) summarize(fn *ssa.Function) *summary {
 				}
 			}
 		}
+		if s.Puts&(1<<i) != 0 && t.putsOnlyWhenTrue(sites) {
+			s.PutsWhenTrue |= 1 << i
+		}
 		for _, d := range t.detaches() {
 			d.Slot = i
 			s.Detaches = addDetach(s.Detaches, d)
+		}
+		if _, isFree := p.(*ssa.FreeVar); !isFree && t.mayKeep() {
+			kept, onNilError := newFlow(t, putSite{}, nil).keptAtReturn()
+			for j, esc := range kept {
+				if k, ok := a.keepOf(t, esc); ok {
+					k.Slot = i
+					k.OnNilError = onNilError[j]
+					s.Keeps = addKeep(s.Keeps, k)
+				}
+			}
 		}
 	}
 	preferDestination(fn, s)
@@ -252,6 +268,114 @@ func (a *pkgAnalysis) summarize(fn *ssa.Function) *summary {
 		}
 	}
 	return s
+}
+
+// maxKeeps bounds the keeps a summary lists.
+const maxKeeps = 8
+
+func addKeep(ks []keep, k keep) []keep {
+	for i, e := range ks {
+		if e.Slot == k.Slot && e.Into == k.Into && slices.Equal(e.Path, k.Path) {
+			// Kept only on nil-error paths if every such keep is.
+			ks[i].OnNilError = e.OnNilError && k.OnNilError
+			return ks
+		}
+	}
+	if len(ks) == maxKeeps {
+		return ks
+	}
+	return append(ks, k)
+}
+
+// keepOf describes, for a summary, an escape of a parameter that its
+// function leaves in place at a return: where it is kept, with Slot
+// unset. It leaves out what is not evidence enough that a caller's
+// value stays in use: a goroutine (the object's own workers, usually
+// joined before the call returns), and a value that an append-style
+// call may have moved to a new array (buf := append(w.AvailableBuffer(),
+// ...) stored only if it outgrew w's buffer).
+func (a *pkgAnalysis) keepOf(t *tracker, esc escape) (keep, bool) {
+	fn := t.fn
+	if t.mayRealloc(esc.val) {
+		return keep{}, false
+	}
+	k := keep{Into: -1, Where: a.where(esc.instr.Pos())}
+	if !esc.instr.Pos().IsValid() {
+		k.Where = a.where(esc.val.Pos())
+	}
+	slotOf := func(v ssa.Value) int {
+		for i, p := range slots(fn) {
+			if p == v && i < maxSlots {
+				return i
+			}
+		}
+		return -1
+	}
+	switch in := esc.instr.(type) {
+	case *ssa.Send:
+		k.How = "sends it on a channel"
+	case *ssa.Store, *ssa.MapUpdate:
+		addr := ssa.Value(nil)
+		if st, ok := in.(*ssa.Store); ok {
+			addr = st.Addr
+		} else {
+			addr = in.(*ssa.MapUpdate).Map
+		}
+		root := sinkRoot(addr)
+		text := a.addrText(addr)
+		switch root.(type) {
+		case *ssa.Global:
+			k.How = "stores it in package variable " + text
+		case *ssa.Parameter, *ssa.FreeVar:
+			k.Into = slotOf(root)
+			if k.Into < 0 {
+				return keep{}, false
+			}
+			if r, p := addrPath(addr); r == root {
+				k.Path = p
+			}
+			k.How = "stores it in " + text
+		default:
+			return keep{}, false
+		}
+	case *ssa.Call:
+		if esc.keep == nil {
+			return keep{}, false
+		}
+		k.How = esc.keep.How + " through " + esc.callee
+		k.Where = esc.keep.Where
+		if esc.into != nil {
+			root := sinkRoot(esc.into)
+			switch root.(type) {
+			case *ssa.Global:
+			case *ssa.Parameter, *ssa.FreeVar:
+				k.Into = slotOf(root)
+				if k.Into < 0 {
+					return keep{}, false
+				}
+				if root == esc.into {
+					k.Path = esc.keep.Path
+				}
+			default:
+				return keep{}, false
+			}
+		}
+	default:
+		return keep{}, false
+	}
+	return k, true
+}
+
+// addrText returns the source text of the location an address denotes
+// ("c.last"), or "memory that outlives the call".
+func (a *pkgAnalysis) addrText(addr ssa.Value) string {
+	if g, ok := addr.(*ssa.Global); ok {
+		return g.Name()
+	}
+	if e := a.exprAt(addr.Pos()); e != nil {
+		return exprText(e)
+	}
+	return "memory that outlives the call"
 }
 
 // maxDetaches bounds the fields a summary lists as detached.
@@ -465,6 +589,57 @@ type putSite struct {
 	// detach lists the fields of arg the callee overwrites before its
 	// Put.
 	detach []detach
+	// whenTrue: the callee puts arg back only when it returns true
+	// (recycleIfDone() bool): on the false edge of a branch on its
+	// result, nothing was put.
+	whenTrue bool
+}
+
+// putsOnlyWhenTrue reports whether the function, whose one result is a
+// bool, puts the tracked parameter back only on paths that return the
+// constant true: at every return after a Put the result is true.
+func (t *tracker) putsOnlyWhenTrue(sites []putSite) bool {
+	res := t.fn.Signature.Results()
+	if res.Len() != 1 || !isBool(res.At(0).Type()) {
+		return false
+	}
+	ok, any := true, false
+	for _, site := range sites {
+		if !t.puts(site) {
+			continue
+		}
+		if site.deferred {
+			return false
+		}
+		f := newFlow(t, site, sites)
+		root, tracked := f.idx[t.root]
+		if !tracked {
+			return false
+		}
+		f.onReturn = func(ret *ssa.Return, s *state) {
+			if !s.stale.has(root) {
+				return
+			}
+			any = true
+			c, isConst := ret.Results[0].(*ssa.Const)
+			if !isConst || c.Value == nil || c.Value.Kind() != constant.Bool || !constant.BoolVal(c.Value) {
+				ok = false
+			}
+		}
+		in := f.solve()
+		var found []finding
+		for _, b := range t.fn.Blocks {
+			if in[b.Index] != nil {
+				f.transfer(b, in[b.Index].copy(), &found)
+			}
+		}
+	}
+	return ok && any
+}
+
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
 }
 
 func (a *pkgAnalysis) putSites(fn *ssa.Function) []putSite {
@@ -509,7 +684,8 @@ func (a *pkgAnalysis) putSites(fn *ssa.Function) []putSite {
 						// pool.Put(x) of a pool type: name the receiver.
 						pool = a.poolName(c.Pos(), callee.Name())
 					}
-					site := putSite{instr: ci, arg: v, cell: i >= len(c.Args), deferred: deferred, pool: pool, via: via, slot: i}
+					site := putSite{instr: ci, arg: v, cell: i >= len(c.Args), deferred: deferred, pool: pool, via: via, slot: i,
+						whenTrue: s.PutsWhenTrue&(1<<i) != 0}
 					for _, d := range s.Detaches {
 						if d.Slot == i {
 							site.detach = append(site.detach, d)

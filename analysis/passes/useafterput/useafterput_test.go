@@ -9,7 +9,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), useafterput.Analyzer, "wrap", "pooled")
+	analysistest.Run(t, analysistest.TestData(), useafterput.Analyzer, "wrap", "pooled", "keep", "api", "broken")
 }
 
 // TestMemoReplay analyses the same packages twice in one process: the
