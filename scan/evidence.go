@@ -1,6 +1,7 @@
 package scan
 
 import (
+	"fmt"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -57,6 +58,7 @@ type reach struct {
 	entry string // the entry point's name
 	kind  string // its kind, e.g. "HTTP handler"
 	loop  bool   // some call on the path sits in a loop
+	depth int    // calls on the path
 }
 
 // reachable returns, for every function reachable from the entry points
@@ -95,7 +97,7 @@ func (g *callGraph) reachable() map[string]reach {
 					// or a consumer's loop runs once.
 					continue
 				}
-				next := reach{entry: r.entry, kind: r.kind, loop: r.loop || e.loop}
+				next := reach{entry: r.entry, kind: r.kind, loop: r.loop || e.loop, depth: r.depth + 1}
 				if method, ok := strings.CutPrefix(e.callee, "iface."); ok {
 					for _, m := range g.methods[method] {
 						visit(m, next)
@@ -161,7 +163,7 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, base 
 		case r.entry == name:
 			h.Evidence = "static: is a " + r.kind
 		default:
-			h.Evidence = "static: reachable from " + r.kind + " " + short(r.entry)
+			h.Evidence = fmt.Sprintf("static: reachable from %s %s in %d %s", r.kind, short(r.entry), r.depth, plural(r.depth, "call", "calls"))
 		}
 		if r.loop && r.kind != "exported API" {
 			h.Evidence += ", through a loop"
@@ -190,4 +192,11 @@ func short(name string) string {
 		path = name[:i]
 	}
 	return name[strings.LastIndex(path, "/")+1:]
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
