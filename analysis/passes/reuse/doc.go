@@ -41,9 +41,10 @@
 //     repeat on every call: measured here, a new bytes.Buffer per call
 //     costs 69 % more time than one reused. Whether the function is hot is
 //     not guessed: perfproof scan weighs every report by evidence from the
-//     call graph and profiles. Not reported: a strings.Builder or a scratch
-//     slice whose text is returned or kept (string(b) of a slice counts as
-//     its text; the allocation is that of the function's output), a buffer
+//     call graph and profiles. Not reported: a buffer, Builder or scratch
+//     slice whose text is returned or kept (buf.String() or string(b)
+//     counts as its text; the allocation is that of the function's
+//     output), a buffer
 //     whose bytes outlive the call or that is the result, a make with a
 //     constant capacity up to 64 KiB that reaches no interface (the
 //     compiler keeps it on the stack), the Error method of an error type

