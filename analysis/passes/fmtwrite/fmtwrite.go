@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/bytetype"
 	"github.com/perfproof/perfproof/analysis/internal/fiximport"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
@@ -199,7 +200,7 @@ func (ch *checker) classify(arg ast.Expr, verbS bool) (kind payload, data ast.Ex
 	info := ch.pass.TypesInfo
 	arg = ast.Unparen(arg)
 	if conv, ok := arg.(*ast.CallExpr); ok && len(conv.Args) == 1 {
-		if tv, ok := info.Types[conv.Fun]; ok && tv.IsType() && types.Identical(tv.Type, types.Typ[types.String]) && isByteSlice(info.TypeOf(conv.Args[0])) {
+		if tv, ok := info.Types[conv.Fun]; ok && tv.IsType() && types.Identical(tv.Type, types.Typ[types.String]) && bytetype.IsSlice(info.TypeOf(conv.Args[0])) {
 			return converted, conv.Args[0], true
 		}
 	}
@@ -211,25 +212,12 @@ func (ch *checker) classify(arg ast.Expr, verbS bool) (kind payload, data ast.Ex
 		return 0, nil, false
 	}
 	switch {
-	case isByteSlice(t):
+	case bytetype.IsSlice(t):
 		return byteSlice, arg, true
 	case types.Identical(t, types.Typ[types.String]):
 		return plainString, arg, true
 	}
 	return 0, nil, false
-}
-
-// isByteSlice reports whether t's underlying type is []byte.
-func isByteSlice(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	s, ok := t.Underlying().(*types.Slice)
-	if !ok {
-		return false
-	}
-	b, ok := s.Elem().Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Byte
 }
 
 // bufferType returns the name of t if it is an in-memory or buffered writer

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/bytetype"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
 
@@ -177,25 +178,13 @@ func (c *checker) zeroValue(t types.Type) (reusable, bool) {
 // reported as the buffer.
 func (c *checker) isScratchMake(call *ast.CallExpr) bool {
 	info := c.pass.TypesInfo
-	if len(call.Args) != 3 || !isByteSlice(info.TypeOf(call.Args[0])) {
+	if len(call.Args) != 3 || !bytetype.IsSlice(info.TypeOf(call.Args[0])) {
 		return false
 	}
 	if tv, ok := info.Types[call.Args[1]]; !ok || tv.Value == nil || tv.Value.String() != "0" {
 		return false
 	}
 	return true
-}
-
-func isByteSlice(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	s, ok := t.Underlying().(*types.Slice)
-	if !ok {
-		return false
-	}
-	b, ok := s.Elem().Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Byte
 }
 
 // stackMake reports whether the make([]byte, 0, n) call has a constant

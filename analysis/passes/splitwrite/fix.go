@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/perfproof/perfproof/analysis/internal/bytetype"
 )
 
 // fix returns the suggested fix that merges a run of two writes into
@@ -147,7 +149,7 @@ func (ch *checker) pure(x ast.Expr) bool {
 		tv, ok := info.Types[x.Fun]
 		return ok && tv.IsType() && len(x.Args) == 1 && ch.pure(x.Args[0])
 	case *ast.CompositeLit:
-		if !isByteSlice(info.TypeOf(x)) {
+		if !bytetype.IsSlice(info.TypeOf(x)) {
 			return false
 		}
 		for _, e := range x.Elts {

@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/bytetype"
 	"github.com/perfproof/perfproof/analysis/internal/fiximport"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
@@ -307,7 +308,7 @@ func (ch *checker) writeCall(call *ast.CallExpr) (*write, bool) {
 	}
 	switch fn.Name() {
 	case "Write":
-		if !isByteSlice(last) {
+		if !bytetype.IsSlice(last) {
 			return nil, false
 		}
 		return &write{call: call, w: sel.X, arg: call.Args[0], name: "Write"}, true
@@ -436,13 +437,13 @@ func (ch *checker) constBytes(x ast.Expr) (string, bool) {
 		}
 	case *ast.CallExpr:
 		// []byte("...")
-		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 && isByteSlice(tv.Type) {
+		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 && bytetype.IsSlice(tv.Type) {
 			if tv, ok := info.Types[x.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
 				return constant.StringVal(tv.Value), true
 			}
 		}
 	case *ast.CompositeLit:
-		if !isByteSlice(info.TypeOf(x)) {
+		if !bytetype.IsSlice(info.TypeOf(x)) {
 			return "", false
 		}
 		var b []byte
@@ -522,19 +523,6 @@ func sameRef(info *types.Info, a, b ast.Expr) bool {
 func isBlank(x ast.Expr) bool {
 	id, ok := x.(*ast.Ident)
 	return ok && id.Name == "_"
-}
-
-// isByteSlice reports whether t's underlying type is []byte.
-func isByteSlice(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	s, ok := t.Underlying().(*types.Slice)
-	if !ok {
-		return false
-	}
-	b, ok := s.Elem().Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Byte
 }
 
 // isString reports whether t's underlying type is string.
