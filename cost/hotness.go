@@ -37,15 +37,15 @@ func Hotness(fs []finding.Finding) {
 			if c.Cold {
 				measured = "measured: no samples at its line or function in the profiles"
 			}
-			f.Hot = &finding.Hot{Evidence: measured, Confidence: "low"}
+			f.Hot = &finding.Hot{Evidence: measured, Confidence: finding.ConfidenceLow}
 		case top >= HotShare:
-			f.Hot = &finding.Hot{Evidence: measured, Confidence: "high"}
+			f.Hot = &finding.Hot{Evidence: measured, Confidence: finding.ConfidenceHigh}
 		case f.Hot != nil:
 			h := *f.Hot
 			h.Evidence += "; " + measured
 			f.Hot = &h
 		default:
-			f.Hot = &finding.Hot{Evidence: measured, Confidence: "medium"}
+			f.Hot = &finding.Hot{Evidence: measured, Confidence: finding.ConfidenceMedium}
 		}
 	}
 }

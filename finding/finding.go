@@ -62,6 +62,13 @@ type Hot struct {
 	Confidence string `json:"confidence"`
 }
 
+// Confidence levels of Hot.
+const (
+	ConfidenceHigh   = "high"
+	ConfidenceMedium = "medium"
+	ConfidenceLow    = "low"
+)
+
 // A Fix is a SuggestedFix: a set of text edits that together resolve the
 // finding.
 type Fix struct {

@@ -10,11 +10,11 @@ import (
 	"github.com/perfproof/perfproof/finding"
 )
 
-// Confidence levels of finding.Hot.
+// Confidence levels of finding.Hot, short for use here.
 const (
-	High   = "high"
-	Medium = "medium"
-	Low    = "low"
+	High   = finding.ConfidenceHigh
+	Medium = finding.ConfidenceMedium
+	Low    = finding.ConfidenceLow
 )
 
 // callGraph joins the call summaries of every package a scan analysed.

@@ -364,6 +364,7 @@ func (r *run) analyze(analyzers []*analysis.Analyzer, roots []*packages.Package)
 	statuses := make(map[*packages.Package]*status)
 	files := make(map[*packages.Package]map[string]bool)
 	notes := make(map[*packages.Package]string)
+	indexes := make(map[*packages.Package]*funcIndex) // built once per package, for its first diagnostic
 	for _, act := range graph.Roots {
 		if act.Analyzer == callsumAnalyzer {
 			if act.Err == nil {
@@ -397,7 +398,14 @@ func (r *run) analyze(analyzers []*analysis.Analyzer, roots []*packages.Package)
 				notes[act.Package] = incompleteTypes(act.Package)
 			}
 		}
-		funcs := newFuncIndex(act.Package)
+		if len(act.Diagnostics) == 0 {
+			continue
+		}
+		funcs := indexes[act.Package]
+		if funcs == nil {
+			funcs = newFuncIndex(act.Package)
+			indexes[act.Package] = funcs
+		}
 		for _, d := range act.Diagnostics {
 			if !isOwn(act.Package.Fset, own, d.Pos) {
 				continue // a file the go command generated

@@ -358,7 +358,7 @@ func environment() report.Env {
 func dropLow(fs []finding.Finding) ([]finding.Finding, int) {
 	kept := fs[:0]
 	for _, f := range fs {
-		if f.Hot == nil || f.Hot.Confidence != scan.Low {
+		if f.Hot == nil || f.Hot.Confidence != finding.ConfidenceLow {
 			kept = append(kept, f)
 		}
 	}

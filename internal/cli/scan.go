@@ -228,14 +228,8 @@ func inDirAll(dir string, paths []string) []string {
 // hideLow removes from res.Findings those of low confidence and returns
 // how many it removed.
 func hideLow(res *scan.Result) int {
-	kept := res.Findings[:0]
-	for _, f := range res.Findings {
-		if f.Hot == nil || f.Hot.Confidence != scan.Low {
-			kept = append(kept, f)
-		}
-	}
-	n := len(res.Findings) - len(kept)
-	res.Findings = kept
+	var n int
+	res.Findings, n = dropLow(res.Findings)
 	return n
 }
 
