@@ -132,6 +132,9 @@ type PackageResult struct {
 	// Warnings are problems in the output that did not stop parsing,
 	// such as malformed benchmark lines (*benchfmt.SyntaxError).
 	Warnings []error
+	// Benchmarks, filled by RunEach only, are the runs of each benchmark
+	// on its own, with their profiles, in the order they were found.
+	Benchmarks []BenchmarkRuns
 }
 
 // Run runs the benchmarks of the packages matching patterns ("." if none),
@@ -154,12 +157,24 @@ func Run(ctx context.Context, patterns []string, opts Options) (*Result, error) 
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
 	}
-	listed, err := listPackages(ctx, opts.Dir, opts.Env, patterns)
+	return eachPackageOf(ctx, patterns, opts.Dir, opts.Env, opts.OutDir, opts.Progress, func(pr *PackageResult, outDir, scratch, stem string) {
+		runPackage(ctx, pr, &opts, outDir, scratch, stem)
+	})
+}
+
+// eachPackageOf lists the packages matching patterns in dir, prepares the
+// Result (its output directory, outDir or a temporary one) and a scratch
+// directory for test binaries, and calls run, one package after the other,
+// on each package that has benchmarks, with a progress line before each.
+// When ctx ends, the packages not yet run get an error saying so, and the
+// Result so far is returned with ctx.Err(). Run and RunEach share it.
+func eachPackageOf(ctx context.Context, patterns []string, dir string, env []string, outDir string, progress io.Writer,
+	run func(pr *PackageResult, outDir, scratch, stem string)) (*Result, error) {
+	listed, err := listPackages(ctx, dir, env, patterns)
 	if err != nil {
 		return nil, err
 	}
-
-	res := &Result{Dir: opts.OutDir}
+	res := &Result{Dir: outDir}
 	if res.Dir == "" {
 		if res.Dir, err = os.MkdirTemp("", "perfproof-bench-"); err != nil {
 			return nil, fmt.Errorf("creating output directory: %w", err)
@@ -167,14 +182,14 @@ func Run(ctx context.Context, patterns []string, opts Options) (*Result, error) 
 		res.removeDir = true
 	} else {
 		if res.Dir, err = filepath.Abs(res.Dir); err != nil {
-			return nil, fmt.Errorf("output directory %s: %w", opts.OutDir, err)
+			return nil, fmt.Errorf("output directory %s: %w", outDir, err)
 		}
 		if err := os.MkdirAll(res.Dir, 0o777); err != nil {
 			return nil, fmt.Errorf("creating output directory: %w", err)
 		}
 	}
 	// Test binaries are large and of no use once run: they go to a
-	// scratch directory removed before Run returns.
+	// scratch directory removed before returning.
 	scratch, err := os.MkdirTemp("", "perfproof-benchbin-")
 	if err != nil {
 		res.Close()
@@ -195,7 +210,6 @@ func Run(ctx context.Context, patterns []string, opts Options) (*Result, error) 
 		}
 		res.Packages = append(res.Packages, pr)
 	}
-
 	names := fileNames(listed)
 	start := time.Now()
 	for done, i := range toRun {
@@ -206,10 +220,10 @@ func Run(ctx context.Context, patterns []string, opts Options) (*Result, error) 
 			return res, err
 		}
 		pr := &res.Packages[i]
-		if opts.Progress != nil {
-			fmt.Fprintln(opts.Progress, progressLine(done, len(toRun), pr.ImportPath, time.Since(start)))
+		if progress != nil {
+			fmt.Fprintln(progress, progressLine(done, len(toRun), pr.ImportPath, time.Since(start)))
 		}
-		runPackage(ctx, pr, &opts, res.Dir, scratch, names[i])
+		run(pr, res.Dir, scratch, names[i])
 	}
 	return res, ctx.Err()
 }

@@ -72,7 +72,7 @@ func Join(findings []finding.Finding, ps *Profiles) []finding.Finding {
 		if ft := j.funcOf[i]; ft >= 0 {
 			c.CPUCum = share(j.funcCPU[ft], t.cpu)
 		}
-		c.Cold = *c == finding.Cost{}
+		c.Cold = c.CPUFlat == 0 && c.CPULine == 0 && c.CPUCum == 0 && c.AllocBytes == 0 && c.AllocObjects == 0
 		out[i].Cost = c
 	}
 	return out

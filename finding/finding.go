@@ -10,6 +10,8 @@ package finding
 
 import (
 	"cmp"
+	"encoding/json"
+	"math"
 	"slices"
 )
 
@@ -116,7 +118,105 @@ type Cost struct {
 	// the receiver keeps). Empty for a cost a local change can remove.
 	// cost.Rank puts such findings after the others.
 	Inherent string `json:"inherent,omitempty"`
+	// Benchmark, when report profiled each benchmark on its own, names
+	// the benchmark whose profiles the shares above are of: the one where
+	// the finding costs the most (its entry in ByBenchmark). Nil when the
+	// shares are of all profiles together (-profile).
+	Benchmark *BenchmarkID `json:"benchmark,omitempty"`
+	// ByBenchmark gives, for every benchmark whose profiles show the
+	// finding, its shares of that benchmark alone with confidence
+	// intervals, and the cost per op they account for. Highest CPU line
+	// share first.
+	ByBenchmark []BenchmarkCost `json:"by_benchmark,omitempty"`
 }
+
+// A BenchmarkID names one benchmark of one package.
+type BenchmarkID struct {
+	// Package is the benchmark's import path.
+	Package string `json:"package"`
+	// Name is the benchmark's full name without the "Benchmark" prefix
+	// and the GOMAXPROCS suffix, as benchfmt gives it ("Auction/before").
+	Name string `json:"name"`
+}
+
+// A BenchmarkCost is what a finding costs in one benchmark, from the
+// profiles of that benchmark's runs alone.
+type BenchmarkCost struct {
+	BenchmarkID
+	// Runs is the number of profiled runs; Samples the number of CPU
+	// profile samples over all of them (a Go CPU profile takes 100 per
+	// second of CPU).
+	Runs    int `json:"runs"`
+	Samples int `json:"samples"`
+	// The shares, fractions in [0, 1] of the benchmark's total CPU time,
+	// allocated bytes and allocated objects, as in Cost. Each Value is the
+	// share of the sums over all runs; Lo and Hi bound its 95 %
+	// percentile-bootstrap interval over runs (Efron and Tibshirani, An
+	// Introduction to the Bootstrap, 1993, ch. 13).
+	CPUFlat      Estimate `json:"cpu_flat"`
+	CPULine      Estimate `json:"cpu_line"`
+	CPUCum       Estimate `json:"cpu_cum"`
+	AllocBytes   Estimate `json:"alloc_bytes"`
+	AllocObjects Estimate `json:"alloc_objects"`
+	// SecPerOp, BytesPerOp and AllocsPerOp are the cost per operation the
+	// finding accounts for: its CPU line share × the benchmark's median
+	// sec/op, its allocated-bytes share × the median B/op, its
+	// allocated-objects share × the median allocs/op, with intervals from
+	// the same bootstrap. Nil when the benchmark did not report the unit.
+	// The time is an estimate: CPU time also counts the other threads the
+	// benchmark keeps busy (the garbage collector).
+	SecPerOp    *Estimate `json:"sec_per_op,omitempty"`
+	BytesPerOp  *Estimate `json:"b_per_op,omitempty"`
+	AllocsPerOp *Estimate `json:"allocs_per_op,omitempty"`
+}
+
+// An Estimate is a value with its 95 % confidence interval, in the unit
+// of the field that holds it. Lo and Hi are NaN, and encode as null in
+// JSON, when there are too few runs (fewer than 2) for an interval.
+type Estimate struct {
+	Value float64 `json:"value"`
+	Lo    float64 `json:"lo"`
+	Hi    float64 `json:"hi"`
+}
+
+// MarshalJSON encodes e as {"value","lo","hi"} with null for a NaN or
+// infinite bound.
+func (e Estimate) MarshalJSON() ([]byte, error) {
+	finite := func(v float64) *float64 {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil
+		}
+		return &v
+	}
+	return json.Marshal(struct {
+		Value float64  `json:"value"`
+		Lo    *float64 `json:"lo"`
+		Hi    *float64 `json:"hi"`
+	}{e.Value, finite(e.Lo), finite(e.Hi)})
+}
+
+// UnmarshalJSON decodes what MarshalJSON encodes; a null bound is NaN.
+func (e *Estimate) UnmarshalJSON(b []byte) error {
+	var v struct {
+		Value float64  `json:"value"`
+		Lo    *float64 `json:"lo"`
+		Hi    *float64 `json:"hi"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	e.Value, e.Lo, e.Hi = v.Value, math.NaN(), math.NaN()
+	if v.Lo != nil {
+		e.Lo = *v.Lo
+	}
+	if v.Hi != nil {
+		e.Hi = *v.Hi
+	}
+	return nil
+}
+
+// HasCI reports whether e has a confidence interval.
+func (e Estimate) HasCI() bool { return !math.IsNaN(e.Lo) && !math.IsNaN(e.Hi) }
 
 // Sort orders findings by file, line, column, analyzer and message, the
 // order `perfproof scan` prints them in.

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -104,6 +105,13 @@ func (m *markdown) summary() {
 		m.printf("%d %s, ranked by measured cost: allocated bytes (no CPU profile was given, so there are no CPU shares "+
 			"and no bounds). Shares are fractions of the heap profile's total.\n\n",
 			len(fs), plural(len(fs), "finding", "findings"))
+	case m.ranked() && m.perBenchmark():
+		m.printf("%d %s, ranked by what each costs in the benchmark where it costs most, each benchmark profiled on its own: "+
+			"CPU at the finding's line (cumulative), then allocated bytes. Shares are fractions of that benchmark's profiles, "+
+			"with 95 %% confidence intervals (bootstrap over its runs); per op is the share times the benchmark's median "+
+			"time per op; the bound is the largest speed-up of that benchmark that removing the line's CPU cost could give "+
+			"(Amdahl: 1/(1 − CPU line share)).\n\n",
+			len(fs), plural(len(fs), "finding", "findings"))
 	case m.ranked():
 		m.printf("%d %s, ranked by measured cost: CPU at the finding's line (cumulative), then allocated bytes. "+
 			"Shares are fractions of the profiles' totals; the bound is the largest speed-up of the profiled run "+
@@ -111,6 +119,10 @@ func (m *markdown) summary() {
 			len(fs), plural(len(fs), "finding", "findings"))
 	default:
 		m.printf("%d %s, not ranked.\n\n> **Note:** %s.\n\n", len(fs), plural(len(fs), "finding", "findings"), text(UnrankedNote))
+	}
+	if m.perBenchmark() {
+		m.benchmarkSummary()
+		return
 	}
 	m.printf("| # | Finding | Location | CPU (function) | CPU (line) | Alloc bytes | Bound |\n")
 	m.printf("|--:|---|---|--:|--:|--:|---|\n")
@@ -219,6 +231,8 @@ func (m *markdown) finding(rank int, f *finding.Finding) {
 		m.printf("Not hot in this profile: the profiles hold samples, but none at this line or in its function " +
 			"(or its allocations stay on the stack). It is ranked after the measured findings; whether it matters " +
 			"under another workload is for you to judge.\n")
+	case c.Benchmark != nil:
+		m.benchmarkShares(c)
 	default:
 		if m.r.NoCPUProfile {
 			m.printf("- CPU: not measured (no CPU profile), so no bound on the speed-up.\n")
@@ -340,20 +354,55 @@ func (m *markdown) benchmarks() {
 		return
 	}
 	m.printf("\n## Benchmarks\n\n")
-	m.printf("| Package | Benchmark | time/op | B/op | allocs/op | n |\n")
-	m.printf("|---|---|--:|--:|--:|--:|\n")
+	profiled := false
+	for _, bm := range m.r.Benchmarks {
+		profiled = profiled || bm.Runs > 0
+	}
+	if profiled {
+		m.printf("| Package | Benchmark | time/op | B/op | allocs/op | n | CPU samples |\n")
+		m.printf("|---|---|--:|--:|--:|--:|--:|\n")
+	} else {
+		m.printf("| Package | Benchmark | time/op | B/op | allocs/op | n |\n")
+		m.printf("|---|---|--:|--:|--:|--:|\n")
+	}
 	anyInf := false
+	var noisy, capped []string
 	for _, bm := range m.r.Benchmarks {
 		t, inf1 := spread(bm.Time, duration)
 		b, inf2 := spread(bm.Bytes, byteSize)
 		a, inf3 := spread(bm.Allocs, count)
 		anyInf = anyInf || inf1 || inf2 || inf3
+		if w := bm.Time.relWidth(); !inf1 && w > NoisyWidth {
+			t += " (noisy)"
+			noisy = append(noisy, fmt.Sprintf("%s (±%.0f%%)", code(bm.Name), w*100))
+		}
 		n := max(bm.Time.N, bm.Bytes.N, bm.Allocs.N)
-		m.printf("| %s | %s | %s | %s | %s | %d |\n", codeCell(bm.Package), codeCell(bm.Name), t, b, a, n)
+		if profiled {
+			smp := "—"
+			if bm.Runs > 0 {
+				smp = fmt.Sprint(bm.Samples)
+			}
+			if bm.Capped {
+				smp += " (cap)"
+				capped = append(capped, code(bm.Name))
+			}
+			m.printf("| %s | %s | %s | %s | %s | %d | %s |\n", codeCell(bm.Package), codeCell(bm.Name), t, b, a, n, smp)
+		} else {
+			m.printf("| %s | %s | %s | %s | %s | %d |\n", codeCell(bm.Package), codeCell(bm.Name), t, b, a, n)
+		}
 	}
 	m.printf("\nEach cell is the median of n runs ± the larger distance from it to a bound of the median's %.0f%% confidence interval.\n", Confidence*100)
 	if anyInf {
 		m.printf("±∞: too few runs for a confidence interval of the median (6 are needed at 95%%); run the benchmarks with -count=6 or more.\n")
+	}
+	if len(noisy) > 0 {
+		m.printf("\n**Noisy:** %s: the time per op's confidence interval is wider than ±%.0f%% of its median, so its shares and time per op are uncertain too. "+
+			"Run on an idle machine (close other programs, stop background jobs), raise -count, or pin the benchmark to a CPU.\n",
+			strings.Join(noisy, ", "), NoisyWidth*100)
+	}
+	if len(capped) > 0 {
+		m.printf("\n**Sample target not reached:** %s: the time cap (-max-time) stopped the runs before the CPU profiles held the -samples target; "+
+			"small shares are uncertain. Raise -max-time, or select fewer benchmarks with -bench.\n", strings.Join(capped, ", "))
 	}
 }
 
@@ -393,4 +442,159 @@ func (m *markdown) commands() {
 		fence += "`"
 	}
 	m.printf("\n## Reproduce\n\n%ssh\n%s%s\n", fence, body, fence)
+}
+
+// NoisyWidth is the half-width, as a fraction of the median, above which
+// a benchmark's time per op is flagged as noisy: ±10 %.
+const NoisyWidth = 0.10
+
+// relWidth returns the larger distance from the median to a bound of its
+// interval, as a fraction of the median; +Inf without an interval.
+func (s Summary) relWidth() float64 {
+	if s.N == 0 || s.Center == 0 {
+		return 0
+	}
+	return max(s.Center-s.Lo, s.Hi-s.Center) / math.Abs(s.Center)
+}
+
+// perBenchmark reports whether the findings' costs are per benchmark
+// (cost.Attribute) rather than shares of all profiles together.
+func (m *markdown) perBenchmark() bool {
+	for _, f := range m.r.Findings {
+		if f.Cost != nil && f.Cost.Benchmark != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// top returns the entry of c.ByBenchmark for c.Benchmark.
+func top(c *finding.Cost) *finding.BenchmarkCost {
+	if c == nil || c.Benchmark == nil {
+		return nil
+	}
+	for i := range c.ByBenchmark {
+		if c.ByBenchmark[i].BenchmarkID == *c.Benchmark {
+			return &c.ByBenchmark[i]
+		}
+	}
+	return nil
+}
+
+// benchmarkSummary writes the summary table of per-benchmark costs and
+// says which neighbours in the ranking cannot be told apart.
+func (m *markdown) benchmarkSummary() {
+	fs := m.r.Findings
+	m.printf("| # | Finding | Location | Benchmark | CPU (line) | Alloc bytes | Per op | Bound |\n")
+	m.printf("|--:|---|---|---|--:|--:|--:|---|\n")
+	for i, f := range fs {
+		bench, cpu, alloc, perOp, bnd := "—", "—", "—", "—", "—"
+		c := f.Cost
+		if t := top(c); t != nil {
+			bench = codeCell(t.Name)
+			if !m.r.NoCPUProfile {
+				cpu, bnd = pctCI(t.CPULine), bound(t.CPULine.Value)
+				if t.SecPerOp != nil {
+					perOp = duration(t.SecPerOp.Value)
+				}
+			}
+			if !m.r.NoHeapProfile {
+				alloc = pctCI(t.AllocBytes)
+				if perOp == "—" && t.BytesPerOp != nil {
+					perOp = byteSize(t.BytesPerOp.Value)
+				}
+			}
+		}
+		switch {
+		case c == nil:
+		case c.Cold:
+			bnd = "not hot in any benchmark"
+		case c.Benchmark == nil && !c.Cold:
+			cpu, alloc, bnd = pct(c.CPULine), pct(c.AllocBytes), bound(c.CPULine)
+		}
+		if c != nil && c.Inherent != "" {
+			bnd += "; inherent (" + c.Inherent + ")"
+		}
+		m.printf("| %d | %s: %s | %s | %s | %s | %s | %s | %s |\n",
+			i+1, codeCell(checkName(&f)), text(short(f.Message, summaryWidth)), codeCell(m.location(&f)),
+			bench, cpu, alloc, perOp, bnd)
+	}
+	// Neighbours whose intervals overlap may swap places between runs.
+	var ties []string
+	for i := 0; i+1 < len(fs); i++ {
+		a, b := top(fs[i].Cost), top(fs[i+1].Cost)
+		if a == nil || b == nil || !a.CPULine.HasCI() || !b.CPULine.HasCI() || a.CPULine.Value == 0 {
+			continue
+		}
+		if a.CPULine.Lo <= b.CPULine.Hi {
+			ties = append(ties, fmt.Sprintf("#%d and #%d", i+1, i+2))
+		}
+	}
+	if len(ties) > 0 {
+		m.printf("\nOrder not certain: %s have overlapping CPU (line) intervals; their order may change from one run of the report to the next.\n", strings.Join(ties, ", "))
+	}
+}
+
+// benchmarkShares writes a finding's costs in each benchmark that shows it.
+func (m *markdown) benchmarkShares(c *finding.Cost) {
+	t := top(c)
+	if t == nil {
+		return
+	}
+	m.printf("In %s (%s), profiled on its own over %d %s (%d CPU samples):\n\n", code(t.Name), code(t.Package), t.Runs, plural(t.Runs, "run", "runs"), t.Samples)
+	if !m.r.NoCPUProfile {
+		m.printf("- CPU at the line: %s of the benchmark's CPU runs this line or what it calls (%s in the line itself)", pctCI(t.CPULine), pctCI(t.CPUFlat))
+		if t.SecPerOp != nil {
+			m.printf(", about %s per op", estimate(*t.SecPerOp, duration))
+		}
+		m.printf(".\n- CPU in the enclosing function: %s.\n", pctCI(t.CPUCum))
+	}
+	if !m.r.NoHeapProfile {
+		m.printf("- Allocations at the line or under its calls: %s of bytes", pctCI(t.AllocBytes))
+		if t.BytesPerOp != nil {
+			m.printf(" (about %s per op)", estimate(*t.BytesPerOp, byteSize))
+		}
+		m.printf(", %s of objects", pctCI(t.AllocObjects))
+		if t.AllocsPerOp != nil {
+			m.printf(" (about %s per op)", estimate(*t.AllocsPerOp, count))
+		}
+		m.printf(".\n")
+	}
+	if !m.r.NoCPUProfile {
+		m.printf("- Bound: removing the line's CPU cost can speed this benchmark up by at most %s; any change to the whole function by at most %s (Amdahl, 1/(1 − share)).\n",
+			strings.TrimPrefix(bound(t.CPULine.Value), "≤ "), strings.TrimPrefix(bound(t.CPUCum.Value), "≤ "))
+	}
+	if c.Inherent != "" {
+		m.printf("- Inherent: the source shows this cost is part of the function's job (%s), so it is ranked after the findings a local change can remove.\n", c.Inherent)
+	}
+	if len(c.ByBenchmark) > 1 {
+		m.printf("\nOther benchmarks that run it:\n\n| Benchmark | CPU (line) | Alloc bytes | Per op |\n|---|--:|--:|--:|\n")
+		for _, o := range c.ByBenchmark {
+			if o.BenchmarkID == t.BenchmarkID {
+				continue
+			}
+			perOp := "—"
+			if o.SecPerOp != nil {
+				perOp = duration(o.SecPerOp.Value)
+			}
+			m.printf("| %s | %s | %s | %s |\n", codeCell(o.Name), pctCI(o.CPULine), pctCI(o.AllocBytes), perOp)
+		}
+	}
+}
+
+// pctCI formats a share with its interval: "38.0% [35.2–41.0]", or the
+// share alone without an interval.
+func pctCI(e finding.Estimate) string {
+	if !e.HasCI() {
+		return pct(e.Value)
+	}
+	return fmt.Sprintf("%s [%s–%s]", pct(e.Value), strings.TrimSuffix(pct(e.Lo), "%"), strings.TrimSuffix(pct(e.Hi), "%"))
+}
+
+// estimate formats a per-op estimate with its interval.
+func estimate(e finding.Estimate, format func(float64) string) string {
+	if !e.HasCI() {
+		return format(e.Value)
+	}
+	return fmt.Sprintf("%s [%s, %s]", format(e.Value), format(e.Lo), format(e.Hi))
 }

@@ -159,6 +159,43 @@ func heapOnlyReport() *Report {
 	return r
 }
 
+// perBenchmarkReport is the ranked report with costs per benchmark, as
+// cost.Attribute gives them: the first two findings' intervals overlap,
+// the first runs in two benchmarks, and one benchmark is noisy and capped.
+func perBenchmarkReport() *Report {
+	r := rankedReport()
+	est := func(v, lo, hi float64) finding.Estimate { return finding.Estimate{Value: v, Lo: lo, Hi: hi} }
+	auction := finding.BenchmarkID{Package: "example.com/adexchange/auction", Name: "Auction/before"}
+	trim := finding.BenchmarkID{Package: "example.com/adexchange/cookie", Name: "Trim/after"}
+	bc := func(id finding.BenchmarkID, line, lo, hi, bytes float64) finding.BenchmarkCost {
+		secOp := est(line*12.34e-6, lo*12.34e-6, hi*12.34e-6)
+		bytesOp := est(bytes*5632, bytes*5000, bytes*6000)
+		return finding.BenchmarkCost{
+			BenchmarkID: id, Runs: 6, Samples: 1040,
+			CPUFlat: est(line/10, lo/10, hi/10), CPULine: est(line, lo, hi), CPUCum: est(line+0.05, lo+0.05, hi+0.05),
+			AllocBytes: est(bytes, bytes-0.02, bytes+0.02), AllocObjects: est(bytes/2, bytes/2-0.01, bytes/2+0.01),
+			SecPerOp: &secOp, BytesPerOp: &bytesOp,
+		}
+	}
+	set := func(i int, bcs ...finding.BenchmarkCost) {
+		t := bcs[0]
+		id := t.BenchmarkID
+		r.Findings[i].Cost = &finding.Cost{
+			CPUFlat: t.CPUFlat.Value, CPULine: t.CPULine.Value, CPUCum: t.CPUCum.Value,
+			AllocBytes: t.AllocBytes.Value, AllocObjects: t.AllocObjects.Value,
+			Benchmark: &id, ByBenchmark: bcs,
+		}
+	}
+	set(0, bc(auction, 0.52, 0.44, 0.58, 0.4), bc(trim, 0.1, 0.05, 0.2, 0.1))
+	set(1, bc(auction, 0.48, 0.40, 0.55, 0.2))
+	set(2, bc(trim, 0.02, 0.01, 0.03, 0.21))
+	r.Findings[2].Cost.Inherent = "result"
+	r.Benchmarks[0].Runs, r.Benchmarks[0].Samples = 6, 1040
+	r.Benchmarks[0].Time = Summary{Center: 12.34e-6, Lo: 10e-6, Hi: 15e-6, N: 6}
+	r.Benchmarks[1].Runs, r.Benchmarks[1].Samples, r.Benchmarks[1].Capped = 3, 412, true
+	return r
+}
+
 func TestMarkdownGolden(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -168,6 +205,7 @@ func TestMarkdownGolden(t *testing.T) {
 		{"unranked", unrankedReport()},
 		{"empty", &Report{Title: "nothing | to see", Env: Env{GoVersion: "go1.26.0"}}},
 		{"heaponly", heapOnlyReport()},
+		{"perbenchmark", perBenchmarkReport()},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer

@@ -63,6 +63,13 @@ type Benchmark struct {
 	Time   Summary `json:"sec_per_op"`
 	Bytes  Summary `json:"b_per_op"`
 	Allocs Summary `json:"allocs_per_op"`
+	// Runs and Samples, when the benchmark was profiled on its own, are
+	// its number of profiled runs and the CPU profile samples over them;
+	// Capped says that the time cap stopped the runs short of the sample
+	// target. Zero when not known.
+	Runs    int  `json:"runs,omitempty"`
+	Samples int  `json:"samples,omitempty"`
+	Capped  bool `json:"capped,omitempty"`
 }
 
 // A Summary is the center and spread of the values of one benchmark metric.

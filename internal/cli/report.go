@@ -8,11 +8,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/google/pprof/profile"
 
 	"github.com/perfproof/perfproof/analysis/suite"
 	"github.com/perfproof/perfproof/benchrun"
@@ -26,26 +30,40 @@ func init() {
 	register(&command{
 		name:    "report",
 		summary: "scan, run benchmarks with profiles, rank findings by measured cost",
-		usage:   "report [-C dir] [-bench regexp] [-count n] [-benchtime d] [-timeout d] [-profile file]... [-o file] [-json] [packages]",
+		usage:   "report [-C dir] [-bench regexp] [-count n] [-benchtime d] [-samples n] [-max-time d] [-timeout d] [-profile file]... [-o file|dir/] [-json] [packages]",
 		doc: `
 Report is the main job: it scans the named packages (default "./...") with
-every check, runs their benchmarks with CPU and memory profiles (as
-perfproof bench does), joins each finding with its measured share of CPU and
-allocations, adds profile-only findings (allocation sites and reflection-based
-encoding at 5% or more), and writes the findings ranked by cost, highest
-first, as Markdown: a summary table with the Amdahl bound of each finding, a
-section per finding with the code, why it costs and the fix, the benchmark
-table, the environment and the commands to reproduce.
+every check, runs each of their benchmarks on its own with CPU and memory
+profiles, joins each finding with its share of each benchmark that runs it,
+adds profile-only findings (allocation sites and reflection-based encoding
+at 5% or more of a benchmark), and writes the findings ranked by what they
+cost in the benchmark where they cost most, as Markdown: a summary table
+with each share's 95% confidence interval, the cost per op it accounts
+for and its Amdahl bound, a section per finding, the benchmark table, the
+environment and the commands to reproduce.
+
+Each benchmark (each leaf sub-benchmark) runs in processes of its own, at
+least -count times, until its CPU profiles hold -samples samples (a Go CPU
+profile takes 100 a second) or its runs reach -max-time; the first run
+lasts -benchtime, the later ones repeat an iteration count. Neighbours in
+the ranking whose intervals overlap are named, and a benchmark whose time
+per op varies by more than ±10% is flagged as noisy.
 
 -profile file (repeatable) takes existing pprof CPU or heap profiles, for
 example from a production net/http/pprof endpoint, instead of running
-benchmarks; with -bench as well, both are used. Without benchmarks or
-profiles the findings are listed unranked.
+benchmarks; their shares of the whole profile rank the findings. With
+-bench as well, both are used and each finding also lists its benchmarks.
+Without benchmarks or profiles the findings are listed unranked.
 
--json prints {"findings":[...],"errors":[...]} with "cost" filled and the
-findings in rank order. Exit status: 0 no findings, 1 findings, 2 an error
-(a benchmark that fails, panics or times out: the report is still written,
-with the other packages' results).`,
+-o file writes the report to file, refusing to overwrite a file that is not
+a perfproof report; -o dir/ writes dir/report.md and keeps the raw
+benchmark output and every run's profiles beside it.
+
+-json prints {"findings":[...],"errors":[...]} with "cost" filled (and
+"cost.by_benchmark") and the findings in rank order. Exit status: 0 no
+findings, 1 findings, 2 an error (-bench matching no benchmark; a
+benchmark that fails, panics or times out: the report is still written,
+with the other benchmarks' results).`,
 		flags: reportFlags,
 	})
 }
@@ -59,12 +77,14 @@ func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
 func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.Writer) error {
 	dir := dirFlag(fs)
 	bench := fs.String("bench", ".", "run only benchmarks matching `regexp`")
-	count := fs.Int("count", 6, "run each benchmark `n` times")
-	benchtime := fs.String("benchtime", "100ms", "run each benchmark for duration `d` or Nx iterations")
+	count := fs.Int("count", 6, "run each benchmark at least `n` times, each run in a process of its own")
+	benchtime := fs.String("benchtime", "100ms", "run each benchmark's first run for duration `d` or Nx iterations; later runs repeat its iteration count, raised to reach -samples")
+	samples := fs.Int("samples", 1000, "profile each benchmark until its CPU profiles hold `n` samples (100 per second of CPU), or -max-time; 0: -count runs only")
+	maxTime := fs.Duration("max-time", benchrun.DefaultMaxTime, "stop adding runs to a benchmark after duration `d` of its runs, even short of -samples")
 	timeout := fs.Duration("timeout", benchrun.DefaultTimeout, "kill a package's build and benchmarks after duration `d`")
 	var profiles stringList
 	fs.Var(&profiles, "profile", "use the pprof CPU or heap profile in `file` (repeatable; relative to -C dir)")
-	out := fs.String("o", "", "write the Markdown report to `file` (relative to -C dir) instead of stdout")
+	out := fs.String("o", "", "write the Markdown report to `file` (relative to -C dir) instead of stdout; a name ending in / is a directory that receives report.md, the raw benchmark output and the profiles")
 	asJSON := fs.Bool("json", false, "print findings with costs as one JSON object")
 	return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if len(args) == 0 {
@@ -76,6 +96,22 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 				runBench = true
 			}
 		})
+		// Check what can be checked before the long work: the output
+		// file, and the profiles given.
+		outFile, keepDir, err := reportOutput(*dir, *out)
+		if err != nil {
+			return err
+		}
+		var paths []string // profile files, relative to -C dir like the go command's paths
+		for _, p := range profiles {
+			paths = append(paths, inDir(*dir, p))
+		}
+		var given *cost.Profiles
+		if len(paths) > 0 {
+			if given, err = cost.Load(paths...); err != nil {
+				return fmt.Errorf("%w\nPass pprof CPU or heap profiles, e.g. from go test -cpuprofile/-memprofile or net/http/pprof", err)
+			}
+		}
 
 		res, err := scan.Run(ctx, suite.Analyzers(), args, scan.Options{Dir: *dir, Tests: true})
 		if err != nil {
@@ -97,31 +133,36 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 		}
 		var benchErr error
 		var measured []string // import paths of the packages benchmarked
-		var paths []string    // profile files, relative to -C dir like the go command's paths
-		for _, p := range profiles {
-			paths = append(paths, inDir(*dir, p))
-		}
+		var benches []cost.Benchmark
 		if runBench {
-			br, err := benchrun.Run(ctx, args, benchrun.Options{
+			br, err := benchrun.RunEach(ctx, args, benchrun.EachOptions{
 				Dir: *dir, Bench: *bench, Count: *count, Benchtime: *benchtime, Timeout: *timeout,
-				CPUProfile: true, MemProfile: true, Progress: stderr,
+				CPUProfile: true, MemProfile: true, Samples: *samples, MaxTime: *maxTime,
+				Progress: stderr, OutDir: keepDir,
 			})
 			if br == nil {
 				return err
 			}
 			defer br.Close()
-			benchErr = benchOutcome(io.Discard, br, err, "")
+			if keepDir != "" {
+				fmt.Fprintf(stderr, "perfproof report: raw benchmark output and profiles kept in %s\n", keepDir)
+			}
+			benchErr = reportBenchOutcome(br, err, *bench)
 			for _, p := range br.Packages {
-				if p.Err != nil {
+				if p.Err != nil && !errors.Is(p.Err, benchrun.ErrNoMatch) {
 					fmt.Fprintf(stderr, "perfproof report: %v\n", p.Err)
 					rep.Notes = append(rep.Notes, p.Err.Error())
 				}
-				paths = appendNonEmpty(paths, p.CPUProfile, p.MemProfile)
 				if len(p.Results) > 0 {
 					measured = append(measured, p.ImportPath)
 				}
-				rep.Benchmarks = append(rep.Benchmarks, report.Summarize(p.ImportPath, p.Results)...)
-				if !p.Skipped && p.Err == nil || len(p.Results) > 0 {
+				bs, err := loadBenchmarks(p)
+				if err != nil {
+					return err
+				}
+				benches = append(benches, bs...)
+				rep.Benchmarks = append(rep.Benchmarks, summarizeRuns(p)...)
+				if len(p.Benchmarks) > 0 {
 					rep.Commands = append(rep.Commands, goTestCommand(*dir, p.ImportPath, *bench, *count, *benchtime))
 				}
 			}
@@ -129,26 +170,46 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 				return benchErr
 			}
 		}
-		rep.Commands = append(rep.Commands, perfproofCommand(*dir, *bench, *count, *benchtime, profiles, args))
+		rep.Commands = append(rep.Commands, perfproofCommand(*dir, *bench, runBench, *count, *benchtime, *samples, profiles, args))
 
 		findings := res.Findings
 		var kinds profileKinds
-		if len(paths) > 0 {
-			ps, err := cost.Load(paths...)
-			if err != nil {
-				return fmt.Errorf("%w\nPass pprof CPU or heap profiles, e.g. from go test -cpuprofile/-memprofile or net/http/pprof", err)
-			}
-			for _, w := range ps.Warnings {
+		hopts := cost.HotspotOptions{
+			Modules: userCode(measured), ReadFile: os.ReadFile,
+			Resolve: sourceResolver(workDir(*dir)),
+		}
+		if given != nil {
+			for _, w := range given.Warnings {
 				fmt.Fprintf(stderr, "perfproof report: warning: %v\n", w)
 				rep.Notes = append(rep.Notes, w.Error())
 			}
-			findings = cost.Join(findings, ps)
-			findings = append(findings, cost.Hotspots(ps, cost.HotspotOptions{
-				Known: findings, Modules: userCode(measured), ReadFile: os.ReadFile,
-				Resolve: sourceResolver(workDir(*dir)),
-			})...)
+			findings = cost.Join(findings, given)
+			hopts.Known = findings
+			findings = append(findings, cost.Hotspots(given, hopts)...)
+			kinds = profileKinds{CPU: given.HasCPU(), Heap: given.HasHeap()}
+		}
+		if len(benches) > 0 {
+			// Profile-only findings of each benchmark on its own, so that
+			// a site that is half of a small benchmark is not lost in the
+			// total of a package's others.
+			for _, b := range benches {
+				ps, err := mergedRuns(b)
+				if err != nil {
+					return err
+				}
+				for _, w := range ps.Warnings {
+					rep.Notes = appendOnce(rep.Notes, w.Error())
+				}
+				hopts.Known = findings
+				findings = append(findings, cost.Hotspots(ps, hopts)...)
+				kinds.CPU = kinds.CPU || ps.HasCPU()
+				kinds.Heap = kinds.Heap || ps.HasHeap()
+			}
+			findings = cost.Attribute(findings, benches, given != nil)
+			findings = dropNegligible(findings)
+		}
+		if given != nil || len(benches) > 0 {
 			cost.Rank(findings)
-			kinds = profileKinds{CPU: ps.HasCPU(), Heap: ps.HasHeap()}
 			rep.NoCPUProfile, rep.NoHeapProfile = !kinds.CPU, !kinds.Heap
 		} else {
 			fmt.Fprintln(stderr, "perfproof report: "+report.UnrankedNote)
@@ -169,18 +230,17 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 			if err := report.Markdown(&buf, rep); err != nil {
 				return err
 			}
-			if *out != "" {
-				*out = inDir(*dir, *out)
-				if err := os.WriteFile(*out, buf.Bytes(), 0o666); err != nil {
+			if outFile != "" {
+				if err := os.WriteFile(outFile, buf.Bytes(), 0o666); err != nil {
 					return fmt.Errorf("writing report: %w", err)
 				}
-				fmt.Fprintf(stderr, "perfproof report: wrote %s\n", *out)
+				fmt.Fprintf(stderr, "perfproof report: wrote %s\n", outFile)
 			} else if _, err := stdout.Write(buf.Bytes()); err != nil {
 				return err
 			}
 		}
 		switch {
-		case benchErr != nil && !isNoBenchmarks(benchErr):
+		case benchErr != nil:
 			return benchErr
 		case len(findings) > 0:
 			return errFound
@@ -277,11 +337,168 @@ func userCode(measured []string) []string {
 	return nil
 }
 
-// isNoBenchmarks reports whether err only says that no package had
-// benchmarks: report then lists the findings unranked, which is not an
-// error.
-func isNoBenchmarks(err error) bool {
-	return strings.HasPrefix(err.Error(), "no benchmarks in the named packages")
+// reportOutput checks -o before any work is done. It returns the report
+// file to write ("" for stdout) and, for -o ending in a slash, the
+// directory that keeps the raw benchmark output and profiles. An existing
+// file that is not a report perfproof wrote is never overwritten.
+func reportOutput(dir, out string) (file, keepDir string, err error) {
+	if out == "" {
+		return "", "", nil
+	}
+	path := inDir(dir, out)
+	if strings.HasSuffix(out, "/") || isDir(path) {
+		if err := os.MkdirAll(path, 0o777); err != nil {
+			return "", "", fmt.Errorf("-o %s: %w", out, err)
+		}
+		keepDir, path = path, filepath.Join(path, "report.md")
+	}
+	if err := checkOverwrite(path); err != nil {
+		return "", "", err
+	}
+	return path, keepDir, nil
+}
+
+// reportMarker starts every Markdown report perfproof writes.
+const reportMarker = "# perfproof report"
+
+// checkOverwrite returns an error if path exists and does not start with
+// reportMarker: it is not a report perfproof wrote.
+func checkOverwrite(path string) error {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("-o %s: %w", path, err)
+	}
+	defer f.Close()
+	head := make([]byte, len(reportMarker))
+	n, _ := io.ReadFull(f, head)
+	if string(head[:n]) != reportMarker {
+		return fmt.Errorf("-o %s: the file exists and is not a report perfproof wrote; refusing to overwrite it: remove it or name another file", path)
+	}
+	return nil
+}
+
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
+
+// reportBenchOutcome returns the error of report's benchmark runs: the
+// context's error; a failed package; or, when packages have benchmarks
+// but -bench matches none of them, an error listing the benchmarks there
+// are. Packages without benchmarks are not an error: the findings are
+// then listed unranked.
+func reportBenchOutcome(br *benchrun.Result, runErr error, bench string) error {
+	if runErr != nil {
+		return runErr
+	}
+	failed, ran, unmatched := 0, 0, 0
+	var have []string
+	for _, p := range br.Packages {
+		switch {
+		case errors.Is(p.Err, benchrun.ErrNoMatch):
+			unmatched++
+			have = append(have, p.Err.Error())
+		case p.Err != nil:
+			failed++
+		case !p.Skipped:
+			ran++
+		}
+	}
+	switch {
+	case failed > 0:
+		return fmt.Errorf("%d of %d packages with benchmarks failed; the report holds the results of the others", failed, failed+ran+unmatched)
+	case ran == 0 && unmatched > 0:
+		return fmt.Errorf("-bench %q matches no benchmark:\n\t%s", bench, strings.Join(have, "\n\t"))
+	}
+	return nil
+}
+
+// loadBenchmarks loads the profiles of each run of each benchmark of p.
+func loadBenchmarks(p benchrun.PackageResult) ([]cost.Benchmark, error) {
+	var out []cost.Benchmark
+	for _, b := range p.Benchmarks {
+		cb := cost.Benchmark{BenchmarkID: finding.BenchmarkID{Package: p.ImportPath, Name: b.Name}, Samples: b.Samples}
+		for _, r := range b.Runs {
+			paths := appendNonEmpty(nil, r.CPUProfile, r.MemProfile)
+			if len(paths) == 0 {
+				continue
+			}
+			ps, err := cost.Load(paths...)
+			if err != nil {
+				return nil, fmt.Errorf("profiles of %s %s: %w", p.ImportPath, b.Name, err)
+			}
+			run := cost.BenchmarkRun{Profiles: ps, SecPerOp: math.NaN(), BytesPerOp: math.NaN(), AllocsPerOp: math.NaN()}
+			for _, res := range r.Results {
+				if v, ok := res.Value("sec/op"); ok {
+					run.SecPerOp = v
+				}
+				if v, ok := res.Value("B/op"); ok {
+					run.BytesPerOp = v
+				}
+				if v, ok := res.Value("allocs/op"); ok {
+					run.AllocsPerOp = v
+				}
+			}
+			cb.Runs = append(cb.Runs, run)
+		}
+		if len(cb.Runs) > 0 {
+			out = append(out, cb)
+		}
+	}
+	return out, nil
+}
+
+// mergedRuns returns the profiles of all runs of b together.
+func mergedRuns(b cost.Benchmark) (*cost.Profiles, error) {
+	var ps []*profile.Profile
+	for _, r := range b.Runs {
+		ps = append(ps, r.Profiles.CPU...)
+		ps = append(ps, r.Profiles.Heap...)
+	}
+	return cost.New(ps...)
+}
+
+// summarizeRuns summarises p's benchmarks with their runs and samples.
+func summarizeRuns(p benchrun.PackageResult) []report.Benchmark {
+	bs := report.Summarize(p.ImportPath, p.Results)
+	for i := range bs {
+		for _, b := range p.Benchmarks {
+			if b.Name == bs[i].Name {
+				bs[i].Runs, bs[i].Samples, bs[i].Capped = len(b.Runs), b.Samples, b.Capped
+			}
+		}
+	}
+	return bs
+}
+
+// negligibleShare is the CPU share at or under which removing a line's
+// cost speeds its benchmark up by at most 1 % (Amdahl: 1/(1 − 0.0099) ≈
+// 1.01).
+const negligibleShare = 0.0099
+
+// dropNegligible removes profile-only findings whose Amdahl bound is
+// 1.01× or less and whose allocations are under 1 % of their benchmark's:
+// such a site is not worth a reader's time. Static findings are kept: the
+// check found a pattern, and measuring it small is news too.
+func dropNegligible(fs []finding.Finding) []finding.Finding {
+	kept := fs[:0]
+	for _, f := range fs {
+		if c := f.Cost; f.Analyzer == "profile" && c != nil && c.CPULine <= negligibleShare && c.AllocBytes < 0.01 && c.AllocObjects < 0.01 {
+			continue
+		}
+		kept = append(kept, f)
+	}
+	return kept
+}
+
+func appendOnce(list []string, s string) []string {
+	if slices.Contains(list, s) {
+		return list
+	}
+	return append(list, s)
 }
 
 func appendNonEmpty(list []string, items ...string) []string {
@@ -294,7 +511,7 @@ func appendNonEmpty(list []string, items ...string) []string {
 }
 
 // goTestCommand returns the go test command line that reproduces one
-// package's measurement.
+// package's measurement, with profile files named after the package.
 func goTestCommand(dir, pkg, bench string, count int, benchtime string) string {
 	var b strings.Builder
 	if dir != "" {
@@ -304,16 +521,19 @@ func goTestCommand(dir, pkg, bench string, count int, benchtime string) string {
 	if benchtime != "" {
 		fmt.Fprintf(&b, " -benchtime=%s", benchtime)
 	}
-	fmt.Fprintf(&b, " -cpuprofile=cpu.pprof -memprofile=mem.pprof %s", pkg)
+	stem := benchrun.FileName(pkg)
+	fmt.Fprintf(&b, " -cpuprofile=%s.cpu.pprof -memprofile=%s.mem.pprof %s", stem, stem, pkg)
 	return b.String()
 }
 
-func perfproofCommand(dir, bench string, count int, benchtime string, profiles []string, args []string) string {
+func perfproofCommand(dir, bench string, runBench bool, count int, benchtime string, samples int, profiles []string, args []string) string {
 	parts := []string{"perfproof report"}
 	if dir != "" {
 		parts = append(parts, "-C", shellQuote(dir))
 	}
-	parts = append(parts, "-bench", shellQuote(bench), fmt.Sprintf("-count %d", count), "-benchtime", benchtime)
+	if runBench {
+		parts = append(parts, "-bench", shellQuote(bench), fmt.Sprintf("-count %d", count), "-benchtime", benchtime, fmt.Sprintf("-samples %d", samples))
+	}
 	for _, p := range profiles {
 		parts = append(parts, "-profile", shellQuote(p))
 	}
