@@ -256,3 +256,29 @@ func quantile(xs []float64, q float64) float64 {
 	}
 	return xs[i] + (h-lo)*(xs[i+1]-xs[i])
 }
+
+// LineShares returns, for each line from..to (1-based, inclusive) of file,
+// the share of the CPU time of ps whose samples have that line in any
+// frame — what Join's CPULine measures for a finding at the line — for
+// shading a source excerpt as pprof's weblist does. Lines with no sample
+// are left out; a nil ps or one without CPU samples gives nil.
+func LineShares(ps *Profiles, file string, from, to int) map[int]float64 {
+	if ps == nil || file == "" || from < 1 || to < from {
+		return nil
+	}
+	fs := make([]finding.Finding, 0, to-from+1)
+	for l := from; l <= to; l++ {
+		fs = append(fs, finding.Finding{File: file, Line: l})
+	}
+	per, tot := Measure(fs, ps)
+	if tot.CPULine == 0 {
+		return nil
+	}
+	out := make(map[int]float64)
+	for i, a := range per {
+		if a.CPULine > 0 {
+			out[from+i] = share(a.CPULine, tot.CPULine)
+		}
+	}
+	return out
+}

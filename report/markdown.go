@@ -93,6 +93,7 @@ func (m *markdown) ranked() bool {
 	return false
 }
 
+// summary writes the summary table first, then what its figures mean.
 func (m *markdown) summary() {
 	m.printf("\n## Summary\n\n")
 	fs := m.r.Findings
@@ -100,33 +101,40 @@ func (m *markdown) summary() {
 		m.printf("No findings.\n")
 		return
 	}
+	if m.perBenchmark() {
+		m.benchmarkSummary()
+	} else {
+		m.profileSummary()
+	}
+	n, what := len(fs), plural(len(fs), "finding", "findings")
 	switch {
 	case m.ranked() && m.r.NoCPUProfile:
-		m.printf("%d %s, ranked by measured cost: allocated bytes (no CPU profile was given, so there are no CPU shares "+
-			"and no bounds). Shares are fractions of the heap profile's total.\n\n",
-			len(fs), plural(len(fs), "finding", "findings"))
+		m.printf("\n%d %s, ranked by measured cost: allocated bytes (no CPU profile was given, so there are no CPU shares "+
+			"and no bounds). Shares are fractions of the heap profile's total.\n", n, what)
 	case m.ranked() && m.perBenchmark():
-		m.printf("%d %s, ranked by what each costs in the benchmark where it costs most, each benchmark profiled on its own: "+
+		m.printf("\n%d %s, ranked by what each costs in the benchmark where it costs most, each benchmark profiled on its own: "+
 			"CPU at the finding's line (cumulative), then allocated bytes. Shares are fractions of that benchmark's profiles, "+
 			"with 95 %% confidence intervals (bootstrap over its runs); per op is the share times the benchmark's median "+
 			"time per op; the bound is the largest speed-up of that benchmark that removing the line's CPU cost could give "+
-			"(Amdahl: 1/(1 − CPU line share)).\n\n",
-			len(fs), plural(len(fs), "finding", "findings"))
+			"(Amdahl: 1/(1 − CPU line share)).\n", n, what)
 	case m.ranked():
-		m.printf("%d %s, ranked by measured cost: CPU at the finding's line (cumulative), then allocated bytes. "+
+		m.printf("\n%d %s, ranked by measured cost: CPU at the finding's line (cumulative), then allocated bytes. "+
 			"Shares are fractions of the profiles' totals; the bound is the largest speed-up of the profiled run "+
-			"that removing the line's CPU cost could give (Amdahl: 1/(1 − CPU line share)).\n\n",
-			len(fs), plural(len(fs), "finding", "findings"))
+			"that removing the line's CPU cost could give (Amdahl: 1/(1 − CPU line share)).\n", n, what)
 	default:
-		m.printf("%d %s, not ranked.\n\n> **Note:** %s.\n\n", len(fs), plural(len(fs), "finding", "findings"), text(UnrankedNote))
+		m.printf("\n%d %s, not ranked.\n\n> **Note:** %s.\n", n, what, text(UnrankedNote))
 	}
-	if m.perBenchmark() {
-		m.benchmarkSummary()
-		return
+	if t := m.ties(); t != "" {
+		m.printf("\n%s\n", text(t))
 	}
+}
+
+// profileSummary writes the summary table of shares of all profiles
+// together.
+func (m *markdown) profileSummary() {
 	m.printf("| # | Finding | Location | CPU (function) | CPU (line) | Alloc bytes | Bound |\n")
 	m.printf("|--:|---|---|--:|--:|--:|---|\n")
-	for i, f := range fs {
+	for i, f := range m.r.Findings {
 		cpuCum, cpuLine, alloc, bnd := "—", "—", "—", "—"
 		if c := f.Cost; c != nil {
 			if !m.r.NoCPUProfile {
@@ -182,46 +190,50 @@ func (m *markdown) location(f *finding.Finding) string {
 	return file
 }
 
+// finding writes one finding: a heading, one paragraph (where, what, how
+// much, the fix), and the details folded: the code, why it costs and the
+// measurements.
 func (m *markdown) finding(rank int, f *finding.Finding) {
 	m.printf("\n## %d. %s: %s\n\n", rank, checkName(f), text(short(f.Message, summaryWidth)))
 	m.printf("%s", code(m.location(f)))
 	if f.Function != "" {
 		m.printf(" in %s", code(f.Function))
 	}
-	m.printf("\n\n%s\n", text(sentence(f.Message)))
-	if f.Hot != nil {
-		m.printf("\nHot path: %s confidence, %s.\n", f.Hot.Confidence, text(f.Hot.Evidence))
+	m.printf(": %s", text(sentence(f.Message)))
+	if s := m.headline(f); s != "" {
+		m.printf(" %s", text(s))
 	}
+	ex, known := explanations[f.Analyzer]
+	switch {
+	case len(f.Fixes) == 1:
+		m.printf(" **Fix** (automatic edit): %s", text(sentence(f.Fixes[0].Message)))
+	case len(f.Fixes) > 1:
+		var alts []string
+		for _, x := range f.Fixes {
+			alts = append(alts, text(sentence(x.Message)))
+		}
+		m.printf(" **Fix** (%d alternative automatic edits): %s", len(f.Fixes), strings.Join(alts, " Or: "))
+	case advice(f.Message) != "":
+		// The message already ends with its advice.
+	case known:
+		m.printf(" **Fix:** %s", text(ex.fix))
+	}
+	m.printf("\n")
 	if f.Note != "" {
 		m.printf("\n> **Note:** %s.\n", text(f.Note))
 	}
-	m.excerpt(f)
 
-	ex, known := explanations[f.Analyzer]
+	m.printf("\n<details><summary>Code, why it costs, measurements</summary>\n")
+	if f.Hot != nil {
+		m.printf("\nHot path: %s confidence, %s.\n", f.Hot.Confidence, text(f.Hot.Evidence))
+	}
+	m.excerpt(f)
 	m.printf("\n### Why it costs\n\n")
 	if known {
 		m.printf("%s\n", text(ex.why))
 	} else {
 		m.printf("The %s check gives no explanation beyond its message above.\n", code(f.Analyzer))
 	}
-
-	m.printf("\n### Fix\n\n")
-	switch {
-	case len(f.Fixes) == 1:
-		m.printf("Suggested fix, offered by the check as an automatic edit: %s\n", text(sentence(f.Fixes[0].Message)))
-	case len(f.Fixes) > 1:
-		m.printf("The check offers %d alternative automatic fixes:\n\n", len(f.Fixes))
-		for _, x := range f.Fixes {
-			m.printf("- %s\n", text(sentence(x.Message)))
-		}
-	case advice(f.Message) != "":
-		m.printf("%s\n", text(sentence(capitalize(advice(f.Message)))))
-	case known:
-		m.printf("%s\n", text(ex.fix))
-	default:
-		m.printf("No fix is suggested; see the message above.\n")
-	}
-
 	m.printf("\n### Measured share\n\n")
 	c := f.Cost
 	switch {
@@ -254,6 +266,45 @@ func (m *markdown) finding(rank int, f *finding.Finding) {
 			m.printf("- Inherent: the source shows this cost is part of the function's job (%s), so it is ranked after the findings a local change can remove.\n", c.Inherent)
 		}
 	}
+	m.printf("\n</details>\n")
+}
+
+// headline is the one sentence of a finding's paragraph that says what it
+// costs, "" when it was not measured.
+func (m *markdown) headline(f *finding.Finding) string {
+	c := f.Cost
+	switch {
+	case c == nil:
+		return ""
+	case c.Cold:
+		return "Not hot in the profiles."
+	}
+	if t := top(c); t != nil {
+		var parts []string
+		if !m.r.NoCPUProfile {
+			s := fmt.Sprintf("%s of %s's CPU", pctCI(t.CPULine), t.Name)
+			if t.SecPerOp != nil {
+				s += fmt.Sprintf(" (about %s per op)", duration(t.SecPerOp.Value))
+			}
+			parts = append(parts, s)
+		}
+		if !m.r.NoHeapProfile {
+			parts = append(parts, fmt.Sprintf("%s of its allocated bytes", pct(t.AllocBytes.Value)))
+		}
+		s := "Measured: " + strings.Join(parts, ", ")
+		if !m.r.NoCPUProfile {
+			s += fmt.Sprintf("; fixing it can make %s at most %s faster", t.Name, strings.TrimPrefix(bound(t.CPULine.Value), "≤ "))
+		}
+		return s + "."
+	}
+	var parts []string
+	if !m.r.NoCPUProfile {
+		parts = append(parts, pct(c.CPULine)+" of the profiled CPU at the line")
+	}
+	if !m.r.NoHeapProfile {
+		parts = append(parts, pct(c.AllocBytes)+" of allocated bytes")
+	}
+	return "Measured: " + strings.Join(parts, ", ") + "."
 }
 
 // advice returns the part of a message after its first "; ", where
@@ -304,9 +355,7 @@ func (m *markdown) excerpt(f *finding.Finding) {
 		m.printf("\n_Source not available: line %d is past the end of the file (%d lines)._\n", f.Line, len(src.lines))
 		return
 	}
-	last := max(f.Line, min(f.EndLine, f.Line+maxMarked-1))
-	lo := max(1, f.Line-excerptContext)
-	hi := min(len(src.lines), last+excerptContext)
+	lo, hi, last := excerptSpan(f, len(src.lines))
 	width := len(fmt.Sprint(hi))
 	var b strings.Builder
 	for n := lo; n <= hi; n++ {
@@ -326,12 +375,36 @@ func (m *markdown) excerpt(f *finding.Finding) {
 	m.printf("\n%sgo\n%s%s\n", fence, body, fence)
 }
 
+// ExcerptSpan returns the lines from..to (1-based) that the reports show
+// of f's source, before clipping to the file's end: the lines to compute
+// Report.Heat for.
+func ExcerptSpan(f *finding.Finding) (from, to int) {
+	lo, hi, _ := excerptSpan(f, math.MaxInt)
+	return lo, hi
+}
+
+// excerptSpan returns the lines lo..hi (1-based) an excerpt of f shows
+// in a file of n lines, and the last of the reported lines, which run from
+// f.Line: the finding's range, at most maxMarked lines, with
+// excerptContext lines around it.
+func excerptSpan(f *finding.Finding, n int) (lo, hi, last int) {
+	last = max(f.Line, min(f.EndLine, f.Line+maxMarked-1))
+	lo = max(1, f.Line-excerptContext)
+	hi = min(n, last+excerptContext)
+	return lo, hi, last
+}
+
 // source returns the lines of file, reading it on first use.
 func (m *markdown) source(file string) source {
-	if s, ok := m.sources[file]; ok {
+	return readSource(m.sources, m.r.ReadFile, file)
+}
+
+// readSource returns the lines of file from cache, reading it with read
+// (nil: os.ReadFile) on first use.
+func readSource(cache map[string]source, read func(string) ([]byte, error), file string) source {
+	if s, ok := cache[file]; ok {
 		return s
 	}
-	read := m.r.ReadFile
 	if read == nil {
 		read = os.ReadFile
 	}
@@ -345,7 +418,7 @@ func (m *markdown) source(file string) source {
 			s.lines[i] = strings.TrimRight(l, " \t\r")
 		}
 	}
-	m.sources[file] = s
+	cache[file] = s
 	return s
 }
 
@@ -518,20 +591,6 @@ func (m *markdown) benchmarkSummary() {
 		m.printf("| %d | %s: %s | %s | %s | %s | %s | %s | %s |\n",
 			i+1, codeCell(checkName(&f)), text(short(f.Message, summaryWidth)), codeCell(m.location(&f)),
 			bench, cpu, alloc, perOp, bnd)
-	}
-	// Neighbours whose intervals overlap may swap places between runs.
-	var ties []string
-	for i := 0; i+1 < len(fs); i++ {
-		a, b := top(fs[i].Cost), top(fs[i+1].Cost)
-		if a == nil || b == nil || !a.CPULine.HasCI() || !b.CPULine.HasCI() || a.CPULine.Value == 0 {
-			continue
-		}
-		if a.CPULine.Lo <= b.CPULine.Hi {
-			ties = append(ties, fmt.Sprintf("#%d and #%d", i+1, i+2))
-		}
-	}
-	if len(ties) > 0 {
-		m.printf("\nOrder not certain: %s have overlapping CPU (line) intervals; their order may change from one run of the report to the next.\n", strings.Join(ties, ", "))
 	}
 }
 

@@ -448,7 +448,7 @@ func TestExcerptEdges(t *testing.T) {
 		{"first line", finding.Finding{Analyzer: "reuse", File: base + "/auction/match.go", Line: 1, Message: "m"},
 			"```go\n→ 1  package auction\n  2\n  3  var x = 1\n  4\n```\n"},
 		{"no line", finding.Finding{Analyzer: "reuse", File: base + "/auction/match.go", Message: "m"},
-			"`auction/match.go`\n\nm.\n\n### Why"},
+			"`auction/match.go`: m. **Fix:** Keep the value and Reset it between uses, or take it from a sync.Pool.\n\n<details><summary>Code, why it costs, measurements</summary>\n\n### Why"},
 	} {
 		out := render(t, &Report{BaseDir: base, Findings: []finding.Finding{tc.f}, ReadFile: readFile})
 		if !strings.Contains(out, tc.want) {

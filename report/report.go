@@ -42,6 +42,11 @@ type Report struct {
 	// profiles without line information, one sentence each; they are
 	// listed after the summary.
 	Notes []string
+	// Heat, parallel to Findings, gives for each finding the share of its
+	// benchmark's CPU (cumulative, as Cost.CPULine) at each line number
+	// of its source around it, for the shading of the HTML report's
+	// excerpts (cost.LineShares); nil or a nil entry shades nothing.
+	Heat []map[int]float64
 	// ReadFile returns the contents of a source file, for the code
 	// excerpts; nil means os.ReadFile. Tests pass a fake so that the
 	// output does not depend on the file system.

@@ -30,7 +30,7 @@ func init() {
 	register(&command{
 		name:    "report",
 		summary: "scan, run benchmarks with profiles, rank findings by measured cost",
-		usage:   "report [-C dir] [-bench regexp] [-count n] [-benchtime d] [-samples n] [-max-time d] [-timeout d] [-profile file]... [-o file|dir/] [-json] [packages]",
+		usage:   "report [-C dir] [-bench regexp] [-count n] [-benchtime d] [-samples n] [-max-time d] [-timeout d] [-profile file]... [-o file|dir/] [-html file] [-json] [packages]",
 		doc: `
 Report is the main job: it scans the named packages (default "./...") with
 every check, runs each of their benchmarks on its own with CPU and memory
@@ -56,8 +56,11 @@ benchmarks; their shares of the whole profile rank the findings. With
 Without benchmarks or profiles the findings are listed unranked.
 
 -o file writes the report to file, refusing to overwrite a file that is not
-a perfproof report; -o dir/ writes dir/report.md and keeps the raw
-benchmark output and every run's profiles beside it.
+a perfproof report; -o dir/ writes dir/report.md and dir/report.html and
+keeps the raw benchmark output and every run's profiles beside them.
+-html file writes the report as one self-contained HTML page (no script,
+nothing fetched): a bar chart of the shares with their intervals, and code
+excerpts shaded by the CPU share of each line.
 
 -json prints {"findings":[...],"errors":[...]} with "cost" filled (and
 "cost.by_benchmark") and the findings in rank order. Exit status: 0 no
@@ -84,6 +87,7 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 	timeout := fs.Duration("timeout", benchrun.DefaultTimeout, "kill a package's build and benchmarks after duration `d`")
 	var profiles stringList
 	fs.Var(&profiles, "profile", "use the pprof CPU or heap profile in `file` (repeatable; relative to -C dir)")
+	htmlOut := fs.String("html", "", "also write the report as one self-contained HTML page to `file` (relative to -C dir)")
 	out := fs.String("o", "", "write the Markdown report to `file` (relative to -C dir) instead of stdout; a name ending in / is a directory that receives report.md, the raw benchmark output and the profiles")
 	asJSON := fs.Bool("json", false, "print findings with costs as one JSON object")
 	return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -101,6 +105,18 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 		outFile, keepDir, err := reportOutput(*dir, *out)
 		if err != nil {
 			return err
+		}
+		htmlFile := ""
+		switch {
+		case *htmlOut != "":
+			htmlFile = inDir(*dir, *htmlOut)
+		case keepDir != "":
+			htmlFile = filepath.Join(keepDir, "report.html")
+		}
+		if htmlFile != "" {
+			if err := checkOverwrite(htmlFile, htmlMarker); err != nil {
+				return err
+			}
 		}
 		var paths []string // profile files, relative to -C dir like the go command's paths
 		for _, p := range profiles {
@@ -188,6 +204,7 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 			findings = append(findings, cost.Hotspots(given, hopts)...)
 			kinds = profileKinds{CPU: given.HasCPU(), Heap: given.HasHeap()}
 		}
+		merged := make(map[finding.BenchmarkID]*cost.Profiles) // each benchmark's runs together
 		if len(benches) > 0 {
 			// Profile-only findings of each benchmark on its own, so that
 			// a site that is half of a small benchmark is not lost in the
@@ -197,6 +214,7 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 				if err != nil {
 					return err
 				}
+				merged[b.BenchmarkID] = ps
 				for _, w := range ps.Warnings {
 					rep.Notes = appendOnce(rep.Notes, w.Error())
 				}
@@ -220,6 +238,9 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 			rep.Notes = append(rep.Notes, fmt.Sprintf("%d low-confidence %s left out: measured cold (under 0.1 %% of the profiles) or, unmeasured, no call path from a handler, consumer loop or benchmark (perfproof scan -all lists the static ones)", hidden, plural(hidden, "finding", "findings")))
 		}
 		rep.Findings = findings
+		if htmlFile != "" {
+			rep.Heat = heat(findings, given, merged)
+		}
 
 		if *asJSON {
 			if err := writeReportJSON(stdout, rep, res, kinds); err != nil {
@@ -238,6 +259,16 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 			} else if _, err := stdout.Write(buf.Bytes()); err != nil {
 				return err
 			}
+		}
+		if htmlFile != "" {
+			var buf bytes.Buffer
+			if err := report.HTML(&buf, rep); err != nil {
+				return err
+			}
+			if err := os.WriteFile(htmlFile, buf.Bytes(), 0o666); err != nil {
+				return fmt.Errorf("writing HTML report: %w", err)
+			}
+			fmt.Fprintf(stderr, "perfproof report: wrote %s\n", htmlFile)
 		}
 		switch {
 		case benchErr != nil:
@@ -352,18 +383,22 @@ func reportOutput(dir, out string) (file, keepDir string, err error) {
 		}
 		keepDir, path = path, filepath.Join(path, "report.md")
 	}
-	if err := checkOverwrite(path); err != nil {
+	if err := checkOverwrite(path, reportMarker); err != nil {
 		return "", "", err
 	}
 	return path, keepDir, nil
 }
 
-// reportMarker starts every Markdown report perfproof writes.
-const reportMarker = "# perfproof report"
+// reportMarker starts every Markdown report perfproof writes, htmlMarker
+// every HTML report.
+const (
+	reportMarker = "# perfproof report"
+	htmlMarker   = "<!DOCTYPE html>\n" + report.HTMLMarker
+)
 
 // checkOverwrite returns an error if path exists and does not start with
-// reportMarker: it is not a report perfproof wrote.
-func checkOverwrite(path string) error {
+// marker: it is not a report perfproof wrote.
+func checkOverwrite(path, marker string) error {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
@@ -372,9 +407,9 @@ func checkOverwrite(path string) error {
 		return fmt.Errorf("-o %s: %w", path, err)
 	}
 	defer f.Close()
-	head := make([]byte, len(reportMarker))
+	head := make([]byte, len(marker))
 	n, _ := io.ReadFull(f, head)
-	if string(head[:n]) != reportMarker {
+	if string(head[:n]) != marker {
 		return fmt.Errorf("-o %s: the file exists and is not a report perfproof wrote; refusing to overwrite it: remove it or name another file", path)
 	}
 	return nil
@@ -472,6 +507,26 @@ func summarizeRuns(p benchrun.PackageResult) []report.Benchmark {
 		}
 	}
 	return bs
+}
+
+// heat returns Report.Heat: for each finding, the CPU share at each line
+// of its excerpt, in the profiles its shares are of (its benchmark's, or
+// the ones given with -profile).
+func heat(fs []finding.Finding, given *cost.Profiles, merged map[finding.BenchmarkID]*cost.Profiles) []map[int]float64 {
+	out := make([]map[int]float64, len(fs))
+	for i := range fs {
+		f := &fs[i]
+		ps := given
+		if f.Cost != nil && f.Cost.Benchmark != nil {
+			ps = merged[*f.Cost.Benchmark]
+		}
+		if ps == nil || f.Cost == nil || f.Cost.Cold {
+			continue
+		}
+		from, to := report.ExcerptSpan(f)
+		out[i] = cost.LineShares(ps, f.File, from, to)
+	}
+	return out
 }
 
 // negligibleShare is the CPU share at or under which removing a line's
