@@ -301,6 +301,26 @@ type allocSite struct {
 	site
 	bytes, objects int64
 	callees        map[string]int64 // allocating call → bytes (or objects)
+	// poolNew is the bytes (or objects) allocated while the site's
+	// function ran as a sync.Pool's New, called by (*sync.Pool).Get.
+	poolNew int64
+}
+
+// callerOf returns the frame that called the frame at s.Location[li].Line[i]
+// (lines are innermost first; the next location is the caller), or nil.
+func callerOf(s *profile.Sample, li, i int) *profile.Line {
+	if loc := s.Location[li]; i+1 < len(loc.Line) {
+		return &loc.Line[i+1]
+	}
+	if li+1 < len(s.Location) && len(s.Location[li+1].Line) > 0 {
+		return &s.Location[li+1].Line[0]
+	}
+	return nil
+}
+
+// isPoolGet reports whether ln is in (*sync.Pool).Get.
+func isPoolGet(ln *profile.Line) bool {
+	return ln != nil && ln.Function != nil && ln.Function.Name == "sync.(*Pool).Get"
 }
 
 // allocSites are the hot allocation sites of the heap profiles, highest
@@ -329,7 +349,7 @@ func (h *hotspotter) allocs(ps *Profiles) allocSites {
 			// that called into the test code.
 			var prev *profile.Line
 		walk:
-			for _, loc := range s.Location {
+			for li, loc := range s.Location {
 				if !attrs.locs.get(loc.ID).user {
 					if slices.ContainsFunc(loc.Line, isTestLine) {
 						break walk
@@ -361,6 +381,9 @@ func (h *hotspotter) allocs(ps *Profiles) allocSites {
 						callee = stripTypeArgs(prev.Function.Name)
 					}
 					a.callees[callee] += cmp.Or(b, o)
+					if isPoolGet(callerOf(s, li, i)) {
+						a.poolNew += cmp.Or(b, o)
+					}
 					break walk
 				}
 			}
@@ -383,6 +406,16 @@ func (h *hotspotter) allocs(ps *Profiles) allocSites {
 // allocFinding describes an allocation site.
 func (h *hotspotter) allocFinding(a *allocSite, as allocSites) finding.Finding {
 	how, hint := allocHint(topCallee(a.callees))
+	if 2*a.poolNew > cmp.Or(a.bytes, a.objects) {
+		// Most of it is a pool's New, run by Get on an empty pool: the
+		// cost is the pool's misses, which the value's role does not
+		// excuse.
+		msg := fmt.Sprintf("%s allocates %s as a sync.Pool's New, so each of these allocations is a pool miss; "+
+			"Put every value back once done with it (on every path, and the value Get returned, not a copy), "+
+			"and keep the pool itself long-lived: a pool made per call, or values dropped instead of Put, miss every time",
+			shortName(a.function), allocShares(a, as))
+		return h.finding(a.site, CategoryAlloc, msg, "")
+	}
 	role, via := h.role(a.site)
 	if role != "" {
 		hint = roleHint(role, via, a.function)
@@ -452,6 +485,10 @@ func allocHint(callee string) (how, hint string) {
 	case has("fmt."):
 		return "in formatting (" + short + ")",
 			"format with strconv.Append* into a reused buffer"
+	}
+	if first, _, _ := strings.Cut(packagePath(callee), "/"); strings.Contains(first, ".") {
+		return "in " + short + ", a dependency",
+			"call it less or reuse its result across calls, or upgrade its module if a newer release allocates less"
 	}
 	return "in " + short,
 		"reuse its result across calls, pre-size it, or pool it with sync.Pool"

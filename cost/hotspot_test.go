@@ -254,3 +254,40 @@ func TestHotspotsInherent(t *testing.T) {
 		t.Errorf("ReadFile calls = %q, want one of %s (each file is read once)", read, localCart)
 	}
 }
+
+// TestHotspotsPoolNew checks that allocations made by a function that
+// (*sync.Pool).Get calls as New are reported as pool misses and never as
+// inherent, though New returns the value it makes.
+func TestHotspotsPoolNew(t *testing.T) {
+	poolGet := loc{{"sync.(*Pool).Get", "/usr/local/go/src/sync/pool.go", 155}}
+	heap := newHeapBuilder().
+		alloc(80, 8192, loc{f("init.func1", 12)}, poolGet, loc{f("(*Cart).Encode", 40)}, mainFrame).
+		alloc(20, 2048, loc{f("(*Cart).Add", 20)}, mainFrame).
+		p
+	ps, err := New(heap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.Repeat("\n", 11) + "\tNew: func() any { return new(bytes.Buffer) },\n"
+	got := Hotspots(ps, HotspotOptions{ReadFile: func(string) ([]byte, error) { return []byte(src), nil }})
+	var pool *finding.Finding
+	for i := range got {
+		if got[i].Line == 12 {
+			pool = &got[i]
+		}
+	}
+	if pool == nil {
+		t.Fatalf("no finding at the pool's New (line 12): %+v", got)
+	}
+	if !strings.Contains(pool.Message, "as a sync.Pool's New, so each of these allocations is a pool miss") {
+		t.Errorf("message %q does not call it pool misses", pool.Message)
+	}
+	if pool.Cost == nil || pool.Cost.Inherent != "" {
+		t.Errorf("cost %+v: a pool miss is not inherent", pool.Cost)
+	}
+	for _, f := range got {
+		if f.Line == 40 {
+			t.Errorf("the caller of Get (line 40) is reported: the allocation is New's")
+		}
+	}
+}

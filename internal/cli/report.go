@@ -10,6 +10,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -191,7 +192,7 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 		findings := res.Findings
 		var kinds profileKinds
 		hopts := cost.HotspotOptions{
-			Modules: userCode(measured), ReadFile: os.ReadFile,
+			Modules: userCode(ctx, *dir, measured), ReadFile: os.ReadFile,
 			Resolve: sourceResolver(workDir(*dir)),
 		}
 		if given != nil {
@@ -356,16 +357,31 @@ func sourceResolver(root string) func(string) string {
 }
 
 // userCode returns the HotspotOptions.Modules for the measured packages:
-// nil (cost's default: everything outside the standard library) unless a
-// measured package is in the standard library, as when perfproof reports
-// on encoding/json itself; then the measured packages are the user code.
-func userCode(measured []string) []string {
+// the main modules of dir (go list -m), so that a site inside a dependency
+// is charged to the module's own line that calls into it, the line a user
+// can change; or the measured packages themselves when one is in the
+// standard library, as when perfproof reports on encoding/json; nil
+// (cost's default: everything outside the standard library) when the go
+// command cannot say.
+func userCode(ctx context.Context, dir string, measured []string) []string {
 	for _, p := range measured {
 		if first, _, _ := strings.Cut(p, "/"); !strings.Contains(first, ".") {
 			return measured
 		}
 	}
-	return nil
+	cmd := exec.CommandContext(ctx, "go", "list", "-m", "-f", "{{.Path}}")
+	cmd.Dir = dir
+	out, err := cmd.Output()
+	if err != nil {
+		return nil
+	}
+	// Outside a module the go command names the pseudo-module of the
+	// command line.
+	mods := slices.DeleteFunc(strings.Fields(string(out)), func(m string) bool { return m == "command-line-arguments" })
+	if len(mods) == 0 {
+		return nil
+	}
+	return mods
 }
 
 // reportOutput checks -o before any work is done. It returns the report

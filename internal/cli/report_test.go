@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -8,17 +9,26 @@ import (
 )
 
 func TestUserCode(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module example.com/m\n\ngo 1.26\n"), 0o666); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
+		dir            string
 		measured, want []string
 	}{
-		{[]string{"example.com/m", "example.com/m/sub"}, nil},
-		{[]string{"encoding/json"}, []string{"encoding/json"}},
-		{[]string{"example.com/m", "strconv"}, []string{"example.com/m", "strconv"}},
-		{nil, nil},
+		// The main module, whatever was measured in it.
+		{dir, []string{"example.com/m", "example.com/m/sub"}, []string{"example.com/m"}},
+		{dir, nil, []string{"example.com/m"}},
+		// A measured standard-library package: the measured packages.
+		{dir, []string{"encoding/json"}, []string{"encoding/json"}},
+		{dir, []string{"example.com/m", "strconv"}, []string{"example.com/m", "strconv"}},
+		// Outside a module the go command cannot say: cost's default.
+		{t.TempDir(), []string{"example.com/m"}, nil},
 	}
 	for _, tt := range tests {
-		if got := userCode(tt.measured); !slices.Equal(got, tt.want) {
-			t.Errorf("userCode(%q) = %q, want %q", tt.measured, got, tt.want)
+		if got := userCode(context.Background(), tt.dir, tt.measured); !slices.Equal(got, tt.want) {
+			t.Errorf("userCode(%s, %q) = %q, want %q", tt.dir, tt.measured, got, tt.want)
 		}
 	}
 }
