@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/google/pprof/profile"
+
 	"github.com/perfproof/perfproof/finding"
 )
 
@@ -24,11 +26,16 @@ type Amounts struct {
 // (CPU in CPULine; CPUFlat and CPUCum of the totals are the same value).
 // A nil ps gives zeros.
 func Measure(findings []finding.Finding, ps *Profiles) (per []Amounts, total Amounts) {
+	return measureWith(findings, ps, defaultUser)
+}
+
+func measureWith(findings []finding.Finding, ps *Profiles, isUser func(*profile.Function) bool) (per []Amounts, total Amounts) {
 	per = make([]Amounts, len(findings))
 	if ps == nil || len(findings) == 0 {
 		return per, total
 	}
 	j := newJoiner(findings)
+	j.isUser = isUser
 	t := j.run(ps)
 	for i := range findings {
 		if lt := j.lineOf[i]; lt >= 0 {
@@ -58,6 +65,17 @@ type Benchmark struct {
 	Samples int
 }
 
+// AttributeOptions configure Attribute; the zero value is valid.
+type AttributeOptions struct {
+	// Keep leaves the shares of findings that already have a Cost (from
+	// profiles the user gave, which then stay the measure) and only adds
+	// ByBenchmark.
+	Keep bool
+	// Modules tells user code, for measuring Hotspots' allocation sites,
+	// as HotspotOptions.Modules does.
+	Modules []string
+}
+
 // bootstrapResamples is the number of bootstrap resamples per estimate.
 const bootstrapResamples = 1000
 
@@ -75,11 +93,14 @@ const bootstrapResamples = 1000
 // all, nothing was measured and the findings are returned unchanged.
 // Cost.Inherent is kept.
 //
-// When keep is true, findings that already have a Cost (from profiles
-// given by the user, which then stay the measure) keep their shares and
-// only gain ByBenchmark. The resampling uses a fixed seed: the same
+// With opts.Keep, findings that already have a Cost (from profiles given
+// by the user, which then stay the measure) keep their shares and only
+// gain ByBenchmark. Allocation sites of Hotspots are measured as Join
+// measures them. The resampling uses a fixed seed: the same
 // inputs give the same intervals.
-func Attribute(findings []finding.Finding, bs []Benchmark, keep bool) []finding.Finding {
+func Attribute(findings []finding.Finding, bs []Benchmark, opts AttributeOptions) []finding.Finding {
+	keep := opts.Keep
+	isUser := (&hotspotter{opts: HotspotOptions{Modules: opts.Modules}}).isUser
 	out := slices.Clone(findings)
 	if len(out) == 0 || len(bs) == 0 {
 		return out
@@ -93,7 +114,7 @@ func Attribute(findings []finding.Finding, bs []Benchmark, keep bool) []finding.
 		amounts := make([][]Amounts, len(b.Runs)) // [run][finding]
 		totals := make([]Amounts, len(b.Runs))
 		for r, run := range b.Runs {
-			amounts[r], totals[r] = Measure(out, run.Profiles)
+			amounts[r], totals[r] = measureWith(out, run.Profiles, isUser)
 			measured = measured || totals[r] != (Amounts{})
 		}
 		rng := rand.New(rand.NewPCG(1, 2))

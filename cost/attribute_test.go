@@ -50,7 +50,7 @@ func TestAttributeRanksByOwnBenchmark(t *testing.T) {
 		}
 		bs = append(bs, b)
 	}
-	out := Attribute(fs, bs, false)
+	out := Attribute(fs, bs, AttributeOptions{})
 	Rank(out)
 	if out[0].Analyzer != "loop" {
 		t.Fatalf("first = %s, want the loop at 90 %% of its own benchmark", out[0].Analyzer)
@@ -83,7 +83,7 @@ func TestAttributeRanksByOwnBenchmark(t *testing.T) {
 		t.Errorf("unrun finding: %+v, want Cold with no benchmark", out[2].Cost)
 	}
 	// The same inputs give the same intervals.
-	again := Attribute(fs, bs, false)
+	again := Attribute(fs, bs, AttributeOptions{})
 	Rank(again)
 	if again[0].Cost.ByBenchmark[0].CPULine != top.CPULine {
 		t.Errorf("second Attribute gave %v, first %v: want identical", again[0].Cost.ByBenchmark[0].CPULine, top.CPULine)
@@ -95,14 +95,14 @@ func TestAttributeRanksByOwnBenchmark(t *testing.T) {
 func TestAttributeKeep(t *testing.T) {
 	fs := []finding.Finding{{Analyzer: "x", File: localCart, Line: 10, Cost: &finding.Cost{CPULine: 0.5, Inherent: "result"}}}
 	bs := []Benchmark{{BenchmarkID: finding.BenchmarkID{Name: "B"}, Runs: []BenchmarkRun{benchRun(t, 10, 1e7, 4e7, 1e-3)}}}
-	kept := Attribute(fs, bs, true)[0].Cost
+	kept := Attribute(fs, bs, AttributeOptions{Keep: true})[0].Cost
 	if kept.CPULine != 0.5 || kept.Benchmark != nil || len(kept.ByBenchmark) != 1 || kept.Inherent != "result" {
 		t.Errorf("keep: %+v, want CPULine 0.5 kept, no Benchmark, one ByBenchmark, Inherent kept", kept)
 	}
 	if e := kept.ByBenchmark[0].CPULine; e.Value != 0.25 || e.HasCI() {
 		t.Errorf("one run: %+v, want 0.25 with no interval", e)
 	}
-	replaced := Attribute(fs, bs, false)[0].Cost
+	replaced := Attribute(fs, bs, AttributeOptions{})[0].Cost
 	if replaced.CPULine != 0.25 || replaced.Benchmark == nil || replaced.Inherent != "result" {
 		t.Errorf("no keep: %+v, want CPULine 0.25 from the benchmark, Inherent kept", replaced)
 	}

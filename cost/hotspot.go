@@ -105,7 +105,7 @@ func Hotspots(ps *Profiles, opts HotspotOptions) []finding.Finding {
 		}
 		out = append(out, h.encodingFinding(e, encs.total, a, allocs))
 	}
-	out = Join(out, ps)
+	out = joinWith(out, ps, h.isUser)
 	for i := range out {
 		if r := h.inherent[i]; r != "" && out[i].Cost != nil {
 			out[i].Cost.Inherent = r

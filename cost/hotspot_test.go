@@ -131,7 +131,8 @@ func TestAllocHint(t *testing.T) {
 		{"runtime.concatstring2", "through string concatenation (runtime.concatstring2)"},
 		{"encoding/xml.Marshal", "in reflection-based encoding (xml.Marshal)"},
 		{"fmt.Sprintf", "in formatting (fmt.Sprintf)"},
-		{"github.com/x/y.Parse", "in y.Parse"},
+		{"github.com/x/y.Parse", "in y.Parse, a dependency"},
+		{"strconv.Quote", "in strconv.Quote"},
 	}
 	for _, tt := range tests {
 		if how, _ := allocHint(tt.callee); how != tt.how {

@@ -44,6 +44,12 @@ import (
 // finding's Function or starts with it followed by a dot, as its closures
 // "F.func1" do.
 //
+// An allocation site of Hotspots (Analyzer "profile", Category "alloc") is
+// measured as Hotspots charges it: only samples whose first user-code
+// frame is its line count for its line shares, not every sample with the
+// line somewhere on the stack (a line that calls the next handler would
+// otherwise hold all of the handler's cost).
+//
 // A finding with no sample at its line or function gets a Cost with zero
 // shares and Cold set. When ps holds no samples at all (or is nil), Costs
 // stay nil: nothing was measured.
@@ -52,11 +58,21 @@ import (
 // once, so its time grows with the profile size plus the number of
 // findings, not their product.
 func Join(findings []finding.Finding, ps *Profiles) []finding.Finding {
+	return joinWith(findings, ps, defaultUser)
+}
+
+// defaultUser is the user-code rule of HotspotOptions with no Modules.
+var defaultUser = (&hotspotter{}).isUser
+
+// joinWith is Join with isUser telling user code for the charged lines of
+// Hotspots' allocation sites.
+func joinWith(findings []finding.Finding, ps *Profiles, isUser func(*profile.Function) bool) []finding.Finding {
 	out := slices.Clone(findings)
 	if ps == nil || len(out) == 0 {
 		return out
 	}
 	j := newJoiner(out)
+	j.isUser = isUser
 	t := j.run(ps)
 	if t.cpu == 0 && t.bytes == 0 && t.objects == 0 {
 		return out
@@ -111,6 +127,14 @@ type joiner struct {
 	// sample counted for it, so that a sample counts once per target.
 	lineSeen, funcSeen []uint32
 	sample             uint32
+
+	// charged holds the line targets measured by what is charged to
+	// them, as Hotspots charges allocation sites: a sample counts for a
+	// charged line only when the line is the first user-code frame of its
+	// stack (see chargeTo). They are not in lines.
+	charged  map[lineKey][]int32
+	isUser   func(*profile.Function) bool
+	userMemo map[*profile.Function]bool
 }
 
 func newJoiner(fs []finding.Finding) *joiner {
@@ -126,14 +150,21 @@ func newJoiner(fs []finding.Finding) *joiner {
 		j.lineOf[i], j.funcOf[i] = -1, -1
 		if f.File != "" && f.Line > 0 {
 			file := j.files.add(f.File)
-			k := rangeKey{file, int64(f.Line), int64(findingEnd(f))}
+			k := rangeKey{file, int64(f.Line), int64(findingEnd(f)), isCharged(f)}
 			t, ok := ranges[k]
 			if !ok {
 				t = int32(len(ranges))
 				ranges[k] = t
+				lines := j.lines
+				if k.charged {
+					if j.charged == nil {
+						j.charged = make(map[lineKey][]int32)
+					}
+					lines = j.charged
+				}
 				for l := k.start; l <= k.end; l++ {
 					lk := lineKey{file, l}
-					j.lines[lk] = append(j.lines[lk], t)
+					lines[lk] = append(lines[lk], t)
 				}
 			}
 			j.lineOf[i] = t
@@ -206,6 +237,7 @@ func (j *joiner) run(ps *Profiles) totals {
 			}
 			t.cpu += v
 			j.sample++
+			j.charge(s, v, 0, 0)
 			for i, loc := range s.Location {
 				info := tab.get(loc.ID)
 				if info == nil {
@@ -241,6 +273,7 @@ func (j *joiner) run(ps *Profiles) totals {
 			t.bytes += b
 			t.objects += o
 			j.sample++
+			j.charge(s, 0, b, o)
 			for _, loc := range s.Location {
 				info := tab.get(loc.ID)
 				if info == nil {
@@ -260,10 +293,75 @@ func (j *joiner) run(ps *Profiles) totals {
 }
 
 // rangeKey identifies the lines [start, end] of one file: the lines a
-// finding covers.
+// finding covers, and whether they are measured as charged.
 type rangeKey struct {
 	file       int
 	start, end int64
+	charged    bool
+}
+
+// isCharged reports whether f is measured by what is charged to its line
+// rather than by every sample with the line on the stack: an allocation
+// site of Hotspots, whose line may call into much more than what it
+// allocates (a middleware's call of the next handler).
+func isCharged(f finding.Finding) bool {
+	return f.Analyzer == AnalyzerName && f.Category == CategoryAlloc
+}
+
+// chargeTo returns the line a sample is charged to: its first frame in
+// user code, counting from the leaf, or nil when there is none or test
+// code comes first (as Hotspots charges allocations).
+func (j *joiner) chargeTo(s *profile.Sample) *profile.Line {
+	for _, loc := range s.Location {
+		for i := range loc.Line {
+			ln := &loc.Line[i]
+			if ln.Function == nil {
+				continue
+			}
+			if j.user(ln.Function) {
+				return ln
+			}
+			if isTestLine(*ln) {
+				return nil
+			}
+		}
+	}
+	return nil
+}
+
+func (j *joiner) user(fn *profile.Function) bool {
+	u, ok := j.userMemo[fn]
+	if !ok {
+		if j.userMemo == nil {
+			j.userMemo = make(map[*profile.Function]bool)
+		}
+		u = j.isUser != nil && j.isUser(fn)
+		j.userMemo[fn] = u
+	}
+	return u
+}
+
+// charge adds the values of a sample to the charged line targets of the
+// line it is charged to.
+func (j *joiner) charge(s *profile.Sample, cpu, bytes, objects int64) {
+	if len(j.charged) == 0 {
+		return
+	}
+	ln := j.chargeTo(s)
+	if ln == nil {
+		return
+	}
+	for _, f := range j.files.match(ln.Function.Filename) {
+		for _, t := range j.charged[lineKey{f, ln.Line}] {
+			if j.lineSeen[t] != j.sample {
+				j.lineSeen[t] = j.sample
+				j.flat[t] += cpu
+				j.lineCPU[t] += cpu
+				j.lineBytes[t] += bytes
+				j.lineObjects[t] += objects
+			}
+		}
+	}
 }
 
 // maxRange caps the lines one finding's cost is measured over.

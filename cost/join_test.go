@@ -244,3 +244,31 @@ func TestJoinRange(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinChargedAllocSite checks that an allocation site of Hotspots is
+// measured by what is charged to it — samples whose first user frame is
+// its line — while a static finding at the same line counts every sample
+// with the line on the stack.
+func TestJoinChargedAllocSite(t *testing.T) {
+	// cart.go:12 calls Handle (user code, allocates 900 bytes at line 30)
+	// and json.Marshal (allocates 100 bytes, charged to line 12).
+	heap := newHeapBuilder().
+		alloc(9, 900, loc{f("Handle", 30)}, loc{f("Next", 12)}, mainFrame).
+		alloc(1, 100, jsonFrame, loc{f("Next", 12)}, mainFrame).
+		p
+	ps, err := New(heap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fs := []finding.Finding{
+		{Analyzer: AnalyzerName, Category: CategoryAlloc, File: localCart, Line: 12},
+		{Analyzer: "static", File: localCart, Line: 12},
+	}
+	out := Join(fs, ps)
+	if got := out[0].Cost.AllocBytes; got != 0.1 {
+		t.Errorf("allocation site: AllocBytes = %v, want 0.1 (only json.Marshal's bytes are charged to it)", got)
+	}
+	if got := out[1].Cost.AllocBytes; got != 1 {
+		t.Errorf("static finding: AllocBytes = %v, want 1 (every sample with the line on the stack)", got)
+	}
+}

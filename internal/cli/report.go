@@ -224,7 +224,7 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 				kinds.CPU = kinds.CPU || ps.HasCPU()
 				kinds.Heap = kinds.Heap || ps.HasHeap()
 			}
-			findings = cost.Attribute(findings, benches, given != nil)
+			findings = cost.Attribute(findings, benches, cost.AttributeOptions{Keep: given != nil, Modules: hopts.Modules})
 			findings = dropNegligible(findings)
 		}
 		if given != nil || len(benches) > 0 {
