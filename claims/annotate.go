@@ -58,6 +58,7 @@ func annotation(c *Claim) string {
 	mark := map[Verdict]string{
 		Consistent: "✓", Reproduced: "✓", BetterThanClaimed: "✓",
 		ArithmeticError: "✗", NotReproduced: "✗", Unverifiable: "?",
+		Unsupported: "✗", MixesRows: "✗", Contradicted: "✗", Ambiguous: "~",
 	}[c.Verdict]
 	claimed := strings.NewReplacer("`", "'", "*", "", "\n", " ").Replace(c.Claimed)
 	s := fmt.Sprintf("%s line %d, %s: **%s**", mark, c.Line, claimed, c.Verdict)
@@ -77,7 +78,8 @@ func summary(cs []Claim) string {
 		}
 	}
 	parts := []string{fmt.Sprintf("%d claims", len(cs))}
-	for _, v := range []Verdict{Consistent, ArithmeticError, Reproduced, NotReproduced, BetterThanClaimed, Unverifiable} {
+	for _, v := range []Verdict{Consistent, ArithmeticError, Unsupported, MixesRows, Contradicted, Ambiguous, Reproduced,
+		NotReproduced, BetterThanClaimed, Unverifiable} {
 		if n[v] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", n[v], v))
 		}

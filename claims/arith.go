@@ -267,7 +267,7 @@ func (c *Claim) checkStated(stated Number, s sense) {
 		c.Detail = fmt.Sprintf("%s gives %s as %s (%s)%s; as %s (%s) it would be %s",
 			figs, values[0], timeWord(s), readings[0].name, truncated(0), rateWord(s), readings[1].name, values[1])
 	case fits[1]:
-		c.Arithmetic = Consistent
+		c.Arithmetic = Ambiguous
 		c.Reading = readingName(s, 1)
 		c.Detail = fmt.Sprintf("ambiguous reading: %s holds only as %s (%s = %s%s); as %s (%s) it is %s; %s",
 			stated, rateWord(s), readings[1].name, values[1], truncated(1), timeWord(s), readings[0].name, values[0], figs)

@@ -81,6 +81,21 @@ const (
 	// BetterThanClaimed: the re-measured ratio's confidence interval lies
 	// on the better side of the claimed ratio beyond the tolerance.
 	BetterThanClaimed
+	// Ambiguous: the claim follows from its figures only under the less
+	// usual reading ("38% faster" from times that give 27.7% less time,
+	// 38% more throughput); not an error. Claim.Cross says which.
+	Ambiguous
+	// Unsupported: a ratio or percentage with no figures beside it that
+	// no pair of the report's own figures for its subject and quantity
+	// gives within rounding; Claim.Cross names the closest pair.
+	Unsupported
+	// MixesRows: the claim follows only from figures of different rows
+	// (tables, sizes, suites) of the report; Claim.Cross names them.
+	MixesRows
+	// Contradicted: the report states the same figure or ratio for the
+	// same subject elsewhere with a different value; Claim.Cross names
+	// both lines.
+	Contradicted
 )
 
 var verdictNames = [...]string{
@@ -90,6 +105,10 @@ var verdictNames = [...]string{
 	Reproduced:        "reproduced",
 	NotReproduced:     "not-reproduced",
 	BetterThanClaimed: "better-than-claimed",
+	Ambiguous:         "ambiguous",
+	Unsupported:       "unsupported",
+	MixesRows:         "mixes-rows",
+	Contradicted:      "contradicted",
 }
 
 // String returns the verdict as the JSON output spells it, e.g.
@@ -105,8 +124,25 @@ func (v Verdict) String() string {
 func (v Verdict) MarshalText() ([]byte, error) { return []byte(v.String()), nil }
 
 // Failed reports whether v makes perfproof verify exit 1: an arithmetic
-// error or a claim that did not reproduce.
-func (v Verdict) Failed() bool { return v == ArithmeticError || v == NotReproduced }
+// error, a claim the report's own figures do not support, mix rows for, or
+// contradict, or a claim that did not reproduce. Ambiguous does not fail.
+func (v Verdict) Failed() bool {
+	switch v {
+	case ArithmeticError, NotReproduced, Unsupported, MixesRows, Contradicted:
+		return true
+	}
+	return false
+}
+
+// fromReport reports whether v is a verdict on the report's own figures
+// that a measurement must not replace: an error found in the text.
+func (v Verdict) fromReport() bool {
+	switch v {
+	case ArithmeticError, Unsupported, MixesRows, Contradicted:
+		return true
+	}
+	return false
+}
 
 // A Quantity is what a figure or a claim measures.
 type Quantity int
@@ -245,6 +281,8 @@ type Pair struct {
 	// 71ns"), which is a before-after claim of its own when no other
 	// claim rests on it.
 	stated bool
+	// used is set when a claim on the pair's own line rests on it.
+	used bool
 }
 
 // A Claim is one numeric performance statement of a report.
@@ -301,12 +339,23 @@ type Claim struct {
 	Detail string
 	// Measured is what Verify measured for the claim, nil if nothing.
 	Measured *Measured
+	// Cross is the outcome of checking the claim against the whole
+	// report (figures elsewhere, restatements, derived figures), nil when
+	// no such check applied. Detail is its rendering when it set the
+	// verdict.
+	Cross *Cross
 
 	heading  string // the nearest heading
 	section  int    // index of the innermost section
 	blockEnd int    // 0-based last line of the enclosing block (paragraph, list, table, fence)
 	pattern  string // -bench pattern in scope
 	expected bool   // a projection ("expected", "estimated"), not a measurement
+
+	sense  sense    // the direction a factor or percentage states
+	stated Number   // the stated factor or percentage
+	label  string   // what the claim's line or row names: a row label, a list item's lead
+	path   []string // subject words of the section path
+	words  []string // subject words of the line and section path, once computed
 }
 
 // ratioString formats a ratio new/old as "0.091×".

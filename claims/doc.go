@@ -44,6 +44,55 @@
 // the detail says which, and when the figures do not decide, Verify tests
 // both.
 //
+// # The report as a whole
+//
+// Extract also builds a fact table of the whole document (Report.Facts):
+// every figure with a unit, from prose, lists, tables and pasted benchmark
+// output, with its subject (benchmark name, row or list label, else the
+// heading), metric, side (before, after or none: Before/After columns,
+// a baseline row, "Before:" labels, variant words in benchmark names) and
+// 1-based line; facts of one subject, metric and side are linked as
+// restatements (Fact.Restated) or differing values (Fact.Differs).
+//
+// It then checks claims across the document, each outcome a typed Cross
+// (a CrossReason and a Derivation with their lines, figures and what they
+// give), rendered into Claim.Detail:
+//
+//   - a factor or percentage with no figures beside it is tested against
+//     every pair of figures the report states for its quantity, the pairs
+//     that share the most subject words first (words of the claim's line
+//     and section path against the pair's row or benchmark names and
+//     section path). A pair that gives it makes it consistent
+//     (SupportedElsewhere); one only from another row of the best-matching
+//     rows' table makes it MixesRows; none makes it Unsupported, naming the
+//     closest pair. Figures the report does not pair (a table without
+//     before and after columns) in the claim's section may support it, and
+//     then it is not unsupported;
+//   - a ratio restated for the same subject (row or list label) with
+//     another value is Contradicted, on the statement without figures of
+//     its own; a figure restated in another section for the same subject,
+//     metric and side with another value contradicts the claims of the
+//     later line, unless the same figure is stated elsewhere for it;
+//     sections titled "previous", "for reference", "for comparison" keep
+//     earlier results on purpose and are left out;
+//   - derived figures are recomputed: differences ("saves 6.8 µs",
+//     "2.3 µs less") from old − new of the subject's pairs (times a count
+//     on the line: "for 100 objects"), totals from a per-operation saving ×
+//     the rate the block states ("At 10,000 requests/second:") × the period
+//     the line names ("daily", "per second"), rates of a count per second
+//     from the time per operation of its block, sums and products written
+//     beside a figure ("(26 + 3.7)", "(375ns × 10,000)") and the same figure
+//     in another unit ("296ns (~0.3µs)"). A result that matches only with a
+//     unit misread is a UnitSlip: a metric prefix (1000×) or, for bytes, a
+//     binary unit written as a decimal one (MiB as MB);
+//   - "X% faster" that holds only as a throughput gain is Ambiguous, not
+//     an error.
+//
+// Rounding follows the digits written, as for the arithmetic beside a
+// claim; a rate that sets a scenario ("at 2M decisions/second") is taken
+// as exact. The scores of these checks on hand-labelled reports are in
+// testdata/labels/README.md.
+//
 // # Re-measurement
 //
 // Verify matches claims to the benchmarks a Measurer lists: by name, or,
@@ -53,10 +102,11 @@
 // with the measured ratio's confidence interval, within a relative
 // tolerance (DefaultTolerance, ±15 %): ratios and allocation counts
 // transfer across machines, absolute times do not and are reported as
-// context only. Verdicts are Consistent and ArithmeticError from the
-// report alone, Reproduced, NotReproduced and BetterThanClaimed from a
-// measurement, and Unverifiable with what would make the claim
-// verifiable.
+// context only. Verdicts are Consistent, Ambiguous, ArithmeticError,
+// Unsupported, MixesRows and Contradicted from the report alone,
+// Reproduced, NotReproduced and BetterThanClaimed from a measurement, and
+// Unverifiable with what would make the claim verifiable. A measurement
+// never replaces an error found in the report's own figures.
 //
 // Annotate writes a copy of the report with each claim's verdict under
 // its paragraph, table or code block.

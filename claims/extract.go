@@ -38,6 +38,10 @@ type Report struct {
 	Lines int
 	// Claims are in line order.
 	Claims []Claim
+	// Facts is the fact table of the report: every figure with a unit
+	// (not a factor or percentage) with its subject, metric, side and
+	// line, in line order, restatements linked.
+	Facts []Fact
 	// Warnings are problems that did not stop extraction: broken table
 	// rows, lines too long to read whole, the claim cap. They are
 	// *LineError when they have a line.
@@ -57,7 +61,11 @@ func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %s", e.File, e.L
 // its numeric performance claims, each with its 1-based line, kind,
 // subject, figures and the outcome of checking its arithmetic against the
 // figures stated beside it (Claim.Arithmetic, also the initial
-// Claim.Verdict). name is used in messages only.
+// Claim.Verdict), and the fact table of the whole report (Report.Facts).
+// It then checks the claims across the report (see the package doc) and
+// sets the Verdict, Cross and Detail of those the whole report decides:
+// Consistent, Ambiguous, ArithmeticError, Unsupported, MixesRows or
+// Contradicted. name is used in messages only.
 //
 // It returns an error wrapping ErrBinary for binary input. Text without
 // claims gives a Report with no Claims.
@@ -72,6 +80,8 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.structure(src)
 	x.extract()
 	x.finish()
+	x.collectFacts()
+	x.crossCheck()
 	return x.rep, nil
 }
 
@@ -150,6 +160,7 @@ type extractor struct {
 	tables   []*mdTable
 	rows     []benchRow
 	full     bool
+	pairs    []*docPair // every pair of figures the report states
 
 	// State of the claim pass.
 	curBlock        int32
@@ -502,20 +513,32 @@ func (x *extractor) proseClaims(i int) {
 		return
 	}
 	for k := range figs {
-		if environmentRE.MatchString(scan[figs[k].end:]) {
+		if (figs[k].Unit == "" || figs[k].Quantity == Memory) && environmentRE.MatchString(scan[figs[k].end:]) {
 			figs[k].used = true
 			figs[k].plusMinus = true
 		}
 	}
 	pairs := linePairs(scan, figs, i)
+	if dl.kind == lkOutput && len(pairs) == 0 {
+		if p := x.comparisonRow(i, scan, figs); p != nil {
+			pairs = append(pairs, p)
+		}
+	}
 	// Labelled figures: "Before: …" / "After: …" bullets of one block, and
 	// "Label: 19" under a heading "Before …" then "Label: 17" under
 	// "After …".
 	if label != "" {
 		x.labelled(i, label, rest, figs, &pairs)
 	}
+	for _, p := range pairs {
+		x.notePair(p, lineLabel(dl.raw), fmt.Sprintf("l%d", i), 0, int(dl.section))
+	}
 	c := x.phraseClaims(i, scan, pairs, "", "", dl.kind == lkHeading)
 	for _, p := range pairs {
+		if p.used {
+			// The pair of a claim on its own line is that claim's.
+			continue
+		}
 		if p.canonicalQ() != Unknown || p.Old.Unit != "" {
 			cp := *p
 			x.blockPairs[p.canonicalQ()] = &cp
@@ -596,6 +619,7 @@ func (x *extractor) labelled(i int, label, rest string, figs []figure, pairs *[]
 					x.blockAfter[q] = labelled{f.Number, i}
 					x.blockPairs[q] = &Pair{Old: b.n, New: f.Number, OldLine: b.line + 1, NewLine: i + 1, Ordered: true,
 						From: fmt.Sprintf("lines %d-%d", b.line+1, i+1)}
+					x.notePair(x.blockPairs[q], "", fmt.Sprintf("k%d", x.lines[i].block), 0, int(x.lines[i].section))
 				}
 			}
 		}
@@ -771,16 +795,23 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 		}
 		pair := pickPair(p.q, pairs)
 		if pair == nil {
-			pair = loosePair(figs, p.q, i)
+			pair = loosePair(s, figs, p.q, i)
+			if pair != nil {
+				x.notePair(pair, lineLabel(x.lines[i].raw), fmt.Sprintf("k%d", x.lines[i].block), i, int(x.lines[i].section))
+			}
 		}
 		if pair == nil {
 			pair = pickPair(p.q, mapPairs(x.blockPairs))
 		}
 		if pair == nil {
 			pair = x.sectionPair(c.section, p.q)
+			if pair != nil {
+				x.notePair(pair, "", fmt.Sprintf("s%d", c.section), 0, c.section)
+			}
 		}
 		if pair != nil {
 			usedPairs[pair] = true
+			pair.used = true
 			cp := *pair
 			c.Pair = &cp
 			c.Numbers = append(c.Numbers, cp.Old, cp.New)
@@ -806,6 +837,7 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 			if sn == senseFaster && c.Quantity != Time && c.Quantity != Unknown && c.Quantity != Throughput {
 				sn = senseReduce
 			}
+			c.sense, c.stated = sn, p.fig.Number
 			c.setRatio(p.fig.Number, sn)
 			if c.Pair != nil && c.Quantity != Other {
 				c.checkStated(p.fig.Number, sn)
@@ -886,9 +918,9 @@ func pickPair(q Quantity, pairs []*Pair) *Pair {
 }
 
 // loosePair returns an unordered pair of the two unused figures of a
-// line with units of quantity q, when there are exactly two: "Dynamic:
+// line s with units of quantity q, when there are exactly two: "Dynamic:
 // 1,003ns avg | Pool: 740ns avg | Improvement: 35%".
-func loosePair(figs []figure, q Quantity, i int) *Pair {
+func loosePair(s string, figs []figure, q Quantity, i int) *Pair {
 	var cand []*figure
 	for k := range figs {
 		f := &figs[k]
@@ -901,6 +933,10 @@ func loosePair(figs []figure, q Quantity, i int) *Pair {
 		cand = append(cand, f)
 	}
 	if len(cand) != 2 || canonical(cand[0].Quantity) != canonical(cand[1].Quantity) {
+		return nil
+	}
+	if cand[0].Unit != cand[1].Unit && strings.HasSuffix(strings.TrimSpace(s[cand[0].end:cand[1].start]), "(") {
+		// "256 MiB (268 MB)": one figure in two units.
 		return nil
 	}
 	cand[0].used, cand[1].used = true, true
@@ -1161,3 +1197,44 @@ func isShare(s string, end int) bool {
 	}
 	return quantityOf(after[1:]) != Unknown
 }
+
+// comparisonRow reads a row of a comparison table in program output, as
+// benchstat prints it: a name, the old figure and the new figure of one
+// unit (each with an optional "± 2%"), then a delta. The header line of
+// the block must name the old and new columns ("old time/op new
+// time/op", "before after", "base new"). It returns the ordered pair, nil
+// for other lines.
+func (x *extractor) comparisonRow(i int, scan string, figs []figure) *Pair {
+	f := strings.Fields(scan)
+	if len(f) < 3 || strings.ContainsAny(f[0][:1], "0123456789~±") {
+		return nil
+	}
+	var vals []*figure
+	for k := range figs {
+		if figs[k].Unit != "" && figs[k].Unit != "%" && figs[k].Unit != "x" && !figs[k].plusMinus && !figs[k].used {
+			vals = append(vals, &figs[k])
+		}
+	}
+	if len(vals) != 2 || canonical(vals[0].Quantity) != canonical(vals[1].Quantity) || vals[0].start < len(f[0]) {
+		return nil
+	}
+	header := false
+	for j := i - 1; j >= 0 && j >= i-30 && x.lines[j].block == x.lines[i].block; j-- {
+		h := strings.ToLower(x.lines[j].raw)
+		if comparisonHeaderRE.MatchString(h) {
+			header = true
+			break
+		}
+	}
+	if !header {
+		return nil
+	}
+	vals[0].used, vals[1].used = true, true
+	return &Pair{Old: vals[0].Number, New: vals[1].Number, OldLine: i + 1, NewLine: i + 1, Ordered: true,
+		From: "the old and new columns", stated: true}
+}
+
+// comparisonHeaderRE finds the header of a comparison table in program
+// output: benchstat's "old time/op new time/op delta", or "before
+// after".
+var comparisonHeaderRE = regexp.MustCompile(`\bold\b.*\bnew\b|\bbefore\b.*\bafter\b|\bbase\b.*\bnew\b`)

@@ -3,6 +3,8 @@ package claims
 import (
 	"context"
 	"errors"
+	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -40,8 +42,14 @@ func FuzzExtract(f *testing.F) {
 			if strings.HasPrefix(c.Kind.String(), "Kind(") || strings.HasPrefix(c.Verdict.String(), "Verdict(") {
 				t.Fatalf("claim with kind %s, verdict %s", c.Kind, c.Verdict)
 			}
-			if (c.Verdict == Consistent || c.Verdict == ArithmeticError) && c.Pair == nil {
+			if (c.Verdict == Consistent || c.Verdict == ArithmeticError) && c.Pair == nil && c.Cross == nil {
 				t.Fatalf("line %d %q: %s without figures to check", c.Line, c.Claimed, c.Verdict)
+			}
+			if x := c.Cross; x != nil && (len(x.Lines) == 0 || slices.ContainsFunc(x.Lines, func(l int) bool { return l < 1 || l > rep.Lines })) {
+				t.Fatalf("line %d %q: check across the report names lines %v of a %d-line report", c.Line, c.Claimed, x.Lines, rep.Lines)
+			}
+			if x := c.Cross; x != nil && (math.IsNaN(x.Got) || math.IsInf(x.Got, 0)) && x.Reason != RestatedDiffers {
+				t.Fatalf("line %d %q: check across the report gives %v", c.Line, c.Claimed, x.Got)
 			}
 			if c.Verdict != Unverifiable && c.Detail == "" {
 				t.Fatalf("line %d %q: %s without a detail", c.Line, c.Claimed, c.Verdict)

@@ -60,6 +60,7 @@ var percentWords = map[string]sense{
 	"reduction": senseReduce, "reduced": senseReduce, "decrease": senseReduce, "decreased": senseReduce,
 	"cheaper": senseReduce, "saving": senseReduce, "savings": senseReduce, "saved": senseReduce,
 	"shorter": senseReduce, "drop": senseReduce, "cut": senseReduce,
+	"drops": senseReduce, "dropped": senseReduce, "cuts": senseReduce, "fell": senseReduce, "falls": senseReduce,
 	"slower": senseSlower, "worse": senseSlower, "regression": senseSlower, "penalty": senseSlower,
 	"more": senseIncrease, "higher": senseIncrease, "larger": senseIncrease, "bigger": senseIncrease,
 	"increase": senseIncrease, "increased": senseIncrease, "extra": senseIncrease,
@@ -132,7 +133,8 @@ func wordsAfter(s string, i, n int) ([]string, int) {
 
 var (
 	// byVerbRE finds "reduce memory allocations by" before a percentage.
-	byVerbRE = regexp.MustCompile(`(?i)\b(reduc\w*|cut\w*|lower\w*|decreas\w*|sav(?:e|es|ed|ing)|shr[iu]nk\w*|improv\w*|speed\w*|boost\w*|increas\w*|slow\w*|rais\w*|grow\w*|grew)\b([^.:;|]{0,60}?)\bby\s*(?:~|about|around|roughly|nearly|over|almost)?\s*$`)
+	pastVerbRE = regexp.MustCompile(`(?i)\b(dropped|fell|decreased|shrank|improved|increased|rose|grew)\s*(?:~|about|around|roughly|nearly|over|almost|by)?\s*$`)
+	byVerbRE   = regexp.MustCompile(`(?i)\b(reduc\w*|cut\w*|drop\w*|fell|fall\w*|lower\w*|decreas\w*|sav(?:e|es|ed|ing)|shr[iu]nk\w*|improv\w*|speed\w*|boost\w*|increas\w*|slow\w*|rais\w*|grow\w*|grew)\b([^.:;|]{0,60}?)\bby\s*(?:~|about|around|roughly|nearly|over|almost)?\s*$`)
 	// labelClaimRE finds "Improvement:" before a figure.
 	labelClaimRE = regexp.MustCompile(`(?i)\b(improvement|speed-?up|gain|reduction|saving|savings|faster|change|impact|benefit|delta)s?\s*:\s*$`)
 	// zeroAllocRE finds word forms of zero-allocation claims.
@@ -232,12 +234,26 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 				}
 				p.q = quantityOf(strings.Fields(strings.ToLower(win[m[2]:m[5]])))
 				p.start = f.start - (len(win) - m[2])
+			} else if m := pastVerbRE.FindStringSubmatchIndex(win); m != nil {
+				// "p99 latency dropped 31%".
+				verb := strings.ToLower(win[m[2]:m[3]])
+				p.sense = senseReduce
+				switch {
+				case strings.HasPrefix(verb, "improv"):
+					p.sense = senseFaster
+				case strings.HasPrefix(verb, "increas") || strings.HasPrefix(verb, "rose") || strings.HasPrefix(verb, "gr"):
+					p.sense = senseIncrease
+				}
+				p.q = quantityOf(strings.Fields(strings.ToLower(win[:m[2]])))
 			} else if m := labelClaimRE.FindStringSubmatchIndex(win); m != nil {
 				p.sense = senseFaster
 				if w := strings.ToLower(win[m[2]:m[3]]); strings.HasPrefix(w, "reduction") || strings.HasPrefix(w, "saving") {
 					p.sense = senseReduce
 				}
-			} else if f.sign != 0 && (strings.HasSuffix(strings.TrimRight(win, " "), "(") || len(after) > 0 && quantityOf(after[:1]) != Unknown) {
+			} else if f.sign != 0 && (strings.HasSuffix(strings.TrimRight(win, " "), "(") || len(after) > 0 && quantityOf(after[:1]) != Unknown ||
+				len(after) == 0 || after[0] == "p") {
+				// "17 (-11%)", "-11% allocations", a signed delta alone in
+				// a table cell or at the end of a benchstat row.
 				// "17 (-11%)", "-11% allocations": a signed change.
 				p.sense = senseReduce
 				if f.sign == '+' {

@@ -26,7 +26,7 @@ func formatClaims(cs []Claim) string {
 			nums[k] = n.String()
 		}
 		fmt.Fprintf(&b, "%d\t%s\t%s\t%s\t%q\t[%s]", c.Line, c.Kind, c.Verdict, c.Subject, c.Claimed, strings.Join(nums, "; "))
-		if c.Verdict == Consistent || c.Verdict == ArithmeticError {
+		if c.Verdict != Unverifiable {
 			fmt.Fprintf(&b, "\t%s", c.Detail)
 		}
 		b.WriteByte('\n')

@@ -328,6 +328,9 @@ func (x *extractor) tableClaims(t *mdTable) {
 					From: fmt.Sprintf("the row's %s and %s columns", hdr(a), hdr(b))})
 			}
 		}
+		for _, p := range pairs {
+			x.notePair(p, rowLabel(r)+" "+strings.Join(t.header, " "), fmt.Sprintf("t%d", t.first), ri, int(x.lines[r.line].section))
+		}
 		// Claims in the text cells.
 		var text []string
 		for k, c := range r.cells {

@@ -125,7 +125,9 @@ var ErrNoBenchmarks = errors.New("no benchmarks")
 // be matched to a benchmark keep their arithmetic verdict, and the
 // unverifiable ones say what would make them verifiable.
 //
-// An arithmetic error stays the verdict whatever the measurement. Verify
+// An error found in the report's own figures (ArithmeticError,
+// Unsupported, MixesRows, Contradicted) stays the verdict whatever the
+// measurement. Verify
 // returns the first error of listing or measuring, after judging every
 // claim it could; claims it could not measure say why.
 func Verify(ctx context.Context, cs []Claim, m Measurer, opts VerifyOptions) error {
@@ -404,13 +406,15 @@ func (v *verifier) judgeRatio(c *Claim, m *Measurement) {
 	v.setMeasured(c, verdict, d)
 }
 
-// setMeasured sets a measured verdict, keeping an arithmetic error.
+// setMeasured sets a measured verdict, keeping an error found in the
+// report's own figures (arithmetic, unsupported, mixed rows,
+// contradicted).
 func (v *verifier) setMeasured(c *Claim, verdict Verdict, detail string) {
-	if c.Verdict == ArithmeticError {
+	if c.Verdict.fromReport() {
 		addDetail(c, "re-measured: "+detail)
 		return
 	}
-	if c.Verdict == Consistent && c.Detail != "" {
+	if (c.Verdict == Consistent || c.Verdict == Ambiguous) && c.Detail != "" {
 		detail += "; arithmetic: " + c.Detail
 	}
 	c.Verdict = verdict

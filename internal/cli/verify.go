@@ -52,16 +52,34 @@ context only. A claim is reproduced when the interval reaches the claimed
 ratio within -tolerance, not-reproduced or better-than-claimed when it
 lies beyond it.
 
-Verdicts: consistent (arithmetic holds, not re-measured), arithmetic-error,
-reproduced, not-reproduced, better-than-claimed, unverifiable (the detail
-says what would make it verifiable). Output: a table by line; -json prints
-{"claims":[{"line","text","kind","benchmark","claimed","measured","verdict",
-"detail"}]}; -md file writes an annotated copy of the report (never the
-report itself). REPORT and -md are relative to -C dir.
+The report as a whole: every figure goes into a fact table (subject,
+metric, unit, side before/after, line; restatements linked). A factor or
+percentage with no figures beside it is checked against every pair of
+figures the report gives for its subject and quantity; derived figures are
+recomputed (differences such as "saves 6.8 µs", totals such as a per-op
+saving × a stated rate × "daily", rates from a time per operation, sums and
+products written out, the same figure in two units); a figure or ratio
+restated elsewhere with another value is a contradiction, both lines named.
 
-Exit status: 0 when no claim failed, 1 when a claim is arithmetic-error or
-not-reproduced, 2 for an unreadable or binary report, usage errors, and
-benchmarks that could not be run.`,
+Verdicts: consistent (arithmetic holds, not re-measured), ambiguous (holds
+only under the less usual reading: "38% faster" from times that give 27.7%
+less time but 38% more throughput), arithmetic-error, unsupported (no pair
+of the report's own figures gives it; the closest is named), mixes-rows (it
+holds only from figures of different rows), contradicted (stated otherwise
+on another line), reproduced, not-reproduced, better-than-claimed,
+unverifiable (the detail says what would make it verifiable). Output: a
+table by line; -json prints {"claims":[{"line","text","kind","benchmark",
+"claimed","measured","verdict","detail","cross"}],"facts":[{"line",
+"subject","metric","value","side","source","restated","differs"}]}, where
+cross is the typed check across the report ({"reason","derivation","lines",
+"stated","got","got_unit","factor","operands","reading"}) or null; -md file
+writes an annotated copy of the report (never the report itself). REPORT
+and -md are relative to -C dir.
+
+Exit status: 0 when no claim failed, 1 when a claim is arithmetic-error,
+unsupported, mixes-rows, contradicted or not-reproduced (ambiguous does not
+fail), 2 for an unreadable or binary report, usage errors, and benchmarks
+that could not be run.`,
 		flags: verifyFlags,
 	})
 }
@@ -245,6 +263,46 @@ type verifyJSONClaim struct {
 	Measured     *verifyJSONResult `json:"measured"`
 	Verdict      claims.Verdict    `json:"verdict"`
 	Detail       string            `json:"detail"`
+	Cross        *verifyJSONCross  `json:"cross"`
+}
+
+// verifyJSONCross is claims.Cross with NaN and infinite values as null.
+type verifyJSONCross struct {
+	Reason     claims.CrossReason `json:"reason"`
+	Derivation claims.Derivation  `json:"derivation,omitempty"`
+	Lines      []int              `json:"lines"`
+	Stated     claims.Number      `json:"stated"`
+	Got        *float64           `json:"got"`
+	GotUnit    string             `json:"got_unit"`
+	Factor     *float64           `json:"factor,omitempty"`
+	Operands   []claims.Number    `json:"operands"`
+	Reading    string             `json:"reading,omitempty"`
+}
+
+func jsonCross(x *claims.Cross) *verifyJSONCross {
+	if x == nil {
+		return nil
+	}
+	out := &verifyJSONCross{Reason: x.Reason, Derivation: x.Derivation, Lines: x.Lines, Stated: safeNumber(x.Stated),
+		Got: jsonFloat(x.Got), GotUnit: x.GotUnit, Operands: make([]claims.Number, len(x.Operands)), Reading: x.Reading}
+	if x.Factor != 0 {
+		out.Factor = jsonFloat(x.Factor)
+	}
+	for k, n := range x.Operands {
+		out.Operands[k] = safeNumber(n)
+	}
+	if out.Lines == nil {
+		out.Lines = []int{}
+	}
+	return out
+}
+
+// safeNumber zeroes the values JSON cannot hold.
+func safeNumber(n claims.Number) claims.Number {
+	if math.IsInf(n.Value, 0) || math.IsNaN(n.Value) || math.IsInf(n.High, 0) || math.IsNaN(n.High) {
+		n.Value, n.High = 0, 0
+	}
+	return n
 }
 
 type verifyJSONResult struct {
@@ -269,7 +327,9 @@ func jsonFloat(v float64) *float64 {
 	return &v
 }
 
-// writeVerifyJSON prints {"report","claims":[...],"warnings":[...]}. A
+// writeVerifyJSON prints {"report","claims":[...],"facts":[...],
+// "warnings":[...]}: facts is the report's fact table (claims.Fact), and a
+// claim's cross its typed check across the report, null if none. A
 // claim's claimed_ratio is the ratio new/old it states (in sec/op, B/op
 // or allocs/op; 11x faster is 0.0909), alt_ratio the throughput reading
 // of "X% faster" when the figures do not settle the reading, null
@@ -278,13 +338,18 @@ func writeVerifyJSON(w io.Writer, rep *claims.Report) error {
 	out := struct {
 		Report   string            `json:"report"`
 		Claims   []verifyJSONClaim `json:"claims"`
+		Facts    []claims.Fact     `json:"facts"`
 		Warnings []string          `json:"warnings"`
-	}{Report: rep.Name, Claims: []verifyJSONClaim{}, Warnings: []string{}}
+	}{Report: rep.Name, Claims: []verifyJSONClaim{}, Facts: []claims.Fact{}, Warnings: []string{}}
+	for _, f := range rep.Facts {
+		f.Value = safeNumber(f.Value)
+		out.Facts = append(out.Facts, f)
+	}
 	for _, c := range rep.Claims {
 		jc := verifyJSONClaim{
 			Line: c.Line, Text: c.Text, Kind: c.Kind, Subject: c.Subject, Benchmark: c.Benchmark, Baseline: c.Baseline,
 			Claimed: c.Claimed, ClaimedRatio: jsonFloat(c.Ratio), AltRatio: jsonFloat(c.AltRatio), Quantity: c.Quantity, Numbers: c.Numbers,
-			Verdict: c.Verdict, Detail: c.Detail,
+			Verdict: c.Verdict, Detail: c.Detail, Cross: jsonCross(c.Cross),
 		}
 		if jc.Numbers == nil {
 			jc.Numbers = []claims.Number{}

@@ -1,0 +1,763 @@
+package claims
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// A CrossReason is the outcome of checking a claim against the whole
+// report rather than the figures beside it.
+type CrossReason int
+
+const (
+	// SupportedElsewhere: a pair of the report's figures elsewhere
+	// (Cross.Lines) gives the claim within rounding.
+	SupportedElsewhere CrossReason = iota + 1
+	// ClosestPair: no pair of the report's figures for the claim's
+	// subject and quantity gives it; Cross.Lines is the closest pair and
+	// Cross.Got what it gives. Verdict Unsupported.
+	ClosestPair
+	// RowsMixed: only figures of two different rows (Cross.Lines) give
+	// the claim. Verdict MixesRows.
+	RowsMixed
+	// RestatedDiffers: the claim restates a figure or ratio of the same
+	// subject stated at Cross.Lines with a different value (Cross.Got).
+	// Verdict Contradicted.
+	RestatedDiffers
+	// DerivedHolds: a derived figure (a difference, a total over a
+	// volume and period, a rate, a written-out sum or product, a unit
+	// conversion) recomputed from the figures at Cross.Lines gives the
+	// stated one within rounding.
+	DerivedHolds
+	// DerivedOff: the recomputed figure (Cross.Got) differs from the
+	// stated one. Verdict ArithmeticError, or Unsupported when the
+	// figures are a closest pair rather than the claim's own operands.
+	DerivedOff
+	// UnitSlip: the recomputed figure matches only with a unit misread:
+	// Cross.Factor is stated/recomputed (1000 or 0.001 for a slip of a
+	// metric prefix, 1/1.048576 for MiB written as MB). Verdict
+	// ArithmeticError.
+	UnitSlip
+)
+
+var crossNames = [...]string{
+	SupportedElsewhere: "supported-elsewhere",
+	ClosestPair:        "closest-pair",
+	RowsMixed:          "rows-mixed",
+	RestatedDiffers:    "restated-differs",
+	DerivedHolds:       "derived-holds",
+	DerivedOff:         "derived-off",
+	UnitSlip:           "unit-slip",
+}
+
+// String returns the reason's name, e.g. "closest-pair".
+func (r CrossReason) String() string {
+	if r > 0 && int(r) < len(crossNames) {
+		return crossNames[r]
+	}
+	return fmt.Sprintf("CrossReason(%d)", int(r))
+}
+
+// MarshalText returns the reason's name.
+func (r CrossReason) MarshalText() ([]byte, error) { return []byte(r.String()), nil }
+
+// A Derivation says how a derived figure was recomputed.
+type Derivation int
+
+const (
+	// NoDerivation: the claim is a ratio, not a derived figure.
+	NoDerivation Derivation = iota
+	// Difference is old − new of a pair: "saves 6.8 µs".
+	Difference
+	// Total is a per-operation saving × a stated rate × a period: "daily
+	// time saved", "MB/s at 10,000 requests/second".
+	Total
+	// Rate is the inverse of a time per operation: "1.93M
+	// allocations/second" from 518 ns.
+	Rate
+	// Expression is a sum or product written beside the figure: "(26 +
+	// 3.7)", "(375ns × 10,000)", or the same figure in another unit.
+	Expression
+)
+
+var derivationNames = [...]string{NoDerivation: "", Difference: "difference", Total: "total", Rate: "rate", Expression: "expression"}
+
+// String returns the derivation's name: "difference", "total", "rate",
+// "expression", or "" for none.
+func (d Derivation) String() string {
+	if d >= 0 && int(d) < len(derivationNames) {
+		return derivationNames[d]
+	}
+	return fmt.Sprintf("Derivation(%d)", int(d))
+}
+
+// MarshalText returns the derivation's name.
+func (d Derivation) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// Cross is the typed outcome of checking a claim against the whole
+// report; String renders it.
+type Cross struct {
+	// Reason is the outcome.
+	Reason CrossReason `json:"reason"`
+	// Derivation says how a derived figure was recomputed.
+	Derivation Derivation `json:"derivation,omitempty"`
+	// Lines are the 1-based lines of the figures or the claim the check
+	// rests on, in the order of Operands (old then new for a pair).
+	Lines []int `json:"lines"`
+	// Stated is the claim's figure: the factor, percentage or derived
+	// figure as written.
+	Stated Number `json:"stated"`
+	// Got is what the report's figures give, in GotUnit ("%", "x", or
+	// the stated figure's unit).
+	Got     float64 `json:"got"`
+	GotUnit string  `json:"got_unit"`
+	// Factor is stated/recomputed for a UnitSlip, 0 otherwise.
+	Factor float64 `json:"factor,omitempty"`
+	// Operands are the figures the check used, as written.
+	Operands []Number `json:"operands"`
+	// Reading is "throughput" when a "faster" claim holds only as a
+	// throughput gain (verdict Ambiguous), "" otherwise.
+	Reading string `json:"reading,omitempty"`
+}
+
+// String renders the outcome as one line, e.g. "unsupported by the
+// report's own figures: the closest pair, 1003 ns → 740 ns (lines
+// 141-141), gives 26.2%, not 39%".
+func (x *Cross) String() string {
+	if x == nil {
+		return ""
+	}
+	ops := make([]string, len(x.Operands))
+	for k, n := range x.Operands {
+		ops[k] = n.String()
+	}
+	got := trimFloat(x.Got, 3)
+	if x.GotUnit == "%" || x.GotUnit == "x" {
+		got += x.GotUnit
+	} else if x.GotUnit != "" {
+		got += " " + x.GotUnit
+	}
+	lines := linesString(x.Lines)
+	figs := strings.Join(ops, " → ")
+	switch x.Derivation {
+	case Total:
+		figs = strings.Join(ops, " × ")
+	case Expression:
+		figs = strings.Join(ops, ", ")
+	case Rate:
+		figs = "1 / " + strings.Join(ops, ", ")
+	case Difference:
+		figs = strings.Join(ops, " − ")
+	}
+	switch x.Reason {
+	case SupportedElsewhere:
+		s := fmt.Sprintf("supported by the report's figures %s (%s), which give %s", figs, lines, got)
+		if x.Reading == "throughput" {
+			s = fmt.Sprintf("ambiguous reading: %s holds only as throughput gained (old/new − 1) from %s (%s)", x.Stated, figs, lines)
+		}
+		return s
+	case ClosestPair:
+		if x.Derivation == Difference {
+			return fmt.Sprintf("unsupported by the report's own figures: no pair gives %s; the closest, %s (%s), gives %s", x.Stated, figs, lines, got)
+		}
+		return fmt.Sprintf("unsupported by the report's own figures: no pair for its subject gives %s; the closest, %s (%s), gives %s", x.Stated, figs, lines, got)
+	case RowsMixed:
+		return fmt.Sprintf("mixes rows: %s holds only from %s, figures of different rows (%s)", x.Stated, figs, lines)
+	case RestatedDiffers:
+		if len(ops) > 0 {
+			got = ops[0]
+		}
+		return fmt.Sprintf("contradicted in the text: the same subject is stated as %s on %s, here as %s", got, lines, x.Stated)
+	case DerivedHolds:
+		return fmt.Sprintf("%s recomputed: %s (%s) gives %s", x.Derivation, figs, lines, got)
+	case DerivedOff:
+		return fmt.Sprintf("%s recomputed: %s (%s) gives %s, not %s", x.Derivation, figs, lines, got, x.Stated)
+	case UnitSlip:
+		return fmt.Sprintf("%s recomputed: %s (%s) gives %s, not %s: %s", x.Derivation, figs, lines, got, x.Stated, slipWords(x.Factor))
+	}
+	return x.Reason.String()
+}
+
+func slipWords(f float64) string {
+	switch {
+	case nearRel(f, 1/1.048576, 0.01) || nearRel(f, 1/1.024, 0.005):
+		return "a binary unit (MiB, KiB) written as a decimal one (MB, KB)"
+	case nearRel(f, 1.048576, 0.01) || nearRel(f, 1.024, 0.005):
+		return "a decimal unit (MB, KB) written as a binary one (MiB, KiB)"
+	case f < 1:
+		return fmt.Sprintf("off by %s× (a unit prefix slipped)", trimFloat(1/f, 2))
+	}
+	return fmt.Sprintf("off by %s× (a unit prefix slipped)", trimFloat(f, 2))
+}
+
+func nearRel(a, b, rel float64) bool { return math.Abs(a-b) <= rel*math.Abs(b) }
+
+// linesString formats lines as "line 12" or "lines 12 and 40".
+func linesString(ls []int) string {
+	ls = slices.Clone(ls)
+	slices.Sort(ls)
+	ls = slices.Compact(ls)
+	switch len(ls) {
+	case 0:
+		return "no line"
+	case 1:
+		return fmt.Sprintf("line %d", ls[0])
+	}
+	parts := make([]string, len(ls))
+	for k, l := range ls {
+		parts[k] = fmt.Sprint(l)
+	}
+	return "lines " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// verdict returns the verdict the outcome sets.
+func (x *Cross) verdict() Verdict {
+	switch x.Reason {
+	case SupportedElsewhere, DerivedHolds:
+		if x.Reading == "throughput" {
+			return Ambiguous
+		}
+		return Consistent
+	case ClosestPair:
+		return Unsupported
+	case RowsMixed:
+		return MixesRows
+	case RestatedDiffers:
+		return Contradicted
+	case DerivedOff, UnitSlip:
+		return ArithmeticError
+	}
+	return Unverifiable
+}
+
+// setCross sets a claim's cross-document outcome and the verdict it
+// gives. An error found earlier stays.
+func setCross(c *Claim, x *Cross) {
+	if c.Verdict.fromReport() {
+		return
+	}
+	c.Cross = x
+	c.Verdict = x.verdict()
+	c.Detail = x.String()
+}
+
+// previousRE finds the titles of sections that keep earlier results on
+// purpose: their figures are not restatements.
+var previousRE = regexp.MustCompile(`(?i)\bprevious\b|for reference|for comparison|\bearlier\b|\bhistor|\bold results\b|\bexisting\b`)
+
+// isPrevious reports whether section sec or an ancestor keeps earlier
+// results.
+func (x *extractor) isPrevious(sec int) bool {
+	for s := sec; s > 0; s = x.sections[s].parent {
+		if previousRE.MatchString(x.sections[s].title) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxCrossClaims and maxCrossFacts bound the checks across a report,
+// which compare claims and figures pairwise: a report with more is
+// checked claim by claim only, with a warning.
+const (
+	maxCrossClaims = 5000
+	maxCrossFacts  = 20000
+)
+
+// crossCheck checks the claims against the whole report: ratios and
+// percentages without figures beside them against every pair of figures
+// for their subject, derived figures recomputed, restatements compared.
+func (x *extractor) crossCheck() {
+	cs := x.rep.Claims
+	if len(cs) > maxCrossClaims || len(x.rep.Facts) > maxCrossFacts || len(x.pairs) > maxCrossFacts {
+		// The checks compare claims, pairs and figures with each other.
+		x.warn(0, "%d claims and %d figures: too many to check across the report (at most %d claims and %d figures); each claim was checked against the figures beside it only",
+			len(cs), len(x.rep.Facts), maxCrossClaims, maxCrossFacts)
+		return
+	}
+	for k := range cs {
+		c := &cs[k]
+		c.path = dedupe(x.pathWords(c.section))
+		c.label = x.claimLabel(c)
+	}
+	// Restated ratios first: a different value stated elsewhere says
+	// more than the closest pair.
+	x.checkRestatedRatios()
+	for k := range cs {
+		c := &cs[k]
+		if c.expected {
+			continue
+		}
+		switch c.Kind {
+		case Speedup, Percent:
+			if c.Pair == nil && c.Verdict == Unverifiable {
+				x.checkElsewhere(c)
+			}
+		case Absolute:
+			x.checkDerived(c)
+		}
+	}
+	x.checkRestatedFigures()
+}
+
+// claimLabel returns what the claim's line or row names.
+func (x *extractor) claimLabel(c *Claim) string {
+	dl := &x.lines[c.Line-1]
+	if dl.kind == lkTable && dl.table >= 0 {
+		t := x.tables[dl.table]
+		for ri := range t.rows {
+			if t.rows[ri].line == c.Line-1 {
+				return rowLabel(&t.rows[ri])
+			}
+		}
+	}
+	if dl.row >= 0 {
+		return x.rows[dl.row].name
+	}
+	return lineLabel(dl.raw)
+}
+
+// claimWords returns the subject words of a claim: its label's (or its
+// line's, for a sentence) and its section path's.
+func (x *extractor) claimWords(c *Claim) []string {
+	if c.words == nil {
+		w := subjectWords(c.label + " " + plain(x.lines[c.Line-1].raw))
+		c.words = dedupe(append(w, c.path...))
+	}
+	return c.words
+}
+
+// pairFits checks a stated factor or percentage against a pair: the
+// verdict (Consistent, Ambiguous or ArithmeticError) and what the pair
+// gives in the stated figure's terms.
+func pairFits(c *Claim, p *Pair) (Verdict, float64) {
+	if p.Old.mid() == 0 {
+		// Nothing to compare with.
+		return Unverifiable, math.NaN()
+	}
+	cc := *c
+	cp := *p
+	// Counts of allocations written as integers are exact.
+	for _, n := range []*Number{&cp.Old, &cp.New} {
+		if (canonical(n.Quantity) == Allocs || n.Quantity == Count) && n.step == 1 && n.Value == math.Trunc(n.Value) {
+			n.step = 0
+		}
+	}
+	cc.Pair = &cp
+	cc.Arithmetic = Unverifiable
+	cc.checkStated(c.stated, c.sense)
+	o, n := lowerIsBetter(cc.Pair.Old), lowerIsBetter(cc.Pair.New)
+	ms := c.sense.readings()
+	m := ms[0]
+	if cc.Arithmetic == Ambiguous && len(ms) > 1 {
+		m = ms[1]
+	}
+	got := m.f(o, n)
+	if c.stated.Unit == "%" {
+		got *= 100
+	}
+	return cc.Arithmetic, got
+}
+
+// quantityFits reports whether a pair compares what the claim compares.
+func quantityFits(c *Claim, p *Pair) bool {
+	q := canonical(c.Quantity)
+	if q == Unknown {
+		q = Time
+	}
+	pq := p.canonicalQ()
+	return pq == q || q == Allocs && pq == Count
+}
+
+// checkElsewhere checks a factor or percentage with no figures beside it
+// against every pair of figures the report gives for its subject and
+// quantity.
+func (x *extractor) checkElsewhere(c *Claim) {
+	if c.sense == senseNone || canonical(c.Quantity) == Other || len(c.sense.readings()) == 0 {
+		return
+	}
+	words := x.claimWords(c)
+	if len(words) == 0 {
+		return
+	}
+	type cand struct {
+		d     *docPair
+		score int
+	}
+	var cands []cand
+	best := 0
+	for _, d := range x.pairs {
+		if !quantityFits(c, d.p) || d.p.OldLine == c.Line && d.p.NewLine == c.Line {
+			continue
+		}
+		s := overlap(words, d.words)
+		if s == 0 {
+			continue
+		}
+		s += overlap(words, d.own)
+		cands = append(cands, cand{d, s})
+		best = max(best, s)
+	}
+	if best == 0 {
+		return
+	}
+	// The same figure stated at another line for the same subject: a
+	// restatement, judged there.
+	for k := range x.rep.Claims {
+		o := &x.rep.Claims[k]
+		if o.Line == c.Line || overlap(words, x.claimWords(o)) == 0 {
+			continue
+		}
+		if o.expected && o.stated.Text == c.stated.Text && o.stated.Unit == c.stated.Unit {
+			// A projection stated again ("estimated 20-30%" above).
+			return
+		}
+		if o.Kind != Absolute {
+			continue
+		}
+		for _, n := range o.Numbers {
+			if n.Unit == c.stated.Unit && n.Text == c.stated.Text {
+				return
+			}
+		}
+	}
+	// Any pair with a word of the subject that gives the claim supports
+	// it, the best-matching first, a consistent reading before an
+	// ambiguous one.
+	slices.SortStableFunc(cands, func(a, b cand) int { return b.score - a.score })
+	own := dedupe(subjectWords(c.label + " " + plain(x.lines[c.Line-1].raw)))
+	cands = slices.DeleteFunc(cands, func(cd cand) bool {
+		return cd.d.section != c.section && overlap(own, cd.d.words) == 0
+	})
+	if len(cands) == 0 {
+		return
+	}
+	best = cands[0].score
+	topGroups := make(map[string][]int)
+	for _, cd := range cands {
+		if cd.score == best {
+			topGroups[cd.d.group] = append(topGroups[cd.d.group], cd.d.row)
+		}
+	}
+	// A sibling of the best-matching rows (another row of their table
+	// or block) that gives the claim when they do not: the claim took
+	// its figures from the wrong row.
+	sibling := func(cd cand) bool {
+		rows, ok := topGroups[cd.d.group]
+		return ok && cd.score < best && !slices.Contains(rows, cd.d.row)
+	}
+	for _, want := range []Verdict{Consistent, Ambiguous} {
+		for _, cd := range cands {
+			v, got := pairFits(c, cd.d.p)
+			if v != want && !(want == Ambiguous && v == Consistent) {
+				continue
+			}
+			if sibling(cd) {
+				setCross(c, &Cross{Reason: RowsMixed, Lines: []int{cd.d.p.OldLine, cd.d.p.NewLine}, Stated: c.stated,
+					Got: got, GotUnit: c.stated.Unit, Operands: []Number{cd.d.p.Old, cd.d.p.New}})
+				return
+			}
+			x := &Cross{Reason: SupportedElsewhere, Lines: []int{cd.d.p.OldLine, cd.d.p.NewLine}, Stated: c.stated,
+				Got: got, GotUnit: c.stated.Unit, Operands: []Number{cd.d.p.Old, cd.d.p.New}}
+			if v == Ambiguous {
+				x.Reading = "throughput"
+			}
+			setCross(c, x)
+			return
+		}
+	}
+	for _, cd := range cands {
+		if v, got := pairFits(c, cd.d.p); v == Consistent || v == Ambiguous {
+			x := &Cross{Reason: SupportedElsewhere, Lines: []int{cd.d.p.OldLine, cd.d.p.NewLine}, Stated: c.stated,
+				Got: got, GotUnit: c.stated.Unit, Operands: []Number{cd.d.p.Old, cd.d.p.New}}
+			if v == Ambiguous {
+				x.Reading = "throughput"
+			}
+			setCross(c, x)
+			return
+		}
+	}
+	// Pairs of different rows of one table or block.
+	var top []*docPair
+	for _, cd := range cands {
+		if cd.score == best {
+			top = append(top, cd.d)
+		}
+	}
+	for _, a := range top {
+		for _, b := range x.pairs {
+			if a == b || a.group != b.group || a.row == b.row || !quantityFits(c, b.p) {
+				continue
+			}
+			for _, mp := range []*Pair{
+				{Old: a.p.Old, New: b.p.New, OldLine: a.p.OldLine, NewLine: b.p.NewLine, Ordered: a.p.Ordered && b.p.Ordered},
+				{Old: b.p.Old, New: a.p.New, OldLine: b.p.OldLine, NewLine: a.p.NewLine, Ordered: a.p.Ordered && b.p.Ordered},
+			} {
+				if v, got := pairFits(c, mp); v == Consistent || v == Ambiguous {
+					setCross(c, &Cross{Reason: RowsMixed, Lines: []int{mp.OldLine, mp.NewLine}, Stated: c.stated,
+						Got: got, GotUnit: c.stated.Unit, Operands: []Number{mp.Old, mp.New}})
+					return
+				}
+			}
+		}
+	}
+	// Figures of the claim's section that the report does not pair (a
+	// table without before and after columns) may give it: then it is
+	// not unsupported.
+	if lines, ok := x.unpairedFit(c); ok {
+		setCross(c, &Cross{Reason: SupportedElsewhere, Lines: lines[:2], Stated: c.stated, Got: c.stated.Value,
+			GotUnit: c.stated.Unit, Operands: []Number{x.rep.Facts[lines[2]].Value, x.rep.Facts[lines[3]].Value}})
+		return
+	}
+	// Unsupported: name the closest of the best-matching pairs.
+	var closest *docPair
+	var cgot float64
+	dist := math.Inf(1)
+	for _, d := range top {
+		_, got := pairFits(c, d.p)
+		if math.IsNaN(got) {
+			continue
+		}
+		if dd := math.Abs(math.Log(math.Abs(got)+1e-9) - math.Log(c.stated.mid()+1e-9)); dd < dist {
+			dist, closest, cgot = dd, d, got
+		}
+	}
+	if closest == nil {
+		return
+	}
+	o, n := orient(closest.p, c.sense)
+	setCross(c, &Cross{Reason: ClosestPair, Lines: []int{closest.p.OldLine, closest.p.NewLine}, Stated: c.stated,
+		Got: cgot, GotUnit: c.stated.Unit, Operands: []Number{o, n}})
+}
+
+// checkRestatedRatios compares ratio claims that state a change for the
+// same subject and quantity at different lines: a different value is a
+// contradiction, marked on the claim without figures of its own (the
+// later one when neither has any). Two claims each with its own figures
+// are about those figures and are compared as figures.
+func (x *extractor) checkRestatedRatios() {
+	cs := x.rep.Claims
+	groups := make(map[string][]int)
+	for k := range cs {
+		c := &cs[k]
+		if c.expected || x.isPrevious(c.section) || c.Kind != Speedup && c.Kind != Percent || c.sense == senseNone {
+			continue
+		}
+		key := subjectKey(c.label)
+		if key == "" || canonical(c.Quantity) == Other {
+			continue
+		}
+		q := canonical(c.Quantity)
+		if q == Unknown {
+			q = Time
+		}
+		g := fmt.Sprintf("%s|%d|%v", key, q, c.sense.improves())
+		groups[g] = append(groups[g], k)
+	}
+	keys := make([]string, 0, len(groups))
+	for g := range groups {
+		keys = append(keys, g)
+	}
+	slices.Sort(keys)
+	for _, g := range keys {
+		ks := groups[g]
+		for i := 1; i < len(ks); i++ {
+			b := &cs[ks[i]]
+			for j := 0; j < i; j++ {
+				a := &cs[ks[j]]
+				if a.Line == b.Line || ratiosAgree(a, b) || a.Pair != nil && b.Pair != nil {
+					// Two claims each with its own figures are about
+					// those figures.
+					continue
+				}
+				target, other := b, a
+				if b.Pair != nil {
+					target, other = a, b
+				}
+				if target.Verdict.fromReport() {
+					continue
+				}
+				setCross(target, &Cross{Reason: RestatedDiffers, Lines: []int{other.Line}, Stated: target.stated,
+					Got: other.stated.Value, GotUnit: other.stated.Unit, Operands: []Number{other.stated}})
+			}
+		}
+	}
+}
+
+// checkRestatedFigures compares the figures of the fact table: a figure
+// restated in another section for the same subject, metric and side with
+// a different value contradicts the ratio claims of its line (the later
+// one); and the same benchmark stated twice with different figures
+// (outside runs pasted under "Before" and "After") is contradicted.
+func (x *extractor) checkRestatedFigures() {
+	cs := x.rep.Claims
+	facts := x.rep.Facts
+	for i := range facts {
+		b := &facts[i]
+		if strings.Count(b.key, " ") < 1 || b.Source == FromBenchmark || b.Side == SideNone || x.isPrevious(b.section) {
+			continue
+		}
+		bw := strings.Fields(b.key) // sorted, distinct
+		if slices.ContainsFunc(facts, func(f Fact) bool {
+			return f.Line != b.Line && f.Side == b.Side && canonical(f.Metric) == canonical(b.Metric) &&
+				f.Value.Text == b.Value.Text && f.Value.scale == b.Value.scale && !x.isPrevious(f.section) &&
+				2*overlap(bw, f.words) >= len(bw)
+		}) {
+			// The same figure is stated elsewhere: a restatement of that.
+			continue
+		}
+		for j := range facts[:i] {
+			a := &facts[j]
+			if a.key != b.key && !x.coveredBy(bw, a) {
+				continue
+			}
+			if a.Side != b.Side || canonical(a.Metric) != canonical(b.Metric) || a.Line == b.Line ||
+				a.group == b.group || a.section == b.section ||
+				a.Source == FromBenchmark || x.isPrevious(a.section) || sameFigure(a.Value, b.Value) {
+				continue
+			}
+			for k := range cs {
+				c := &cs[k]
+				if c.Line != b.Line || c.Verdict.fromReport() || c.expected {
+					continue
+				}
+				if (c.Kind == Speedup || c.Kind == Percent) && canonical(c.Quantity) == canonical(b.Metric) {
+					setCross(c, &Cross{Reason: RestatedDiffers, Lines: []int{a.Line}, Stated: b.Value, Got: a.Value.Value,
+						GotUnit: a.Value.Unit, Operands: []Number{a.Value}})
+				}
+			}
+			break
+		}
+	}
+	// The same benchmark stated twice with different figures.
+	seen := make(map[string]int)
+	for k := range cs {
+		c := &cs[k]
+		if c.Kind != BenchmarkLine || c.Benchmark == "" || x.isPrevious(c.section) {
+			continue
+		}
+		j, ok := seen[c.Benchmark]
+		if !ok {
+			seen[c.Benchmark] = k
+			continue
+		}
+		a := &cs[j]
+		if x.fenceSide(a.Line-1) != SideNone || x.fenceSide(c.Line-1) != SideNone {
+			// Before and after runs pasted under their labels.
+			continue
+		}
+		for _, n := range c.Numbers {
+			for _, m := range a.Numbers {
+				if n.Unit == m.Unit && n.Quantity == m.Quantity && !sameFigure(n, m) {
+					setCross(c, &Cross{Reason: RestatedDiffers, Lines: []int{a.Line}, Stated: n, Got: m.Value, GotUnit: m.Unit,
+						Operands: []Number{m}})
+					goto next
+				}
+			}
+		}
+	next:
+	}
+}
+
+// ratiosAgree reports whether two factor or percentage claims state the
+// same change within the rounding of their digits, under any reading.
+func ratiosAgree(a, b *Claim) bool {
+	ra := claimRatios(a)
+	rb := claimRatios(b)
+	for _, x := range ra {
+		for _, y := range rb {
+			if x.overlaps(y) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// claimRatios returns the ranges of the ratio new/old a claim states
+// under each reading, widened by the rounding of its digits.
+func claimRatios(c *Claim) []interval {
+	lo, hi, _, _ := statedValue(c.stated)
+	var out []interval
+	for i := range c.sense.readings() {
+		a, b := ratioOf(c.sense, i, lo.lo), ratioOf(c.sense, i, hi.hi)
+		if a > b {
+			a, b = b, a
+		}
+		out = append(out, interval{a, b})
+	}
+	return out
+}
+
+// coveredBy reports whether the subject words w name the subject of fact
+// a: its own words with its section's title ("String concatenation"
+// under "Output Formatting" is covered by "output formatting").
+func (x *extractor) coveredBy(w []string, a *Fact) bool {
+	if len(w) < 2 {
+		return false
+	}
+	have := dedupe(append(strings.Fields(a.key), x.pathWords(a.section)...))
+	return overlap(w, have) == len(w)
+}
+
+// fenceSide returns the side the text before line i's block names: the
+// last non-blank line above it ("Before (v0.9):") or its heading.
+func (x *extractor) fenceSide(i int) Side {
+	b := x.lines[i].block
+	j := i
+	for j >= 0 && x.lines[j].block == b {
+		j--
+	}
+	for ; j >= 0 && j >= i-40; j-- {
+		switch x.lines[j].kind {
+		case lkBlank, lkFence:
+			continue
+		case lkHeading:
+			return sideOfWords(x.sections[x.lines[j].section].title)
+		}
+		return sideOfWords(lineLabel(x.lines[j].raw) + " " + plain(x.lines[j].raw))
+	}
+	return SideNone
+}
+
+// unpairedFit looks for two figures of the claim's section, in tables or
+// blocks where the report states no pair, that give the claim; it
+// returns their lines and indexes in Facts.
+func (x *extractor) unpairedFit(c *Claim) ([]int, bool) {
+	paired := make(map[string]bool) // groups and lines with a pair
+	for _, d := range x.pairs {
+		paired[d.group] = true
+		paired[fmt.Sprint(d.p.OldLine)] = true
+		paired[fmt.Sprint(d.p.NewLine)] = true
+	}
+	q := canonical(c.Quantity)
+	if q == Unknown {
+		q = Time
+	}
+	var fs []int
+	for k := range x.rep.Facts {
+		f := &x.rep.Facts[k]
+		if f.section == c.section && canonical(f.Metric) == q && !paired[f.group] && !paired[fmt.Sprint(f.Line)] && f.Line != c.Line {
+			fs = append(fs, k)
+		}
+	}
+	if len(fs) > 12 {
+		return nil, false
+	}
+	for _, a := range fs {
+		for _, b := range fs {
+			if a == b {
+				continue
+			}
+			fa, fb := &x.rep.Facts[a], &x.rep.Facts[b]
+			p := &Pair{Old: fa.Value, New: fb.Value, OldLine: fa.Line, NewLine: fb.Line}
+			if v, _ := pairFits(c, p); v == Consistent {
+				return []int{fa.Line, fb.Line, a, b}, true
+			}
+		}
+	}
+	return nil, false
+}

@@ -1,0 +1,552 @@
+package claims
+
+import (
+	"math"
+	"regexp"
+	"strings"
+)
+
+var (
+	// savingRE finds the words that make a figure a difference: "saves
+	// 6.8 µs", "reduces overhead by 714ns", "eliminates 5 allocations".
+	savingRE = regexp.MustCompile(`(?i)\bsav(?:e|es|ed|ing|ings)\b|\breduc(?:e|es|ed|ing)\b.*\bby\b|\beliminat|\bcuts?\b|\bshav(?:e|es|ed)\b`)
+	parenRE  = regexp.MustCompile(`\(([^()]{1,160})\)`)
+	threadRE = regexp.MustCompile(`(?i)parallel|concurren|multi-?thread|\b(?:[2-9]|\d{2,})\s*(?:threads?|cores?|goroutines?|workers?)\b`)
+	// lessRE finds a figure stated as a difference: "2.3 µs less".
+	lessRE     = regexp.MustCompile(`(?i)\d\s*\S*\s+(?:less|fewer|lower)\b`)
+	lessThanRE = regexp.MustCompile(`(?i)\b(?:less|fewer|lower)\s+than\b`)
+)
+
+// periods are the periods a total may be stated over, in seconds.
+var periods = []struct {
+	re  *regexp.Regexp
+	sec float64
+}{
+	{regexp.MustCompile(`(?i)\bper second\b|\bevery second\b|\ba second\b|\beach second\b`), 1},
+	{regexp.MustCompile(`(?i)\bdaily\b|\bper day\b|\ba day\b|\beach day\b|/day\b`), 86400},
+	{regexp.MustCompile(`(?i)\bhourly\b|\bper hour\b|\ban hour\b|/hour\b`), 3600},
+	{regexp.MustCompile(`(?i)\bper minute\b|\ba minute\b|/min\b`), 60},
+	{regexp.MustCompile(`(?i)\bmonthly\b|\bper month\b|\ba month\b`), 30 * 86400},
+	{regexp.MustCompile(`(?i)\byearly\b|\bannual(?:ly)?\b|\bper year\b|\ba year\b`), 365 * 86400},
+}
+
+// slips are the factors stated/recomputed that a misread unit gives.
+var slips = []float64{1e-3, 1e3, 1e-6, 1e6, 1 / 1.048576, 1.048576, 1 / 1.024, 1.024}
+
+// isByteRate reports whether n is bytes per second ("12.5 MB/s").
+func isByteRate(n Number) bool { return n.Quantity == Throughput && strings.HasSuffix(n.Unit, "B/s") }
+
+// isCountRate reports whether n is a count per second ("10,000
+// auctions/second").
+func isCountRate(n Number) bool { return n.Quantity == Throughput && !isByteRate(n) }
+
+// rangeMatch reports whether the stated figure, widened by its rounding
+// (and 2% for an approximate one), meets [lo, hi] in base units.
+func rangeMatch(n Number, lo, hi float64) bool {
+	a, b := n.base()
+	if n.Approx {
+		a, b = a*0.98, b*1.02
+	}
+	return a <= hi*(1+1e-9) && lo*(1-1e-9) <= b
+}
+
+// slipOf returns the factor stated/recomputed of a unit slip that
+// explains the figure, 0 if none: a metric prefix (1000×) for any unit,
+// a binary one for bytes.
+func slipOf(n Number, lo, hi float64) float64 {
+	if !(lo > 0) || math.IsInf(hi, 0) {
+		return 0
+	}
+	for _, f := range slips {
+		if math.Abs(math.Log10(f)-math.Round(math.Log10(f))) > 1e-9 && n.Quantity != Memory && !isByteRate(n) {
+			continue
+		}
+		if rangeMatch(n, lo*f, hi*f) {
+			return f
+		}
+	}
+	return 0
+}
+
+// toUnit converts a base value to the unit of n.
+func toUnit(v float64, n Number) float64 {
+	if n.scale == 0 {
+		return v
+	}
+	return v / n.scale
+}
+
+// checkDerived recomputes the derived figures of an absolute claim: a
+// sum, product or conversion written beside it, a difference of a pair
+// of the report's figures, a total over a stated rate and period, a rate
+// from a time per operation.
+func (x *extractor) checkDerived(c *Claim) {
+	scan := blankCode(plain(x.lines[c.Line-1].raw))
+	figs := scanFigures(scan)
+	if x.checkExpressions(c, scan, figs) {
+		return
+	}
+	saving := savingRE.MatchString(scan) || lessRE.MatchString(scan) && !lessThanRE.MatchString(scan)
+	for _, n := range c.Numbers {
+		switch {
+		case saving && !isCountRate(n) && !isByteRate(n) && (n.Quantity == Time || n.Quantity == Memory || n.Quantity == Allocs):
+			if x.checkDifference(c, n, scan, figs) || x.checkTotal(c, n, scan) {
+				return
+			}
+		case isByteRate(n) || n.Quantity == Time && saving:
+			if x.checkTotal(c, n, scan) {
+				return
+			}
+		case isCountRate(n) && !saving && !threadRE.MatchString(scan):
+			if x.checkRate(c, n) {
+				return
+			}
+		}
+	}
+}
+
+// checkExpressions checks "F (a × b)", "F (a + b + c)" and "F (G)" where
+// G is F in another unit. It returns true when it set a verdict.
+func (x *extractor) checkExpressions(c *Claim, scan string, figs []figure) bool {
+	done := false
+	for _, m := range parenRE.FindAllStringSubmatchIndex(scan, -1) {
+		open := m[0]
+		// F: the last figure with a unit before the parenthesis, with
+		// only words between.
+		fk := -1
+		for k := range figs {
+			if figs[k].end <= open {
+				fk = k
+			}
+		}
+		if fk < 0 {
+			continue
+		}
+		f := figs[fk].Number
+		if f.Unit == "" || f.Unit == "%" || f.Unit == "x" || f.Quantity == Unknown || strings.ContainsAny(scan[figs[fk].end:open], "0123456789") {
+			continue
+		}
+		inner := scan[m[2]:m[3]]
+		in := scanFigures(inner)
+		if len(in) == 0 || len(in) > 8 {
+			continue
+		}
+		var lo, hi float64
+		var ops []Number
+		switch {
+		case len(in) == 1:
+			g := in[0].Number
+			if g.Unit == "" || canonical(g.Quantity) != canonical(f.Quantity) || g.Unit == f.Unit || strings.TrimSpace(inner[in[0].end:]) != "" {
+				continue
+			}
+			lo, hi = g.base()
+			ops = []Number{g}
+		default:
+			op := byte(0)
+			ok := true
+			for k := 0; k+1 < len(in); k++ {
+				between := inner[in[k].end:in[k+1].start]
+				var o byte
+				switch {
+				case strings.Contains(between, "×") || strings.Contains(between, "*") || strings.Contains(" "+between+" ", " x "):
+					o = '*'
+				case strings.Contains(between, "+"):
+					o = '+'
+				default:
+					ok = false
+				}
+				if op != 0 && o != op {
+					ok = false
+				}
+				op = o
+			}
+			if !ok {
+				continue
+			}
+			if op == '+' {
+				for _, g := range in {
+					n := g.Number
+					if n.Unit == "" {
+						n.Unit, n.Quantity, n.scale = f.Unit, f.Quantity, f.scale
+					}
+					if canonical(n.Quantity) != canonical(f.Quantity) {
+						ok = false
+					}
+					a, b := n.base()
+					lo, hi = lo+a, hi+b
+					ops = append(ops, n)
+				}
+			} else {
+				lo, hi = 1, 1
+				units := 0
+				for _, g := range in {
+					a, b := g.base()
+					if g.Unit != "" {
+						units++
+					}
+					lo, hi = lo*a, hi*b
+					ops = append(ops, g.Number)
+				}
+				if units != 1 {
+					continue
+				}
+			}
+			if !ok {
+				continue
+			}
+		}
+		mid := 0.0
+		if len(in) > 1 && strings.Contains(inner, "+") {
+			for _, n := range ops {
+				mid += n.mid()
+			}
+		} else {
+			mid = 1
+			for _, n := range ops {
+				mid *= n.mid()
+			}
+		}
+		cx := &Cross{Derivation: Expression, Lines: []int{c.Line}, Stated: f, Got: toUnit(mid, f), GotUnit: f.Unit, Operands: ops}
+		switch {
+		case rangeMatch(f, lo, hi):
+			cx.Reason = DerivedHolds
+		case slipOf(f, lo, hi) != 0:
+			cx.Reason, cx.Factor = UnitSlip, slipOf(f, lo, hi)
+		default:
+			cx.Reason = DerivedOff
+		}
+		if !done || cx.Reason != DerivedHolds {
+			setCross(c, cx)
+		}
+		done = true
+	}
+	return done
+}
+
+// relevantPairs returns the pairs of quantity q that share the most
+// subject words with the claim, best first, and that score.
+func (x *extractor) relevantPairs(c *Claim, q Quantity, scan string) ([]*docPair, int) {
+	words := dedupe(append(subjectWords(scan), c.path...))
+	lw := dedupe(subjectWords(c.label))
+	best := 0
+	var top []*docPair
+	for _, d := range x.pairs {
+		if d.p.canonicalQ() != canonical(q) || d.p.OldLine == c.Line && d.p.NewLine == c.Line {
+			continue
+		}
+		s := overlap(words, d.words) + 2*overlap(lw, d.words)
+		if s > 0 {
+			s += overlap(words, d.own)
+		}
+		switch {
+		case s == 0 || s < best:
+			continue
+		case s > best:
+			best, top = s, nil
+		}
+		top = append(top, d)
+	}
+	return top, best
+}
+
+func diffRange(p *Pair) (lo, hi float64) {
+	olo, ohi := p.Old.base()
+	nlo, nhi := p.New.base()
+	if canonical(p.Old.Quantity) == Allocs || p.Old.Quantity == Count {
+		// Counts of allocations are exact.
+		olo, ohi, nlo, nhi = p.Old.mid(), p.Old.mid(), p.New.mid(), p.New.mid()
+	}
+	if p.Old.Quantity == Throughput || p.New.Quantity == Throughput {
+		return math.NaN(), math.NaN()
+	}
+	lo, hi = olo-nhi, ohi-nlo
+	if lo < 0 && hi < 0 || lo+hi < 0 {
+		lo, hi = -hi, -lo
+	}
+	return max(lo, 0), hi
+}
+
+// checkDifference checks a saving against old − new of the report's
+// pairs for its subject (times a count on its line: "for 100 objects").
+func (x *extractor) checkDifference(c *Claim, n Number, scan string, figs []figure) bool {
+	top, best := x.relevantPairs(c, n.Quantity, scan)
+	if best == 0 {
+		return false
+	}
+	mults := []float64{1}
+	for _, f := range figs {
+		if f.Unit == "" && f.Value >= 2 && f.Value == f.High && !f.plusMinus {
+			mults = append(mults, f.Value)
+		}
+	}
+	fits := func(p *Pair) (bool, float64) {
+		lo, hi := diffRange(p)
+		if math.IsNaN(lo) {
+			return false, 0
+		}
+		mid := math.Abs(p.Old.mid() - p.New.mid())
+		for _, m := range mults {
+			if rangeMatch(n, lo*m, hi*m) {
+				return true, mid * m
+			}
+		}
+		return false, mid
+	}
+	for _, d := range top {
+		if ok, got := fits(d.p); ok {
+			setCross(c, &Cross{Reason: DerivedHolds, Derivation: Difference, Lines: []int{d.p.OldLine, d.p.NewLine}, Stated: n,
+				Got: toUnit(got, n), GotUnit: n.Unit, Operands: []Number{d.p.Old, d.p.New}})
+			return true
+		}
+	}
+	for _, a := range top {
+		for _, b := range x.pairs {
+			if a == b || a.group != b.group || a.row == b.row || b.p.canonicalQ() != a.p.canonicalQ() {
+				continue
+			}
+			for _, mp := range []*Pair{{Old: a.p.Old, New: b.p.New, OldLine: a.p.OldLine, NewLine: b.p.NewLine},
+				{Old: b.p.Old, New: a.p.New, OldLine: b.p.OldLine, NewLine: a.p.NewLine}} {
+				if ok, got := fits(mp); ok {
+					setCross(c, &Cross{Reason: RowsMixed, Derivation: Difference, Lines: []int{mp.OldLine, mp.NewLine}, Stated: n,
+						Got: toUnit(got, n), GotUnit: n.Unit, Operands: []Number{mp.Old, mp.New}})
+					return true
+				}
+			}
+		}
+	}
+	if x.blockRate(c) != nil || n.Quantity == Allocs {
+		// A total over a rate is checked as one; a count of allocations
+		// saved may be per part of what the pairs measure.
+		return false
+	}
+	for _, d := range top {
+		lo, hi := diffRange(d.p)
+		if math.IsNaN(lo) {
+			continue
+		}
+		if f := slipOf(n, lo, hi); f != 0 {
+			setCross(c, &Cross{Reason: UnitSlip, Derivation: Difference, Lines: []int{d.p.OldLine, d.p.NewLine}, Stated: n,
+				Got: toUnit(math.Abs(d.p.Old.mid()-d.p.New.mid()), n), GotUnit: n.Unit, Factor: f, Operands: []Number{d.p.Old, d.p.New}})
+			return true
+		}
+	}
+	if periodOf(scan) != 0 {
+		return false
+	}
+	var closest *docPair
+	var cgot float64
+	dist := math.Inf(1)
+	for _, d := range top {
+		_, got := fits(d.p)
+		if dd := math.Abs(math.Log(got+1e-12) - math.Log(n.mid()+1e-12)); dd < dist {
+			dist, closest, cgot = dd, d, got
+		}
+	}
+	if closest == nil {
+		return false
+	}
+	setCross(c, &Cross{Reason: ClosestPair, Derivation: Difference, Lines: []int{closest.p.OldLine, closest.p.NewLine}, Stated: n,
+		Got: toUnit(cgot, n), GotUnit: n.Unit, Operands: []Number{closest.p.Old, closest.p.New}})
+	return true
+}
+
+// blockRate returns the count rate stated in the claim's block ("10,000
+// auctions/second"), nil if none or several.
+func (x *extractor) blockRate(c *Claim) *lineFig {
+	var found *lineFig
+	for _, lf := range x.blockFigs(c) {
+		if isCountRate(lf.n) {
+			if found != nil && found.n.Value != lf.n.Value {
+				return nil
+			}
+			l := lf
+			found = &l
+		}
+	}
+	return found
+}
+
+type lineFig struct {
+	n      Number
+	line   int // 1-based
+	saving bool
+}
+
+// blockFigs returns the figures with units of the claim's block.
+func (x *extractor) blockFigs(c *Claim) []lineFig {
+	b := x.lines[c.Line-1].block
+	var out []lineFig
+	for i := c.Line - 1; i >= 0 && x.lines[i].block == b; i-- {
+		out = append(out, x.lineFigs(i)...)
+	}
+	for i := c.Line; i < len(x.lines) && x.lines[i].block == b; i++ {
+		out = append(out, x.lineFigs(i)...)
+	}
+	// A line that leads into the block: "At 1,200 requests/second:".
+	j := c.Line - 1
+	for j >= 0 && x.lines[j].block == b {
+		j--
+	}
+	for j >= 0 && x.lines[j].kind == lkBlank {
+		j--
+	}
+	if j >= 0 && j >= c.Line-40 && x.lines[j].kind == lkProse && strings.HasSuffix(strings.TrimSpace(plain(x.lines[j].raw)), ":") {
+		out = append(out, x.lineFigs(j)...)
+	}
+	return out
+}
+
+func (x *extractor) lineFigs(i int) []lineFig {
+	dl := &x.lines[i]
+	if dl.kind == lkCode || dl.kind == lkFence || dl.kind == lkHeading {
+		return nil
+	}
+	scan := blankCode(plain(dl.raw))
+	sv := savingRE.MatchString(scan)
+	var out []lineFig
+	for _, f := range scanFigures(scan) {
+		if f.Unit == "" || f.Unit == "%" || f.Unit == "x" || f.plusMinus {
+			continue
+		}
+		out = append(out, lineFig{f.Number, i + 1, sv})
+	}
+	return out
+}
+
+// checkTotal checks a total or a rate of saving: a per-operation saving
+// × the stated rate (of the claim's block or the line that leads into
+// it) × the period the line names (one second for a figure per second).
+func (x *extractor) checkTotal(c *Claim, n Number, scan string) bool {
+	rate := x.blockRate(c)
+	if rate == nil {
+		return false
+	}
+	period := periodOf(scan)
+	if isByteRate(n) {
+		period = 1
+	}
+	if period == 0 {
+		return false
+	}
+	want := Time
+	if isByteRate(n) {
+		want = Memory
+	}
+	// Candidates for the per-operation saving: the saving figures of the
+	// block that are not totals themselves, then the differences of the
+	// report's pairs for the subject.
+	type perOp struct {
+		n      Number
+		lo, hi float64
+		lines  []int
+	}
+	var cands []perOp
+	for _, lf := range x.blockFigs(c) {
+		if lf.saving && lf.line != c.Line && canonical(lf.n.Quantity) == want && lf.n.Quantity != Throughput &&
+			periodOf(plain(x.lines[lf.line-1].raw)) == 0 {
+			lo, hi := lf.n.base()
+			cands = append(cands, perOp{lf.n, lo, hi, []int{lf.line}})
+		}
+	}
+	top, best := x.relevantPairs(c, want, scan)
+	lw := dedupe(subjectWords(c.label))
+	for _, d := range top {
+		if best == 0 || overlap(lw, d.words) == 0 && d.section != c.section {
+			continue
+		}
+		lo, hi := diffRange(d.p)
+		if math.IsNaN(lo) {
+			continue
+		}
+		per := d.p.Old
+		per.Value = toUnit(math.Abs(d.p.Old.mid()-d.p.New.mid()), d.p.Old)
+		per.High, per.Text = per.Value, trimFloat(per.Value, 4)
+		cands = append(cands, perOp{per, lo, hi, []int{d.p.OldLine, d.p.NewLine}})
+	}
+	if len(cands) == 0 {
+		return false
+	}
+	// A stated rate is a scenario's nominal figure: exact, not rounded.
+	rlo, rhi := rate.n.mid(), rate.n.mid()
+	if !(rlo > 0) || !(n.mid() > 0) {
+		return false
+	}
+	pick := cands[0]
+	for _, cd := range cands {
+		if rangeMatch(n, cd.lo*rlo*period, cd.hi*rhi*period) {
+			pick = cd
+			break
+		}
+	}
+	lo, hi := pick.lo*rlo*period, pick.hi*rhi*period
+	ops := []Number{pick.n, rate.n}
+	if period != 1 {
+		ops = append(ops, Number{Text: trimFloat(period, 6), Value: period, High: period, Unit: "s", Quantity: Time, scale: 1e9, step: 1})
+	}
+	mid := pick.n.mid() * rate.n.mid() * period
+	cx := &Cross{Derivation: Total, Lines: append(pick.lines, rate.line), Stated: n, Got: toUnit(mid, n), GotUnit: n.Unit, Operands: ops}
+	switch {
+	case rangeMatch(n, lo, hi):
+		cx.Reason = DerivedHolds
+	case slipOf(n, lo, hi) != 0:
+		cx.Reason, cx.Factor = UnitSlip, slipOf(n, lo, hi)
+	default:
+		cx.Reason = DerivedOff
+	}
+	setCross(c, cx)
+	return true
+}
+
+// periodOf returns the period, in seconds, a line states a total over:
+// 86,400 for "daily", 1 for "per second"; 0 if none.
+func periodOf(s string) float64 {
+	for _, p := range periods {
+		if p.re.MatchString(s) {
+			return p.sec
+		}
+	}
+	return 0
+}
+
+// checkRate checks a count per second against the times per operation of
+// its block whose lines name what it counts ("500K allocations/sec"
+// beside "Allocation: 754-837ns").
+func (x *extractor) checkRate(c *Claim, n Number) bool {
+	counted := strings.TrimSuffix(n.Unit, "/s")
+	cw := subjectWords(counted)
+	if len(cw) == 0 {
+		cw = []string{stem(strings.ToLower(counted))}
+	}
+	var times []lineFig
+	for _, lf := range x.blockFigs(c) {
+		if lf.n.Quantity != Time || lf.saving {
+			continue
+		}
+		lw := dedupe(subjectWords(x.lines[lf.line-1].raw))
+		if overlap(dedupe(cw), lw) == 0 && !strings.Contains(strings.ToLower(x.lines[lf.line-1].raw), stem(strings.ToLower(counted))) {
+			continue
+		}
+		times = append(times, lf)
+	}
+	if len(times) == 0 {
+		return false
+	}
+	var got float64
+	var gl int
+	for _, t := range times {
+		if !(t.n.mid() > 0) || !(n.mid() > 0) {
+			return false
+		}
+		tlo, thi := t.n.base()
+		lo, hi := 1e9/thi, 1e9/math.Max(tlo, 1e-9)
+		if rangeMatch(n, lo, hi) {
+			setCross(c, &Cross{Reason: DerivedHolds, Derivation: Rate, Lines: []int{t.line}, Stated: n, Got: toUnit((lo+hi)/2, n),
+				GotUnit: n.Unit, Operands: []Number{t.n}})
+			return true
+		}
+		got, gl = (lo+hi)/2, t.line
+	}
+	setCross(c, &Cross{Reason: DerivedOff, Derivation: Rate, Lines: []int{gl}, Stated: n, Got: toUnit(got, n), GotUnit: n.Unit,
+		Operands: []Number{times[len(times)-1].n}})
+	return true
+}
