@@ -24,6 +24,7 @@ import (
 	"github.com/perfproof/perfproof/analysis/passes/scannercopy"
 	"github.com/perfproof/perfproof/analysis/passes/sortedsearch"
 	"github.com/perfproof/perfproof/analysis/passes/splitwrite"
+	"github.com/perfproof/perfproof/analysis/passes/timeformat"
 	"github.com/perfproof/perfproof/analysis/passes/trimloop"
 	"github.com/perfproof/perfproof/analysis/passes/unboundedcache"
 	"github.com/perfproof/perfproof/analysis/passes/useafterput"
@@ -83,6 +84,7 @@ func analyzers() []*analysis.Analyzer {
 		scannercopy.Analyzer,
 		sortedsearch.Analyzer,
 		splitwrite.Analyzer,
+		timeformat.Analyzer,
 		trimloop.Analyzer,
 		unboundedcache.Analyzer,
 		useafterput.Analyzer,

@@ -25,10 +25,13 @@ forms), regexp.MatchString and regexp.Match with a constant pattern, and
 template.New(...).Parse with constant text, in functions that are not known to
 run once. Each call compiles the same program again; compiling it once into a
 package-level variable removes that work. For MustCompile a fix declares the
-variable. _test.go files are not analysed.`
+variable. It also reports regexps compiled in a loop from a pattern that does
+not change in the loop, and per call from a configured pattern (a receiver
+field, a middleware's captured setting). _test.go files are not analysed.`
 
 // Analyzer reports regexps and templates compiled from constant text in
-// functions that run many times.
+// functions that run many times, and regexps compiled again from a pattern
+// that a loop does not change or that comes from configuration.
 var Analyzer = &analysis.Analyzer{
 	Name:             "compileonce",
 	Doc:              doc,
@@ -80,7 +83,11 @@ func (c *checker) call(cur inspector.Cursor) {
 			return
 		}
 		pattern, ok := c.constString(call.Args[0])
-		if !ok || !c.repeats(cur) {
+		if !ok {
+			c.variablePattern(cur, fn)
+			return
+		}
+		if !c.repeats(cur) {
 			return
 		}
 		var msg string

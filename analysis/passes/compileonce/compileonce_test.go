@@ -11,5 +11,5 @@ import (
 func Test(t *testing.T) {
 	testdata := analysistest.TestData()
 	analysistest.RunWithSuggestedFixes(t, testdata, compileonce.Analyzer, "a")
-	analysistest.Run(t, testdata, compileonce.Analyzer, "tmpl", "cmdtool", "tools/cmd/lint/rules")
+	analysistest.Run(t, testdata, compileonce.Analyzer, "tmpl", "handlers", "cmdtool", "tools/cmd/lint/rules")
 }

@@ -1,6 +1,7 @@
 // Package compileonce defines an Analyzer that reports regular expressions
 // and templates compiled from constant text inside functions that run many
-// times.
+// times, and regexps compiled again and again from a pattern that does not
+// change: in a loop, or per call from configuration.
 //
 // # Analyzer compileonce
 //
@@ -35,6 +36,39 @@
 // by a return or break counts once per call. _test.go files are not
 // analysed: tests run once, and a compilation inside a benchmark is what
 // that benchmark measures.
+//
+// Patterns that are not constants are reported in two cases, without a
+// fix:
+//
+//   - the compilation runs in a loop whose iterations all compile the same
+//     pattern: every local variable the pattern reads is declared outside
+//     the loop and not assigned in it, or declared in it once from such
+//     values, and every call building it takes arguments and is not a
+//     clock, random or I/O function (an iterator's Next() is not
+//     invariant). The pattern may be built per request, as caddy's header
+//     handler does when it expands placeholders in a configured pattern and
+//     then compiles it once per header value; the message names the
+//     outermost such loop, before which it can be compiled once.
+//   - the pattern is configuration: it reads only constants, package-level
+//     variables, fields of the method's receiver, variables that a function
+//     literal captures from the top-level function that made it (a
+//     middleware constructor returning a handler), and range variables and
+//     single-valued locals derived from those, joined by string functions
+//     of the standard library (strings, strconv, fmt.Sprint*,
+//     regexp.QuoteMeta, path). Such a pattern is the same on every call,
+//     and can be compiled when the configuration is set (a constructor, a
+//     Provision or Init method). It is reported only where the compiled
+//     regexp is used on the spot (called on, or held in a local variable
+//     that is only called on or compared with nil): a regexp stored in a
+//     field or a map, or returned, is already kept for later, which is the
+//     fix. Functions that apply or check configuration (names starting
+//     with Provision, Validate, Init, Setup, Configure, Load, Unmarshal,
+//     Register, Compile or Build, in any case) are left alone.
+//
+// A pattern read from request data (a query parameter) is not reported:
+// it differs per call, and only a cache keyed by the pattern would help.
+// Nor is a pattern passed in as a parameter, which the function cannot
+// know to be configuration.
 //
 // For MustCompile and MustCompilePOSIX the analyzer offers a fix that
 // declares a package-level variable after the enclosing declaration and uses

@@ -1,0 +1,701 @@
+package timeformat
+
+import (
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/analysis/internal/deps"
+	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+)
+
+const doc = `report time formatting that a cache or AppendFormat removes
+
+timeformat reports (time.Time).Format of the current time with a constant
+layout of one-second (or one-millisecond) resolution in code that runs
+often: the text can be kept and reused while the second is unchanged. It
+also reports a formatted time that is only appended to a byte slice or
+written to a buffer, where AppendFormat writes it without the string.`
+
+// Analyzer reports time formatting on hot paths that a one-entry cache or
+// AppendFormat removes.
+var Analyzer = &analysis.Analyzer{
+	Name:             "timeformat",
+	Doc:              doc,
+	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/timeformat",
+	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
+	RunDespiteErrors: true,
+	Run:              run,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if !deps.DependsOn(pass.Pkg, "time") {
+		return nil, nil
+	}
+	c := &checker{pass: pass, hot: pass.ResultOf[hotpath.Analyzer].(*hotpath.Info)}
+	for cur := range c.hot.Inspector.Root().Preorder((*ast.CallExpr)(nil)) {
+		c.call(cur)
+	}
+	return nil, nil
+}
+
+type checker struct {
+	pass *analysis.Pass
+	hot  *hotpath.Info
+
+	fieldsOnce sync.Once
+	nowFields  map[*types.Var]bool // time.Time fields the package only ever sets to the current time
+
+	declsOnce sync.Once
+	decls     map[*types.Func]*ast.FuncDecl // the package's functions
+}
+
+// call reports the call at cur if it is a Format of a time.Time that a
+// cache or AppendFormat makes cheaper.
+func (c *checker) call(cur inspector.Cursor) {
+	call := cur.Node().(*ast.CallExpr)
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok || len(call.Args) != 1 || !isTimeMethod(typeutil.Callee(c.pass.TypesInfo, call), "Format") {
+		return
+	}
+	layout, ok := c.constString(call.Args[0])
+	if !ok || c.hot.InTestCode(cur) || !c.repeats(cur) {
+		return
+	}
+	if unit, ok := cacheUnit(layout); ok && c.isNow(sel.X, cur, 0, true) && !c.errorText(cur) && !c.sendsRequest(cur) {
+		c.pass.Report(analysis.Diagnostic{
+			Pos:      call.Pos(),
+			End:      call.End(),
+			Category: "now",
+			Message: fmt.Sprintf("%s.Format(%s) of the current time runs %s; reuse the text until the %s changes",
+				c.short(sel.X), c.short(call.Args[0]), c.where(cur), unit),
+		})
+		return
+	}
+	c.byteSink(cur, sel)
+}
+
+// repeats reports whether the code at cur runs often enough to matter: it
+// runs in a loop, or in a function that is neither known to run once nor
+// likely to run rarely.
+func (c *checker) repeats(cur inspector.Cursor) bool {
+	if c.hot.RunsOnce(cur) || c.hot.InDeadCode(cur) {
+		return false
+	}
+	if loop, ok := c.hot.Loop(cur); ok && !hotpath.LeavesLoop(cur, loop) {
+		return true
+	}
+	return !c.hot.RarelyCalled(cur)
+}
+
+// cacheUnit returns the resolution of a layout, "second" or
+// "millisecond", if a text formatted with it can be reused for every time
+// within one such unit: it has no fractional seconds, or at most three
+// digits of them. Layout elements follow the time package's rules: a
+// fractional second is a period or comma followed by a run of 0s or 9s
+// that is not followed by another digit.
+func cacheUnit(layout string) (unit string, ok bool) {
+	digits := 0
+	for i := 0; i+1 < len(layout); i++ {
+		if layout[i] != '.' && layout[i] != ',' || layout[i+1] != '0' && layout[i+1] != '9' {
+			continue
+		}
+		j := i + 1
+		for j < len(layout) && layout[j] == layout[i+1] {
+			j++
+		}
+		if j < len(layout) && '0' <= layout[j] && layout[j] <= '9' {
+			continue
+		}
+		digits = max(digits, j-i-1)
+	}
+	switch {
+	case digits == 0:
+		return "second", true
+	case digits <= 3:
+		return "millisecond", true
+	}
+	return "", false
+}
+
+// maxNowDepth bounds the walk through local variables when deciding
+// whether a value is the current time.
+const maxNowDepth = 3
+
+// isNow reports whether e is the current time: time.Now(), optionally
+// followed by UTC, Local, Round or Truncate; a local variable whose only
+// assignment is such a value; or, outside loops, a time.Time field that
+// the package sets nowhere but to the current time (a request's timestamp
+// taken by a logging middleware and formatted by its formatter). Fields
+// are considered only if withFields is set.
+func (c *checker) isNow(e ast.Expr, cur inspector.Cursor, depth int, withFields bool) bool {
+	info := c.pass.TypesInfo
+	switch e := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		fn, ok := typeutil.Callee(info, e).(*types.Func)
+		if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "time" {
+			return false
+		}
+		if fn.Name() == "Now" && fn.Signature().Recv() == nil {
+			return true
+		}
+		sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr)
+		if !ok || fn.Signature().Recv() == nil {
+			return false
+		}
+		switch fn.Name() {
+		case "UTC", "Local", "Round", "Truncate":
+			return c.isNow(sel.X, cur, depth, withFields)
+		}
+	case *ast.Ident:
+		v, ok := info.Uses[e].(*types.Var)
+		if !ok || depth >= maxNowDepth || v.Parent() == nil || v.Parent() == v.Pkg().Scope() || v.IsField() {
+			return false
+		}
+		rhs, ok := c.onlyValue(v, cur)
+		return ok && c.isNow(rhs, cur, depth+1, withFields)
+	case *ast.SelectorExpr:
+		sel, ok := info.Selections[e]
+		if !ok || sel.Kind() != types.FieldVal || !withFields {
+			return false
+		}
+		if _, inLoop := c.hot.Loop(cur); inLoop {
+			// A stored time formatted in a loop is most often a
+			// listing of objects stamped when they were made.
+			return false
+		}
+		return c.fields()[sel.Obj().(*types.Var)]
+	}
+	return false
+}
+
+// onlyValue returns the value of the local variable v if v is declared
+// with a value in the function enclosing cur and never assigned again nor
+// has its address taken.
+func (c *checker) onlyValue(v *types.Var, cur inspector.Cursor) (ast.Expr, bool) {
+	fn, ok := enclosingFunc(cur)
+	if !ok || v.Pos() < fn.Node().Pos() || v.Pos() >= fn.Node().End() {
+		return nil, false
+	}
+	info := c.pass.TypesInfo
+	var value ast.Expr
+	defs := 0
+	for id := range fn.Preorder((*ast.Ident)(nil)) {
+		n := id.Node().(*ast.Ident)
+		if info.Defs[n] == v {
+			defs++
+			switch id.ParentEdgeKind() {
+			case edge.AssignStmt_Lhs:
+				as := id.Parent().Node().(*ast.AssignStmt)
+				if len(as.Lhs) == len(as.Rhs) {
+					value = as.Rhs[id.ParentEdgeIndex()]
+				}
+			case edge.ValueSpec_Names:
+				vs := id.Parent().Node().(*ast.ValueSpec)
+				if len(vs.Names) == len(vs.Values) {
+					value = vs.Values[id.ParentEdgeIndex()]
+				}
+			}
+			continue
+		}
+		if info.Uses[n] != v {
+			continue
+		}
+		switch id.ParentEdgeKind() {
+		case edge.AssignStmt_Lhs, edge.IncDecStmt_X, edge.RangeStmt_Key, edge.RangeStmt_Value:
+			return nil, false
+		case edge.UnaryExpr_X:
+			if id.Parent().Node().(*ast.UnaryExpr).Op == token.AND {
+				return nil, false
+			}
+		}
+	}
+	return value, defs == 1 && value != nil
+}
+
+// fields returns the time.Time fields that the package's non-test files
+// set at least once and only ever to the current time.
+func (c *checker) fields() map[*types.Var]bool {
+	c.fieldsOnce.Do(func() {
+		info := c.pass.TypesInfo
+		now := make(map[*types.Var]bool)
+		other := make(map[*types.Var]bool)
+		store := func(f *types.Var, value ast.Expr, at inspector.Cursor) {
+			if f == nil || !f.IsField() || !isTime(f.Type()) {
+				return
+			}
+			// Without fields: this runs inside fieldsOnce.
+			if value != nil && c.isNow(value, at, 1, false) {
+				now[f] = true
+			} else {
+				other[f] = true
+			}
+		}
+		for cur := range c.hot.Inspector.Root().Preorder((*ast.AssignStmt)(nil), (*ast.KeyValueExpr)(nil)) {
+			if c.hot.InTestCode(cur) {
+				continue
+			}
+			switch n := cur.Node().(type) {
+			case *ast.AssignStmt:
+				for i, lhs := range n.Lhs {
+					se, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+					if !ok {
+						continue
+					}
+					f, _ := info.Uses[se.Sel].(*types.Var)
+					var value ast.Expr
+					if len(n.Lhs) == len(n.Rhs) {
+						value = n.Rhs[i]
+					}
+					store(f, value, cur)
+				}
+			case *ast.KeyValueExpr:
+				if id, ok := n.Key.(*ast.Ident); ok {
+					if f, ok := info.Uses[id].(*types.Var); ok && f.IsField() {
+						store(f, n.Value, cur)
+					}
+				}
+			}
+		}
+		for f := range other {
+			delete(now, f)
+		}
+		c.nowFields = now
+	})
+	return c.nowFields
+}
+
+// errorText reports whether the formatted text at cur goes into an error
+// or a panic: an argument of a call that returns an error (fmt.Errorf,
+// errors.New, a constructor of an error type) or of panic, directly or
+// through fmt.Sprintf and concatenation.
+func (c *checker) errorText(cur inspector.Cursor) bool {
+	info := c.pass.TypesInfo
+	for {
+		parent := cur.Parent()
+		switch n := parent.Node().(type) {
+		case *ast.ParenExpr, *ast.BinaryExpr:
+		case *ast.CallExpr:
+			if cur.ParentEdgeKind() != edge.CallExpr_Args {
+				return false
+			}
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+				if b, ok := info.Uses[id].(*types.Builtin); ok {
+					return b.Name() == "panic"
+				}
+			}
+			if t := info.TypeOf(n); t != nil && isError(t) {
+				return true // fmt.Errorf, errors.New, an error type's constructor
+			}
+			fn, ok := typeutil.Callee(info, n).(*types.Func)
+			if !ok || fn.Pkg() == nil {
+				return false
+			}
+			switch fn.Pkg().Path() + "." + fn.Name() {
+			case "fmt.Sprintf", "fmt.Sprint":
+			default:
+				return false
+			}
+		default:
+			return false
+		}
+		cur = parent
+	}
+}
+
+// sendsRequest reports whether the function enclosing cur signs a request
+// (see signs), makes an outgoing HTTP request (http.NewRequest, NewRequestWithContext, or a
+// Do, Get, Post, PostForm or Head of package net/http), or sets the text
+// at cur as a header of an http.Request (a client stamping or signing the
+// request it builds): the formatting costs nothing next to the round trip.
+func (c *checker) sendsRequest(cur inspector.Cursor) bool {
+	if c.requestHeader(cur) {
+		return true
+	}
+	fn, ok := enclosingFunc(cur)
+	if !ok {
+		return false
+	}
+	if c.signs(fn.Node(), 0) {
+		return true
+	}
+	for call := range fn.Preorder((*ast.CallExpr)(nil)) {
+		f, ok := typeutil.Callee(c.pass.TypesInfo, call.Node().(*ast.CallExpr)).(*types.Func)
+		if !ok || f.Pkg() == nil || f.Pkg().Path() != "net/http" {
+			continue
+		}
+		switch f.Name() {
+		case "NewRequest", "NewRequestWithContext", "Do", "Get", "Post", "PostForm", "Head":
+			return true
+		}
+	}
+	return false
+}
+
+// maxSignDepth bounds the walk into the package's own callees when
+// looking for a signature.
+const maxSignDepth = 2
+
+// signs reports whether the function n computes a request signature:
+// it calls crypto/hmac.New, a function whose name says it signs (Sign,
+// SignV4, signRequest, PostPresignSignatureV4), or a function of this
+// package that does, up to maxSignDepth calls deep. A time formatted
+// there is the date of an AWS-style signature, computed once per
+// outgoing request or connection next to several HMACs and a round trip.
+func (c *checker) signs(n ast.Node, depth int) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok || found {
+			return !found
+		}
+		f, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+		if !ok || f.Pkg() == nil {
+			return true
+		}
+		switch {
+		case f.Pkg().Path() == "crypto/hmac" && f.Name() == "New", signName(f.Name()):
+			found = true
+		case depth < maxSignDepth && f.Pkg() == c.pass.Pkg:
+			if d := c.decl(f); d != nil && d.Body != nil {
+				found = c.signs(d.Body, depth+1)
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// signName reports whether a function's name says it signs: it contains
+// Signature or Presign, or starts with Sign or sign followed by an upper
+// case letter or nothing (not signal, significant).
+func signName(name string) bool {
+	if strings.Contains(name, "Signature") || strings.Contains(name, "Presign") {
+		return true
+	}
+	for _, p := range []string{"Sign", "sign"} {
+		if rest, ok := strings.CutPrefix(name, p); ok && (rest == "" || 'A' <= rest[0] && rest[0] <= 'Z') {
+			return true
+		}
+	}
+	return false
+}
+
+// decl returns the declaration of f, a function of this package.
+func (c *checker) decl(f *types.Func) *ast.FuncDecl {
+	c.declsOnce.Do(func() {
+		c.decls = make(map[*types.Func]*ast.FuncDecl)
+		for _, file := range c.pass.Files {
+			for _, d := range file.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok {
+					if obj, ok := c.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+						c.decls[obj] = fd
+					}
+				}
+			}
+		}
+	})
+	return c.decls[f]
+}
+
+// requestHeader reports whether the text at cur is the value of a Set or
+// Add on the Header of an http.Request: req.Header.Set(key, text).
+func (c *checker) requestHeader(cur inspector.Cursor) bool {
+	if cur.ParentEdgeKind() != edge.CallExpr_Args || cur.ParentEdgeIndex() != 1 {
+		return false
+	}
+	call := cur.Parent().Node().(*ast.CallExpr)
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Name() != "Set" && fn.Name() != "Add" {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	hdr, ok := ast.Unparen(sel.X).(*ast.SelectorExpr)
+	if !ok || hdr.Sel.Name != "Header" {
+		return false
+	}
+	t := c.pass.TypesInfo.TypeOf(hdr.X)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Request"
+}
+
+// byteSink reports the Format call at cur (whose callee is sel) when its
+// string is only copied into bytes: appended to a byte slice, written with
+// WriteString, or converted to []byte for a Write. AppendFormat writes the
+// same bytes without allocating the string.
+func (c *checker) byteSink(cur inspector.Cursor, sel *ast.SelectorExpr) {
+	call := cur.Node().(*ast.CallExpr)
+	info := c.pass.TypesInfo
+	for cur.ParentEdgeKind() == edge.ParenExpr_X {
+		cur = cur.Parent()
+	}
+	if cur.ParentEdgeKind() != edge.CallExpr_Args {
+		return
+	}
+	parent := cur.Parent()
+	outer := parent.Node().(*ast.CallExpr)
+	if tv, ok := info.Types[outer.Fun]; ok && tv.IsType() {
+		// w.Write([]byte(t.Format(layout)))
+		if !isByteSlice(tv.Type) || parent.ParentEdgeKind() != edge.CallExpr_Args {
+			return
+		}
+		w := parent.Parent().Node().(*ast.CallExpr)
+		if fn, ok := typeutil.Callee(info, w).(*types.Func); ok && fn.Name() == "Write" && fn.Signature().Recv() != nil && len(w.Args) == 1 {
+			c.writeSink(call, sel, w)
+		}
+		return
+	}
+	if id, ok := ast.Unparen(outer.Fun).(*ast.Ident); ok {
+		// append(b, t.Format(layout)...)
+		if b, ok := info.Uses[id].(*types.Builtin); !ok || b.Name() != "append" || !outer.Ellipsis.IsValid() || len(outer.Args) != 2 || cur.ParentEdgeIndex() != 1 {
+			return
+		}
+		d := analysis.Diagnostic{
+			Pos:      call.Pos(),
+			End:      call.End(),
+			Category: "append",
+			Message: fmt.Sprintf("append of %s.Format(%s) allocates a string %s; use %s.AppendFormat(%s, %s)",
+				c.short(sel.X), c.short(call.Args[0]), c.where(cur), c.short(sel.X), c.short(outer.Args[0]), c.short(call.Args[0])),
+		}
+		if c.pure(outer.Args[0]) && c.timeOnly(sel.X) {
+			if fix, ok := c.fix(outer, fmt.Sprintf("%s.AppendFormat(%s, %s)", c.text(sel.X), c.text(outer.Args[0]), c.text(call.Args[0])), "Append with AppendFormat"); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{fix}
+			}
+		}
+		c.pass.Report(d)
+		return
+	}
+	// w.WriteString(t.Format(layout))
+	if fn, ok := typeutil.Callee(info, outer).(*types.Func); ok && fn.Name() == "WriteString" && fn.Signature().Recv() != nil && len(outer.Args) == 1 {
+		c.writeSink(call, sel, outer)
+	}
+}
+
+// writeSink reports the Format call, whose bytes the method call outer
+// (Write or WriteString) writes, with a fix for buffers that lend their
+// free space (AvailableBuffer).
+func (c *checker) writeSink(call *ast.CallExpr, sel *ast.SelectorExpr, outer *ast.CallExpr) {
+	wsel, ok := ast.Unparen(outer.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return
+	}
+	w := wsel.X
+	d := analysis.Diagnostic{
+		Pos:      call.Pos(),
+		End:      call.End(),
+		Category: "write",
+	}
+	if lendsBuffer(c.pass.TypesInfo.TypeOf(w)) {
+		d.Message = fmt.Sprintf("%s.Format(%s) allocates a string only to write it to %s; write %s.AppendFormat(%s.AvailableBuffer(), %s)",
+			c.short(sel.X), c.short(call.Args[0]), c.short(w), c.short(sel.X), c.short(w), c.short(call.Args[0]))
+		if c.pure(w) && c.timeOnly(sel.X) {
+			if fix, ok := c.fix(outer, fmt.Sprintf("%s.Write(%s.AppendFormat(%s.AvailableBuffer(), %s))", c.text(w), c.text(sel.X), c.text(w), c.text(call.Args[0])), "Write with AppendFormat into the buffer's free space"); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{fix}
+			}
+		}
+	} else {
+		d.Message = fmt.Sprintf("%s.Format(%s) allocates a string only to write it to %s; write %s.AppendFormat into a reused buffer",
+			c.short(sel.X), c.short(call.Args[0]), c.short(w), c.short(sel.X))
+	}
+	c.pass.Report(d)
+}
+
+// fix replaces the call n with text.
+func (c *checker) fix(n ast.Node, text, msg string) (analysis.SuggestedFix, bool) {
+	if text == "" {
+		return analysis.SuggestedFix{}, false
+	}
+	return analysis.SuggestedFix{
+		Message:   msg,
+		TextEdits: []analysis.TextEdit{{Pos: n.Pos(), End: n.End(), NewText: []byte(text)}},
+	}, true
+}
+
+// pure reports whether evaluating e has no effect and gives the same
+// value twice: identifiers, field selections, constant indexes and
+// dereferences.
+func (c *checker) pure(e ast.Expr) bool {
+	switch e := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		sel, ok := c.pass.TypesInfo.Selections[e]
+		return ok && sel.Kind() == types.FieldVal && c.pure(e.X)
+	case *ast.StarExpr:
+		return c.pure(e.X)
+	case *ast.IndexExpr:
+		t := c.pass.TypesInfo.TypeOf(e.X)
+		if t == nil {
+			return false
+		}
+		if _, isMap := t.Underlying().(*types.Map); isMap {
+			return false
+		}
+		tv, ok := c.pass.TypesInfo.Types[e.Index]
+		return ok && tv.Value != nil && c.pure(e.X)
+	}
+	return false
+}
+
+// timeOnly reports whether e calls nothing but functions and methods of
+// package time, so that evaluating it after, rather than before, another
+// pure operand changes nothing.
+func (c *checker) timeOnly(e ast.Expr) bool {
+	ok := true
+	ast.Inspect(e, func(n ast.Node) bool {
+		call, isCall := n.(*ast.CallExpr)
+		if !isCall || !ok {
+			return ok
+		}
+		fn, isFunc := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+		ok = isFunc && fn.Pkg() != nil && fn.Pkg().Path() == "time"
+		return ok
+	})
+	return ok
+}
+
+// text returns the source text of n, or "" if the file cannot be read.
+func (c *checker) text(n ast.Node) string {
+	tf := c.pass.Fset.File(n.Pos())
+	if tf == nil {
+		return ""
+	}
+	src, err := c.pass.ReadFile(tf.Name())
+	if err != nil || tf.Size() != len(src) {
+		return ""
+	}
+	return string(src[tf.Offset(n.Pos()):tf.Offset(n.End())])
+}
+
+// short prints e for a diagnostic, shortened to keep the line readable.
+func (c *checker) short(e ast.Expr) string {
+	s := types.ExprString(e)
+	if len(s) > 28 {
+		s = s[:25] + "..."
+	}
+	return s
+}
+
+// where describes how often the code at cur runs: "on every call of f" or
+// "on every iteration of a loop in f".
+func (c *checker) where(cur inspector.Cursor) string {
+	if loop, ok := c.hot.Loop(cur); ok && !hotpath.LeavesLoop(cur, loop) {
+		return "on every iteration of a loop in " + funcName(cur)
+	}
+	return "on every call of " + funcName(cur)
+}
+
+// funcName names the function enclosing cur: "f", "T.m", or "a function
+// literal in f".
+func funcName(cur inspector.Cursor) string {
+	for p := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch n := p.Node().(type) {
+		case *ast.FuncDecl:
+			if recv := hotpath.RecvTypeName(n); recv != "" {
+				return recv + "." + n.Name.Name
+			}
+			return n.Name.Name
+		case *ast.FuncLit:
+			switch d := hotpath.TopDecl(p).Node().(type) {
+			case *ast.FuncDecl:
+				if recv := hotpath.RecvTypeName(d); recv != "" {
+					return "a function literal in " + recv + "." + d.Name.Name
+				}
+				return "a function literal in " + d.Name.Name
+			case *ast.GenDecl:
+				for _, s := range d.Specs {
+					if vs, ok := s.(*ast.ValueSpec); ok && len(vs.Names) > 0 {
+						return vs.Names[0].Name
+					}
+				}
+			}
+			return "a function literal"
+		}
+	}
+	return "this function"
+}
+
+// constString returns the value of e if it is a constant string.
+func (c *checker) constString(e ast.Expr) (string, bool) {
+	tv, ok := c.pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
+}
+
+// isTimeMethod reports whether obj is the method name of time.Time.
+func isTimeMethod(obj types.Object, name string) bool {
+	fn, ok := obj.(*types.Func)
+	if !ok || fn.Name() != name || fn.Pkg() == nil || fn.Pkg().Path() != "time" {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	return recv != nil && isTime(recv.Type())
+}
+
+var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
+// isError reports whether t, or a pointer to it, implements error.
+func isError(t types.Type) bool {
+	if _, ok := t.(*types.Tuple); ok {
+		return false
+	}
+	return types.Implements(t, errorType) || types.Implements(types.NewPointer(t), errorType)
+}
+
+// isTime reports whether t is time.Time.
+func isTime(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
+}
+
+// lendsBuffer reports whether t is a bytes.Buffer or bufio.Writer, or a
+// pointer to one, whose
+// AvailableBuffer returns an empty slice of their free space, valid until
+// the next write.
+func lendsBuffer(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
+	case "bytes.Buffer", "bufio.Writer":
+		return true
+	}
+	return false
+}
+
+func isByteSlice(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := types.Unalias(s.Elem()).(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
+func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
+	for p := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return p, true
+	}
+	return inspector.Cursor{}, false
+}
