@@ -33,6 +33,27 @@ var callsumAnalyzer = &analysis.Analyzer{
 type callSummary struct {
 	// funcs maps a function's pprof name to its node.
 	funcs map[string]*funcNode
+	// lits are the function literals of package-level variables (a
+	// default formatter, a handler table), each a node of its own named
+	// by litName: such a literal is called through the variable, as a
+	// function value.
+	lits []litRange
+}
+
+// A litRange locates a package-level function literal: the lines
+// [start, end] of file.
+type litRange struct {
+	file       string
+	start, end int
+	name       string
+}
+
+// litName is the node name of a package-level function literal; it is no
+// pprof name (the compiler numbers such closures pkg.init.funcN in an
+// order the syntax does not show), so only findings inside the literal,
+// located by position, are joined with it.
+func litName(pkg, file string, line int) string {
+	return "lit:" + pkg + ":" + file + ":" + strconv.Itoa(line)
 }
 
 // A funcNode is what one function (with its function literals) calls.
@@ -126,7 +147,70 @@ func runCallsum(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	for _, file := range pass.Files {
+		for _, d := range file.Decls {
+			gd, ok := d.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			ast.Inspect(gd, func(x ast.Node) bool {
+				lit, ok := x.(*ast.FuncLit)
+				if !ok {
+					return true
+				}
+				sum.addLit(pass, lit)
+				return false // its nested literals are its own
+			})
+		}
+	}
 	return sum, nil
+}
+
+// addLit adds a node for the package-level function literal lit: what it
+// calls, and itself as a value of its signature.
+func (sum *callSummary) addLit(pass *analysis.Pass, lit *ast.FuncLit) {
+	sig, ok := pass.TypesInfo.TypeOf(lit).(*types.Signature)
+	if !ok {
+		return
+	}
+	start, end := pass.Fset.Position(lit.Pos()), pass.Fset.Position(lit.End())
+	n := &funcNode{
+		name: litName(pass.Pkg.Path(), start.Filename, start.Line),
+		main: pass.Pkg.Name() == "main",
+		test: strings.HasSuffix(start.Filename, "_test.go"),
+	}
+	n.values = append(n.values, funcValue{sig: sigKey(sig), name: n.name})
+	ast.Inspect(lit.Body, func(x ast.Node) bool {
+		if call, ok := x.(*ast.CallExpr); ok {
+			if callee := calleeName(pass.TypesInfo, call); callee != "" {
+				n.calls = append(n.calls, callEdge{callee: callee, loop: litLoop(lit.Body, call)})
+			}
+		}
+		return true
+	})
+	sum.funcs[n.name] = n
+	sum.lits = append(sum.lits, litRange{file: start.Filename, start: start.Line, end: end.Line, name: n.name})
+}
+
+// litLoop reports whether call sits in a for or range statement of body.
+func litLoop(body *ast.BlockStmt, call *ast.CallExpr) bool {
+	in := false
+	ast.Inspect(body, func(x ast.Node) bool {
+		switch l := x.(type) {
+		case *ast.ForStmt:
+			if within(call, l.Body) || within(call, l.Cond) || within(call, l.Post) {
+				in = true
+			}
+		case *ast.RangeStmt:
+			if within(call, l.Body) {
+				in = true
+			}
+		case *ast.FuncLit:
+			return x == ast.Node(body) || within(call, l)
+		}
+		return !in
+	})
+	return in
 }
 
 // calleeName names what call calls: the pprof name of a static callee,

@@ -27,6 +27,7 @@ const (
 // syntax and types alive (x/tools' callgraph/cha needs the whole program's
 // SSA at once: several GB on a large module).
 type callGraph struct {
+	lits    []litRange // package-level function literals, by position
 	funcs   map[string]*funcNode
 	methods map[string][]string // "M/N" -> names of the methods
 	values  map[string][]string // signature -> functions a call of a value of it may reach
@@ -38,6 +39,7 @@ func newCallGraph() *callGraph {
 }
 
 func (g *callGraph) add(sum *callSummary) {
+	g.lits = append(g.lits, sum.lits...)
 	for name, n := range sum.funcs {
 		if _, dup := g.funcs[name]; dup {
 			continue // a package and its test variant
@@ -131,6 +133,18 @@ func (g *callGraph) reachable() map[string]reach {
 	return seen
 }
 
+// litAt returns the node name of the package-level function literal that
+// holds line of file (the innermost, if nested), or "".
+func (g *callGraph) litAt(file string, line int) string {
+	best, size := "", 0
+	for _, l := range g.lits {
+		if l.file == file && l.start <= line && line <= l.end && (best == "" || l.end-l.start < size) {
+			best, size = l.name, l.end-l.start
+		}
+	}
+	return best
+}
+
 // coldDirs are directories whose code is examples, test harnesses or
 // test data, not part of a service's paths (an end-to-end harness is often
 // a program or package of its own outside _test.go files).
@@ -148,11 +162,14 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, base 
 			}
 		}
 	}
-	if f.Function == "" {
+	name := f.Function
+	if name == "" {
+		name = g.litAt(f.File, f.Line)
+	}
+	if name == "" {
 		f.Hot = &finding.Hot{Evidence: "static: package-level code, runs once", Confidence: Low}
 		return
 	}
-	name := f.Function
 	if r, ok := reached[name]; ok {
 		h := &finding.Hot{Confidence: High}
 		switch {
