@@ -21,6 +21,9 @@ type benchRow struct {
 	baseline bool // rest marks the row as the baseline of its table
 	benchfmt bool // the line is valid Go benchmark format
 	block    int  // the fence or paragraph the row is in
+	// iters is the iteration count go test printed (b.N of the run), 0
+	// when the row has none.
+	iters int
 }
 
 // value returns the row's figure for quantity q.
@@ -74,6 +77,7 @@ func parseBenchLine(s string, cols []string) (benchRow, bool) {
 	i := 1
 	if len(cols) == 0 && len(fields) >= 4 && isInt(fields[1]) && isNumeric(fields[2]) && isUnitField(fields[3]) {
 		i = 2 // iteration count
+		row.iters, _ = strconv.Atoi(fields[1])
 	}
 	col := 0
 	for i < len(fields) {
@@ -127,7 +131,7 @@ func parseBenchfmt(t string) (benchRow, bool) {
 	if len(fields) != 2+2*len(res.Values) {
 		return benchRow{}, false
 	}
-	row := benchRow{name: normName("Benchmark" + string(res.Name.Full())), benchfmt: true}
+	row := benchRow{name: normName("Benchmark" + string(res.Name.Full())), benchfmt: true, iters: res.Iters}
 	for k, v := range res.Values {
 		unit, val := v.Unit, v.Value
 		if v.OrigUnit != "" {

@@ -108,6 +108,18 @@
 // Unverifiable with what would make the claim verifiable. A measurement
 // never replaces an error found in the report's own figures.
 //
+// Each measurement has a Setting, chosen as the report ran its benchmarks.
+// Time is measured with the Measurer's own short interleaved runs. B/op
+// and allocs/op figures depend on the run length for code that reuses
+// memory, so they are measured with the iteration counts of the go test
+// output the report pastes (-benchtime=Nx), else the -benchtime of a go
+// test command it states (Report.Commands; the one nearest above the
+// claim whose -bench runs the benchmarks), else go test's default 1 s,
+// DefaultAllocCount runs unless the command states -count. The command's
+// build flags (-tags, -race, -gcflags) and a single -cpu apply to both.
+// Each measured verdict's Detail and Measured.Setting say which setting
+// was used and where it comes from.
+//
 // Annotate writes a copy of the report with each claim's verdict under
 // its paragraph, table or code block.
 package claims

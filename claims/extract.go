@@ -42,6 +42,12 @@ type Report struct {
 	// (not a factor or percentage) with its subject, metric, side and
 	// line, in line order, restatements linked.
 	Facts []Fact
+	// Commands are the go test commands the report states that run
+	// benchmarks, in line order, and Runs the benchmark results it pastes
+	// with their iteration counts: Verify re-measures allocation figures
+	// as they say the benchmarks ran.
+	Commands []GoTest
+	Runs     []BenchRun
 	// Warnings are problems that did not stop extraction: broken table
 	// rows, lines too long to read whole, the claim cap. They are
 	// *LineError when they have a line.
@@ -78,6 +84,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	}
 	x := &extractor{name: name, opts: opts, rep: &Report{Name: name}}
 	x.structure(src)
+	x.collectRuns()
 	x.extract()
 	x.finish()
 	x.collectFacts()

@@ -52,6 +52,8 @@ type Measurement struct {
 	// Method says how it was measured, for the claim's detail: "10
 	// interleaved rounds of -benchtime=100ms".
 	Method string
+	// Setting is the setting it was measured with.
+	Setting Setting
 }
 
 // Unit returns the measurement's ratio in unit u.
@@ -71,10 +73,12 @@ type Measurer interface {
 	// Benchmarks lists the module's benchmarks, sub-benchmarks
 	// included.
 	Benchmarks(ctx context.Context) ([]Benchmark, error)
-	// Measure runs benchmarks old and new of package pkg in interleaved
-	// rounds and returns, per unit, both medians and the ratio new/old
-	// with its confidence interval. old == new measures one benchmark.
-	Measure(ctx context.Context, pkg, old, new string) (*Measurement, error)
+	// Measure runs benchmarks old and new of package pkg as s says
+	// (its own short interleaved rounds for ShortRuns; s.Count runs of
+	// s.Benchtime otherwise, old at s.OldBenchtime when set) and returns,
+	// per unit, both medians and the ratio new/old with its confidence
+	// interval. old == new measures one benchmark.
+	Measure(ctx context.Context, pkg, old, new string, s Setting) (*Measurement, error)
 }
 
 // Measured is what Verify measured for a claim.
@@ -99,6 +103,8 @@ type Measured struct {
 	N int `json:"n"`
 	// Method says how the figures were obtained.
 	Method string `json:"method"`
+	// Setting is the run setting used and where it comes from.
+	Setting Setting `json:"setting"`
 }
 
 // VerifyOptions configure Verify.
@@ -110,6 +116,16 @@ type VerifyOptions struct {
 	Dir string
 	// Progress, if not nil, receives a line as each pair is measured.
 	Progress io.Writer
+	// Report is the report the claims come from: its go test commands
+	// and the iteration counts of its pasted output set how B/op and
+	// allocs/op figures are re-measured (see Setting). nil: go test's
+	// defaults.
+	Report *Report
+	// AllocBenchtime and AllocCount, when set, are the run length and
+	// the number of runs of each benchmark for B/op and allocs/op
+	// figures, whatever the report states.
+	AllocBenchtime string
+	AllocCount     int
 }
 
 // ErrNoBenchmarks is returned by Verify when claims could have been
@@ -147,16 +163,18 @@ func Verify(ctx context.Context, cs []Claim, m Measurer, opts VerifyOptions) err
 	if len(todo) == 0 {
 		return nil
 	}
-	list, err := m.Benchmarks(ctx)
-	if err != nil {
+	list, listErr := m.Benchmarks(ctx)
+	if listErr != nil && (len(list) == 0 || ctx.Err() != nil) {
 		for _, k := range todo {
-			addDetail(&cs[k], "not re-measured: "+err.Error())
+			addDetail(&cs[k], "not re-measured: "+firstLine(listErr))
 		}
-		return err
+		return listErr
 	}
 	idx := newBenchIndex(list)
 	idx.dir = dir
-	v := &verifier{m: m, opts: opts, dir: dir, idx: idx, cache: make(map[[3]string]*measureResult)}
+	// With some packages listed and others failing, the claims on the
+	// listed ones are judged; the error is returned all the same.
+	v := &verifier{m: m, opts: opts, dir: dir, idx: idx, cache: make(map[measureKey]*measureResult), err: listErr, listErr: listErr}
 	// Claims that start runs first, then those that only read what was
 	// measured (absolute times).
 	for _, pass := range []bool{true, false} {
@@ -173,7 +191,7 @@ func Verify(ctx context.Context, cs []Claim, m Measurer, opts VerifyOptions) err
 			}
 		}
 	}
-	if len(list) == 0 && v.err == nil {
+	if len(list) == 0 && v.err == nil && listErr == nil {
 		return fmt.Errorf("%w in %s", ErrNoBenchmarks, dir)
 	}
 	return v.err
@@ -210,51 +228,92 @@ type measureResult struct {
 	err error
 }
 
+type measureKey struct {
+	pkg, old, new string
+	s             Setting
+}
+
 type verifier struct {
 	m     Measurer
 	opts  VerifyOptions
 	dir   string
 	idx   *benchIndex
-	cache map[[3]string]*measureResult
+	cache map[measureKey]*measureResult
+	keys  []measureKey // of cache, in the order measured
 	err   error
 	n     int
+	// listErr is the error of listing the benchmarks of some packages.
+	listErr error
 }
 
-// measure returns the cached or new measurement of a pair; run false
-// only reads the cache.
-func (v *verifier) measure(ctx context.Context, pkg, old, new string, run bool) (*Measurement, error) {
-	key := [3]string{pkg, old, new}
+// firstLine returns the first line of err's message, with "(…)" when
+// there is more: a compiler's errors go to the returned error whole, to
+// a claim's detail in short.
+func firstLine(err error) string {
+	msg := err.Error()
+	if i := strings.IndexByte(msg, '\n'); i >= 0 {
+		return msg[:i] + " (…)"
+	}
+	return msg
+}
+
+// measure returns the cached or new measurement of a pair with setting
+// s; run false only reads the cache, taking any setting's measurement of
+// the pair (the short runs' first).
+func (v *verifier) measure(ctx context.Context, pkg, old, new string, s Setting, run bool) (*Measurement, error) {
+	key := measureKey{pkg, old, new, s}
 	if r, ok := v.cache[key]; ok {
 		return r.m, r.err
 	}
 	if !run {
+		var found *measureResult
+		for _, k := range v.keys {
+			if k.pkg == pkg && k.old == old && k.new == new && (found == nil || k.s.Source == ShortRuns) {
+				found = v.cache[k]
+			}
+		}
+		if found != nil {
+			return found.m, found.err
+		}
 		return nil, nil
 	}
 	v.n++
 	if v.opts.Progress != nil {
+		how := "short runs"
+		if s.Source != ShortRuns {
+			how = fmt.Sprintf("%d runs of -benchtime=%s", s.Count, s.Benchtime)
+			if s.OldBenchtime != "" {
+				how = fmt.Sprintf("%d runs of -benchtime=%s and %s", s.Count, s.OldBenchtime, s.Benchtime)
+			}
+		}
 		if old == new {
-			fmt.Fprintf(v.opts.Progress, "verify: measuring %s in %s\n", new, pkg)
+			fmt.Fprintf(v.opts.Progress, "verify: measuring %s in %s (%s)\n", new, pkg, how)
 		} else {
-			fmt.Fprintf(v.opts.Progress, "verify: measuring %s vs %s in %s\n", old, new, pkg)
+			fmt.Fprintf(v.opts.Progress, "verify: measuring %s vs %s in %s (%s)\n", old, new, pkg, how)
 		}
 	}
-	m, err := v.m.Measure(ctx, pkg, old, new)
+	m, err := v.m.Measure(ctx, pkg, old, new, s)
+	if m != nil {
+		m.Setting = s
+	}
 	v.cache[key] = &measureResult{m, err}
+	v.keys = append(v.keys, key)
 	return m, err
 }
 
 // single returns a measurement that includes benchmark b: its pair's if b
 // has a before/after partner, else b alone. side is "old" or "new".
-func (v *verifier) single(ctx context.Context, b Benchmark, run bool) (*Measurement, string, error) {
+func (v *verifier) single(ctx context.Context, c *Claim, b Benchmark, run bool) (*Measurement, string, error) {
+	unit := claimUnit(c)
 	if f, ok := v.idx.familyOf(b); ok {
-		m, err := v.measure(ctx, b.Package, f.old.Name, f.new.Name, run)
+		m, err := v.measure(ctx, b.Package, f.old.Name, f.new.Name, v.setting(c, unit, f.old, f.new), run)
 		side := "new"
 		if f.old.Name == b.Name {
 			side = "old"
 		}
 		return m, side, err
 	}
-	m, err := v.measure(ctx, b.Package, b.Name, b.Name, run)
+	m, err := v.measure(ctx, b.Package, b.Name, b.Name, v.setting(c, unit, b, b), run)
 	return m, "new", err
 }
 
@@ -267,7 +326,7 @@ func (v *verifier) verify(ctx context.Context, c *Claim, run bool) error {
 			return nil
 		}
 		c.Baseline, c.Benchmark = old.Name, new.Name
-		m, err := v.measure(ctx, new.Package, old.Name, new.Name, run)
+		m, err := v.measure(ctx, new.Package, old.Name, new.Name, v.setting(c, claimUnit(c), old, new), run)
 		if err != nil {
 			addDetail(c, fmt.Sprintf("not re-measured: %v", err))
 			return err
@@ -282,7 +341,7 @@ func (v *verifier) verify(ctx context.Context, c *Claim, run bool) error {
 			return nil
 		}
 		c.Benchmark = b.Name
-		m, side, err := v.single(ctx, b, run)
+		m, side, err := v.single(ctx, c, b, run)
 		if err != nil {
 			addDetail(c, fmt.Sprintf("not re-measured: %v", err))
 			return err
@@ -297,6 +356,9 @@ func (v *verifier) verify(ctx context.Context, c *Claim, run bool) error {
 
 // unresolved notes why no benchmark matched the claim and what would.
 func (v *verifier) unresolved(c *Claim, why string) {
+	if v.listErr != nil {
+		why += "; the benchmarks of some packages could not be listed: " + firstLine(v.listErr)
+	}
 	if c.Verdict == Unverifiable {
 		c.Detail = why
 		return
@@ -321,7 +383,16 @@ func (v *verifier) judgeRatio(c *Claim, m *Measurement) {
 		return
 	}
 	c.Measured = &Measured{Package: m.Package, Old: m.Old, New: m.New, Unit: unit, Ratio: ur.Ratio, RatioLo: ur.RatioLo,
-		RatioHi: ur.RatioHi, OldMedian: ur.OldMedian, NewMedian: ur.NewMedian, N: ur.N, Method: m.Method}
+		RatioHi: ur.RatioHi, OldMedian: ur.OldMedian, NewMedian: ur.NewMedian, N: ur.N, Method: m.Method, Setting: m.Setting}
+	medians := ""
+	if allocUnit(unit) && !math.IsNaN(ur.Ratio) && math.IsInf(ur.RatioHi, 1) && !math.IsInf(ur.Ratio, 1) && ur.OldMedian > 0 {
+		// Allocation counts vary little between runs of the same length:
+		// with too few runs for an interval, the ratio of the medians.
+		r := ur.NewMedian / ur.OldMedian
+		ur.Ratio, ur.RatioLo, ur.RatioHi = r, r, r
+		c.Measured.Ratio, c.Measured.RatioLo, c.Measured.RatioHi = r, r, r
+		medians = fmt.Sprintf("ratio of the medians of %d runs, too few for an interval", ur.N)
+	}
 	if math.IsNaN(ur.Ratio) || math.IsInf(ur.RatioHi, 1) && !math.IsInf(ur.Ratio, 1) {
 		v.setMeasured(c, Unverifiable, fmt.Sprintf("measured %s %s but too few samples for a confidence interval on the ratio; measure more rounds",
 			unit, ratioString(ur.Ratio)))
@@ -397,13 +468,31 @@ func (v *verifier) judgeRatio(c *Claim, m *Measurement) {
 	if note != "" {
 		d += "; " + note
 	}
+	if medians != "" {
+		d += "; " + medians
+	}
 	if unit == "sec/op" {
 		d += fmt.Sprintf("; medians %s → %s here (context only)", formatUnit(ur.OldMedian, unit), formatUnit(ur.NewMedian, unit))
 	}
-	if m.Method != "" {
-		d += "; " + m.Method
-	}
+	d += methodOf(m)
 	v.setMeasured(c, verdict, d)
+}
+
+// methodOf says how m was measured and why so, after "; ": "; 3 runs
+// of -benchtime=234x …; setting: the iteration counts of the report's
+// output (lines 21 and 22)", "" if there is nothing to say.
+func methodOf(m *Measurement) string {
+	d := m.Method
+	if why := m.Setting.Why(); why != "" {
+		if d != "" {
+			d += "; "
+		}
+		d += "setting: " + why
+	}
+	if d == "" {
+		return ""
+	}
+	return "; " + d
 }
 
 // setMeasured sets a measured verdict, keeping an error found in the
@@ -473,7 +562,7 @@ func (v *verifier) judgeOne(c *Claim, m *Measurement, side string) {
 		ctxTime = fmt.Sprintf("%s measured %s here (context only: absolute times do not transfer across machines)", name, formatUnit(median(ur), "sec/op"))
 	}
 	record := func(unit string, ur UnitRatio) {
-		c.Measured = &Measured{Package: m.Package, New: name, Unit: unit, OldMedian: median(ur), NewMedian: median(ur), N: ur.N, Method: m.Method}
+		c.Measured = &Measured{Package: m.Package, New: name, Unit: unit, OldMedian: median(ur), NewMedian: median(ur), N: ur.N, Method: m.Method, Setting: m.Setting}
 	}
 	if c.Kind == ZeroAlloc {
 		ur, ok := m.Unit("allocs/op")
@@ -483,9 +572,9 @@ func (v *verifier) judgeOne(c *Claim, m *Measurement, side string) {
 		}
 		record("allocs/op", ur)
 		if median(ur) == 0 {
-			v.setMeasured(c, Reproduced, fmt.Sprintf("%s measured 0 allocs/op", name))
+			v.setMeasured(c, Reproduced, fmt.Sprintf("%s measured 0 allocs/op", name)+methodOf(m))
 		} else {
-			v.setMeasured(c, NotReproduced, fmt.Sprintf("%s measured %s allocs/op (median of %d)", name, trimFloat(median(ur), 3), ur.N))
+			v.setMeasured(c, NotReproduced, fmt.Sprintf("%s measured %s allocs/op (median of %d)", name, trimFloat(median(ur), 3), ur.N)+methodOf(m))
 		}
 		return
 	}
@@ -531,8 +620,8 @@ func (v *verifier) judgeOne(c *Claim, m *Measurement, side string) {
 		}
 		return
 	}
-	if m.Method != "" {
-		parts = append(parts, m.Method)
+	if d := methodOf(m); d != "" {
+		parts = append(parts, d[2:])
 	}
 	v.setMeasured(c, verdict, strings.Join(parts, "; "))
 }

@@ -16,12 +16,14 @@ type fakeMeasurer struct {
 	listErr    error
 	measureErr error
 	calls      []string
+	settings   []Setting
 }
 
 func (f *fakeMeasurer) Benchmarks(context.Context) ([]Benchmark, error) { return f.list, f.listErr }
 
-func (f *fakeMeasurer) Measure(_ context.Context, pkg, old, new string) (*Measurement, error) {
-	f.calls = append(f.calls, old+" vs "+new)
+func (f *fakeMeasurer) Measure(_ context.Context, pkg, old, new string, s Setting) (*Measurement, error) {
+	f.calls = append(f.calls, old+" vs "+new+" with "+s.Source.String()+" "+s.Benchtime)
+	f.settings = append(f.settings, s)
 	if f.measureErr != nil {
 		return nil, f.measureErr
 	}
@@ -58,7 +60,7 @@ func newFake() *fakeMeasurer {
 func verify(t *testing.T, src string, m Measurer) *Report {
 	t.Helper()
 	rep := extract(t, src)
-	if err := Verify(context.Background(), rep.Claims, m, VerifyOptions{Dir: "/mod"}); err != nil {
+	if err := Verify(context.Background(), rep.Claims, m, VerifyOptions{Dir: "/mod", Report: rep}); err != nil {
 		t.Fatalf("Verify: %v", err)
 	}
 	return rep
@@ -131,7 +133,8 @@ The auction is 50% faster.
 			t.Errorf("line %d %q: %s %q, want %s with %q", tc.line, c.Claimed, c.Verdict, c.Detail, tc.want, tc.detail)
 		}
 	}
-	// Each pair is measured once, however many claims rest on it.
+	// Each pair is measured once per setting (short runs for time, as the
+	// report ran them for allocations), however many claims rest on it.
 	seen := make(map[string]int)
 	for _, call := range f.calls {
 		seen[call]++
@@ -139,6 +142,12 @@ The auction is 50% faster.
 	for call, n := range seen {
 		if n != 1 {
 			t.Errorf("%s measured %d times, want once", call, n)
+		}
+	}
+	for _, want := range []string{"CookieTrim/before vs CookieTrim/after with short-runs ", "CookieTrim/before vs CookieTrim/after with go-test-default 1s",
+		"Auction/before vs Auction/after with short-runs ", "Auction/before vs Auction/after with report-iterations 100x"} {
+		if seen[want] != 1 {
+			t.Errorf("no measurement %q; got %q", want, f.calls)
 		}
 	}
 	if c := only(t, rep, 5, Speedup); c.Measured == nil || c.Baseline != "CookieTrim/before" || c.Benchmark != "CookieTrim/after" {
@@ -162,7 +171,7 @@ func TestVerifyErrors(t *testing.T) {
 	src := "## Cookie trim\n\nIt is 12x faster.\n\nIt is 12x faster (1200 ns → 100 ns).\n"
 	boom := errors.New("go: cannot find main module")
 	f := newFake()
-	f.listErr = boom
+	f.list, f.listErr = nil, boom
 	rep := extract(t, src)
 	if err := Verify(context.Background(), rep.Claims, f, VerifyOptions{}); !errors.Is(err, boom) {
 		t.Errorf("Verify = %v, want the listing error", err)
@@ -174,6 +183,22 @@ func TestVerifyErrors(t *testing.T) {
 	}
 	if c := only(t, rep, 5, Speedup); c.Verdict != Consistent {
 		t.Errorf("line 5: %s, want its arithmetic verdict kept", c.Verdict)
+	}
+
+	// Some packages listed, others not (a test file that does not
+	// compile): the claims on the listed benchmarks are judged, those
+	// without one say the listing failed, and the error is returned.
+	f = newFake()
+	f.listErr = errors.New("build failed for example.com/m/store: store_test.go:7:7: undefined: missing\n\tstore_test.go:8:7: undefined: other")
+	rep = extract(t, src+"\n## Store\n\nThe store is 3x faster.\n")
+	if err := Verify(context.Background(), rep.Claims, f, VerifyOptions{Report: rep}); err != f.listErr {
+		t.Errorf("Verify = %v, want the listing error", err)
+	}
+	if c := only(t, rep, 5, Speedup); c.Measured == nil || c.Verdict != Reproduced {
+		t.Errorf("line 5: %s %q, want re-measured from the benchmarks listed", c.Verdict, c.Detail)
+	}
+	if c := only(t, rep, 9, Speedup); !strings.HasSuffix(c.Detail, "the benchmarks of some packages could not be listed: build failed for example.com/m/store: store_test.go:7:7: undefined: missing (…)") {
+		t.Errorf("line 9: %q, want the first line of the listing error", c.Detail)
 	}
 
 	f = newFake()

@@ -127,24 +127,11 @@ func (s *Session) Checkout(ctx context.Context, side *Side, name string) error {
 		return fmt.Errorf("checking out %s: %w", side.Arg, ErrNotRepo)
 	}
 	path := filepath.Join(s.tmp, name)
-	s.mu.Lock()
-	if s.closed {
-		s.mu.Unlock()
-		return fmt.Errorf("checking out %s: session closed", side.Arg)
-	}
-	s.worktrees = append(s.worktrees, path)
-	s.mu.Unlock()
-
-	// Not ctx: a checkout stopped half-way leaves more to clean up than
-	// one that completes.
-	bg, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
-	defer cancel()
-	_, err := git(bg, s.top, "-c", "core.hooksPath="+os.DevNull, "worktree", "add", "--detach", "--quiet", path, side.Commit)
-	if err != nil {
+	if err := s.addWorktree(ctx, path, side.Commit); err != nil {
+		if ctx.Err() != nil {
+			return err
+		}
 		return fmt.Errorf("checking out %s: %w", side.Arg, err)
-	}
-	if err := ctx.Err(); err != nil {
-		return err
 	}
 	dir := filepath.Join(path, filepath.FromSlash(s.prefix))
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
@@ -153,6 +140,29 @@ func (s *Session) Checkout(ctx context.Context, side *Side, name string) error {
 	side.Dir = dir
 	side.Worktree = path
 	return nil
+}
+
+// addWorktree runs git worktree add --detach for commit at path, with
+// repository hooks disabled, and records path for Close. The git command
+// is not stopped half-way when ctx ends; addWorktree then returns
+// ctx.Err() after it.
+func (s *Session) addWorktree(ctx context.Context, path, commit string) error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return errors.New("session closed")
+	}
+	s.worktrees = append(s.worktrees, path)
+	s.mu.Unlock()
+
+	// Not ctx: a checkout stopped half-way leaves more to clean up than
+	// one that completes.
+	bg, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
+	defer cancel()
+	if _, err := git(bg, s.top, "-c", "core.hooksPath="+os.DevNull, "worktree", "add", "--detach", "--quiet", path, commit); err != nil {
+		return err
+	}
+	return ctx.Err()
 }
 
 // Close removes the Session's worktrees (git worktree remove --force) and

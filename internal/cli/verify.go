@@ -11,6 +11,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -18,6 +20,7 @@ import (
 	"github.com/perfproof/perfproof/benchrun"
 	"github.com/perfproof/perfproof/claims"
 	"github.com/perfproof/perfproof/prove"
+	"github.com/perfproof/perfproof/revs"
 	"github.com/perfproof/perfproof/stats"
 )
 
@@ -25,7 +28,7 @@ func init() {
 	register(&command{
 		name:    "verify",
 		summary: "check the numbers in a performance report: arithmetic and re-measurement",
-		usage:   "verify [-C dir] [-tolerance t] [-benchtime d] [-count n] [-timeout d] [-measure=false] [-md file] [-json] REPORT",
+		usage:   "verify [-C dir] [-tolerance t] [-benchtime d] [-count n] [-alloc-benchtime d] [-alloc-count n] [-timeout d] [-measure=false] [-md file] [-json] REPORT",
 		doc: `
 Verify reads a performance report (Markdown or plain text: a PERFORMANCE.md,
 a README section, a PR description) and checks every numeric performance
@@ -44,13 +47,32 @@ support when only one does.
 Re-measurement: claims whose benchmarks exist in the module -C dir (named
 in the report: BenchmarkX lines, "go test -bench=X", names in tables; or a
 pair X/before and X/after whose name the claim's heading or text mentions)
-are re-measured in interleaved rounds (package prove: both benchmarks in one
-test binary, -count rounds of -benchtime each) and compared as ratios
-new/old with a 95% confidence interval (package stats). Ratios and
-allocation counts transfer across machines; absolute times are shown as
-context only. A claim is reproduced when the interval reaches the claimed
-ratio within -tolerance, not-reproduced or better-than-claimed when it
-lies beyond it.
+are re-measured (package prove: both benchmarks in one test binary) and
+compared as ratios new/old with a 95% confidence interval (package stats).
+Ratios and allocation counts transfer across machines; absolute times are
+shown as context only. A claim is reproduced when the interval reaches the
+claimed ratio within -tolerance, not-reproduced or better-than-claimed when
+it lies beyond it.
+
+Run settings, as the report ran its benchmarks. Time is measured in
+-count interleaved rounds of -benchtime each (short runs: their precision
+grows with their number). B/op and allocs/op figures depend on the run
+length for code that reuses memory (a sync.Pool, a cache, a grown buffer),
+so they are measured as the report ran them: with the iteration counts of
+its pasted go test output (-benchtime=Nx), else the -benchtime of a go
+test command it states, else go test's default 1s (with go test's
+ramp-up in every run); -count as its command states, else 3 runs;
+-alloc-benchtime and -alloc-count override. The build flags (-tags,
+-race, -gcflags) and a single -cpu of its command apply to both. Each
+verdict says which setting it rests on and where it comes from.
+
+Benchmarks never run in the module's own directory, where they may write
+files: they run in a temporary copy, a git worktree of HEAD with the
+uncommitted changes copied in (changed and deleted tracked files,
+untracked files that are not ignored), or a plain copy of the module
+outside git, removed afterwards. The work tree, index, stash and branches
+are only read. Benchmarks that do not build stop re-measuring with the
+compiler's error (exit 2).
 
 The report as a whole: every figure goes into a fact table (subject,
 metric, unit, side before/after, line; restatements linked). A factor or
@@ -68,11 +90,16 @@ of the report's own figures gives it; the closest is named), mixes-rows (it
 holds only from figures of different rows), contradicted (stated otherwise
 on another line), reproduced, not-reproduced, better-than-claimed,
 unverifiable (the detail says what would make it verifiable). Output: a
-table by line; -json prints {"claims":[{"line","text","kind","benchmark",
+table by line, whose detail says how a re-measured claim was measured;
+-json prints {"claims":[{"line","text","kind","benchmark",
 "claimed","measured","verdict","detail","cross"}],"facts":[{"line",
 "subject","metric","value","side","source","restated","differs"}]}, where
 cross is the typed check across the report ({"reason","derivation","lines",
-"stated","got","got_unit","factor","operands","reading"}) or null; -md file
+"stated","got","got_unit","factor","operands","reading"}) or null, and
+measured holds the setting of the runs ({"source","benchtime",
+"old_benchtime","count","procs","flags","line","old_line"}, source one of
+short-runs, report-iterations, report-command, go-test-default,
+requested); -md file
 writes an annotated copy of the report (never the report itself). REPORT
 and -md are relative to -C dir.
 
@@ -85,22 +112,26 @@ that could not be run.`,
 }
 
 type verifyConfig struct {
-	dir       string
-	tolerance float64
-	benchtime string
-	count     int
-	timeout   time.Duration
-	measure   bool
-	md        string
-	asJSON    bool
+	dir            string
+	tolerance      float64
+	benchtime      string
+	count          int
+	allocBenchtime string
+	allocCount     int
+	timeout        time.Duration
+	measure        bool
+	md             string
+	asJSON         bool
 }
 
 func verifyFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.Writer) error {
 	cfg := &verifyConfig{}
 	fs.StringVar(&cfg.dir, "C", "", "run as if perfproof were started in `dir`: the module whose benchmarks are re-measured")
 	fs.Float64Var(&cfg.tolerance, "tolerance", claims.DefaultTolerance, "relative `tolerance` on a claimed ratio")
-	fs.StringVar(&cfg.benchtime, "benchtime", prove.DefaultBenchtime.String(), "run each benchmark for duration `d` (or Nx iterations) per round")
-	fs.IntVar(&cfg.count, "count", prove.DefaultRounds, "measure `n` interleaved rounds per pair of benchmarks")
+	fs.StringVar(&cfg.benchtime, "benchtime", prove.DefaultBenchtime.String(), "run each benchmark for duration `d` (or Nx iterations) per round, for time figures")
+	fs.IntVar(&cfg.count, "count", prove.DefaultRounds, "measure `n` interleaved rounds per pair of benchmarks, for time figures")
+	fs.StringVar(&cfg.allocBenchtime, "alloc-benchtime", "", "run each benchmark for duration `d` (or Nx iterations) for B/op and allocs/op figures (default: as the report ran them, else 1s)")
+	fs.IntVar(&cfg.allocCount, "alloc-count", 0, "run each benchmark `n` times for B/op and allocs/op figures (default: the report's -count, else 3)")
 	fs.DurationVar(&cfg.timeout, "timeout", prove.DefaultTimeout, "kill one run of a test binary after duration `d`")
 	fs.BoolVar(&cfg.measure, "measure", true, "re-measure claims whose benchmarks exist in the module")
 	fs.StringVar(&cfg.md, "md", "", "write an annotated copy of the report to `file`")
@@ -118,6 +149,10 @@ func runVerify(ctx context.Context, cfg *verifyConfig, args []string, stdout, st
 		return usagef("-tolerance must be a fraction above 0, such as 0.15 for ±15%%")
 	case cfg.count < 1:
 		return usagef("-count must be at least 1")
+	case cfg.allocCount < 0:
+		return usagef("-alloc-count must be at least 1")
+	case cfg.allocBenchtime != "" && !validBenchtime(cfg.allocBenchtime):
+		return usagef("-alloc-benchtime %q is neither a duration such as 1s nor a count such as 100x", cfg.allocBenchtime)
 	}
 	path := inDir(cfg.dir, args[0])
 	src, err := readReport(path)
@@ -136,8 +171,7 @@ func runVerify(ctx context.Context, cfg *verifyConfig, args []string, stdout, st
 		dir := workDir(cfg.dir)
 		switch err := inModule(ctx, dir); {
 		case err == nil:
-			m := &proveMeasurer{cfg: cfg, dir: dir, progress: stderr}
-			measureErr = claims.Verify(ctx, rep.Claims, m, claims.VerifyOptions{Tolerance: cfg.tolerance, Dir: dir, Progress: stderr})
+			measureErr = measureInCopy(ctx, cfg, dir, rep, stderr)
 		case cfg.dir == "":
 			// No module here and none named: arithmetic only.
 			fmt.Fprintf(stderr, "perfproof verify: not re-measured: %v; name the module whose benchmarks the report is about with -C dir\n", err)
@@ -317,6 +351,10 @@ type verifyJSONResult struct {
 	NewMedian *float64 `json:"new_median"`
 	N         int      `json:"n"`
 	Method    string   `json:"method"`
+	// Setting is how the benchmarks were run and where that comes
+	// from: {"source","benchtime","old_benchtime","count","procs",
+	// "flags","line","old_line"}.
+	Setting claims.Setting `json:"setting"`
 }
 
 // jsonFloat maps NaN and ±Inf, which JSON cannot hold, to null.
@@ -363,7 +401,7 @@ func writeVerifyJSON(w io.Writer, rep *claims.Report) error {
 			jc.Measured = &verifyJSONResult{
 				Package: m.Package, Old: m.Old, New: m.New, Unit: m.Unit,
 				Ratio: jsonFloat(m.Ratio), RatioLo: jsonFloat(m.RatioLo), RatioHi: jsonFloat(m.RatioHi),
-				OldMedian: jsonFloat(m.OldMedian), NewMedian: jsonFloat(m.NewMedian), N: m.N, Method: m.Method,
+				OldMedian: jsonFloat(m.OldMedian), NewMedian: jsonFloat(m.NewMedian), N: m.N, Method: m.Method, Setting: m.Setting,
 			}
 			if m.Old == "" {
 				jc.Measured.Ratio, jc.Measured.RatioLo, jc.Measured.RatioHi = nil, nil, nil
@@ -396,28 +434,90 @@ func inModule(ctx context.Context, dir string) error {
 	return nil
 }
 
-// proveMeasurer re-measures benchmarks of the module in dir with
-// prove.RunPairs (interleaved rounds in one test binary) and the
-// statistics of package stats.
+// measureInCopy re-measures the claims of rep in a temporary copy of
+// the module dir (revs.Session.CopyWorkTree), never in dir itself, and
+// removes the copy.
+func measureInCopy(ctx context.Context, cfg *verifyConfig, dir string, rep *claims.Report, stderr io.Writer) error {
+	sess, err := revs.Open(ctx, dir)
+	if err != nil {
+		return fmt.Errorf("copying the module: %w", err)
+	}
+	for _, w := range sess.Warnings {
+		fmt.Fprintf(stderr, "perfproof verify: warning: %v\n", w)
+	}
+	defer func() {
+		if cerr := sess.Close(); cerr != nil {
+			fmt.Fprintf(stderr, "perfproof verify: warning: removing the copy of the module: %v\n", cerr)
+		}
+	}()
+	copyDir, err := sess.CopyWorkTree(ctx, "verify")
+	if err != nil {
+		return err
+	}
+	how := "a copy"
+	if sess.InRepo() {
+		how = "a worktree of HEAD with the uncommitted changes"
+	}
+	fmt.Fprintf(stderr, "verify: running the benchmarks of %s in %s, %s, removed afterwards\n", dir, how, copyDir)
+	m := &proveMeasurer{cfg: cfg, dir: copyDir, progress: stderr}
+	// Build flags that select files (-tags) decide which benchmarks
+	// exist: list them with the flags of the report's commands when
+	// these agree.
+	var flags []string
+	for _, g := range rep.Commands {
+		if g.Flags != "" && !slices.Contains(flags, g.Flags) {
+			flags = append(flags, g.Flags)
+		}
+	}
+	if len(flags) == 1 {
+		m.listFlags = flags[0]
+	}
+	return claims.Verify(ctx, rep.Claims, m, claims.VerifyOptions{Tolerance: cfg.tolerance, Dir: dir, Progress: stderr,
+		Report: rep, AllocBenchtime: cfg.allocBenchtime, AllocCount: cfg.allocCount})
+}
+
+// validBenchtime reports whether s is a -benchtime go test accepts: a
+// positive duration or a count such as 100x.
+func validBenchtime(s string) bool {
+	if n, ok := strings.CutSuffix(s, "x"); ok {
+		k, err := strconv.Atoi(n)
+		return err == nil && k > 0
+	}
+	d, err := time.ParseDuration(s)
+	return err == nil && d > 0
+}
+
+// proveMeasurer re-measures benchmarks of the module in dir (a copy of
+// the user's) with prove.RunPairs and the statistics of package stats.
 type proveMeasurer struct {
-	cfg      *verifyConfig
-	dir      string
-	progress io.Writer
+	cfg       *verifyConfig
+	dir       string
+	listFlags string // build flags to list the benchmarks with
+	progress  io.Writer
 }
 
 // Benchmarks lists the module's benchmarks, sub-benchmarks included, by
 // running each once (go test -bench=. -benchtime=1x, per package): the
-// names of sub-benchmarks exist only at run time.
+// names of sub-benchmarks exist only at run time. A package whose tests
+// do not build or load is an error that names it and quotes the go
+// command; other failures (a benchmark that panics at one iteration) are
+// warnings, the benchmarks listed before kept.
 func (m *proveMeasurer) Benchmarks(ctx context.Context) ([]claims.Benchmark, error) {
 	fmt.Fprintf(m.progress, "verify: listing the benchmarks of %s (each run once)\n", m.dir)
-	res, err := benchrun.Run(ctx, []string{"./..."}, benchrun.Options{Dir: m.dir, Bench: ".", Count: 1, Benchtime: "1x", Timeout: m.cfg.timeout})
+	res, err := benchrun.Run(ctx, []string{"./..."}, benchrun.Options{Dir: m.dir, Bench: ".", Count: 1, Benchtime: "1x", Timeout: m.cfg.timeout,
+		Env: m.env(claims.Setting{Flags: m.listFlags})})
 	if res == nil {
 		return nil, fmt.Errorf("listing the benchmarks of %s: %w", m.dir, err)
 	}
 	defer res.Close()
 	var out []claims.Benchmark
+	var errs []error
 	for _, p := range res.Packages {
-		if p.Err != nil {
+		switch {
+		case p.Err == nil:
+		case errors.Is(p.Err, benchrun.ErrBuild) || errors.Is(p.Err, benchrun.ErrLoad):
+			errs = append(errs, p.Err)
+		default:
 			fmt.Fprintf(m.progress, "perfproof verify: warning: %v\n", p.Err)
 		}
 		seen := make(map[string]bool)
@@ -428,13 +528,43 @@ func (m *proveMeasurer) Benchmarks(ctx context.Context) ([]claims.Benchmark, err
 			}
 		}
 	}
+	if err == nil && len(errs) > 0 {
+		err = errors.Join(errs...)
+	}
 	return out, err
 }
 
-// Measure runs benchmarks old and new of package pkg in interleaved
-// rounds and compares every unit.
-func (m *proveMeasurer) Measure(ctx context.Context, pkg, old, new string) (*claims.Measurement, error) {
-	opts := prove.Options{Benchtime: m.cfg.benchtime, Rounds: m.cfg.count, Timeout: m.cfg.timeout}
+// env returns the environment of a measurement with setting s: the
+// report's build flags added to GOFLAGS, its -cpu as GOMAXPROCS; nil
+// (the current one) when s has neither.
+func (m *proveMeasurer) env(s claims.Setting) []string {
+	if s.Flags == "" && s.Procs == 0 {
+		return nil
+	}
+	env := os.Environ()
+	if s.Flags != "" {
+		env = append(env, "GOFLAGS="+strings.TrimSpace(os.Getenv("GOFLAGS")+" "+s.Flags))
+	}
+	if s.Procs > 0 {
+		env = append(env, "GOMAXPROCS="+strconv.Itoa(s.Procs))
+	}
+	return env
+}
+
+// Measure runs benchmarks old and new of package pkg as s says: for
+// claims.ShortRuns, -count interleaved rounds of -benchtime; otherwise
+// s.Count runs of s.Benchtime, with go test's ramp-up in every run for a
+// duration (as go test runs), old and new measured apart when the report
+// ran them for different iteration counts.
+func (m *proveMeasurer) Measure(ctx context.Context, pkg, old, new string, s claims.Setting) (*claims.Measurement, error) {
+	opts := prove.Options{Benchtime: m.cfg.benchtime, Rounds: m.cfg.count, Timeout: m.cfg.timeout, Env: m.env(s)}
+	if s.Source != claims.ShortRuns {
+		opts.Benchtime, opts.Rounds = s.Benchtime, s.Count
+		opts.RampUp = !strings.HasSuffix(s.Benchtime, "x")
+		if s.OldBenchtime != "" && old != new {
+			return m.measureApart(ctx, pkg, old, new, s, opts)
+		}
+	}
 	res, err := prove.RunPairs(ctx, m.dir, pkg, []prove.Pair{{Old: old, New: new}}, opts)
 	if res == nil {
 		return nil, err
@@ -443,10 +573,11 @@ func (m *proveMeasurer) Measure(ctx context.Context, pkg, old, new string) (*cla
 		return nil, fmt.Errorf("measuring %s vs %s in %s: no results", old, new, pkg)
 	}
 	pr := res.Packages[0]
-	out := &claims.Measurement{
-		Package: pkg, Old: old, New: new,
-		Method: fmt.Sprintf("%d interleaved rounds of -benchtime=%s on this machine", pr.Rounds, m.cfg.benchtime),
+	method := fmt.Sprintf("%d interleaved rounds of -benchtime=%s on this machine", pr.Rounds, opts.Benchtime)
+	if s.Source != claims.ShortRuns {
+		method = fmt.Sprintf("%d runs of -benchtime=%s each on this machine", pr.Rounds, opts.Benchtime)
 	}
+	out := &claims.Measurement{Package: pkg, Old: old, New: new, Method: method}
 	for _, c := range pr.Comparisons {
 		out.Units = append(out.Units, unitRatio(c.Comparison))
 	}
@@ -459,6 +590,43 @@ func (m *proveMeasurer) Measure(ctx context.Context, pkg, old, new string) (*cla
 	return out, nil
 }
 
+// measureApart measures old at s.OldBenchtime and new at s.Benchtime,
+// each alone, and compares their samples unit by unit: the report ran
+// them for different iteration counts, which one run cannot give both.
+func (m *proveMeasurer) measureApart(ctx context.Context, pkg, old, new string, s claims.Setting, opts prove.Options) (*claims.Measurement, error) {
+	values := make([]map[string][]float64, 2)
+	var units []string
+	for k, side := range []struct{ name, benchtime string }{{old, s.OldBenchtime}, {new, s.Benchtime}} {
+		o := opts
+		o.Benchtime = side.benchtime
+		res, err := prove.RunPairs(ctx, m.dir, pkg, []prove.Pair{{Old: side.name, New: side.name}}, o)
+		if err == nil && res != nil && len(res.Packages) > 0 {
+			err = res.Packages[0].Err
+		}
+		if err != nil {
+			return nil, err
+		}
+		if res == nil || len(res.Packages) == 0 {
+			return nil, fmt.Errorf("measuring %s in %s: no results", side.name, pkg)
+		}
+		values[k] = make(map[string][]float64)
+		for _, smp := range res.Packages[0].Samples {
+			if k == 0 {
+				units = append(units, smp.Unit)
+			}
+			values[k][smp.Unit] = smp.New
+		}
+	}
+	out := &claims.Measurement{Package: pkg, Old: old, New: new,
+		Method: fmt.Sprintf("%d runs of %s at -benchtime=%s and of %s at -benchtime=%s on this machine", s.Count, old, s.OldBenchtime, new, s.Benchtime)}
+	for _, u := range units {
+		if len(values[1][u]) == 0 {
+			continue
+		}
+		out.Units = append(out.Units, unitRatio(stats.Compare(old+" vs "+new, u, values[0][u], values[1][u], stats.Options{})))
+	}
+	return out, nil
+}
 func unitRatio(c stats.Comparison) claims.UnitRatio {
 	return claims.UnitRatio{
 		Unit: c.Unit, OldMedian: c.Old.Median, NewMedian: c.New.Median,

@@ -3,11 +3,20 @@ package cli
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/perfproof/perfproof/claims"
+	"github.com/perfproof/perfproof/revs"
+	"github.com/perfproof/perfproof/revs/revstest"
 )
 
 // TestVerifyAdexchange verifies testdata/verify/adexchange.md, a report
@@ -19,6 +28,8 @@ import (
 // about 12-14x and 3.2x), so the verdicts hold on a loaded machine, and
 // -tolerance 0.4 allows for the spread of 10 short rounds on a loaded CI
 // machine (the exact allocation verdicts stay clear of its band).
+// Allocation figures are measured as the report ran them: 3 runs with
+// the iteration counts of its pasted output, else of go test's 1 s.
 func TestVerifyAdexchange(t *testing.T) {
 	report, err := filepath.Abs("testdata/verify/adexchange.md")
 	if err != nil {
@@ -73,14 +84,42 @@ func TestVerifyAdexchange(t *testing.T) {
 		if c.Verdict == "reproduced" && c.Measured == nil {
 			t.Errorf("line %d: reproduced without a measurement", c.Line)
 		}
+		// Time from 10 short rounds, allocations from 3 runs as the
+		// report ran them.
 		if m := c.Measured; m != nil && c.Kind != "benchmark-line" && c.Kind != "zero-alloc" &&
-			(m.Ratio == nil || m.RatioLo == nil || m.RatioHi == nil || *m.RatioLo > *m.Ratio || *m.Ratio > *m.RatioHi || m.N != 10) {
-			t.Errorf("line %d: measured %+v, want a ratio inside its interval from 10 rounds", c.Line, m)
+			(m.Ratio == nil || m.RatioLo == nil || m.RatioHi == nil || *m.RatioLo > *m.Ratio || *m.Ratio > *m.RatioHi ||
+				m.Unit == "sec/op" && m.N != 10 || m.Unit != "sec/op" && m.N != claims.DefaultAllocCount) {
+			t.Errorf("line %d: measured %+v, want a ratio inside its interval from 10 rounds (time) or 3 runs (allocations)", c.Line, m)
 		}
 	}
 	for line := range want {
 		if !got[line] {
 			t.Errorf("no claim on line %d", line)
+		}
+	}
+	// Each measured claim says how it was measured: short runs for time;
+	// for allocations the iteration counts of the report's output where
+	// it pastes them, else go test's default 1 s (the report's command
+	// on line 3 states no -benchtime).
+	for _, tc := range []struct {
+		line int
+		want claims.Setting
+	}{
+		{9, claims.Setting{Source: claims.ShortRuns}},
+		{10, claims.Setting{Source: claims.GoTestDefault, Benchtime: "1s", Count: 3}},
+		{11, claims.Setting{Source: claims.ReportIterations, Benchtime: "61131x", OldBenchtime: "24133x", Count: 3, Line: 42, OldLine: 41}},
+		{26, claims.Setting{Source: claims.ReportIterations, Benchtime: "2996x", OldBenchtime: "234x", Count: 3, Line: 22, OldLine: 21}},
+		{34, claims.Setting{Source: claims.GoTestDefault, Benchtime: "1s", Count: 3}},
+		{45, claims.Setting{Source: claims.ShortRuns}},
+	} {
+		if c := findLine(out.Claims, tc.line); c != nil && (c.Measured == nil || c.Measured.Setting != tc.want) {
+			t.Errorf("line %d: measured %+v, want setting %+v", tc.line, c.Measured, tc.want)
+		}
+	}
+	// Run as the report ran them, the allocation counts are the report's.
+	for line, want := range map[int]string{21: "allocs/op measured 3361 (stated 3361)", 22: "allocs/op measured 293 (stated 293)", 41: "allocs/op measured 47 (stated 47)"} {
+		if c := findLine(out.Claims, line); c != nil && !strings.Contains(c.Detail, want) {
+			t.Errorf("line %d detail %q, want %q", line, c.Detail, want)
 		}
 	}
 	if c := findLine(out.Claims, 33); c != nil && (c.Baseline != "FirstPartyData/before" || c.Benchmark != "FirstPartyData/after") {
@@ -109,7 +148,8 @@ func TestVerifyAdexchange(t *testing.T) {
 		}
 		rest = rest[i+len(l)+1:]
 	}
-	for _, note := range []string{"line 34, zero allocations: **not-reproduced**", "line 45, 10x faster: **not-reproduced**", "**perfproof verify**: 16 claims"} {
+	for _, note := range []string{"line 34, zero allocations: **not-reproduced**", "line 45, 10x faster: **not-reproduced**", "**perfproof verify**: 16 claims",
+		"setting: the iteration counts of the report's output (lines 21 and 22)", "setting: short interleaved runs for time"} {
 		if !strings.Contains(string(ann), note) {
 			t.Errorf("annotated copy lacks %q", note)
 		}
@@ -130,6 +170,7 @@ type claimJSON = struct {
 		RatioLo *float64 `json:"ratio_lo"`
 		RatioHi *float64 `json:"ratio_hi"`
 		N       int
+		Setting claims.Setting
 	}
 }
 
@@ -149,4 +190,228 @@ func mustRead(t *testing.T, path string) []byte {
 		t.Fatal(err)
 	}
 	return b
+}
+
+// treeEntry is what a snapshot records of one path.
+type treeEntry struct {
+	mode  os.FileMode
+	size  int64
+	mtime int64 // UnixNano
+	sum   string
+}
+
+// snapshotTree records every path under dir with its mode, size, mtime
+// and (for files) content: directories too, so that a folder created, or
+// a file created and removed, shows as a changed directory mtime. Inside
+// .git only files count, and not those of .git/worktrees, which git
+// worktree add and remove write (git worktree list is compared instead).
+func snapshotTree(t *testing.T, dir string) map[string]treeEntry {
+	t.Helper()
+	out := make(map[string]treeEntry)
+	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, path)
+		rel = filepath.ToSlash(rel)
+		inGit := rel == ".git" || strings.HasPrefix(rel, ".git/")
+		if rel == ".git/worktrees" {
+			return filepath.SkipDir
+		}
+		if inGit && d.IsDir() {
+			return nil
+		}
+		info, err := os.Lstat(path)
+		if err != nil {
+			return err
+		}
+		e := treeEntry{mode: info.Mode(), size: info.Size(), mtime: info.ModTime().UnixNano()}
+		if info.Mode().IsRegular() {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			sum := sha256.Sum256(data)
+			e.sum = hex.EncodeToString(sum[:])
+		}
+		if d.IsDir() {
+			e.size = 0 // directory sizes are file-system details
+		}
+		out[rel] = e
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func diffTrees(before, after map[string]treeEntry) []string {
+	var diffs []string
+	for p, b := range before {
+		a, ok := after[p]
+		switch {
+		case !ok:
+			diffs = append(diffs, p+" removed")
+		case a != b:
+			diffs = append(diffs, fmt.Sprintf("%s changed: %+v → %+v", p, b, a))
+		}
+	}
+	for p := range after {
+		if _, ok := before[p]; !ok {
+			diffs = append(diffs, p+" added")
+		}
+	}
+	slices.Sort(diffs)
+	return diffs
+}
+
+// storeModule is a module whose benchmark writes a database file and a
+// folder into its working directory, as tests of storage code do. Its
+// after variant allocates unless reuse is true; its tests need size,
+// declared in a file of their own (storeSize), to build.
+var storeModule = map[string]string{
+	"go.mod":   "module example.com/store\n\ngo 1.26\n",
+	"store.go": "package store\n\nconst reuse = false\n\nvar buf = make([]byte, 64)\n\nfunc Get() []byte {\n\tif reuse {\n\t\treturn buf\n\t}\n\treturn make([]byte, 64)\n}\n",
+	"store_test.go": `package store
+
+import (
+	"os"
+	"testing"
+)
+
+var sink []byte
+
+func BenchmarkStore(b *testing.B) {
+	if err := os.WriteFile("bench.db", []byte("data"), 0o666); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.MkdirAll("testrun/tmp", 0o777); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("before", func(b *testing.B) {
+		for b.Loop() {
+			sink = make([]byte, size)
+		}
+	})
+	b.Run("after", func(b *testing.B) {
+		for b.Loop() {
+			sink = Get()
+		}
+	})
+}
+`,
+}
+
+// storeSize is the file that declares size.
+const storeSize = "package store\n\nconst size = 64\n"
+
+// storeReport claims zero allocations for the after variant, true only
+// with the uncommitted change that sets reuse, and gives the run setting.
+const storeReport = "# Store\n\nMeasured with `go test -bench Store -benchtime=100x -count=2`.\n\n## Store\n\nThe new store makes 0 allocs/op.\n"
+
+// TestVerifyLeavesTreeAlone runs verify on a module whose benchmark
+// writes files into its working directory, in a git repository with
+// staged, unstaged and untracked changes, a stash and a branch, and
+// outside git: the user's tree must be byte for byte as it was (paths,
+// modes, sizes, mtimes, contents), and git status, the index, the stash,
+// HEAD, the branches and the worktrees unchanged; the benchmarks must
+// have run on the uncommitted code.
+func TestVerifyLeavesTreeAlone(t *testing.T) {
+	for _, inGit := range []bool{true, false} {
+		t.Run(map[bool]string{true: "git", false: "plain"}[inGit], func(t *testing.T) {
+			t.Setenv("TMPDIR", t.TempDir()) // the copies go under the test's own folder
+			var repo *revstest.Repo
+			var dir string
+			if inGit {
+				repo = revstest.NewRepo(t)
+				dir = filepath.Join(repo.Dir, "store")
+				files := map[string]string{}
+				for name, data := range storeModule {
+					files["store/"+name] = data
+				}
+				files["store/.gitignore"] = "*.log\n"
+				files["store/notes.txt"] = "notes\n"
+				repo.Write(files)
+				repo.Commit("store")
+				repo.Git("branch", "feature")
+				repo.Write(map[string]string{"store/notes.txt": "stashed notes\n"})
+				repo.Git("stash")
+				// Uncommitted: reuse set (staged), an untracked file the
+				// benchmarks need to build, an ignored file, an unstaged
+				// change.
+				repo.Write(map[string]string{
+					"store/store.go":     strings.Replace(storeModule["store.go"], "reuse = false", "reuse = true", 1),
+					"store/size_test.go": storeSize,
+					"store/debug.log":    "ignored\n",
+				})
+				repo.Git("add", "store/store.go")
+				repo.Write(map[string]string{"store/notes.txt": "unstaged notes\n"})
+			} else {
+				var err error
+				if dir, err = filepath.EvalSymlinks(t.TempDir()); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(dir, "size_test.go"), []byte(storeSize), 0o666); err != nil {
+					t.Fatal(err)
+				}
+				for name, data := range storeModule {
+					if name == "store.go" {
+						data = strings.Replace(data, "reuse = false", "reuse = true", 1)
+					}
+					if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o666); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			report := filepath.Join(t.TempDir(), "report.md")
+			if err := os.WriteFile(report, []byte(storeReport), 0o666); err != nil {
+				t.Fatal(err)
+			}
+			top := dir
+			var before revstest.State
+			if repo != nil {
+				top = repo.Dir
+			}
+			tree := snapshotTree(t, top)
+			if repo != nil {
+				before = repo.Snapshot()
+			}
+
+			var stdout, stderr bytes.Buffer
+			code := Main(context.Background(), []string{"verify", "-C", dir, "-json", "-count", "3", "-benchtime", "50x", report}, &stdout, &stderr)
+			if code != 0 {
+				t.Errorf("exit %d, want 0\nstdout:\n%s\nstderr:\n%s", code, &stdout, &stderr)
+			}
+			var out struct {
+				Claims []struct {
+					Line     int
+					Verdict  string
+					Detail   string
+					Measured *struct{ Setting claims.Setting }
+				}
+			}
+			if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+				t.Fatalf("decoding -json output: %v\n%s", err, &stdout)
+			}
+			if len(out.Claims) != 1 || out.Claims[0].Verdict != "reproduced" || out.Claims[0].Measured == nil {
+				t.Fatalf("claims %+v, want the zero-allocation claim reproduced on the uncommitted code", out.Claims)
+			}
+			if s := out.Claims[0].Measured.Setting; s.Source != claims.ReportCommand || s.Benchtime != "100x" || s.Count != 2 || s.Line != 3 {
+				t.Errorf("measured with %+v, want the report's -benchtime=100x -count=2 of line 3", s)
+			}
+
+			if d := diffTrees(tree, snapshotTree(t, top)); len(d) > 0 {
+				t.Errorf("verify changed the user's tree:\n%s", strings.Join(d, "\n"))
+			}
+			if repo != nil {
+				if d := revstest.Diff(before, repo.Snapshot()); d != "" {
+					t.Errorf("verify changed the repository:\n%s", d)
+				}
+			}
+			if left, _ := filepath.Glob(filepath.Join(revs.TempRoot(), "run-*")); len(left) > 0 {
+				t.Errorf("copies left behind: %v", left)
+			}
+		})
+	}
 }
