@@ -31,37 +31,97 @@
 // io.WriteString(w, s), as expression statements, as n, err := ...
 // assignments (each may be followed by an if err != nil check with no else),
 // as if n, err := ...; err != nil {...} statements, or, last, as return
-// w.Write(b). A write may also be guarded, as codecs write an optional
-// prefix or suffix: if cond { write } with no else, a condition without
-// calls (other than len and cap) or channel receives, and a body of only
-// the write (and its error check); the report then says "up to" so many
-// calls. Any other statement between two writes ends the sequence, so
-// writes of different elements in successive iterations of a loop are
-// not reported (a loop body with two writes is).
+// w.Write(b); an assignment may also be followed by the addition of its
+// byte count to a total (total += n). A write may also be guarded, as
+// codecs write an optional prefix or suffix: if cond { write } with no
+// else, a condition without calls (other than len and cap) or channel
+// receives, and a body of only the write (and its error check, and the
+// addition of its count); the report then says "up to" so many calls.
+// A guard that is only that the write before succeeded, if err == nil {
+// n, err = w.Write(p) }, leaves the count exact. Any other statement
+// between two writes ends the sequence, so writes of different elements
+// in successive iterations of a loop are not reported (a loop body with
+// two writes is).
 //
 // A writer is unbuffered when its static type is *os.File (os.Stdout
-// among them), net.Conn, *net.TCPConn, *net.UnixConn or
-// *io.PipeWriter (each Write of an io.Pipe waits for the reader), or when it
-// is a local variable or unexported struct field of interface type to
-// which the package assigns only such writers or the io.WriteCloser of
-// exec.Cmd.StdinPipe (and nil). Other writers are not reported: buffered
-// and in-memory ones (*bufio.Writer, *bytes.Buffer, *strings.Builder,
-// http.ResponseWriter, which net/http buffers, compressors), parameters and
-// exported fields of interface type, whose dynamic type is unknown, and
-// the datagram conns *net.UDPConn and *net.IPConn, where each Write is a
-// datagram of its own, so that two writes are two messages. A net.Conn or
-// *net.UnixConn is assumed to be a stream. Writers are told apart only
-// within a function and by what the package assigns: a net.Conn passed as
-// an io.Writer parameter is not seen.
+// among them), net.Conn, *net.TCPConn, *net.UnixConn or *io.PipeWriter
+// (each Write of an io.Pipe waits for the reader), or a type whose Write
+// method forwards to one (below), or when it is a variable of interface
+// type to which the package gives only such writers (and nil), at least
+// one of them. Such variables are locals, unexported struct fields, and
+// the parameters of unexported functions and methods that are only ever
+// called directly in the package, never used as a value nor named by an
+// interface method the package calls: their values are the arguments of
+// those calls. A value is such a writer if its static type is one, if it
+// is the io.WriteCloser of exec.Cmd.StdinPipe, another such variable, or
+// the result of a function that returns only such writers; a value of
+// any other kind, a bufio.Writer among them, makes the variable
+// buffered. So a field set to os.Stdout in a constructor, or to the
+// net.Conn of net.Dial in a Connect method, and passed by a method to an
+// unexported writeTo(w io.Writer, m *Message), makes the two writes in
+// writeTo a finding; a field also assigned a bufio.Writer anywhere in
+// the package does not.
+//
+// A Write method forwards when it writes to a field of its receiver that
+// holds only unbuffered writers and keeps nothing of its argument: it
+// stores it (or a slice or append of it) in no field or package
+// variable, and every other writer of its receiver that it writes to is
+// flushed before it returns. A wrapper that sets a deadline, or frames,
+// masks or compresses a message and writes it, forwards; a batcher that
+// appends to a buffer of its own does not. A field assigned such a
+// wrapper of itself (c.w = &wsWriter{w: c.w}) holds unbuffered writers if
+// its other values are.
+//
+// Across packages, facts carry what a function's callers need: the
+// parameters it writes in several calls, itself or by passing them on
+// unchanged to a function that does (writeFrame(w io.Writer, ...)); the
+// results that are always unbuffered writers (a Dial returning an
+// io.WriteCloser); and the Write methods that forward. A call that passes
+// an unbuffered writer to such a parameter is reported at the call,
+// naming the callee and the line of its first write, unless the callee
+// is an unexported function of the same package whose writes are
+// reported themselves because all its callers pass unbuffered writers.
+// A callee called with a bufio.Writer in one place and a socket in
+// another is reported at the call that passes the socket. Whether a call
+// is reported depends on how often the call runs, as for writes (below),
+// and on nothing about the callee but the writes themselves: a callee's
+// writes followed by the writer's Close or by an exit, or in a function
+// literal, are not recorded.
+//
+// Other writers are not reported: buffered and in-memory ones
+// (*bufio.Writer, *bytes.Buffer, *strings.Builder, http.ResponseWriter,
+// which net/http buffers, compressors), exported fields and package
+// variables of interface type (other packages may assign any writer),
+// parameters of exported functions or of functions used as values (their
+// callers are not all known), parameters the function assigns, values
+// that come from an interface call, a type assertion or a map (an
+// fs.File from a pluggable file system's OpenFile is not known to be an
+// *os.File), and the datagram conns *net.UDPConn and *net.IPConn, where
+// each Write is a datagram of its own, so that two writes are two
+// messages. A net.Conn or *net.UnixConn is assumed to be a stream, and a
+// *tls.Conn behind a net.Conn, which encrypts and sends each Write as a
+// record of its own, unbuffered.
+//
+// On the corpus of real modules (bench/corpus, 27 modules, scan -all,
+// 2026-11-26, labels in bench/corpus/labels/splitwrite.tsv) the check
+// reports 8 findings, 4 hot (a stream processor's stdout, socket and
+// subprocess outputs, message then delimiter per message; a NATS
+// client's websocket frame header then payload per flush) and 4 cold (a
+// mock broker, three test scripts); 4 of the 5 shown at the default
+// confidence are hot. It finds 3 of the 4 two-write instances of the
+// recall sample; the fourth writes to the fs.File of a pluggable file
+// system, whose type is not known.
 //
 // The check stays silent for code that runs once (init, package-level
 // variables, sync.Once, main outside its loops, and functions called only
 // from there), code followed in its function by a call of panic, os.Exit
-// or log.Fatal (a last message), writes followed in their block by the
-// writer's Close (once per file or connection, whose opening and closing
-// cost more), code behind a constant false condition,
-// writes to os.Stderr (diagnostics, as for fmtwrite), and tests other than
-// the measured loop of benchmarks. The writes need not be in a loop: a
+// or log.Fatal (a last message) or, within the same iteration, by a
+// return of a new error (errors.New, fmt.Errorf: an error reply or a
+// redirect written on a path that fails), writes followed in their block
+// by the writer's Close (once per file or connection, whose opening and
+// closing cost more), code behind a constant false condition, writes to
+// os.Stderr (diagnostics, as for fmtwrite), and tests other than the
+// measured loop of benchmarks. The writes need not be in a loop: a
 // function that sends one message runs once per message, so code that
 // hotpath calls rarely (package main, constructors) is still checked.
 //

@@ -10,9 +10,6 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/inspector"
-
-	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
 
 // illTyped does not type-check: undefined names, a missing import and a
@@ -92,8 +89,9 @@ func TestIllTyped(t *testing.T) {
 		Report: func(d analysis.Diagnostic) {
 			got = append(got, fset.Position(d.Pos).String()+": "+d.Message)
 		},
+		ImportObjectFact: func(types.Object, analysis.Fact) bool { return false },
+		ExportObjectFact: func(types.Object, analysis.Fact) {},
 	}
-	pass.ResultOf[hotpath.Analyzer] = hotpath.New(pass, inspector.New(pass.Files))
 	if _, err := run(pass); err != nil {
 		t.Fatalf("run: %v", err)
 	}

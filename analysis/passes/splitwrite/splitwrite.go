@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/perfproof/perfproof/analysis/internal/bytetype"
+	"github.com/perfproof/perfproof/analysis/internal/factmemo"
 	"github.com/perfproof/perfproof/analysis/internal/fiximport"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
@@ -19,23 +20,60 @@ import (
 // Analyzer reports one message written with several consecutive Write
 // calls on a writer that is not buffered.
 var Analyzer = &analysis.Analyzer{
-	Name:             "splitwrite",
-	Doc:              "report a message written with several Write calls on an unbuffered pipe, socket or file\n\nSee the package documentation for details.",
-	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/splitwrite",
-	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
+	Name: "splitwrite",
+	Doc:  "report a message written with several Write calls on an unbuffered pipe, socket or file\n\nSee the package documentation for details.",
+	URL:  "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/splitwrite",
+	// No Requires: the check runs on every dependency for its facts
+	// (which parameters a function writes in several calls, which
+	// results are unbuffered writers, which Write methods forward to
+	// one), and with memo a repeated run replays them.
+	FactTypes:        []analysis.Fact{new(writerFact)},
 	RunDespiteErrors: true,
 	Run:              run,
 }
 
 // relevant are the packages whose types make an unbuffered writer: a
-// package that imports none of them (and is none of them) cannot match.
+// package that imports none of them, directly or through its imports
+// (whose functions may return or forward such writers), and is none of
+// them, cannot match.
 var relevant = map[string]bool{"os": true, "net": true, "io": true, "os/exec": true}
+
+// mayMatch reports whether pkg is or imports, directly or not, one of
+// the relevant packages.
+func mayMatch(pkg *types.Package) bool {
+	seen := make(map[*types.Package]bool)
+	var visit func(p *types.Package) bool
+	visit = func(p *types.Package) bool {
+		if seen[p] {
+			return false
+		}
+		seen[p] = true
+		if relevant[p.Path()] {
+			return true
+		}
+		for _, q := range p.Imports() {
+			if visit(q) {
+				return true
+			}
+		}
+		return false
+	}
+	return visit(pkg)
+}
+
+// memo replays the facts and diagnostics of a package analysed before in
+// this process (see package factmemo).
+var memo = factmemo.New[*writerFact]()
 
 type checker struct {
 	pass    *analysis.Pass
+	in      *inspector.Inspector
 	hot     *hotpath.Info
 	imports *fiximport.Editor
 	vars    *varKinds
+	// splits holds the parameters that the package's functions write
+	// in several Write calls (see paramSplit).
+	splits map[*types.Func][]paramSplit
 	// consts holds the initialisers of the package-level variables that
 	// are never assigned again; built on first need by constVars.
 	consts map[*types.Var]ast.Expr
@@ -47,24 +85,21 @@ func run(pass *analysis.Pass) (any, error) {
 	if pass.Pkg == nil || pass.TypesInfo == nil {
 		return nil, nil
 	}
-	ok := relevant[pass.Pkg.Path()]
-	for _, p := range pass.Pkg.Imports() {
-		ok = ok || relevant[p.Path()]
-	}
-	if !ok {
+	if !mayMatch(pass.Pkg) || memo.Replay(pass) {
 		return nil, nil
 	}
-	hot, _ := pass.ResultOf[hotpath.Analyzer].(*hotpath.Info)
-	if hot == nil || hot.Inspector == nil {
-		return nil, nil
-	}
+	rec := memo.Record(pass)
+	defer rec.Store()
+	in := inspector.New(pass.Files)
 	ch := &checker{
 		pass:    pass,
-		hot:     hot,
+		in:      in,
+		hot:     hotpath.New(pass, in),
 		imports: fiximport.New(pass),
-		vars:    newVarKinds(pass.TypesInfo, hot.Inspector),
+		vars:    newVarKinds(pass, in),
+		splits:  make(map[*types.Func][]paramSplit),
 	}
-	for c := range hot.Inspector.Root().Preorder((*ast.BlockStmt)(nil), (*ast.CaseClause)(nil), (*ast.CommClause)(nil)) {
+	for c := range in.Root().Preorder((*ast.BlockStmt)(nil), (*ast.CaseClause)(nil), (*ast.CommClause)(nil)) {
 		var list []ast.Stmt
 		switch n := c.Node().(type) {
 		case *ast.BlockStmt:
@@ -76,6 +111,10 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		ch.checkList(c, list)
 	}
+	sites := ch.sites()
+	ch.propagate(sites)
+	ch.reportCalls(sites)
+	ch.exportFacts(rec.ExportFact)
 	return nil, nil
 }
 
@@ -106,22 +145,26 @@ type write struct {
 	// check is the if statement that checks err right after an
 	// assignForm write, or nil.
 	check *ast.IfStmt
+	// n is the variable the byte count goes to, or nil; tally is the
+	// statement right after the write (or its check) that adds it to a
+	// total (total += n), or nil.
+	n     types.Object
+	tally ast.Stmt
+	// onSuccess is set for a guarded write whose guard is that the
+	// write before it succeeded: if err == nil { write }.
+	onSuccess bool
 	// guard is the if statement without else around the write, when
 	// the write is conditional: if len(epilog) > 0 { w.Write(epilog) }.
 	guard *ast.IfStmt
 }
 
 // checkList reports the runs of consecutive writes to one unbuffered
-// writer in the statement list of the block at c.
+// writer in the statement list of the block at c, and records those on a
+// parameter of unknown buffering for the callers to decide.
 func (ch *checker) checkList(c inspector.Cursor, list []ast.Stmt) {
 	for i := 0; i < len(list); i++ {
 		first, ok := ch.writeOrGuarded(list[i])
 		if !ok {
-			continue
-		}
-		kind := ch.vars.writerKind(first.w)
-		if kind == notUnbuffered || isStream(ch.pass.TypesInfo, first.w, "Stderr") {
-			// os.Stderr carries diagnostics, not the program's data.
 			continue
 		}
 		run := []*write{first}
@@ -131,8 +174,13 @@ func (ch *checker) checkList(c inspector.Cursor, list []ast.Stmt) {
 			if prev.form == returnForm {
 				break
 			}
-			if prev.form == assignForm && prev.err != nil && prev.check == nil && ch.isErrCheck(list[j], prev.err) {
+			if prev.form == assignForm && prev.err != nil && prev.check == nil && prev.tally == nil && ch.isErrCheck(list[j], prev.err) {
 				prev.check = list[j].(*ast.IfStmt)
+				last = j
+				continue
+			}
+			if prev.n != nil && prev.tally == nil && ch.isTally(list[j], prev.n) {
+				prev.tally = list[j]
 				last = j
 				continue
 			}
@@ -140,16 +188,47 @@ func (ch *checker) checkList(c inspector.Cursor, list []ast.Stmt) {
 			if !ok || !sameRef(ch.pass.TypesInfo, first.w, next.w) {
 				break
 			}
+			// if err == nil { write }: the write follows whenever the
+			// one before succeeded.
+			next.onSuccess = next.guard != nil && prev.err != nil && ch.isOKCond(next.guard.Cond, prev.err)
 			run = append(run, next)
 			last = j
 		}
-		if len(run) >= 2 {
-			if !ch.closedAfter(first.w, list[last+1:]) {
-				ch.report(c, kind, run)
-			}
-			i = last
+		if len(run) < 2 {
+			continue
 		}
+		kind := ch.vars.writerKind(first.w)
+		switch {
+		case kind == notUnbuffered:
+			ch.recordSplit(c, run, list[last+1:])
+		case isStream(ch.pass.TypesInfo, first.w, "Stderr"):
+			// os.Stderr carries diagnostics, not the program's data.
+		case !ch.closedAfter(first.w, list[last+1:]):
+			ch.report(c, kind, run)
+		}
+		i = last
 	}
+}
+
+// isTally reports whether s adds the byte count n to a total: total += n.
+func (ch *checker) isTally(s ast.Stmt, n types.Object) bool {
+	as, ok := s.(*ast.AssignStmt)
+	if !ok || as.Tok != token.ADD_ASSIGN || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return false
+	}
+	id, ok := ast.Unparen(as.Rhs[0]).(*ast.Ident)
+	return ok && ch.pass.TypesInfo.Uses[id] == n
+}
+
+// isOKCond reports whether cond is `err == nil` for the variable errVar.
+func (ch *checker) isOKCond(cond ast.Expr, errVar types.Object) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL {
+		return false
+	}
+	id, ok := ast.Unparen(b.X).(*ast.Ident)
+	nl, ok2 := ast.Unparen(b.Y).(*ast.Ident)
+	return ok && ok2 && nl.Name == "nil" && ch.pass.TypesInfo.ObjectOf(id) == errVar
 }
 
 // writeStmt returns the write that s makes, if it is one of the forms.
@@ -160,7 +239,7 @@ func (ch *checker) writeStmt(s ast.Stmt) (*write, bool) {
 		if !ok {
 			return nil, false
 		}
-		wr, ok := ch.writeCall(call)
+		wr, ok := writeCallOf(ch.pass.TypesInfo, call)
 		if !ok {
 			return nil, false
 		}
@@ -192,7 +271,7 @@ func (ch *checker) writeStmt(s ast.Stmt) (*write, bool) {
 		if !ok {
 			return nil, false
 		}
-		wr, ok := ch.writeCall(call)
+		wr, ok := writeCallOf(ch.pass.TypesInfo, call)
 		if !ok {
 			return nil, false
 		}
@@ -205,7 +284,11 @@ func (ch *checker) writeStmt(s ast.Stmt) (*write, bool) {
 // writeOrGuarded returns the write that s makes, unconditionally or under
 // a guard: an if statement with no init and no else, whose condition has
 // no side effects, and whose body is only a write, or an assignment of a
-// write and the check of its error.
+// write and the check of its error; either may be followed by the
+// addition of the byte count to a total. An assignment whose error is
+// not checked in the body is a guarded write only if the guard is that
+// the error variable it assigns is nil (if err == nil { n, err = w.Write(b) }):
+// the error is then handled after the if, as the one before it.
 func (ch *checker) writeOrGuarded(s ast.Stmt) (*write, bool) {
 	if wr, ok := ch.writeStmt(s); ok {
 		return wr, true
@@ -215,19 +298,26 @@ func (ch *checker) writeOrGuarded(s ast.Stmt) (*write, bool) {
 		return nil, false
 	}
 	body := ifs.Body.List
-	if len(body) == 0 || len(body) > 2 {
+	if len(body) == 0 || len(body) > 3 {
 		return nil, false
 	}
 	wr, ok := ch.writeStmt(body[0])
 	if !ok || wr.form == returnForm {
 		return nil, false
 	}
-	if len(body) == 2 {
-		if wr.form != assignForm || wr.err == nil || !ch.isErrCheck(body[1], wr.err) {
-			return nil, false
-		}
-		wr.check = body[1].(*ast.IfStmt)
-	} else if wr.form == assignForm {
+	rest := body[1:]
+	if len(rest) > 0 && wr.form == assignForm && wr.err != nil && ch.isErrCheck(rest[0], wr.err) {
+		wr.check = rest[0].(*ast.IfStmt)
+		rest = rest[1:]
+	}
+	if len(rest) > 0 && wr.n != nil && ch.isTally(rest[0], wr.n) {
+		wr.tally = rest[0]
+		rest = rest[1:]
+	}
+	if len(rest) > 0 {
+		return nil, false
+	}
+	if wr.form == assignForm && wr.check == nil && (wr.err == nil || !ch.isOKCond(ifs.Cond, wr.err)) {
 		return nil, false // the error is checked, if at all, after the if
 	}
 	wr.guard = ifs
@@ -267,11 +357,14 @@ func (ch *checker) assignWrite(s *ast.AssignStmt) (*write, bool) {
 	if !ok {
 		return nil, false
 	}
-	wr, ok := ch.writeCall(call)
+	wr, ok := writeCallOf(ch.pass.TypesInfo, call)
 	if !ok {
 		return nil, false
 	}
 	wr.nIgnored = isBlank(s.Lhs[0])
+	if id, ok := s.Lhs[0].(*ast.Ident); ok && id.Name != "_" {
+		wr.n = ch.pass.TypesInfo.ObjectOf(id)
+	}
 	if id, ok := s.Lhs[1].(*ast.Ident); ok && id.Name != "_" {
 		wr.err = ch.pass.TypesInfo.ObjectOf(id)
 		if wr.err == nil {
@@ -281,13 +374,13 @@ func (ch *checker) assignWrite(s *ast.AssignStmt) (*write, bool) {
 	return wr, true
 }
 
-// writeCall recognises w.Write(b), w.WriteString(s) and
+// writeCallOf recognises w.Write(b), w.WriteString(s) and
 // io.WriteString(w, s).
-func (ch *checker) writeCall(call *ast.CallExpr) (*write, bool) {
+func writeCallOf(info *types.Info, call *ast.CallExpr) (*write, bool) {
 	if call.Ellipsis.IsValid() {
 		return nil, false
 	}
-	fn, ok := typeutil.Callee(ch.pass.TypesInfo, call).(*types.Func)
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	if !ok || fn == nil {
 		return nil, false
 	}
@@ -349,7 +442,7 @@ func (ch *checker) report(c inspector.Cursor, kind writerKind, run []*write) {
 	}
 	count := countWord(len(run))
 	for _, w := range run {
-		if w.guard != nil {
+		if w.guard != nil && !w.onSuccess {
 			count = "up to " + count
 			break
 		}
@@ -589,7 +682,7 @@ func (ch *checker) constVars() map[*types.Var]ast.Expr {
 			}
 		}
 	}
-	for c := range ch.hot.Inspector.Root().Preorder((*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)) {
+	for c := range ch.in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.UnaryExpr)(nil), (*ast.RangeStmt)(nil)) {
 		switch n := c.Node().(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
@@ -615,13 +708,20 @@ func (ch *checker) constVars() map[*types.Var]ast.Expr {
 
 // beforeExit reports whether the code at c is followed, in its function,
 // by a call of panic, os.Exit or log.Fatal: a last message before the
-// program stops, written once.
+// program stops, written once; or by a return of a new error
+// (errors.New, fmt.Errorf): the last message of a path that fails, an
+// error reply or a redirect before the connection is dropped. A return
+// after the loop around c does not count: the loop's other iterations
+// do not fail.
 func (ch *checker) beforeExit(c inspector.Cursor) bool {
+	inLoop := false
 	for cur := c; cur.Node() != nil; cur = cur.Parent() {
 		var list []ast.Stmt
 		switch n := cur.Node().(type) {
 		case *ast.FuncDecl, *ast.FuncLit:
 			return false
+		case *ast.ForStmt, *ast.RangeStmt:
+			inLoop = true
 		case *ast.BlockStmt:
 			list = n.List
 		case *ast.CaseClause:
@@ -630,7 +730,14 @@ func (ch *checker) beforeExit(c inspector.Cursor) bool {
 			list = n.Body
 		}
 		for _, s := range list {
-			if s.Pos() >= c.Node().End() && ch.exits(s) {
+			if s.Pos() < c.Node().End() {
+				continue
+			}
+			if ret, ok := s.(*ast.ReturnStmt); ok {
+				if !inLoop && len(ret.Results) > 0 && ch.newError(ret.Results[len(ret.Results)-1]) {
+					return true
+				}
+			} else if ch.exits(s) {
 				return true
 			}
 		}
@@ -662,6 +769,25 @@ func (ch *checker) exits(s ast.Stmt) bool {
 		case "log":
 			return fn.Name() == "Fatal" || fn.Name() == "Fatalf" || fn.Name() == "Fatalln" || fn.Name() == "Panic" || fn.Name() == "Panicf" || fn.Name() == "Panicln"
 		}
+	}
+	return false
+}
+
+// newError reports whether x is a call of errors.New or fmt.Errorf.
+func (ch *checker) newError(x ast.Expr) bool {
+	call, ok := ast.Unparen(x).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := typeutil.Callee(ch.pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return false
+	}
+	switch fn.Pkg().Path() {
+	case "errors":
+		return fn.Name() == "New"
+	case "fmt":
+		return fn.Name() == "Errorf"
 	}
 	return false
 }

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 )
@@ -20,6 +21,12 @@ const (
 	netConn                  // net.Conn, *net.TCPConn, *net.UnixConn
 	stdinPipe                // the io.WriteCloser of exec.Cmd.StdinPipe
 	ioPipe                   // *io.PipeWriter
+
+	// cyclic is the provisional kind of a writer whose value comes
+	// only from a writer still being classified (a field assigned from
+	// itself through a wrapper): neutral until the cycle is closed.
+	// It never leaves varKinds.
+	cyclic writerKind = -1
 )
 
 func (k writerKind) String() string {
@@ -35,6 +42,9 @@ func (k writerKind) String() string {
 	}
 	return "a writer of unknown buffering"
 }
+
+// unbuffered reports whether k is the kind of an unbuffered writer.
+func (k writerKind) unbuffered() bool { return k > notUnbuffered }
 
 // typeKind returns the kind of an unbuffered writer whose static type is
 // t, or notUnbuffered. The datagram conns *net.UDPConn and *net.IPConn
@@ -67,34 +77,94 @@ func typeKind(t types.Type) writerKind {
 	return notUnbuffered
 }
 
-// varKinds knows which variables of interface type (locals and struct
-// fields) hold only unbuffered writers: every value the package assigns
-// to them is the io.WriteCloser of exec.Cmd.StdinPipe, an expression
-// whose static type is an unbuffered writer, nil, or another such
-// variable, and at least one is not nil. Parameters are never such
-// variables: their values come from the callers.
-type varKinds struct {
-	info *types.Info
-	// sources holds the values assigned to each variable; a nil entry
-	// stands for a value the check cannot see (a parameter, a range
-	// variable, one result of a call of several results other than
-	// StdinPipe's, a variable whose address is taken).
-	sources map[*types.Var][]ast.Expr
-	memo    map[*types.Var]writerKind
-	// busy holds the variables being classified, to stop on cycles.
-	busy map[*types.Var]bool
+// A source is one value assigned to a variable, returned as a result or
+// passed as an argument.
+type source struct {
+	// x is the expression, or nil for a value the check cannot see (a
+	// range variable, a variable whose address is taken, a parameter of
+	// a function that other packages or function values may call).
+	x ast.Expr
+	// index, if x is a call of several results, is the result taken;
+	// -1 otherwise.
+	index int
+	// v, if not nil, is a named result returned by a bare return.
+	v *types.Var
 }
 
-func newVarKinds(info *types.Info, in *inspector.Inspector) *varKinds {
+// Keys of the kinds varKinds computes, besides variables.
+type (
+	resultKey struct {
+		fn *types.Func
+		i  int
+	}
+	forwardKey struct{ fn *types.Func }
+)
+
+// maxSteps bounds the classifications of one package: cycles are not
+// memoised until they close, and a pathological graph of assignments
+// must not take long. Past it, every writer is notUnbuffered.
+const maxSteps = 200000
+
+// varKinds knows which writers are unbuffered: variables of interface
+// type (locals, unexported struct fields, parameters of unexported
+// functions) to which the package assigns, and callers pass, only
+// unbuffered writers; results of functions that return only such
+// writers; and types whose Write method passes what it is given to such
+// a writer (a wrapper that sets a deadline, frames or compresses and
+// then writes). What other packages' functions return and forward comes
+// from their facts.
+//
+// A writer is unbuffered only if every value the package gives it is:
+// the io.WriteCloser of exec.Cmd.StdinPipe, an expression whose static
+// type is an unbuffered writer, nil, another such writer, and at least
+// one is not nil. A bufio.Writer anywhere among them makes it buffered.
+type varKinds struct {
+	pass *analysis.Pass
+	info *types.Info
+	// sources holds the values assigned to each variable of interface
+	// type; a source with a nil x stands for a value the check cannot
+	// see.
+	sources map[*types.Var][]source
+	// assigned holds the parameters that their function assigns, or
+	// whose address it takes: a write on them may not write what the
+	// caller passed.
+	assigned map[*types.Var]bool
+	// decls holds the package's function declarations with bodies.
+	decls map[*types.Func]*ast.FuncDecl
+	// typed holds the unexported functions whose parameters are typed
+	// by their callers: every use of the function is a static call in
+	// this package.
+	typed map[*types.Func]bool
+	// calls lists the package's calls.
+	calls []*ast.CallExpr
+
+	memo map[any]writerKind
+	// busy holds the keys being classified; assumed those found busy
+	// while classifying, whose kind was assumed neutral.
+	busy, assumed map[any]bool
+	// steps counts the classifications computed (see maxSteps).
+	steps int
+	// facts caches the facts of other packages' functions (nil: none).
+	facts map[*types.Func]*writerFact
+}
+
+func newVarKinds(pass *analysis.Pass, in *inspector.Inspector) *varKinds {
 	vk := &varKinds{
-		info:    info,
-		sources: make(map[*types.Var][]ast.Expr),
-		memo:    make(map[*types.Var]writerKind),
-		busy:    make(map[*types.Var]bool),
+		pass:     pass,
+		info:     pass.TypesInfo,
+		sources:  make(map[*types.Var][]source),
+		assigned: make(map[*types.Var]bool),
+		decls:    make(map[*types.Func]*ast.FuncDecl),
+		typed:    make(map[*types.Func]bool),
+		memo:     make(map[any]writerKind),
+		busy:     make(map[any]bool),
+		assumed:  make(map[any]bool),
+		facts:    make(map[*types.Func]*writerFact),
 	}
 	for c := range in.Root().Preorder(
 		(*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.CompositeLit)(nil),
-		(*ast.RangeStmt)(nil), (*ast.FuncType)(nil), (*ast.UnaryExpr)(nil)) {
+		(*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil),
+		(*ast.UnaryExpr)(nil), (*ast.CallExpr)(nil)) {
 		switch n := c.Node().(type) {
 		case *ast.AssignStmt:
 			if n.Tok == token.ASSIGN || n.Tok == token.DEFINE {
@@ -117,21 +187,120 @@ func newVarKinds(info *types.Info, in *inspector.Inspector) *varKinds {
 		case *ast.RangeStmt:
 			vk.add(n.Key, nil)
 			vk.add(n.Value, nil)
-		case *ast.FuncType:
-			if n.Params != nil {
-				for _, f := range n.Params.List {
-					for _, id := range f.Names {
-						vk.add(id, nil)
-					}
-				}
+		case *ast.FuncDecl:
+			if fn, ok := vk.info.Defs[n.Name].(*types.Func); ok && n.Body != nil {
+				vk.decls[fn] = n
 			}
+		case *ast.FuncLit:
+			vk.unknownParams(n.Type)
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
 				vk.add(n.X, nil)
 			}
+		case *ast.CallExpr:
+			vk.calls = append(vk.calls, n)
 		}
 	}
+	vk.typeParams()
 	return vk
+}
+
+// typeParams records the sources of the parameters: the arguments of
+// every call for the functions whose callers are all known (unexported,
+// only called statically in this package, not a method that an
+// interface of the package may call), a value the check cannot see for
+// the others.
+func (vk *varKinds) typeParams() {
+	callees := make(map[*ast.Ident]bool) // identifiers called statically
+	for _, call := range vk.calls {
+		switch f := unindex(ast.Unparen(call.Fun)).(type) {
+		case *ast.Ident:
+			callees[f] = true
+		case *ast.SelectorExpr:
+			if sel := vk.info.Selections[f]; sel == nil || sel.Kind() == types.MethodVal {
+				callees[f.Sel] = true
+			}
+		}
+	}
+	escaped := make(map[*types.Func]bool)
+	// Methods an interface (or a type parameter's constraint) may call,
+	// also through a struct that embeds the interface.
+	dynamic := make(map[string]bool)
+	for id, obj := range vk.info.Uses {
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		if !callees[id] {
+			escaped[fn.Origin()] = true
+		}
+		if recv := fn.Signature().Recv(); recv != nil && types.IsInterface(recv.Type()) {
+			dynamic[fn.Name()] = true
+		}
+	}
+	for fn, decl := range vk.decls {
+		if !fn.Exported() && !escaped[fn] && !dynamic[fn.Name()] && fn.Name() != "init" && fn.Name() != "main" {
+			vk.typed[fn] = true
+		} else {
+			vk.unknownParams(decl.Type)
+		}
+	}
+	for _, call := range vk.calls {
+		fn := typeutil.StaticCallee(vk.info, call)
+		if fn == nil || !vk.typed[fn.Origin()] {
+			continue
+		}
+		params := vk.paramVars(fn.Origin())
+		sig := fn.Origin().Signature()
+		for i, p := range params {
+			switch {
+			case sig.Variadic() && i == len(params)-1 || call.Ellipsis.IsValid():
+				vk.addVar(p, source{})
+			case len(call.Args) == 1 && len(params) > 1:
+				// f(g()) of a g of several results.
+				vk.addVar(p, source{x: call.Args[0], index: i})
+			case i < len(call.Args):
+				vk.addVar(p, source{x: call.Args[i], index: -1})
+			default:
+				vk.addVar(p, source{})
+			}
+		}
+	}
+}
+
+// paramVars returns the parameters of the declared function fn.
+func (vk *varKinds) paramVars(fn *types.Func) []*types.Var {
+	ps := fn.Signature().Params()
+	vars := make([]*types.Var, ps.Len())
+	for i := range vars {
+		vars[i] = ps.At(i)
+	}
+	return vars
+}
+
+func unindex(x ast.Expr) ast.Expr {
+	switch y := x.(type) {
+	case *ast.IndexExpr:
+		return ast.Unparen(y.X)
+	case *ast.IndexListExpr:
+		return ast.Unparen(y.X)
+	}
+	return x
+}
+
+// unknownParams records that the parameters of ft take values the check
+// cannot see.
+func (vk *varKinds) unknownParams(ft *ast.FuncType) {
+	if ft.Params == nil {
+		return
+	}
+	for _, f := range ft.Params.List {
+		for _, id := range f.Names {
+			if v, ok := vk.info.Defs[id].(*types.Var); ok {
+				vk.addVar(v, source{})
+			}
+		}
+	}
 }
 
 // assign records the assignment of rhs to lhs.
@@ -148,10 +317,10 @@ func (vk *varKinds) assign(lhs, rhs []ast.Expr) {
 	// v, err := cmd.StdinPipe(), or another call of several results.
 	call, _ := ast.Unparen(rhs[0]).(*ast.CallExpr)
 	for i, l := range lhs {
-		if i == 0 && call != nil && vk.isStdinPipe(call) {
-			vk.add(l, call)
+		if call != nil {
+			vk.addSource(l, source{x: call, index: i})
 		} else {
-			vk.add(l, nil)
+			vk.add(l, nil) // v, ok := m[k], x.(T), <-ch
 		}
 	}
 }
@@ -170,13 +339,13 @@ func (vk *varKinds) literal(lit *ast.CompositeLit) {
 		if kv, ok := e.(*ast.KeyValueExpr); ok {
 			if key, ok := kv.Key.(*ast.Ident); ok {
 				if f, ok := vk.info.Uses[key].(*types.Var); ok && f.IsField() {
-					vk.addVar(f, kv.Value)
+					vk.addVar(f, source{x: kv.Value, index: -1})
 				}
 			}
 			continue
 		}
 		if i < st.NumFields() {
-			vk.addVar(st.Field(i), e)
+			vk.addVar(st.Field(i), source{x: e, index: -1})
 		}
 	}
 }
@@ -184,20 +353,27 @@ func (vk *varKinds) literal(lit *ast.CompositeLit) {
 // add records that value (nil if unknown) is assigned to the variable
 // that x denotes, if x denotes one.
 func (vk *varKinds) add(x ast.Expr, value ast.Expr) {
+	vk.addSource(x, source{x: value, index: -1})
+}
+
+func (vk *varKinds) addSource(x ast.Expr, s source) {
 	if x == nil {
 		return
 	}
 	if v := vk.varOf(x); v != nil {
-		vk.addVar(v, value)
+		if v.Kind() == types.ParamVar {
+			vk.assigned[v] = true
+		}
+		vk.addVar(v, s)
 	}
 }
 
-func (vk *varKinds) addVar(v *types.Var, value ast.Expr) {
+func (vk *varKinds) addVar(v *types.Var, s source) {
 	if v == nil || v.Type() == nil || !types.IsInterface(v.Type()) {
 		return // a variable of concrete type has the kind of its type
 	}
 	v = v.Origin()
-	vk.sources[v] = append(vk.sources[v], value)
+	vk.sources[v] = append(vk.sources[v], s)
 }
 
 // varOf returns the variable (local, package-level or field) that x
@@ -219,58 +395,107 @@ func (vk *varKinds) varOf(x ast.Expr) *types.Var {
 	return nil
 }
 
-// writerKind returns the kind of the writer w: that of its static type,
-// or of the variable it denotes.
+// writerKind returns the kind of the writer w.
 func (vk *varKinds) writerKind(w ast.Expr) writerKind {
-	if k := typeKind(vk.info.TypeOf(w)); k != notUnbuffered {
+	k, neutral := vk.exprKind(w)
+	if neutral || !k.unbuffered() {
+		return notUnbuffered
+	}
+	return k
+}
+
+// solve returns the kind of key, computed by compute unless memoised.
+// A key met again while it is being computed is assumed neutral
+// (cyclic): a field assigned a wrapper of itself holds unbuffered
+// writers if its other values are. Kinds that rest on such an
+// assumption are memoised only once it is closed, except
+// notUnbuffered, which no assumption can make worse.
+func (vk *varKinds) solve(key any, compute func() writerKind) writerKind {
+	if k, ok := vk.memo[key]; ok {
 		return k
 	}
-	switch ast.Unparen(w).(type) {
-	case *ast.Ident, *ast.SelectorExpr:
-		if v := vk.varOf(w); v != nil {
-			return vk.varKind(v)
+	if vk.busy[key] {
+		vk.assumed[key] = true
+		return cyclic
+	}
+	if vk.steps++; vk.steps > maxSteps {
+		return notUnbuffered
+	}
+	vk.busy[key] = true
+	k := compute()
+	delete(vk.busy, key)
+	delete(vk.assumed, key)
+	if k == cyclic && len(vk.assumed) == 0 {
+		k = notUnbuffered // only ever assigned from itself
+	}
+	if k == notUnbuffered || len(vk.assumed) == 0 {
+		vk.memo[key] = k
+	}
+	return k
+}
+
+// join returns the kind of a writer that takes its values from srcs.
+func (vk *varKinds) join(srcs []source) writerKind {
+	kind, cyc := notUnbuffered, false
+	for _, s := range srcs {
+		k, neutral := vk.sourceKind(s)
+		switch {
+		case neutral:
+		case k == cyclic:
+			cyc = true
+		case k == notUnbuffered:
+			return notUnbuffered
+		case kind == notUnbuffered:
+			kind = k
 		}
 	}
-	return notUnbuffered
+	if kind == notUnbuffered && cyc {
+		return cyclic
+	}
+	return kind
+}
+
+func (vk *varKinds) sourceKind(s source) (writerKind, bool) {
+	switch {
+	case s.v != nil:
+		return vk.varKind(s.v), false
+	case s.x == nil:
+		return notUnbuffered, false
+	case s.index >= 0:
+		call, ok := ast.Unparen(s.x).(*ast.CallExpr)
+		if !ok {
+			return notUnbuffered, false
+		}
+		if s.index == 0 && vk.isStdinPipe(call) {
+			return stdinPipe, false
+		}
+		if tv, ok := vk.info.Types[call]; ok {
+			if tuple, ok := tv.Type.(*types.Tuple); ok && s.index < tuple.Len() {
+				if k := vk.concreteKind(tuple.At(s.index).Type()); k != notUnbuffered {
+					return k, false
+				}
+			}
+		}
+		if fn := typeutil.StaticCallee(vk.info, call); fn != nil {
+			return vk.resultKind(fn, s.index), false
+		}
+		return notUnbuffered, false
+	}
+	return vk.exprKind(s.x)
 }
 
 // varKind returns the kind of the writers that v holds, or notUnbuffered
 // if it may hold another writer.
 func (vk *varKinds) varKind(v *types.Var) writerKind {
-	if k, ok := vk.memo[v]; ok {
-		return k
-	}
-	if vk.busy[v] {
-		return notUnbuffered
-	}
+	v = v.Origin()
 	if v.Exported() && (v.IsField() || v.Pkg() != nil && v.Parent() == v.Pkg().Scope()) {
-		// Other packages may assign any writer to it.
-		vk.memo[v] = notUnbuffered
-		return notUnbuffered
+		return notUnbuffered // other packages may assign any writer to it
 	}
-	vk.busy[v] = true
-	kind := notUnbuffered
-	for _, src := range vk.sources[v] {
-		k, neutral := vk.exprKind(src)
-		if neutral {
-			continue
-		}
-		if k == notUnbuffered {
-			kind = notUnbuffered
-			break
-		}
-		if kind == notUnbuffered {
-			kind = k
-		}
-	}
-	delete(vk.busy, v)
-	vk.memo[v] = kind
-	return kind
+	return vk.solve(v, func() writerKind { return vk.join(vk.sources[v]) })
 }
 
 // exprKind returns the kind of the writer that x yields. neutral is set
-// for nil, which writes nothing, and for a variable on a cycle of
-// assignments.
+// for nil, which writes nothing.
 func (vk *varKinds) exprKind(x ast.Expr) (k writerKind, neutral bool) {
 	if x == nil {
 		return notUnbuffered, false
@@ -291,16 +516,78 @@ func (vk *varKinds) exprKind(x ast.Expr) (k writerKind, neutral bool) {
 			return vk.exprKind(call.Args[0])
 		}
 	}
-	if k := typeKind(vk.info.TypeOf(x)); k != notUnbuffered {
+	t := vk.info.TypeOf(x)
+	if k := vk.concreteKind(t); k != notUnbuffered {
 		return k, false
 	}
-	if v := vk.varOf(x); v != nil && types.IsInterface(v.Type()) {
-		if vk.busy[v] {
-			return notUnbuffered, true
+	if t == nil || !types.IsInterface(t) {
+		return notUnbuffered, false
+	}
+	if call, ok := x.(*ast.CallExpr); ok {
+		if fn := typeutil.StaticCallee(vk.info, call); fn != nil {
+			return vk.resultKind(fn, 0), false
 		}
+	}
+	if v := vk.varOf(x); v != nil {
 		return vk.varKind(v), false
 	}
 	return notUnbuffered, false
+}
+
+// concreteKind returns the kind of a writer of static type t: a standard
+// unbuffered writer, or a type whose Write method forwards to one.
+func (vk *varKinds) concreteKind(t types.Type) writerKind {
+	if k := typeKind(t); k != notUnbuffered {
+		return k
+	}
+	if t == nil || types.IsInterface(t) {
+		return notUnbuffered
+	}
+	return vk.forwardKind(t)
+}
+
+// resultKind returns the kind of the writers that result i of fn always
+// is, or notUnbuffered.
+func (vk *varKinds) resultKind(fn *types.Func, i int) writerKind {
+	fn = fn.Origin()
+	res := fn.Signature().Results()
+	if i >= res.Len() || !types.IsInterface(res.At(i).Type()) {
+		return notUnbuffered
+	}
+	decl := vk.decls[fn]
+	if decl == nil {
+		if f := vk.factOf(fn); f != nil && i < len(f.Results) {
+			return f.Results[i]
+		}
+		return notUnbuffered
+	}
+	return vk.solve(resultKey{fn, i}, func() writerKind {
+		return vk.join(vk.returns(decl, res, i))
+	})
+}
+
+// returns lists what the return statements of decl return as result i.
+func (vk *varKinds) returns(decl *ast.FuncDecl, res *types.Tuple, i int) []source {
+	var srcs []source
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			switch {
+			case len(n.Results) == 0:
+				srcs = append(srcs, source{v: res.At(i)})
+			case len(n.Results) == res.Len():
+				srcs = append(srcs, source{x: n.Results[i], index: -1})
+			case len(n.Results) == 1:
+				srcs = append(srcs, source{x: n.Results[0], index: i})
+			default:
+				srcs = append(srcs, source{})
+			}
+		}
+		return true
+	})
+	return srcs
 }
 
 // isStdinPipe reports whether call is cmd.StdinPipe() of an *exec.Cmd.
@@ -311,4 +598,20 @@ func (vk *varKinds) isStdinPipe(call *ast.CallExpr) bool {
 	}
 	recv := fn.Signature().Recv()
 	return recv != nil
+}
+
+// factOf returns the fact of fn, a function of another package, or nil.
+func (vk *varKinds) factOf(fn *types.Func) *writerFact {
+	if f, ok := vk.facts[fn]; ok {
+		return f
+	}
+	var f *writerFact
+	if fn.Pkg() != vk.pass.Pkg {
+		f = new(writerFact)
+		if !vk.pass.ImportObjectFact(fn, f) {
+			f = nil
+		}
+	}
+	vk.facts[fn] = f
+	return f
 }
