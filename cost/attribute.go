@@ -139,8 +139,7 @@ func Attribute(findings []finding.Finding, bs []Benchmark, opts AttributeOptions
 		})
 		c.ByBenchmark = bcs
 		if !keep || out[i].Cost == nil {
-			inherent := c.Inherent
-			c = finding.Cost{Inherent: inherent, ByBenchmark: bcs}
+			c = finding.Cost{Inherent: c.Inherent, Dependency: c.Dependency, ByBenchmark: bcs}
 			if len(bcs) > 0 {
 				top := bcs[0]
 				id := top.BenchmarkID

@@ -45,6 +45,10 @@ type HotspotOptions struct {
 	// standard library. Functions in _test.go files (benchmark set-up) are
 	// never user code.
 	Modules []string
+	// DependencyModules are the module paths of the dependencies (go list
+	// -m all), to name the module of an allocation made inside one; an
+	// unknown one is named by its package path.
+	DependencyModules []string
 	// Known are findings already reported, typically by static checks;
 	// Hotspots reports nothing at their lines.
 	Known []finding.Finding
@@ -110,15 +114,19 @@ func Hotspots(ps *Profiles, opts HotspotOptions) []finding.Finding {
 		if r := h.inherent[i]; r != "" && out[i].Cost != nil {
 			out[i].Cost.Inherent = r
 		}
+		if d := h.dependency[i]; d != "" && out[i].Cost != nil {
+			out[i].Cost.Dependency = d
+		}
 	}
 	return out
 }
 
 type hotspotter struct {
-	opts     HotspotOptions
-	known    *joiner
-	roles    *roleFinder
-	inherent []string // Cost.Inherent of each finding made, by index
+	opts       HotspotOptions
+	known      *joiner
+	roles      *roleFinder
+	inherent   []string // Cost.Inherent of each finding made, by index
+	dependency []string // Cost.Dependency of each finding made, by index
 }
 
 // site is a line of user code.
@@ -286,6 +294,7 @@ func roleHint(role, via, function string) string {
 
 func (h *hotspotter) finding(s site, category, msg, inherent string) finding.Finding {
 	h.inherent = append(h.inherent, inherent)
+	h.dependency = append(h.dependency, "")
 	file := h.localFile(s.file)
 	return finding.Finding{
 		Analyzer: AnalyzerName,
@@ -304,6 +313,29 @@ type allocSite struct {
 	// poolNew is the bytes (or objects) allocated while the site's
 	// function ran as a sync.Pool's New, called by (*sync.Pool).Get.
 	poolNew int64
+}
+
+// dependencyOf returns the module of function fn (a pprof name) when it
+// is in a dependency: outside the standard library and outside
+// opts.Modules, which must be set; the module is the longest of
+// opts.DependencyModules that holds its package, else the package path.
+// It returns "" otherwise.
+func (h *hotspotter) dependencyOf(fn string) string {
+	if fn == "" || len(h.opts.Modules) == 0 {
+		return ""
+	}
+	pkg := packagePath(fn)
+	first, _, _ := strings.Cut(pkg, "/")
+	if !strings.Contains(first, ".") || slices.ContainsFunc(h.opts.Modules, func(m string) bool { return pkg == m || strings.HasPrefix(pkg, m+"/") }) {
+		return ""
+	}
+	best := ""
+	for _, m := range h.opts.DependencyModules {
+		if (pkg == m || strings.HasPrefix(pkg, m+"/")) && len(m) > len(best) {
+			best = m
+		}
+	}
+	return cmp.Or(best, pkg)
 }
 
 // callerOf returns the frame that called the frame at s.Location[li].Line[i]
@@ -415,6 +447,16 @@ func (h *hotspotter) allocFinding(a *allocSite, as allocSites) finding.Finding {
 			"and keep the pool itself long-lived: a pool made per call, or values dropped instead of Put, miss every time",
 			shortName(a.function), allocShares(a, as))
 		return h.finding(a.site, CategoryAlloc, msg, "")
+	}
+	if mod := h.dependencyOf(topCallee(a.callees)); mod != "" {
+		// Most of it is allocated inside a dependency: what the module
+		// can change is how often it calls it, or the version.
+		msg := fmt.Sprintf("%s allocates %s in %s, of module %s; upgrade %s if a newer release allocates less, "+
+			"or call it less (reuse its result across calls)", shortName(a.function), allocShares(a, as),
+			shortName(topCallee(a.callees)), mod, mod)
+		f := h.finding(a.site, CategoryAlloc, msg, "")
+		h.dependency[len(h.dependency)-1] = mod
+		return f
 	}
 	role, via := h.role(a.site)
 	if role != "" {

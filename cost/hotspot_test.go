@@ -292,3 +292,31 @@ func TestHotspotsPoolNew(t *testing.T) {
 		}
 	}
 }
+
+// TestHotspotsDependency checks that an allocation made inside a
+// dependency, charged to the module's line that calls it, names the
+// dependency's module and ranks after the module's own sites, though it
+// allocates more.
+func TestHotspotsDependency(t *testing.T) {
+	dep := loc{{"github.com/fast/codec/v2/internal/enc.(*Encoder).grow", "/go/pkg/mod/github.com/fast/codec/v2@v2.1.0/internal/enc/enc.go", 80}}
+	heap := newHeapBuilder().
+		alloc(70, 7000, dep, loc{f("(*Cart).Encode", 40)}, mainFrame).
+		alloc(30, 3000, loc{f("(*Cart).Add", 20)}, mainFrame).
+		p
+	ps, err := New(heap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Hotspots(ps, HotspotOptions{Modules: []string{"example.com/shop"}, DependencyModules: []string{"github.com/fast/codec", "github.com/fast/codec/v2"}})
+	Rank(got)
+	if len(got) != 2 || got[0].Line != 20 || got[1].Line != 40 {
+		t.Fatalf("ranked lines %v, want the module's own site 20, then 40 (in a dependency)", got)
+	}
+	d := got[1]
+	if d.Cost.Dependency != "github.com/fast/codec/v2" || !strings.Contains(d.Message, "of module github.com/fast/codec/v2; upgrade") {
+		t.Errorf("dependency site: Dependency %q, message %q; want module github.com/fast/codec/v2 named", d.Cost.Dependency, d.Message)
+	}
+	if got[0].Cost.Dependency != "" {
+		t.Errorf("own site marked as a dependency's: %q", got[0].Cost.Dependency)
+	}
+}

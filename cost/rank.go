@@ -15,7 +15,9 @@ import (
 // in a request handler above the helpers the handler spends its time in. Cold findings ("not hot in this profile") come after
 // all measured ones and findings with a nil Cost (never measured) last;
 // measured findings whose cost is inherent to the function's job
-// (Cost.Inherent) come after the other measured ones, before the cold.
+// (Cost.Inherent) come after the other measured ones, and those whose cost
+// is made inside a dependency (Cost.Dependency) after those, before the
+// cold: the module's own code is never ranked below a dependency's.
 // The sort is stable, so ties keep their input order.
 func Rank(findings []finding.Finding) {
 	slices.SortStableFunc(findings, func(a, b finding.Finding) int {
@@ -36,12 +38,14 @@ func Rank(findings []finding.Finding) {
 }
 
 // tier orders findings into measured (0), measured but inherent (1),
-// cold (2) and unmeasured (3).
+// measured in a dependency (2), cold (3) and unmeasured (4).
 func tier(c *finding.Cost) int {
 	switch {
 	case c == nil:
-		return 3
+		return 4
 	case c.Cold:
+		return 3
+	case c.Dependency != "":
 		return 2
 	case c.Inherent != "":
 		return 1

@@ -118,6 +118,12 @@ type Cost struct {
 	// the receiver keeps). Empty for a cost a local change can remove.
 	// cost.Rank puts such findings after the others.
 	Inherent string `json:"inherent,omitempty"`
+	// Dependency, for a profile-only finding, is the module of the
+	// dependency whose code makes most of the cost at the module's own
+	// line that calls it: the fix is to call it less or upgrade it.
+	// cost.Rank puts such findings after the module's own, and reports
+	// list them apart.
+	Dependency string `json:"dependency,omitempty"`
 	// Benchmark, when report profiled each benchmark on its own, names
 	// the benchmark whose profiles the shares above are of: the one where
 	// the finding costs the most (its entry in ByBenchmark). Nil when the

@@ -64,6 +64,7 @@ type htmlView struct {
 	Ties       string
 	Notes      []string
 	Findings   []htmlFinding
+	Deps       []htmlRow // costs made inside dependencies: Check is the module
 	Benchmarks []htmlBenchmark
 	Profiled   bool
 	BenchNotes []string
@@ -111,6 +112,7 @@ func newHTMLView(r *Report) (*htmlView, error) {
 	if title == "" {
 		title = "perfproof report"
 	}
+	r, deps := splitDependencies(r)
 	m := &markdown{r: r, sources: make(map[string]source)}
 	v := &htmlView{Marker: template.HTML(HTMLMarker), Title: title, Incomplete: r.Incomplete, Notes: r.Notes, PerBench: m.perBenchmark()}
 	v.Intro = plainIntro(m)
@@ -120,6 +122,13 @@ func newHTMLView(r *Report) (*htmlView, error) {
 		v.Findings = append(v.Findings, m.htmlFinding(i, f))
 	}
 	v.Ties = m.ties()
+	for _, f := range deps {
+		row := htmlRow{Check: f.Cost.Dependency, Location: m.location(&f), Message: f.Message, Benchmark: "—", Alloc: pct(f.Cost.AllocBytes)}
+		if t := top(f.Cost); t != nil {
+			row.Benchmark, row.Alloc = t.Name, pctCI(t.AllocBytes)
+		}
+		v.Deps = append(v.Deps, row)
+	}
 	chart, err := chartSVG(r)
 	if err != nil {
 		return nil, err

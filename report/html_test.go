@@ -33,7 +33,7 @@ func TestHTMLSelfContained(t *testing.T) {
 	}
 	for _, want := range []string{
 		`<figure id="chart"><svg`,
-		`id="finding-1"`, `id="finding-6"`,
+		`id="finding-1"`, `id="finding-6"`, `id="dependencies"`,
 		`id="benchmarks"`, `id="environment"`, `id="reproduce"`,
 		`a message with &lt;b&gt;markup&lt;/b&gt; &amp; &#34;quotes&#34;`,
 		`title="52.0% of the benchmark&#39;s CPU runs this line or its callees"`,
@@ -103,10 +103,14 @@ func TestHTMLInChromium(t *testing.T) {
 	if !strings.Contains(dom, `<figure id="chart"><svg`) {
 		t.Errorf("the loaded document has no chart")
 	}
-	for i := range r.Findings {
+	own, deps := splitDependencies(r)
+	for i := range own.Findings {
 		if id := fmt.Sprintf(`id="finding-%d"`, i+1); !strings.Contains(dom, id) {
 			t.Errorf("the loaded document has no section %s", id)
 		}
+	}
+	if len(deps) > 0 && !strings.Contains(dom, `id="dependencies"`) {
+		t.Errorf("the loaded document has no dependencies section")
 	}
 	if shot := os.Getenv("PERFPROOF_SCREENSHOT"); shot != "" {
 		abs, _ := filepath.Abs(shot)

@@ -39,8 +39,10 @@ const summaryWidth = 72
 // a source file that cannot be read is noted in its excerpt, not returned
 // as an error. Markdown returns only the error of writing to w.
 func Markdown(w io.Writer, r *Report) error {
-	m := &markdown{r: r, sources: make(map[string]source)}
+	own, deps := splitDependencies(r)
+	m := &markdown{r: own, sources: make(map[string]source)}
 	m.render()
+	m.dependencies(deps)
 	if _, err := io.WriteString(w, m.b.String()); err != nil {
 		return fmt.Errorf("writing report: %w", err)
 	}
@@ -515,6 +517,61 @@ func (m *markdown) commands() {
 		fence += "`"
 	}
 	m.printf("\n## Reproduce\n\n%ssh\n%s%s\n", fence, body, fence)
+}
+
+// splitDependencies returns r with only the findings of the module's own
+// code (and their Heat), and apart the findings whose cost is made in a
+// dependency (Cost.Dependency), which reports list in a section of their
+// own, after the module's, unnumbered.
+func splitDependencies(r *Report) (*Report, []finding.Finding) {
+	own := *r
+	own.Findings, own.Heat = nil, nil
+	var deps []finding.Finding
+	for i, f := range r.Findings {
+		if f.Cost != nil && f.Cost.Dependency != "" {
+			deps = append(deps, f)
+			continue
+		}
+		own.Findings = append(own.Findings, f)
+		if i < len(r.Heat) {
+			own.Heat = append(own.Heat, r.Heat[i])
+		} else {
+			own.Heat = append(own.Heat, nil)
+		}
+	}
+	return &own, deps
+}
+
+// dependencies adds the section of the costs made inside dependencies to
+// the rendered report, after the findings and before the benchmark table.
+func (m *markdown) dependencies(deps []finding.Finding) {
+	if len(deps) == 0 {
+		return
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n## In dependencies\n\n")
+	fmt.Fprintf(&b, "Costs made inside other modules, at the line of this module that calls them: not ranked with the findings above, since the fix is there — upgrade the module, or call it less.\n\n")
+	fmt.Fprintf(&b, "| Module | Called at | Benchmark | Alloc bytes | What |\n|---|---|---|--:|---|\n")
+	for _, f := range deps {
+		bench, alloc := "—", pct(f.Cost.AllocBytes)
+		if t := top(f.Cost); t != nil {
+			bench, alloc = codeCell(t.Name), pctCI(t.AllocBytes)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s |\n", codeCell(f.Cost.Dependency), codeCell(m.location(&f)), bench, alloc, text(short(f.Message, 2*summaryWidth)))
+	}
+	// Before the benchmark table: insert where "## Benchmarks" (or the
+	// environment, or the commands) starts, else at the end.
+	out := m.b.String()
+	at := len(out)
+	for _, h := range []string{"\n## Benchmarks\n", "\n## Environment\n", "\n## Reproduce\n"} {
+		if i := strings.Index(out, h); i >= 0 && i < at {
+			at = i
+		}
+	}
+	m.b.Reset()
+	m.b.WriteString(out[:at])
+	m.b.WriteString(b.String())
+	m.b.WriteString(out[at:])
 }
 
 // NoisyWidth is the half-width, as a fraction of the median, above which

@@ -193,7 +193,32 @@ func perBenchmarkReport() *Report {
 	r.Benchmarks[0].Runs, r.Benchmarks[0].Samples = 6, 1040
 	r.Benchmarks[0].Time = Summary{Center: 12.34e-6, Lo: 10e-6, Hi: 15e-6, N: 6}
 	r.Benchmarks[1].Runs, r.Benchmarks[1].Samples, r.Benchmarks[1].Capped = 3, 412, true
+	// A cost made inside a dependency, ranked after the module's own:
+	// listed apart, unnumbered.
+	dep := finding.Finding{
+		Analyzer: "profile", Category: "alloc", File: base + "/auction/auction.go", Line: 5,
+		Function: "example.com/adexchange/auction.(*Auction).Run",
+		Message:  "auction.(*Auction).Run allocates 30 % of bytes in codec.(*Encoder).grow, of module github.com/fast/codec; upgrade github.com/fast/codec if a newer release allocates less, or call it less",
+	}
+	r.Findings = append(r.Findings, dep)
+	set(len(r.Findings)-1, bc(auction, 0.05, 0.03, 0.07, 0.3))
+	r.Findings[len(r.Findings)-1].Cost.Dependency = "github.com/fast/codec"
 	return r
+}
+
+func TestMarkdownDependencies(t *testing.T) {
+	out := render(t, perBenchmarkReport())
+	dep := strings.Index(out, "\n## In dependencies\n")
+	bench := strings.Index(out, "\n## Benchmarks\n")
+	if dep < 0 || bench < 0 || dep > bench {
+		t.Fatalf("no In dependencies section before the benchmarks (at %d, benchmarks at %d)", dep, bench)
+	}
+	if !strings.Contains(out[dep:bench], "| `github.com/fast/codec` | `auction/auction.go:5` | `Auction/before` | 30.0% [28.0–32.0] |") {
+		t.Errorf("dependency row missing:\n%s", out[dep:bench])
+	}
+	if strings.Contains(out[:dep], "fast/codec") || strings.Contains(out, "## 7.") {
+		t.Errorf("the dependency's cost is ranked or numbered with the module's findings")
+	}
 }
 
 func TestMarkdownGolden(t *testing.T) {

@@ -192,7 +192,7 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 		findings := res.Findings
 		var kinds profileKinds
 		hopts := cost.HotspotOptions{
-			Modules: userCode(ctx, *dir, measured), ReadFile: os.ReadFile,
+			Modules: userCode(ctx, *dir, measured), DependencyModules: goListModules(ctx, *dir, "all"), ReadFile: os.ReadFile,
 			Resolve: sourceResolver(workDir(*dir)),
 		}
 		if given != nil {
@@ -369,7 +369,14 @@ func userCode(ctx context.Context, dir string, measured []string) []string {
 			return measured
 		}
 	}
-	cmd := exec.CommandContext(ctx, "go", "list", "-m", "-f", "{{.Path}}")
+	return goListModules(ctx, dir)
+}
+
+// goListModules returns the module paths go list -m prints in dir for
+// args (none: the main modules; "all": the build list), or nil when the
+// go command fails or there is no module.
+func goListModules(ctx context.Context, dir string, args ...string) []string {
+	cmd := exec.CommandContext(ctx, "go", append([]string{"list", "-m", "-f", "{{.Path}}"}, args...)...)
 	cmd.Dir = dir
 	out, err := cmd.Output()
 	if err != nil {
