@@ -354,3 +354,54 @@ func (h *Info) isOnceFunc(lit inspector.Cursor) bool {
 	}
 	return false
 }
+
+// FuncName names the function enclosing cur for a diagnostic: "f", "T.m",
+// "a function literal in f" (or in the package-level variable v that
+// holds it), "a function literal", or "this function" outside any.
+func FuncName(cur inspector.Cursor) string {
+	for p := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		switch n := p.Node().(type) {
+		case *ast.FuncDecl:
+			return declName(n)
+		case *ast.FuncLit:
+			if name := TopName(TopDecl(p).Node()); name != "" {
+				return "a function literal in " + name
+			}
+			return "a function literal"
+		}
+	}
+	return "this function"
+}
+
+// Where describes how often the code at cur runs, for a diagnostic: "on
+// every iteration of a loop in f" when it sits in a loop it does not leave,
+// else "on every call of f".
+func (h *Info) Where(cur inspector.Cursor) string {
+	if loop, ok := h.Loop(cur); ok && !LeavesLoop(cur, loop) {
+		return "on every iteration of a loop in " + FuncName(cur)
+	}
+	return "on every call of " + FuncName(cur)
+}
+
+func declName(d *ast.FuncDecl) string {
+	if recv := RecvTypeName(d); recv != "" {
+		return recv + "." + d.Name.Name
+	}
+	return d.Name.Name
+}
+
+// TopName returns the name of a top-level declaration: the function, or the
+// first named variable of a var declaration; "" otherwise.
+func TopName(n ast.Node) string {
+	switch d := n.(type) {
+	case *ast.FuncDecl:
+		return declName(d)
+	case *ast.GenDecl:
+		for _, s := range d.Specs {
+			if vs, ok := s.(*ast.ValueSpec); ok && len(vs.Names) > 0 && vs.Names[0].Name != "_" {
+				return vs.Names[0].Name
+			}
+		}
+	}
+	return ""
+}

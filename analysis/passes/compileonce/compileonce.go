@@ -92,9 +92,9 @@ func (c *checker) call(cur inspector.Cursor) {
 		}
 		var msg string
 		if strings.HasPrefix(fn.Name(), "Match") {
-			msg = fmt.Sprintf("regexp.%s compiles its constant pattern %s; compile it once into a package-level variable", fn.Name(), c.where(cur))
+			msg = fmt.Sprintf("regexp.%s compiles its constant pattern %s; compile it once into a package-level variable", fn.Name(), c.hot.Where(cur))
 		} else {
-			msg = fmt.Sprintf("regexp.%s of a constant pattern runs %s; compile it once into a package-level variable", fn.Name(), c.where(cur))
+			msg = fmt.Sprintf("regexp.%s of a constant pattern runs %s; compile it once into a package-level variable", fn.Name(), c.hot.Where(cur))
 		}
 		d := analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "regexp", Message: msg}
 		if fn.Name() == "MustCompile" || fn.Name() == "MustCompilePOSIX" {
@@ -120,7 +120,7 @@ func (c *checker) call(cur inspector.Cursor) {
 			Pos:      call.Pos(),
 			End:      call.End(),
 			Category: "template",
-			Message:  fmt.Sprintf("template.New(...).Parse of constant text runs %s; parse it once into a package-level variable", c.where(cur)),
+			Message:  fmt.Sprintf("template.New(...).Parse of constant text runs %s; parse it once into a package-level variable", c.hot.Where(cur)),
 		})
 	}
 }
@@ -196,54 +196,6 @@ func (c *checker) hoistable(e ast.Expr, top ast.Node) bool {
 		return ok
 	})
 	return ok
-}
-
-// where describes how often the code at cur runs: "on every call of f" or
-// "on every iteration of a loop in f".
-func (c *checker) where(cur inspector.Cursor) string {
-	if loop, ok := c.hot.Loop(cur); ok && !hotpath.LeavesLoop(cur, loop) {
-		return "on every iteration of a loop in " + funcName(cur)
-	}
-	return "on every call of " + funcName(cur)
-}
-
-// funcName names the function enclosing cur for a diagnostic: "f", "T.m",
-// or "a function literal in f".
-func funcName(cur inspector.Cursor) string {
-	for p := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		switch n := p.Node().(type) {
-		case *ast.FuncDecl:
-			if recv := hotpath.RecvTypeName(n); recv != "" {
-				return recv + "." + n.Name.Name
-			}
-			return n.Name.Name
-		case *ast.FuncLit:
-			if name := topName(hotpath.TopDecl(p).Node()); name != "" {
-				return "a function literal in " + name
-			}
-			return "a function literal"
-		}
-	}
-	return "this function"
-}
-
-// topName returns the name of a top-level declaration: the function, or the
-// first variable of a var declaration.
-func topName(n ast.Node) string {
-	switch d := n.(type) {
-	case *ast.FuncDecl:
-		if recv := hotpath.RecvTypeName(d); recv != "" {
-			return recv + "." + d.Name.Name
-		}
-		return d.Name.Name
-	case *ast.GenDecl:
-		for _, s := range d.Specs {
-			if vs, ok := s.(*ast.ValueSpec); ok && len(vs.Names) > 0 && vs.Names[0].Name != "_" {
-				return vs.Names[0].Name
-			}
-		}
-	}
-	return ""
 }
 
 // hoist builds the fix that moves a MustCompile call of a constant pattern
@@ -331,7 +283,7 @@ func topBase(n ast.Node) string {
 	case *ast.FuncDecl:
 		name = d.Name.Name
 	case *ast.GenDecl:
-		name = topName(d)
+		name = hotpath.TopName(d)
 	}
 	if name == "" || name == "_" || name == "init" || name == "main" {
 		name = "pattern"

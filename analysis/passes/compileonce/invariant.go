@@ -37,7 +37,7 @@ func (c *checker) variablePattern(cur inspector.Cursor, fn *types.Func) {
 			End:      call.End(),
 			Category: "regexp",
 			Message: fmt.Sprintf("regexp.%s of loop-invariant %s runs on every iteration of a loop in %s; compile it before the loop at line %d",
-				fn.Name(), shortExpr(pattern), funcName(cur), c.pass.Fset.Position(loop.Node().Pos()).Line),
+				fn.Name(), shortExpr(pattern), hotpath.FuncName(cur), c.pass.Fset.Position(loop.Node().Pos()).Line),
 		})
 		return
 	}
@@ -49,7 +49,7 @@ func (c *checker) variablePattern(cur inspector.Cursor, fn *types.Func) {
 		End:      call.End(),
 		Category: "regexp",
 		Message: fmt.Sprintf("regexp.%s of configured pattern %s runs %s; compile it once with the configuration",
-			fn.Name(), shortExpr(pattern), c.where(cur)),
+			fn.Name(), shortExpr(pattern), c.hot.Where(cur)),
 	})
 }
 

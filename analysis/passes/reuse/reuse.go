@@ -280,7 +280,7 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 		// as appends stay within its capacity).
 		return
 	}
-	name := funcName(cur)
+	name := hotpath.FuncName(cur)
 	n := cur.Node()
 	if r.perCall == scratch && !inLoop {
 		if r.kind == bufioWriter && !f.written {
@@ -493,28 +493,4 @@ func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
 		return fn, true
 	}
 	return inspector.Cursor{}, false
-}
-
-// funcName names the function enclosing cur for a diagnostic: "f", "T.m",
-// or "a function literal in f".
-func funcName(cur inspector.Cursor) string {
-	for p := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		switch n := p.Node().(type) {
-		case *ast.FuncDecl:
-			return declName(n)
-		case *ast.FuncLit:
-			if d, ok := hotpath.TopDecl(p).Node().(*ast.FuncDecl); ok {
-				return "a function literal in " + declName(d)
-			}
-			return "a function literal"
-		}
-	}
-	return "this function"
-}
-
-func declName(d *ast.FuncDecl) string {
-	if recv := hotpath.RecvTypeName(d); recv != "" {
-		return recv + "." + d.Name.Name
-	}
-	return d.Name.Name
 }

@@ -77,7 +77,7 @@ func (c *checker) call(cur inspector.Cursor) {
 			End:      call.End(),
 			Category: "now",
 			Message: fmt.Sprintf("%s.Format(%s) of the current time runs %s; reuse the text until the %s changes",
-				c.short(sel.X), c.short(call.Args[0]), c.where(cur), unit),
+				c.short(sel.X), c.short(call.Args[0]), c.hot.Where(cur), unit),
 		})
 		return
 	}
@@ -470,7 +470,7 @@ func (c *checker) byteSink(cur inspector.Cursor, sel *ast.SelectorExpr) {
 			End:      call.End(),
 			Category: "append",
 			Message: fmt.Sprintf("append of %s.Format(%s) allocates a string %s; use %s.AppendFormat(%s, %s)",
-				c.short(sel.X), c.short(call.Args[0]), c.where(cur), c.short(sel.X), c.short(outer.Args[0]), c.short(call.Args[0])),
+				c.short(sel.X), c.short(call.Args[0]), c.hot.Where(cur), c.short(sel.X), c.short(outer.Args[0]), c.short(call.Args[0])),
 		}
 		if c.pure(outer.Args[0]) && c.timeOnly(sel.X) {
 			if fix, ok := c.fix(outer, fmt.Sprintf("%s.AppendFormat(%s, %s)", c.text(sel.X), c.text(outer.Args[0]), c.text(call.Args[0])), "Append with AppendFormat"); ok {
@@ -589,45 +589,6 @@ func (c *checker) short(e ast.Expr) string {
 		s = s[:25] + "..."
 	}
 	return s
-}
-
-// where describes how often the code at cur runs: "on every call of f" or
-// "on every iteration of a loop in f".
-func (c *checker) where(cur inspector.Cursor) string {
-	if loop, ok := c.hot.Loop(cur); ok && !hotpath.LeavesLoop(cur, loop) {
-		return "on every iteration of a loop in " + funcName(cur)
-	}
-	return "on every call of " + funcName(cur)
-}
-
-// funcName names the function enclosing cur: "f", "T.m", or "a function
-// literal in f".
-func funcName(cur inspector.Cursor) string {
-	for p := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		switch n := p.Node().(type) {
-		case *ast.FuncDecl:
-			if recv := hotpath.RecvTypeName(n); recv != "" {
-				return recv + "." + n.Name.Name
-			}
-			return n.Name.Name
-		case *ast.FuncLit:
-			switch d := hotpath.TopDecl(p).Node().(type) {
-			case *ast.FuncDecl:
-				if recv := hotpath.RecvTypeName(d); recv != "" {
-					return "a function literal in " + recv + "." + d.Name.Name
-				}
-				return "a function literal in " + d.Name.Name
-			case *ast.GenDecl:
-				for _, s := range d.Specs {
-					if vs, ok := s.(*ast.ValueSpec); ok && len(vs.Names) > 0 {
-						return vs.Names[0].Name
-					}
-				}
-			}
-			return "a function literal"
-		}
-	}
-	return "this function"
 }
 
 // constString returns the value of e if it is a constant string.

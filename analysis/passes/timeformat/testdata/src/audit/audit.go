@@ -51,7 +51,7 @@ type LogParams struct {
 // defaultFormatter formats an access-log line per request.
 var defaultFormatter = func(p LogParams) string {
 	return fmt.Sprintf("[LOG] %v | %3d | %s\n",
-		p.TimeStamp.Format("2006/01/02 - 15:04:05"), // want `p.TimeStamp.Format\("2006/01/02 - 15:04:05"\) of the current time runs on every call of defaultFormatter`
+		p.TimeStamp.Format("2006/01/02 - 15:04:05"), // want `p.TimeStamp.Format\("2006/01/02 - 15:04:05"\) of the current time runs on every call of a function literal in defaultFormatter`
 		p.Status, p.Path)
 }
 
