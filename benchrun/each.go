@@ -33,7 +33,8 @@ var ErrNoMatch = errors.New("no benchmark matches")
 type EachOptions struct {
 	// Dir, Bench, Timeout, OutDir, Progress and Env are as in Options.
 	// Timeout bounds one package: building, finding its benchmarks and
-	// every run.
+	// every run. Progress also receives a line as each benchmark is done,
+	// with its runs and samples.
 	Dir        string
 	Bench      string
 	Timeout    time.Duration
@@ -248,6 +249,7 @@ func (e *eachPackage) run(ctx context.Context) {
 func (e *eachPackage) rounds(ctx context.Context) {
 	opts := e.opts
 	spent := make([]time.Duration, len(e.pr.Benchmarks))
+	reported := make([]bool, len(e.pr.Benchmarks)) // its progress line is written
 	for round := 1; ; round++ {
 		active := 0
 		for i := range e.pr.Benchmarks {
@@ -256,6 +258,10 @@ func (e *eachPackage) rounds(ctx context.Context) {
 				return
 			}
 			if !e.wantsRun(b, spent[i]) {
+				if !reported[i] {
+					reported[i] = true
+					e.progress(b, spent[i])
+				}
 				continue
 			}
 			active++
@@ -290,6 +296,26 @@ func (e *eachPackage) rounds(ctx context.Context) {
 			return
 		}
 	}
+}
+
+// progress writes a line to Options.Progress, if set, when b is done:
+// "  Auction/before: 7 runs, 1002 CPU samples in 12s".
+func (e *eachPackage) progress(b *BenchmarkRuns, spent time.Duration) {
+	if e.opts.Progress == nil {
+		return
+	}
+	line := fmt.Sprintf("  %s: %d %s", b.Name, len(b.Runs), map[bool]string{true: "run", false: "runs"}[len(b.Runs) == 1])
+	if e.opts.CPUProfile {
+		line += fmt.Sprintf(", %d CPU samples", b.Samples)
+	}
+	line += fmt.Sprintf(" in %s", spent.Round(100*time.Millisecond))
+	switch {
+	case b.Err != nil:
+		line += " (failed)"
+	case b.Capped:
+		line += " (time cap reached before the sample target)"
+	}
+	fmt.Fprintln(e.opts.Progress, line)
 }
 
 // wantsRun reports whether b needs another run, and sets b.Capped when the

@@ -52,9 +52,10 @@ func BenchmarkBoom(b *testing.B) {
 
 func TestRunEach(t *testing.T) {
 	dir := writeModule(t, eachModule)
+	var progress strings.Builder
 	res, err := RunEach(context.Background(), []string{"./..."}, EachOptions{
 		Dir: dir, Count: 2, Benchtime: "20ms", CPUProfile: true, MemProfile: true,
-		Samples: 30, MaxTime: 5 * time.Second,
+		Samples: 30, MaxTime: 5 * time.Second, Progress: &progress,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -109,6 +110,11 @@ func TestRunEach(t *testing.T) {
 		}
 		if sum != b.Samples {
 			t.Errorf("%s: Samples = %d, want the sum of the runs' %d", b.Name, b.Samples, sum)
+		}
+	}
+	for _, want := range []string{"bench 1/1 example.com/m/p", "  Spin: ", "  Sizes/large: ", "  Boom: 0 runs, 0 CPU samples in 0s (failed)"} {
+		if !strings.Contains(progress.String(), want) {
+			t.Errorf("progress lacks %q:\n%s", want, progress.String())
 		}
 	}
 	// The panic fails the package, with the others' results kept.
