@@ -12,9 +12,10 @@ import (
 )
 
 // bodyPolicy decides which dependencies are parsed with their function
-// bodies. The checks report only in the packages the user named, but two of
-// them (loopencode, httpdate) compute facts about every dependency, so the
-// dependencies are loaded from source. Type-checking a module's whole
+// bodies. The checks report only in the packages the user named, but five
+// of them (loopencode, useafterput, splitwrite, poolreset, httpdate)
+// compute facts about every dependency, so the dependencies are loaded
+// from source. Type-checking a module's whole
 // dependency closure with bodies held 5.8 GB for golang.org/x/perf (its
 // cloud SDK dependencies); without the bodies of third-party dependencies
 // the types are the same and the cost is a fraction. The named packages
