@@ -181,6 +181,10 @@ type Comparison struct {
 	// (see samplesToDecide: a guide, not a promise); over 1000 is given as
 	// 1001. 0 when not estimated.
 	Needed int
+	// Corrected reports that the comparison was significant alone but not
+	// after the correction for the comparisons made together (see Holm):
+	// the verdict was turned from faster or slower into inconclusive.
+	Corrected bool
 
 	// Warnings are caveats from the statistical test, beside those of
 	// Old and New.
@@ -301,6 +305,7 @@ func Compare(benchmark, unit string, old, new []float64, opts Options) Compariso
 
 	e := opts.MinEffect
 	band := fmt.Sprintf("[%.3f, %.3f] (±%s)", 1-e, 1+e, percent(e))
+	noisy := false // inconclusive because the data are too noisy
 	switch {
 	case tooFew:
 		c.Reason = fmt.Sprintf("too few samples: n=%d and %d; need ≥ %d per side for p < %v and a %s ratio CI",
@@ -315,13 +320,15 @@ func Compare(benchmark, unit string, old, new []float64, opts Options) Compariso
 	case c.RatioLo >= 1-e && c.RatioHi <= 1+e:
 		c.Verdict = Unchanged
 	case c.P < opts.Alpha:
+		noisy = true
 		c.Reason = fmt.Sprintf("too noisy: p=%.2g < %v but ratio %.3f is within the minimum effect and its CI [%.3f, %.3f] is not inside %s",
 			c.P, opts.Alpha, c.Ratio, c.RatioLo, c.RatioHi, band)
 	default:
+		noisy = true
 		c.Reason = fmt.Sprintf("too noisy: p=%.2g ≥ %v and ratio CI [%.3f, %.3f] is not inside %s",
 			c.P, opts.Alpha, c.RatioLo, c.RatioHi, band)
 	}
-	if c.Verdict == Inconclusive && strings.HasPrefix(c.Reason, "too noisy") {
+	if noisy {
 		c.Needed = samplesToDecide(len(old), len(new), c.Ratio, c.RatioLo, c.RatioHi, e)
 		switch {
 		case c.Needed > maxNeeded:

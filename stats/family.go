@@ -69,7 +69,7 @@ func holm(fam []*Comparison, opts Options) {
 		if (c.Verdict == Faster || c.Verdict == Slower) && !c.Exact && adj >= opts.Alpha {
 			c.Reason = fmt.Sprintf("too noisy: p=%.2g < %v alone, but %.2g ≥ %v after Holm's correction for the %d comparisons of %s made together (ratio %.3f, CI [%.3f, %.3f])",
 				c.P, opts.Alpha, adj, opts.Alpha, m, c.Unit, c.Ratio, c.RatioLo, c.RatioHi)
-			c.Verdict = Inconclusive
+			c.Verdict, c.Corrected = Inconclusive, true
 		}
 	}
 }

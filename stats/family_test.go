@@ -43,6 +43,9 @@ func TestHolmAdjusted(t *testing.T) {
 	if !strings.Contains(b.Reason, "p=0.04 < 0.05 alone, but 0.09 ≥ 0.05 after Holm's correction for the 4 comparisons of sec/op") {
 		t.Errorf("reason of the verdict the correction changed: %q", b.Reason)
 	}
+	if !b.Corrected || bs.Corrected {
+		t.Errorf("Corrected: %v for the verdict the correction changed, %v for the family of one; want true, false", b.Corrected, bs.Corrected)
+	}
 	if exact.Verdict != Slower || exact.Family != 0 || !math.IsNaN(exact.PAdjusted) {
 		t.Errorf("exact comparison: verdict %v, Family %d, PAdjusted %v; want slower, 0, NaN (outside the family)", exact.Verdict, exact.Family, exact.PAdjusted)
 	}

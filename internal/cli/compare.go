@@ -327,7 +327,7 @@ func familyNote(cs []report.Comparison, opts stats.Options) string {
 		}
 		family[c.Unit] = c.Family
 		largest = max(largest, c.Family)
-		if c.Verdict == stats.Inconclusive && strings.Contains(c.Reason, "Holm's correction") {
+		if c.Corrected {
 			changed++
 		}
 	}
