@@ -6,36 +6,57 @@ import (
 	"strings"
 )
 
-// Annotate returns a copy of the report src with the verdict of each claim
-// of cs (as returned by Extract, with Verify's verdicts if it ran) written
-// under the paragraph, list, table or code block the claim is in, as a
-// Markdown block quote, and a summary at the end. Tables and code blocks
-// are left whole. Absolute figures that could not be checked are counted
-// in the summary but not annotated one by one. src is not modified.
+// Annotate returns a copy of the report src with each checked figure
+// marked where it stands: " ✓" after a claim that holds, " ✗[^ppN]" after
+// an error and " ~[^ppN]" after an ambiguous one, the footnote ppN at the
+// end explaining the verdict. A claim that cannot be marked in place — in
+// a fenced code block (pasted benchmark output), or whose text is not on
+// its line as written — gets its note under the paragraph, list, table or
+// code block it is in, as a Markdown block quote. A summary ends the copy.
+// Absolute figures that could not be checked are counted in the summary
+// but not annotated one by one. src is not modified.
 func Annotate(src []byte, cs []Claim) []byte {
 	nl := "\n"
 	if bytes.Contains(src, []byte("\r\n")) {
 		nl = "\r\n"
 	}
+	text := string(bytes.TrimPrefix(src, []byte("\xef\xbb\xbf")))
+	var lines []string
+	for len(text) > 0 {
+		if i := strings.IndexByte(text, '\n'); i >= 0 {
+			lines, text = append(lines, text[:i+1]), text[i+1:]
+		} else {
+			lines, text = append(lines, text+nl), ""
+		}
+	}
+	code := fencedLines(lines)
 	byEnd := make(map[int][]*Claim)
+	var footnotes []string
+	from := make(map[int]int) // per line, where the next claim's text is looked for
 	for k := range cs {
 		c := &cs[k]
 		if c.Kind == Absolute && c.Verdict == Unverifiable && c.Measured == nil {
 			continue
 		}
+		i := c.Line - 1
+		if c.Verdict != Unverifiable && i >= 0 && i < len(lines) && !code[i] && c.Claimed != "" {
+			if at := strings.Index(lines[i][from[i]:], c.Claimed); at >= 0 {
+				end := from[i] + at + len(c.Claimed)
+				mark := " " + annotationMark(c)
+				if c.Verdict.Failed() || c.Verdict == Ambiguous {
+					footnotes = append(footnotes, annotation(c))
+					mark += fmt.Sprintf("[^pp%d]", len(footnotes))
+				}
+				lines[i] = lines[i][:end] + mark + lines[i][end:]
+				from[i] = end + len(mark)
+				continue
+			}
+		}
 		byEnd[c.blockEnd] = append(byEnd[c.blockEnd], c)
 	}
-	text := string(bytes.TrimPrefix(src, []byte("\xef\xbb\xbf")))
 	var out strings.Builder
-	out.Grow(len(text) + 200*len(cs))
-	line := 0
-	for len(text) > 0 {
-		var l string
-		if i := strings.IndexByte(text, '\n'); i >= 0 {
-			l, text = text[:i+1], text[i+1:]
-		} else {
-			l, text = text+nl, ""
-		}
+	out.Grow(len(src) + 200*len(cs))
+	for line, l := range lines {
 		out.WriteString(l)
 		if notes := byEnd[line]; len(notes) > 0 {
 			out.WriteString(nl)
@@ -46,20 +67,54 @@ func Annotate(src []byte, cs []Claim) []byte {
 			}
 			out.WriteString(nl)
 		}
-		line++
 	}
 	out.WriteString(nl + "---" + nl + nl + "**perfproof verify**: " + Summary(cs) + nl)
+	if len(footnotes) > 0 {
+		out.WriteString(nl)
+		for n, f := range footnotes {
+			fmt.Fprintf(&out, "[^pp%d]: %s%s", n+1, strings.TrimSpace(f), nl)
+		}
+	}
 	return []byte(out.String())
+}
+
+// fencedLines reports, per line, whether it is inside (or is a fence of) a
+// fenced code block: ``` or ~~~, as CommonMark reads them.
+func fencedLines(lines []string) []bool {
+	in := make([]bool, len(lines))
+	fence := ""
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		switch {
+		case fence != "":
+			in[i] = true
+			if strings.HasPrefix(t, fence) && strings.Trim(t, fence[:1]) == "" {
+				fence = ""
+			}
+		case strings.HasPrefix(t, "```"), strings.HasPrefix(t, "~~~"):
+			in[i] = true
+			fence = t[:3]
+			for len(fence) < len(t) && t[len(fence)] == t[0] {
+				fence += t[:1]
+			}
+		}
+	}
+	return in
+}
+
+// annotationMark is the mark of a claim's verdict.
+func annotationMark(c *Claim) string {
+	return map[Verdict]string{
+		Consistent: "✓", Reproduced: "✓", BetterThanClaimed: "✓",
+		ArithmeticError: "✗", NotReproduced: "✗", Unverifiable: "?",
+		Unsupported: "✗", MixesRows: "✗", Contradicted: "✗", Ambiguous: "~",
+	}[c.Verdict]
 }
 
 // annotation is one claim's note: "line 68, 11x faster: **consistent**:
 // 785 ns → 71 ns gives 11.1x".
 func annotation(c *Claim) string {
-	mark := map[Verdict]string{
-		Consistent: "✓", Reproduced: "✓", BetterThanClaimed: "✓",
-		ArithmeticError: "✗", NotReproduced: "✗", Unverifiable: "?",
-		Unsupported: "✗", MixesRows: "✗", Contradicted: "✗", Ambiguous: "~",
-	}[c.Verdict]
+	mark := annotationMark(c)
 	claimed := strings.NewReplacer("`", "'", "*", "", "\n", " ").Replace(c.Claimed)
 	s := fmt.Sprintf("%s line %d, %s: **%s**", mark, c.Line, claimed, c.Verdict)
 	if c.Detail != "" {
