@@ -53,7 +53,11 @@ func measureWith(findings []finding.Finding, ps *Profiles, isUser func(*profile.
 // the per-op figures the run reported. A per-op figure the run did not
 // report is NaN.
 type BenchmarkRun struct {
-	Profiles                          *Profiles
+	// Profiles are the run's CPU and heap profiles (Load of its
+	// -cpuprofile and -memprofile files).
+	Profiles *Profiles
+	// SecPerOp is the run's time per op in seconds (benchfmt's sec/op),
+	// BytesPerOp its B/op and AllocsPerOp its allocs/op.
 	SecPerOp, BytesPerOp, AllocsPerOp float64
 }
 

@@ -314,17 +314,12 @@ func (ch *checker) lastUse(cur inspector.Cursor, arg ast.Expr) bool {
 	// The statement of the call, and those after it in its block.
 	for c := cur; c.Node() != nil; c = c.Parent() {
 		p := c.Parent()
-		var list []ast.Stmt
-		switch n := p.Node().(type) {
-		case *ast.BlockStmt:
-			list = n.List
-		case *ast.CaseClause:
-			list = n.Body
-		case *ast.CommClause:
-			list = n.Body
+		switch p.Node().(type) {
 		case *ast.FuncDecl, *ast.FuncLit:
 			return false
-		default:
+		}
+		list, ok := stmtList(p.Node())
+		if !ok {
 			continue
 		}
 		for i, s := range list {

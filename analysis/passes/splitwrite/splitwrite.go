@@ -100,15 +100,7 @@ func run(pass *analysis.Pass) (any, error) {
 		splits:  make(map[*types.Func][]paramSplit),
 	}
 	for c := range in.Root().Preorder((*ast.BlockStmt)(nil), (*ast.CaseClause)(nil), (*ast.CommClause)(nil)) {
-		var list []ast.Stmt
-		switch n := c.Node().(type) {
-		case *ast.BlockStmt:
-			list = n.List
-		case *ast.CaseClause:
-			list = n.Body
-		case *ast.CommClause:
-			list = n.Body
-		}
+		list, _ := stmtList(c.Node())
 		ch.checkList(c, list)
 	}
 	sites := ch.sites()
@@ -819,4 +811,18 @@ func (ch *checker) closedAfter(w ast.Expr, list []ast.Stmt) bool {
 		}
 	}
 	return false
+}
+
+// stmtList returns the statements n holds directly — a block's, or the
+// body of a case or select clause — and whether n is one of those.
+func stmtList(n ast.Node) ([]ast.Stmt, bool) {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n.List, true
+	case *ast.CaseClause:
+		return n.Body, true
+	case *ast.CommClause:
+		return n.Body, true
+	}
+	return nil, false
 }
