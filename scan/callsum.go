@@ -33,27 +33,33 @@ var callsumAnalyzer = &analysis.Analyzer{
 type callSummary struct {
 	// funcs maps a function's pprof name to its node.
 	funcs map[string]*funcNode
-	// lits are the function literals of package-level variables (a
-	// default formatter, a handler table), each a node of its own named
-	// by litName: such a literal is called through the variable, as a
-	// function value.
+	// lits are the function literals, each a node of its own named by
+	// litName, so that a call of a function value reaches a literal's
+	// calls rather than every call of the function that holds it.
 	lits []litRange
+	// values are the literals that calls of function values may reach.
+	values []funcValue
 }
 
-// A litRange locates a package-level function literal: the lines
-// [start, end] of file.
+// A litRange locates a function literal: the positions [start, end] of
+// file.
 type litRange struct {
 	file       string
-	start, end int
+	start, end pos
 	name       string
 }
 
-// litName is the node name of a package-level function literal; it is no
-// pprof name (the compiler numbers such closures pkg.init.funcN in an
-// order the syntax does not show), so only findings inside the literal,
-// located by position, are joined with it.
-func litName(pkg, file string, line int) string {
-	return "lit:" + pkg + ":" + file + ":" + strconv.Itoa(line)
+// A pos is a 1-based line and column.
+type pos struct{ line, col int }
+
+func (p pos) before(q pos) bool { return p.line < q.line || p.line == q.line && p.col <= q.col }
+
+// litName is the node name of a function literal; it is no pprof name
+// (the compiler numbers closures F.funcN in an order the syntax does not
+// show), so only findings inside the literal, located by position, are
+// joined with it.
+func litName(pkg, file string, line, col int) string {
+	return "lit:" + pkg + ":" + file + ":" + strconv.Itoa(line) + ":" + strconv.Itoa(col)
 }
 
 // A funcNode is what one function (with its function literals) calls.
@@ -73,14 +79,19 @@ type funcNode struct {
 	// interface).
 	calls []callEdge
 	// values are the functions this one makes available as values
-	// (references and its literals), by signature.
+	// (references), by signature.
 	values []funcValue
+	// owner is, for a function literal, the named function (or
+	// package-level literal) it is written in.
+	owner string
 }
 
 // A funcValue is a function that a call of a function value of signature
-// sig may reach: a function used as a value, or the function holding a
-// literal.
-type funcValue struct{ sig, name string }
+// sig may reach: a function used as a value, or a function literal. via,
+// if set, is the only function the value is given to (a literal passed to
+// a call): a call of a function value reaches it only if via is among the
+// functions scanned.
+type funcValue struct{ sig, name, via string }
 
 // sigKey writes sig without its receiver, packages by path.
 func sigKey(sig *types.Signature) string {
@@ -97,8 +108,7 @@ type callEdge struct {
 
 func runCallsum(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	sum := &callSummary{funcs: make(map[string]*funcNode)}
-	isMain := pass.Pkg.Name() == "main"
+	s := &summariser{pass: pass, sum: &callSummary{funcs: make(map[string]*funcNode)}, isMain: pass.Pkg.Name() == "main"}
 	for c := range in.Root().Preorder((*ast.FuncDecl)(nil)) {
 		decl := c.Node().(*ast.FuncDecl)
 		obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)
@@ -108,109 +118,147 @@ func runCallsum(pass *analysis.Pass) (any, error) {
 		n := &funcNode{
 			name:     PprofName(obj),
 			exported: isExportedAPI(obj),
-			main:     isMain,
+			main:     s.isMain,
 			test:     strings.HasSuffix(pass.Fset.Position(decl.Pos()).Filename, "_test.go"),
 			entry:    entryKind(obj),
 		}
 		if obj.Signature().Recv() != nil {
 			n.method = obj.Name() + "/" + strconv.Itoa(obj.Signature().Params().Len())
 		}
-		sum.funcs[n.name] = n
-		if n.entry == "" && !n.test && hasConsumerLoop(pass.TypesInfo, decl) {
+		s.sum.funcs[n.name] = n
+		if n.entry == "" && !n.test && hasConsumerLoop(pass.TypesInfo, decl.Body) {
 			n.entry = "consumer loop"
 		}
-		for cc := range c.Preorder((*ast.CallExpr)(nil), (*ast.Ident)(nil), (*ast.FuncLit)(nil)) {
-			switch e := cc.Node().(type) {
-			case *ast.CallExpr:
-				if callee := calleeName(pass.TypesInfo, e); callee != "" {
-					n.calls = append(n.calls, callEdge{callee: callee, loop: inRepeatedLoop(cc)})
-				}
-			case *ast.Ident:
-				// A function used as a value (a handler registered
-				// with a router, a callback) may be called from
-				// anywhere: count the reference as a call, and as
-				// a target of calls of function values of its
-				// signature.
-				fn, ok := pass.TypesInfo.Uses[e].(*types.Func)
-				if !ok || fn == obj || isCalled(cc) {
-					continue
-				}
-				n.calls = append(n.calls, callEdge{callee: PprofName(fn)})
-				n.values = append(n.values, funcValue{sig: sigKey(fn.Signature()), name: PprofName(fn)})
-			case *ast.FuncLit:
-				// A literal's calls are its function's in this
-				// summary: a call of a function value of the
-				// literal's signature may reach them.
-				if sig, ok := pass.TypesInfo.TypeOf(e).(*types.Signature); ok {
-					n.values = append(n.values, funcValue{sig: sigKey(sig), name: n.name})
-				}
+		s.body(c, n, obj)
+	}
+	for c := range in.Root().Preorder((*ast.GenDecl)(nil)) {
+		if _, top := c.Parent().Node().(*ast.File); !top || c.Node().(*ast.GenDecl).Tok != token.VAR {
+			continue
+		}
+		// The function literals of package-level variables (a default
+		// formatter, a handler table) are called through the variable,
+		// as function values.
+		for lc := range c.Preorder((*ast.FuncLit)(nil)) {
+			if inLiteral(lc) {
+				continue // a node of the enclosing literal's walk
 			}
+			s.literal(lc, nil)
 		}
 	}
-	for _, file := range pass.Files {
-		for _, d := range file.Decls {
-			gd, ok := d.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
-				continue
-			}
-			ast.Inspect(gd, func(x ast.Node) bool {
-				lit, ok := x.(*ast.FuncLit)
-				if !ok {
-					return true
-				}
-				sum.addLit(pass, lit)
-				return false // its nested literals are its own
-			})
-		}
-	}
-	return sum, nil
+	return s.sum, nil
 }
 
-// addLit adds a node for the package-level function literal lit: what it
-// calls, and itself as a value of its signature.
-func (sum *callSummary) addLit(pass *analysis.Pass, lit *ast.FuncLit) {
-	sig, ok := pass.TypesInfo.TypeOf(lit).(*types.Signature)
+// inLiteral reports whether the node at c sits inside a function literal.
+func inLiteral(c inspector.Cursor) bool {
+	for range c.Parent().Enclosing((*ast.FuncLit)(nil)) {
+		return true
+	}
+	return false
+}
+
+// A summariser builds the callSummary of one package.
+type summariser struct {
+	pass   *analysis.Pass
+	sum    *callSummary
+	isMain bool
+}
+
+// body adds to n the calls and references of the function at c (a
+// FuncDecl or a FuncLit), and a node of its own for each function literal
+// directly inside it. self is the function c declares, or nil for a
+// literal.
+func (s *summariser) body(c inspector.Cursor, n *funcNode, self *types.Func) {
+	info := s.pass.TypesInfo
+	var walk func(inspector.Cursor) bool
+	walk = func(cc inspector.Cursor) bool {
+		switch e := cc.Node().(type) {
+		case *ast.FuncLit:
+			if cc != c {
+				s.literal(cc, n)
+				return false // its calls are its own node's
+			}
+		case *ast.CallExpr:
+			if callee := calleeName(info, e); callee != "" {
+				n.calls = append(n.calls, callEdge{callee: callee, loop: inRepeatedLoop(cc)})
+			}
+		case *ast.Ident:
+			// A function used as a value (a handler registered with a
+			// router, a callback) may be called from anywhere: count
+			// the reference as a call, and as a target of calls of
+			// function values of its signature.
+			fn, ok := info.Uses[e].(*types.Func)
+			if !ok || fn == self || isCalled(cc) {
+				break
+			}
+			n.calls = append(n.calls, callEdge{callee: PprofName(fn)})
+			n.values = append(n.values, funcValue{sig: sigKey(fn.Signature()), name: PprofName(fn)})
+		}
+		return true
+	}
+	c.Inspect(nil, walk)
+}
+
+// literal adds a node for the function literal at c, whose enclosing
+// function's node is owner (nil for a package-level variable's literal),
+// and says how the literal is reached:
+//   - called where it is written (`func() {…}()`, with go or defer): a
+//     call from owner;
+//   - passed to a call (sort.Slice, sync.Once.Do, a router's Handle): a
+//     call from owner, where that call runs, and a function value for the
+//     callee, if the scan analyses it, to call;
+//   - otherwise (stored, returned, assigned): a function value of its
+//     signature, which calls of function values of that signature reach;
+//     assigned to a local variable, also a call from owner.
+//
+// A literal whose signature is a handler's is an entry point itself
+// (middleware returns its handler as a literal).
+func (s *summariser) literal(c inspector.Cursor, owner *funcNode) {
+	lit := c.Node().(*ast.FuncLit)
+	sig, ok := s.pass.TypesInfo.TypeOf(lit).(*types.Signature)
 	if !ok {
 		return
 	}
-	start, end := pass.Fset.Position(lit.Pos()), pass.Fset.Position(lit.End())
+	start, end := s.pass.Fset.Position(lit.Pos()), s.pass.Fset.Position(lit.End())
 	n := &funcNode{
-		name: litName(pass.Pkg.Path(), start.Filename, start.Line),
-		main: pass.Pkg.Name() == "main",
-		test: strings.HasSuffix(start.Filename, "_test.go"),
+		name:  litName(s.pass.Pkg.Path(), start.Filename, start.Line, start.Column),
+		main:  s.isMain,
+		test:  strings.HasSuffix(start.Filename, "_test.go"),
+		entry: entryKindSig(sig),
 	}
-	n.values = append(n.values, funcValue{sig: sigKey(sig), name: n.name})
-	ast.Inspect(lit.Body, func(x ast.Node) bool {
-		if call, ok := x.(*ast.CallExpr); ok {
-			if callee := calleeName(pass.TypesInfo, call); callee != "" {
-				n.calls = append(n.calls, callEdge{callee: callee, loop: litLoop(lit.Body, call)})
-			}
+	if owner != nil {
+		n.owner = owner.name
+		if owner.owner != "" {
+			n.owner = owner.owner
 		}
-		return true
-	})
-	sum.funcs[n.name] = n
-	sum.lits = append(sum.lits, litRange{file: start.Filename, start: start.Line, end: end.Line, name: n.name})
-}
-
-// litLoop reports whether call sits in a for or range statement of body.
-func litLoop(body *ast.BlockStmt, call *ast.CallExpr) bool {
-	in := false
-	ast.Inspect(body, func(x ast.Node) bool {
-		switch l := x.(type) {
-		case *ast.ForStmt:
-			if within(call, l.Body) || within(call, l.Cond) || within(call, l.Post) {
-				in = true
-			}
-		case *ast.RangeStmt:
-			if within(call, l.Body) {
-				in = true
-			}
-		case *ast.FuncLit:
-			return x == ast.Node(body) || within(call, l)
+	}
+	if n.entry == "" && !n.test && hasConsumerLoop(s.pass.TypesInfo, lit.Body) {
+		n.entry = "consumer loop"
+	}
+	s.sum.funcs[n.name] = n
+	s.sum.lits = append(s.sum.lits, litRange{file: start.Filename, start: pos{start.Line, start.Column}, end: pos{end.Line, end.Column}, name: n.name})
+	value := funcValue{sig: sigKey(sig), name: n.name}
+	switch c.ParentEdgeKind() {
+	case edge.CallExpr_Fun:
+		if owner != nil {
+			owner.calls = append(owner.calls, callEdge{callee: n.name, loop: inRepeatedLoop(c.Parent())})
 		}
-		return !in
-	})
-	return in
+	case edge.CallExpr_Args:
+		if owner != nil {
+			owner.calls = append(owner.calls, callEdge{callee: n.name, loop: inRepeatedLoop(c.Parent())})
+		}
+		if callee := calleeName(s.pass.TypesInfo, c.Parent().Node().(*ast.CallExpr)); callee != "" {
+			value.via = callee
+			s.sum.values = append(s.sum.values, value)
+		}
+	case edge.AssignStmt_Rhs, edge.ValueSpec_Values:
+		if owner != nil {
+			owner.calls = append(owner.calls, callEdge{callee: n.name})
+		}
+		s.sum.values = append(s.sum.values, value)
+	default:
+		s.sum.values = append(s.sum.values, value)
+	}
+	s.body(c, n, nil)
 }
 
 // calleeName names what call calls: the pprof name of a static callee,
@@ -243,12 +291,13 @@ func isCalled(c inspector.Cursor) bool {
 	return c.ParentEdgeKind() == edge.CallExpr_Fun
 }
 
-// inRepeatedLoop reports whether the call at c sits in a for or range
-// statement of its function, a benchmark's measured loop included.
+// inRepeatedLoop reports whether the node at c sits in a for or range
+// statement of its function (or function literal), a benchmark's measured
+// loop included.
 func inRepeatedLoop(c inspector.Cursor) bool {
-	for p := range c.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil)) {
+	for p := range c.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		switch l := p.Node().(type) {
-		case *ast.FuncDecl:
+		case *ast.FuncDecl, *ast.FuncLit:
 			return false
 		case *ast.ForStmt:
 			if within(c.Node(), l.Body) || within(c.Node(), l.Cond) || within(c.Node(), l.Post) {
@@ -304,14 +353,31 @@ func entryKind(fn *types.Func) string {
 	switch {
 	case strings.HasPrefix(fn.Name(), "Benchmark") && params.Len() == 1 && isNamed(params.At(0).Type(), "testing", "B"):
 		return "benchmark"
-	case params.Len() == 2 && isNamed(params.At(0).Type(), "net/http", "ResponseWriter") && isNamed(params.At(1).Type(), "net/http", "Request"):
-		return "HTTP handler"
-	case params.Len() == 1 && isFrameworkContext(params.At(0).Type()):
-		return "HTTP handler"
 	case sig.Recv() != nil && params.Len() == 2 && sig.Results().Len() == 2 &&
 		isNamed(params.At(0).Type(), "context", "Context") && isRequest(params.At(1).Type()) &&
 		isPointer(sig.Results().At(0).Type()) && isError(sig.Results().At(1).Type()):
 		return "RPC method"
+	}
+	if k := entryKindSig(sig); k != "benchmark" {
+		return k
+	}
+	return ""
+}
+
+// entryKindSig returns the kind of entry point that a function of
+// signature sig is, whatever its name: an HTTP handler (net/http's or a
+// common framework's), or, for a function literal of a benchmark
+// (`b.Run(name, func(b *testing.B) {…})`, `b.RunParallel(func(pb
+// *testing.PB) {…})`), "benchmark"; "" otherwise.
+func entryKindSig(sig *types.Signature) string {
+	params := sig.Params()
+	switch {
+	case params.Len() == 2 && isNamed(params.At(0).Type(), "net/http", "ResponseWriter") && isNamed(params.At(1).Type(), "net/http", "Request"):
+		return "HTTP handler"
+	case params.Len() == 1 && isFrameworkContext(params.At(0).Type()):
+		return "HTTP handler"
+	case params.Len() == 1 && (isNamed(params.At(0).Type(), "testing", "B") || isNamed(params.At(0).Type(), "testing", "PB")):
+		return "benchmark"
 	}
 	return ""
 }
@@ -384,21 +450,22 @@ func isError(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
-// hasConsumerLoop reports whether decl's body (function literals
-// included: a consumer often runs in a goroutine the function starts, and
-// the literal's calls are the function's in the summary) has a loop that
-// takes messages one by one, as message consumers,
+// hasConsumerLoop reports whether body (function literals left out: each
+// is a node of its own, and a consumer often runs in a goroutine's
+// literal) has a loop that takes messages one by one, as message consumers,
 // connection readers and work queues do: a range over a channel, or a for
 // statement without a condition whose body receives from a channel
 // (directly or in a select) or calls a method that reads the next message
 // (Read..., Recv..., Receive..., Fetch..., Next..., Poll..., Consume...,
 // Accept...). A loop that receives from a channel of time.Time (a ticker's)
 // is a periodic job, not a consumer, and one that waits on a channel of
-// os.Signal or struct{} waits for a notice, not a message.
-func hasConsumerLoop(info *types.Info, decl *ast.FuncDecl) bool {
+// os.Signal, error or struct{} waits for a notice, not a message.
+func hasConsumerLoop(info *types.Info, body *ast.BlockStmt) bool {
 	found := false
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
+	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
 		case *ast.ForStmt:
 			found = n.Cond == nil && !receivesTime(info, n.Body) && takesMessages(info, n.Body)
 		case *ast.RangeStmt:
@@ -410,8 +477,8 @@ func hasConsumerLoop(info *types.Info, decl *ast.FuncDecl) bool {
 }
 
 // isMessageChan reports whether t is a channel that carries messages: not
-// a channel of time.Time (a ticker's), os.Signal or struct{} (a shutdown or
-// wake-up notice).
+// a channel of time.Time (a ticker's), os.Signal, error or struct{} (a
+// shutdown, failure or wake-up notice).
 func isMessageChan(t types.Type) bool {
 	if t == nil {
 		return false
@@ -423,7 +490,7 @@ func isMessageChan(t types.Type) bool {
 	if s, ok := ch.Elem().Underlying().(*types.Struct); ok && s.NumFields() == 0 {
 		return false
 	}
-	return !isNamed(ch.Elem(), "time", "Time") && !isNamed(ch.Elem(), "os", "Signal")
+	return !isNamed(ch.Elem(), "time", "Time") && !isNamed(ch.Elem(), "os", "Signal") && !isError(ch.Elem())
 }
 
 // readPrefixes start the names of methods that read the next message.

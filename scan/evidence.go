@@ -27,19 +27,26 @@ const (
 // syntax and types alive (x/tools' callgraph/cha needs the whole program's
 // SSA at once: several GB on a large module).
 type callGraph struct {
-	lits    []litRange // package-level function literals, by position
+	lits    map[string][]litRange // function literals by file
 	funcs   map[string]*funcNode
-	methods map[string][]string // "M/N" -> names of the methods
-	values  map[string][]string // signature -> functions a call of a value of it may reach
-	main    bool                // some package is a command
+	methods map[string][]string    // "M/N" -> names of the methods
+	values  map[string][]funcValue // signature -> functions a call of a value of it may reach
+	main    bool                   // some package is a command
 }
 
 func newCallGraph() *callGraph {
-	return &callGraph{funcs: make(map[string]*funcNode), methods: make(map[string][]string), values: make(map[string][]string)}
+	return &callGraph{lits: make(map[string][]litRange), funcs: make(map[string]*funcNode), methods: make(map[string][]string), values: make(map[string][]funcValue)}
 }
 
 func (g *callGraph) add(sum *callSummary) {
-	g.lits = append(g.lits, sum.lits...)
+	for _, l := range sum.lits {
+		g.lits[l.file] = append(g.lits[l.file], l)
+	}
+	for _, v := range sum.values {
+		if _, dup := g.funcs[v.name]; !dup {
+			g.values[v.sig] = append(g.values[v.sig], v)
+		}
+	}
 	for name, n := range sum.funcs {
 		if _, dup := g.funcs[name]; dup {
 			continue // a package and its test variant
@@ -49,7 +56,7 @@ func (g *callGraph) add(sum *callSummary) {
 			g.methods[n.method] = append(g.methods[n.method], name)
 		}
 		for _, v := range n.values {
-			g.values[v.sig] = append(g.values[v.sig], v.name)
+			g.values[v.sig] = append(g.values[v.sig], v)
 		}
 		g.main = g.main || n.main
 	}
@@ -107,8 +114,11 @@ func (g *callGraph) reachable() map[string]reach {
 					continue
 				}
 				if sig, ok := strings.CutPrefix(e.callee, "dyn."); ok {
-					for _, f := range g.values[sig] {
-						visit(f, next)
+					for _, v := range g.values[sig] {
+						if v.via != "" && g.funcs[v.via] == nil {
+							continue // given only to code outside the scan
+						}
+						visit(v.name, next)
 					}
 					continue
 				}
@@ -133,13 +143,15 @@ func (g *callGraph) reachable() map[string]reach {
 	return seen
 }
 
-// litAt returns the node name of the package-level function literal that
-// holds line of file (the innermost, if nested), or "".
-func (g *callGraph) litAt(file string, line int) string {
-	best, size := "", 0
-	for _, l := range g.lits {
-		if l.file == file && l.start <= line && line <= l.end && (best == "" || l.end-l.start < size) {
-			best, size = l.name, l.end-l.start
+// litAt returns the node name of the function literal that holds the
+// position line:col of file (the innermost, if nested), or "".
+func (g *callGraph) litAt(file string, line, col int) string {
+	at := pos{line, col}
+	best := ""
+	var start pos
+	for _, l := range g.lits[file] {
+		if l.start.before(at) && at.before(l.end) && (best == "" || start.before(l.start)) {
+			best, start = l.name, l.start
 		}
 	}
 	return best
@@ -162,9 +174,19 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, base 
 			}
 		}
 	}
-	name := f.Function
+	name := g.litAt(f.File, f.Line, f.Column)
+	if _, ok := reached[name]; name != "" && !ok {
+		// A literal that no call reaches in the scan (returned or
+		// stored for code outside it): it runs, if at all, around when
+		// the function that makes it runs.
+		if n := g.funcs[name]; n != nil && n.owner != "" {
+			if _, ok := reached[n.owner]; ok {
+				name = n.owner
+			}
+		}
+	}
 	if name == "" {
-		name = g.litAt(f.File, f.Line)
+		name = f.Function
 	}
 	if name == "" {
 		f.Hot = &finding.Hot{Evidence: "static: package-level code, runs once", Confidence: Low}
@@ -176,11 +198,11 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, base 
 		case r.entry == name && r.kind == "exported API":
 			h.Evidence, h.Confidence = "static: exported API of a library package", Medium
 		case r.kind == "exported API":
-			h.Evidence, h.Confidence = "static: called from the library's exported "+short(r.entry), Medium
+			h.Evidence, h.Confidence = "static: called from the library's exported "+g.display(r.entry), Medium
 		case r.entry == name:
 			h.Evidence = "static: is a " + r.kind
 		default:
-			h.Evidence = fmt.Sprintf("static: reachable from %s %s in %d %s", r.kind, short(r.entry), r.depth, plural(r.depth, "call", "calls"))
+			h.Evidence = fmt.Sprintf("static: reachable from %s %s in %d %s", r.kind, g.display(r.entry), r.depth, plural(r.depth, "call", "calls"))
 		}
 		if r.loop && r.kind != "exported API" {
 			h.Evidence += ", through a loop"
@@ -199,6 +221,26 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, base 
 	default:
 		f.Hot = &finding.Hot{Evidence: "static: no call path from a handler, consumer loop or benchmark", Confidence: Low}
 	}
+}
+
+// display names the function name for a reader: short's form, or for a
+// function literal "the literal at file.go:12 in api.Routes".
+func (g *callGraph) display(name string) string {
+	rest, ok := strings.CutPrefix(name, "lit:")
+	if !ok {
+		return short(name)
+	}
+	// rest is pkg:file:line:col; file may hold a colon on some systems.
+	parts := strings.Split(rest, ":")
+	if len(parts) < 4 {
+		return name
+	}
+	file, line := strings.Join(parts[1:len(parts)-2], ":"), parts[len(parts)-2]
+	d := "the literal at " + filepath.Base(file) + ":" + line
+	if n := g.funcs[name]; n != nil && n.owner != "" && !strings.HasPrefix(n.owner, "lit:") {
+		d += " in " + short(n.owner)
+	}
+	return d
 }
 
 // short returns a function's name without its package path:

@@ -1,9 +1,12 @@
 package scan
 
 import (
+	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/perfproof/perfproof/analysis/suite"
 	"github.com/perfproof/perfproof/finding"
 )
 
@@ -102,5 +105,28 @@ func TestDemote(t *testing.T) {
 	}
 	if high.Confidence != High {
 		t.Error("demote modified the evidence in place")
+	}
+}
+
+// TestLiteralNodes checks the call graph's function literals: a handler
+// literal returned by middleware is an entry point, and a function holding
+// a literal it calls itself (defer func() {…}()) is not reached by calls of
+// function values of the literal's signature.
+func TestLiteralNodes(t *testing.T) {
+	res, err := Run(context.Background(), suite.Analyzers(), []string{"./..."}, Options{Dir: filepath.Join("testdata", "literals")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	evidence := make(map[string]string) // function -> evidence of its finding
+	for _, f := range res.Findings {
+		if f.Analyzer == "fmtnumber" && f.Hot != nil {
+			evidence[f.Function] = f.Hot.Confidence + ", " + f.Hot.Evidence
+		}
+	}
+	if got := evidence["example.com/literals/svc.Logger"]; !strings.HasPrefix(got, "high, static: is a HTTP handler") {
+		t.Errorf("finding in the handler literal of svc.Logger: %q; want high, in an HTTP handler", got)
+	}
+	if got := evidence["example.com/literals/svc.Setup"]; got == "" || strings.Contains(got, "reachable from consumer loop") {
+		t.Errorf("finding in svc.Setup: %q; want one, not reached from the consumer loop", got)
 	}
 }

@@ -1,0 +1,3 @@
+module example.com/literals
+
+go 1.22

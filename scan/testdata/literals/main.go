@@ -1,0 +1,17 @@
+// Command literals is a fixture of scan's call graph: function literals
+// are nodes of their own.
+package main
+
+import (
+	"fmt"
+	"net/http"
+
+	"example.com/literals/svc"
+)
+
+func main() {
+	fmt.Println(svc.Setup(1))
+	ch := make(chan func())
+	go svc.Consume(ch)
+	http.Handle("/", svc.Logger(http.NotFoundHandler()))
+}
