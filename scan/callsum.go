@@ -343,10 +343,10 @@ func isExportedAPI(fn *types.Func) bool {
 // by its signature, or "": a net/http handler (func(http.ResponseWriter, *http.Request),
 // or a ServeHTTP method), a handler of a common web framework (a
 // function of one parameter *gin.Context, echo.Context, *fiber.Ctx,
-// *fasthttp.RequestCtx), a gRPC-style service method (a method taking a
-// context.Context and a pointer to a request message, a generated protobuf
-// message or a type named ...Request, and returning a pointer and an
-// error) or a benchmark.
+// *fasthttp.RequestCtx), a gRPC service method (a method of a type that
+// embeds a generated Unimplemented...Server, taking a context.Context and
+// a pointer to a request message, a generated protobuf message or a type
+// named ...Request, and returning a pointer and an error) or a benchmark.
 func entryKind(fn *types.Func) string {
 	sig := fn.Signature()
 	params := sig.Params()
@@ -355,7 +355,7 @@ func entryKind(fn *types.Func) string {
 		return "benchmark"
 	case sig.Recv() != nil && params.Len() == 2 && sig.Results().Len() == 2 &&
 		isNamed(params.At(0).Type(), "context", "Context") && isRequest(params.At(1).Type()) &&
-		isPointer(sig.Results().At(0).Type()) && isError(sig.Results().At(1).Type()):
+		isPointer(sig.Results().At(0).Type()) && isError(sig.Results().At(1).Type()) && isGRPCServer(sig.Recv().Type()):
 		return "RPC method"
 	}
 	if k := entryKindSig(sig); k != "benchmark" {
@@ -380,6 +380,24 @@ func entryKindSig(sig *types.Signature) string {
 		return "benchmark"
 	}
 	return ""
+}
+
+// isGRPCServer reports whether recv, a method's receiver, implements a
+// generated gRPC service: its method set holds the unexported
+// mustEmbedUnimplemented...Server method that protoc-gen-go-grpc makes
+// every server embed. Client methods have the same shape (a context and a
+// request in, a response and an error out) but not this method.
+func isGRPCServer(recv types.Type) bool {
+	if _, ok := recv.(*types.Pointer); !ok {
+		recv = types.NewPointer(recv)
+	}
+	ms := types.NewMethodSet(recv)
+	for i := range ms.Len() {
+		if name := ms.At(i).Obj().Name(); strings.HasPrefix(name, "mustEmbedUnimplemented") && strings.HasSuffix(name, "Server") {
+			return true
+		}
+	}
+	return false
 }
 
 // isNamed reports whether t, or what t points to, is the named type

@@ -78,8 +78,14 @@ func (g *callGraph) reachable() map[string]reach {
 	var queue []string
 	library := false // the phase that walks from a library's exported API
 	visit := func(name string, r reach) {
-		if g.funcs[name] == nil {
+		n := g.funcs[name]
+		if n == nil {
 			return // outside the packages analysed
+		}
+		if n.test && !g.funcs[r.entry].test {
+			// Test code is not in the program that serves: only a
+			// path from a test's own entry (a benchmark) reaches it.
+			return
 		}
 		old, ok := seen[name]
 		if ok && (library || old.loop || !r.loop) {

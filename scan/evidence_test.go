@@ -55,6 +55,26 @@ func TestReachable(t *testing.T) {
 		}
 	}
 
+	// Test code runs only under a test: a path from a program's entry
+	// through an interface does not reach a test's type, a benchmark's
+	// path does.
+	tnode := node("m/codec.(*fakeCodec).Encode", "", "Encode/1", false)
+	tnode.test = true
+	bench := node("m/codec.BenchmarkFake", "benchmark", "", true, callEdge{callee: "iface.Encode/1", loop: true})
+	bench.test = true
+	g2 := newCallGraph()
+	g2.add(&callSummary{funcs: map[string]*funcNode{
+		"m/api.Serve":                 node("m/api.Serve", "HTTP handler", "", true, callEdge{callee: "iface.Encode/1", loop: true}),
+		"m/codec.(*fakeCodec).Encode": tnode,
+	}})
+	if r, ok := g2.reachable()["m/codec.(*fakeCodec).Encode"]; ok {
+		t.Errorf("a test type's method reached from a handler as %+v; want not reached", r)
+	}
+	g2.add(&callSummary{funcs: map[string]*funcNode{"m/codec.BenchmarkFake": bench}})
+	if r := g2.reachable()["m/codec.(*fakeCodec).Encode"]; r.kind != "benchmark" {
+		t.Errorf("a test type's method reached as %+v; want from the benchmark", r)
+	}
+
 	// With a command in the module, exported API is no entry point.
 	g.add(&callSummary{funcs: map[string]*funcNode{"main.main": {name: "main.main", main: true}}})
 	if r, ok := g.reachable()["m/codec.indent"]; ok {
@@ -89,6 +109,8 @@ func TestDemote(t *testing.T) {
 		{"lowprec", nil, ""},
 		// in the entry point itself: strong evidence, kept
 		{"lowprec", &finding.Hot{Evidence: "static: is a benchmark, through a loop", Confidence: High}, High},
+		// unless the check is weak there too
+		{"makecap", &finding.Hot{Evidence: "static: is a RPC method", Confidence: High}, Low},
 	} {
 		f := finding.Finding{Analyzer: tc.check, Hot: tc.hot}
 		demote(&f)
@@ -99,7 +121,7 @@ func TestDemote(t *testing.T) {
 		if got != tc.want {
 			t.Errorf("demote(%s, %+v): confidence %q, want %q", tc.check, tc.hot, got, tc.want)
 		}
-		if tc.want == Low && !strings.Contains(f.Hot.Evidence, "10 % (1 of 10 findings hot)") {
+		if tc.check == "lowprec" && tc.want == Low && !strings.Contains(f.Hot.Evidence, "10 % (1 of 10 findings hot)") {
 			t.Errorf("demote: evidence %q does not give the precision", f.Hot.Evidence)
 		}
 	}
@@ -125,6 +147,12 @@ func TestLiteralNodes(t *testing.T) {
 	}
 	if got := evidence["example.com/literals/svc.Logger"]; !strings.HasPrefix(got, "high, static: is a HTTP handler") {
 		t.Errorf("finding in the handler literal of svc.Logger: %q; want high, in an HTTP handler", got)
+	}
+	if got := evidence["example.com/literals/svc.(*server).Lookup"]; !strings.HasPrefix(got, "high, static: is a RPC method") {
+		t.Errorf("finding in a gRPC server's method: %q; want high, in an RPC method", got)
+	}
+	if got := evidence["example.com/literals/svc.(*Client).Lookup"]; got == "" || strings.Contains(got, "RPC method") {
+		t.Errorf("finding in a client's method of a server's shape: %q; want one, not in an RPC method", got)
 	}
 	if got := evidence["example.com/literals/svc.Setup"]; got == "" || strings.Contains(got, "reachable from consumer loop") {
 		t.Errorf("finding in svc.Setup: %q; want one, not reached from the consumer loop", got)
