@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -39,6 +40,67 @@ type callSummary struct {
 	lits []litRange
 	// values are the literals that calls of function values may reach.
 	values []funcValue
+	// types are the concrete types declared in the package, with their
+	// methods: a call through an interface reaches a type's method if
+	// the type has every method of the interface.
+	types []typeMethods
+}
+
+// typeMethods are the methods of a concrete type T (of *T, which has
+// those of T): methodKey -> the method's node name, or "" for a method
+// promoted from an embedded interface.
+type typeMethods struct {
+	name    string
+	methods map[string]string
+}
+
+// methodKey identifies a method by what an interface asks of it: its
+// name (with its package path if unexported) and signature.
+func methodKey(fn *types.Func) string {
+	name := fn.Name()
+	if !fn.Exported() && fn.Pkg() != nil {
+		name = fn.Pkg().Path() + "." + name
+	}
+	return name + sigKey(fn.Signature())
+}
+
+// ifaceCallee names a call of method (a methodKey) through an interface
+// whose methods are keys (sorted): "iface." then the keys and the method,
+// separated by NUL and SOH bytes, which no type's text holds.
+func ifaceCallee(keys []string, method string) string {
+	return "iface." + strings.Join(keys, "\x00") + "\x01" + method
+}
+
+// addTypes records the methods of the concrete, non-generic named types
+// the package declares (local ones included).
+func (sum *callSummary) addTypes(info *types.Info) {
+	for _, obj := range info.Defs {
+		tn, ok := obj.(*types.TypeName)
+		if !ok || tn.IsAlias() {
+			continue
+		}
+		named, ok := tn.Type().(*types.Named)
+		if !ok || types.IsInterface(named) || named.TypeParams().Len() > 0 {
+			continue
+		}
+		ms := types.NewMethodSet(types.NewPointer(named))
+		if ms.Len() == 0 {
+			continue
+		}
+		t := typeMethods{name: tn.Pkg().Path() + "." + tn.Name(), methods: make(map[string]string, ms.Len())}
+		for i := range ms.Len() {
+			fn, ok := ms.At(i).Obj().(*types.Func)
+			if !ok {
+				continue
+			}
+			impl := ""
+			if recv := fn.Signature().Recv(); recv != nil && !types.IsInterface(recv.Type()) {
+				impl = PprofName(fn)
+			}
+			t.methods[methodKey(fn)] = impl
+		}
+		sum.types = append(sum.types, t)
+	}
 }
 
 // A litRange locates a function literal: the positions [start, end] of
@@ -68,15 +130,11 @@ type funcNode struct {
 	exported bool // an exported function, or an exported method of an exported type
 	main     bool // package main
 	test     bool // declared in a _test.go file
-	// method is "M/N" for a method M with N parameters, "" for a
-	// function; a call through an interface may reach it.
-	method string
 	// entry is the kind of entry point the function is ("" if none):
 	// "HTTP handler", "benchmark", ...
 	entry string
-	// calls are the functions it calls or refers to as values; a callee
-	// "iface.M/2" is any method M with 2 parameters (a call through an
-	// interface).
+	// calls are the functions it calls or refers to as values, and the
+	// calls through interfaces (see ifaceCallee).
 	calls []callEdge
 	// values are the functions this one makes available as values
 	// (references), by signature.
@@ -122,15 +180,13 @@ func runCallsum(pass *analysis.Pass) (any, error) {
 			test:     strings.HasSuffix(pass.Fset.Position(decl.Pos()).Filename, "_test.go"),
 			entry:    entryKind(obj),
 		}
-		if obj.Signature().Recv() != nil {
-			n.method = obj.Name() + "/" + strconv.Itoa(obj.Signature().Params().Len())
-		}
 		s.sum.funcs[n.name] = n
 		if n.entry == "" && !n.test && hasConsumerLoop(pass.TypesInfo, decl.Body) {
 			n.entry = "consumer loop"
 		}
 		s.body(c, n, obj)
 	}
+	s.sum.addTypes(pass.TypesInfo)
 	for c := range in.Root().Preorder((*ast.GenDecl)(nil)) {
 		if _, top := c.Parent().Node().(*ast.File); !top || c.Node().(*ast.GenDecl).Tok != token.VAR {
 			continue
@@ -262,9 +318,8 @@ func (s *summariser) literal(c inspector.Cursor, owner *funcNode) {
 }
 
 // calleeName names what call calls: the pprof name of a static callee,
-// "iface.M/N" for a method M with N parameters called through an
-// interface, "dyn.SIG" for a call of a function value of signature SIG,
-// or "" for a builtin or a conversion.
+// an ifaceCallee for a call through an interface, "dyn.SIG" for a call of
+// a function value of signature SIG, or "" for a builtin or a conversion.
 func calleeName(info *types.Info, call *ast.CallExpr) string {
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	if !ok {
@@ -277,7 +332,16 @@ func calleeName(info *types.Info, call *ast.CallExpr) string {
 	}
 	sig := fn.Signature()
 	if recv := sig.Recv(); recv != nil && types.IsInterface(recv.Type()) {
-		return "iface." + fn.Name() + "/" + strconv.Itoa(sig.Params().Len())
+		iface, ok := recv.Type().Underlying().(*types.Interface)
+		if !ok {
+			return ""
+		}
+		keys := make([]string, iface.NumMethods())
+		for i := range keys {
+			keys[i] = methodKey(iface.Method(i))
+		}
+		slices.Sort(keys)
+		return ifaceCallee(keys, methodKey(fn))
 	}
 	return PprofName(fn)
 }

@@ -27,15 +27,19 @@ const (
 // syntax and types alive (x/tools' callgraph/cha needs the whole program's
 // SSA at once: several GB on a large module).
 type callGraph struct {
-	lits    map[string][]litRange // function literals by file
-	funcs   map[string]*funcNode
-	methods map[string][]string    // "M/N" -> names of the methods
-	values  map[string][]funcValue // signature -> functions a call of a value of it may reach
-	main    bool                   // some package is a command
+	lits  map[string][]litRange // function literals by file
+	funcs map[string]*funcNode
+	types map[string]bool // names of the types in byMethod
+	// byMethod maps a methodKey to the types that have the method.
+	byMethod map[string][]*typeMethods
+	// dispatch caches the methods an "iface." callee reaches.
+	dispatch map[string][]string
+	values   map[string][]funcValue // signature -> functions a call of a value of it may reach
+	main     bool                   // some package is a command
 }
 
 func newCallGraph() *callGraph {
-	return &callGraph{lits: make(map[string][]litRange), funcs: make(map[string]*funcNode), methods: make(map[string][]string), values: make(map[string][]funcValue)}
+	return &callGraph{lits: make(map[string][]litRange), funcs: make(map[string]*funcNode), types: make(map[string]bool), byMethod: make(map[string][]*typeMethods), dispatch: make(map[string][]string), values: make(map[string][]funcValue)}
 }
 
 func (g *callGraph) add(sum *callSummary) {
@@ -47,19 +51,53 @@ func (g *callGraph) add(sum *callSummary) {
 			g.values[v.sig] = append(g.values[v.sig], v)
 		}
 	}
+	for i := range sum.types {
+		t := &sum.types[i]
+		if g.types[t.name] {
+			continue // a package and its test variant
+		}
+		g.types[t.name] = true
+		for k := range t.methods {
+			g.byMethod[k] = append(g.byMethod[k], t)
+		}
+	}
 	for name, n := range sum.funcs {
 		if _, dup := g.funcs[name]; dup {
 			continue // a package and its test variant
 		}
 		g.funcs[name] = n
-		if n.method != "" {
-			g.methods[n.method] = append(g.methods[n.method], name)
-		}
 		for _, v := range n.values {
 			g.values[v.sig] = append(g.values[v.sig], v)
 		}
 		g.main = g.main || n.main
 	}
+}
+
+// implementations returns the methods that callee, an ifaceCallee, may
+// call: the method of each type that has all of the interface's methods
+// (class hierarchy analysis by method sets, as x/tools' callgraph/cha
+// does with types).
+func (g *callGraph) implementations(callee string) []string {
+	if impls, ok := g.dispatch[callee]; ok {
+		return impls
+	}
+	keys, method, _ := strings.Cut(strings.TrimPrefix(callee, "iface."), "\x01")
+	need := strings.Split(keys, "\x00")
+	var impls []string
+	for _, t := range g.byMethod[method] {
+		has := true
+		for _, k := range need {
+			if _, ok := t.methods[k]; !ok {
+				has = false
+				break
+			}
+		}
+		if impl := t.methods[method]; has && impl != "" {
+			impls = append(impls, impl)
+		}
+	}
+	g.dispatch[callee] = impls
+	return impls
 }
 
 // A reach says how a function is reached from an entry point.
@@ -113,8 +151,8 @@ func (g *callGraph) reachable() map[string]reach {
 					continue
 				}
 				next := reach{entry: r.entry, kind: r.kind, loop: r.loop || e.loop, depth: r.depth + 1}
-				if method, ok := strings.CutPrefix(e.callee, "iface."); ok {
-					for _, m := range g.methods[method] {
+				if _, ok := strings.CutPrefix(e.callee, "iface."); ok {
+					for _, m := range g.implementations(e.callee) {
 						visit(m, next)
 					}
 					continue

@@ -11,16 +11,20 @@ import (
 )
 
 func TestReachable(t *testing.T) {
+	var types []typeMethods
 	node := func(name, entry, method string, exported bool, calls ...callEdge) *funcNode {
-		return &funcNode{name: name, entry: entry, method: method, exported: exported, calls: calls}
+		if method != "" {
+			types = append(types, typeMethods{name: name + ".type", methods: map[string]string{method: name}})
+		}
+		return &funcNode{name: name, entry: entry, exported: exported, calls: calls}
 	}
-	g := newCallGraph()
-	g.add(&callSummary{funcs: map[string]*funcNode{
+	encode := ifaceCallee([]string{"Encode/1"}, "Encode/1")
+	funcs := map[string]*funcNode{
 		// a handler that calls a codec through an interface, in a loop
-		"m/api.Serve":            node("m/api.Serve", "HTTP handler", "", true, callEdge{callee: "iface.Encode/1", loop: true}),
+		"m/api.Serve":            node("m/api.Serve", "HTTP handler", "", true, callEdge{callee: encode, loop: true}),
 		"m/codec.(*JSON).Encode": node("m/codec.(*JSON).Encode", "", "Encode/1", true, callEdge{callee: "m/codec.quote"}),
 		"m/codec.quote":          node("m/codec.quote", "", "", false),
-		// a method of the same name but another arity is not reached
+		// a method of the same name but another signature is not reached
 		"m/codec.(*XML).Encode": node("m/codec.(*XML).Encode", "", "Encode/2", true),
 		// exported API that no entry reaches, and what it calls
 		"m/codec.Pretty": node("m/codec.Pretty", "", "", true, callEdge{callee: "m/codec.indent"}),
@@ -31,7 +35,17 @@ func TestReachable(t *testing.T) {
 			callEdge{callee: "m/codec.loadFixtures"}, callEdge{callee: "m/codec.encodeOne", loop: true}),
 		"m/codec.loadFixtures": node("m/codec.loadFixtures", "", "", false),
 		"m/codec.encodeOne":    node("m/codec.encodeOne", "", "", false),
-	}})
+	}
+	// through an interface of two methods, a type with only one of them
+	// is not reached
+	funcs["m/api.Flushing"] = node("m/api.Flushing", "HTTP handler", "", true, callEdge{callee: ifaceCallee([]string{"Flush/0", "Write/1"}, "Write/1")})
+	funcs["m/w.(*Plain).Write"] = node("m/w.(*Plain).Write", "", "", false)
+	funcs["m/w.(*Buffered).Write"] = node("m/w.(*Buffered).Write", "", "", false)
+	types = append(types,
+		typeMethods{name: "m/w.Plain", methods: map[string]string{"Write/1": "m/w.(*Plain).Write"}},
+		typeMethods{name: "m/w.Buffered", methods: map[string]string{"Write/1": "m/w.(*Buffered).Write", "Flush/0": "m/w.(*Buffered).Flush"}})
+	g := newCallGraph()
+	g.add(&callSummary{funcs: funcs, types: types})
 	got := g.reachable()
 	for _, tc := range []struct {
 		name string
@@ -48,6 +62,8 @@ func TestReachable(t *testing.T) {
 		{"m/codec.unused", false, "", false},
 		{"m/codec.encodeOne", true, "benchmark", true},
 		{"m/codec.loadFixtures", false, "", false},
+		{"m/w.(*Plain).Write", false, "", false},
+		{"m/w.(*Buffered).Write", true, "HTTP handler", false},
 	} {
 		r, ok := got[tc.name]
 		if ok != tc.ok || r.kind != tc.kind || r.loop != tc.loop {
@@ -58,15 +74,16 @@ func TestReachable(t *testing.T) {
 	// Test code runs only under a test: a path from a program's entry
 	// through an interface does not reach a test's type, a benchmark's
 	// path does.
+	types = nil
 	tnode := node("m/codec.(*fakeCodec).Encode", "", "Encode/1", false)
 	tnode.test = true
-	bench := node("m/codec.BenchmarkFake", "benchmark", "", true, callEdge{callee: "iface.Encode/1", loop: true})
+	bench := node("m/codec.BenchmarkFake", "benchmark", "", true, callEdge{callee: encode, loop: true})
 	bench.test = true
 	g2 := newCallGraph()
 	g2.add(&callSummary{funcs: map[string]*funcNode{
-		"m/api.Serve":                 node("m/api.Serve", "HTTP handler", "", true, callEdge{callee: "iface.Encode/1", loop: true}),
+		"m/api.Serve":                 node("m/api.Serve", "HTTP handler", "", true, callEdge{callee: encode, loop: true}),
 		"m/codec.(*fakeCodec).Encode": tnode,
-	}})
+	}, types: types})
 	if r, ok := g2.reachable()["m/codec.(*fakeCodec).Encode"]; ok {
 		t.Errorf("a test type's method reached from a handler as %+v; want not reached", r)
 	}
