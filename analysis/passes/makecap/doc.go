@@ -30,7 +30,9 @@
 //
 // It stays silent when the append or store is conditional (inside an if,
 // a switch or a nested loop), when the body may return, break, continue
-// or goto (the loop may stop early or skip the add), when the body appends
+// or goto (the loop may stop early or skip the add) — a return of a
+// non-nil error is allowed: it drops what the loop built, so the capacity
+// matters only on the way to a result — when the body appends
 // several elements or a slice (append(out, xs...)), when the loop uses or
 // reassigns the variable in any other way, when the make already has a
 // length or a capacity, for ranges over strings (by rune, so len(s) bytes

@@ -483,7 +483,7 @@ func (c *checker) fillLoop(loop ast.Stmt, t target) (fill, bool) {
 	default:
 		return fill{}, false
 	}
-	if body == nil || escapes(body) {
+	if body == nil || c.escapes(body) {
 		return fill{}, false
 	}
 	if distinct != nil && c.assigns(body, []types.Object{distinct}) {
@@ -740,10 +740,12 @@ func contains(vars []types.Object, obj types.Object) bool {
 }
 
 // escapes reports whether the loop body may end an iteration early or
-// leave the loop: a return, a goto, a break or continue of the loop
-// itself or of a statement around it. Function literals are not entered:
-// their returns leave only themselves.
-func escapes(body *ast.BlockStmt) bool {
+// leave the loop on its way to a result: a return other than an error
+// exit, a goto, a break or continue of the loop itself or of a statement
+// around it. An error exit (`return nil, err`) drops what the loop built,
+// so the capacity it was made with does not matter there. Function
+// literals are not entered: their returns leave only themselves.
+func (c *checker) escapes(body *ast.BlockStmt) bool {
 	labels := make(map[string]bool) // labels of statements inside body
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -768,7 +770,7 @@ func escapes(body *ast.BlockStmt) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			esc = true
+			esc = !c.isErrorExit(n)
 		case *ast.BranchStmt:
 			switch {
 			case n.Tok == token.GOTO:
@@ -785,6 +787,17 @@ func escapes(body *ast.BlockStmt) bool {
 		return true
 	})
 	return esc
+}
+
+// isErrorExit reports whether ret returns an error: its last result is of
+// type error and is not nil.
+func (c *checker) isErrorExit(ret *ast.ReturnStmt) bool {
+	if len(ret.Results) == 0 {
+		return false
+	}
+	last := ret.Results[len(ret.Results)-1]
+	tv, ok := c.info.Types[last]
+	return ok && !tv.IsNil() && types.Identical(tv.Type, types.Universe.Lookup("error").Type())
 }
 
 // inside reports whether the stack holds a loop, or, if switches is set, a
