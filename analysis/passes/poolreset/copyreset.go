@@ -62,7 +62,10 @@ func (c *checker) checkBody(body *ast.BlockStmt, ftype *ast.FuncType, isInit boo
 	}
 	fn := c.newFuncInfo(body, ftype, isInit)
 	for _, site := range sites {
-		if containsCall(direct, site.call) {
+		// A Put in the body, or in a deferred literal (defer func() {
+		// b = b[:0]; pool.Put(&b) }()), which puts this function's
+		// variables when it returns.
+		if site.deferred || containsCall(direct, site.call) {
 			c.checkPutArg(fn, site.call, site.arg, site.deferred)
 		}
 	}

@@ -47,8 +47,12 @@
 // and pooling a number is not buffer reuse); a typed wrapper such as
 // Pool[T].Put is reported where it is instantiated with a non-pointer
 // type; and Put(&b) of a header copied out of a pooled pointer (b :=
-// *bp) or of a parameter is reported: b moves to the heap and every call
-// allocates it, as putting b would, although SA6002 is satisfied. The
+// *bp, or *pool.Get().(*[]byte)) or of a parameter is reported, whether
+// b is only grown by append, resliced or taken back from a call it is
+// passed to in the append style (b, err = decode(b, src)), and whether
+// the Put is in the function or in a literal it defers: b moves to the
+// heap and every call allocates it, as putting b would, although SA6002
+// is satisfied. The
 // fix stores b back through bp and puts bp. Put(&b) of a slice made in
 // the function is the pool's New pattern and is not reported.
 //

@@ -23,6 +23,9 @@ type funcInfo struct {
 	// multi-value assignment).
 	defs    map[*types.Var][]ast.Expr
 	assigns map[*types.Var][]token.Pos
+	// tuples maps the position of a left-hand side of a multi-value
+	// assignment from one call (b, err := f(b)) to that call.
+	tuples map[token.Pos]*ast.CallExpr
 	// addrs holds where each variable's address is taken.
 	addrs map[*types.Var][]token.Pos
 	uses  map[*types.Var][]*ast.Ident
@@ -42,6 +45,7 @@ func (c *checker) newFuncInfo(body *ast.BlockStmt, ftype *ast.FuncType, isInit b
 		assigns: make(map[*types.Var][]token.Pos),
 		addrs:   make(map[*types.Var][]token.Pos),
 		uses:    make(map[*types.Var][]*ast.Ident),
+		tuples:  make(map[token.Pos]*ast.CallExpr),
 	}
 	info := c.pass.TypesInfo
 	for _, fl := range []*ast.FieldList{ftype.Params, ftype.Results} {
@@ -90,6 +94,9 @@ func (c *checker) newFuncInfo(body *ast.BlockStmt, ftype *ast.FuncType, isInit b
 					fn.defs[v] = append(fn.defs[v], n.Rhs[i])
 				} else {
 					fn.defs[v] = append(fn.defs[v], nil)
+					if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && len(n.Rhs) == 1 {
+						fn.tuples[l.Pos()] = call
+					}
 				}
 			}
 		case *ast.ValueSpec:
@@ -192,12 +199,13 @@ func (fn *funcInfo) originPos(v *types.Var) token.Pos {
 func (fn *funcInfo) isParam(v *types.Var) bool { return fn.params[v] }
 
 // onlyGrown reports whether every assignment to v after its first only
-// appends to it or reslices it (for a parameter, every assignment), and
-// its address is taken only at addr.
+// appends to it or reslices it, or takes it back from a call it was passed
+// to in the append style (b, err = decode(b, src)), for a parameter every
+// assignment, and its address is taken only at addr.
 func (fn *funcInfo) onlyGrown(v *types.Var, addr token.Pos) bool {
 	defs := fn.defs[v]
 	if len(defs) != len(fn.assigns[v]) {
-		return false // assigned from a multi-value call
+		return false
 	}
 	for _, p := range fn.addrs[v] {
 		if p != addr {
@@ -209,11 +217,27 @@ func (fn *funcInfo) onlyGrown(v *types.Var, addr token.Pos) bool {
 		start = 0
 	}
 	for i := start; i < len(defs); i++ {
-		if defs[i] == nil || !fn.selfDerived(defs[i], v) {
+		if defs[i] == nil {
+			if call := fn.tuples[fn.assigns[v][i]]; call != nil && fn.passes(call, v) {
+				continue
+			}
+			return false
+		}
+		if !fn.selfDerived(defs[i], v) {
 			return false
 		}
 	}
 	return true
+}
+
+// passes reports whether call takes v itself as an argument.
+func (fn *funcInfo) passes(call *ast.CallExpr, v *types.Var) bool {
+	for _, a := range call.Args {
+		if fn.c.identVar(a) == v {
+			return true
+		}
+	}
+	return false
 }
 
 // derefOfCall reports whether v was initialised as *f(...) or

@@ -152,3 +152,38 @@ func DeferredRelease(msg string) {
 	write(b)
 	b = b[:0] // want `b = b\[:0\] resets a copy of \*bp: the deferred slabPool.Put\(bp\) puts bp back`
 }
+
+// appendDecoded appends the decoded form of src to dst, in the append
+// style.
+func appendDecoded(dst, src []byte) ([]byte, error) { return append(dst, src...), nil }
+
+// DecodePooled decodes into a pooled buffer that an append-style call
+// grows; the deferred Put of its address allocates on every call.
+func DecodePooled(src []byte) (int, error) {
+	buf := *slabPool.Get().(*[]byte)
+	defer func() {
+		buf = buf[:0]
+		slabPool.Put(&buf) // want `slabPool.Put\(&buf\) moves buf to the heap: each call allocates a new 24-byte \[\]byte, as putting buf itself would; keep the pointer from Get and store buf through it`
+	}()
+	buf, err := appendDecoded(buf, src)
+	if err != nil {
+		return 0, err
+	}
+	return len(buf), nil
+}
+
+// readCopy returns a new slice.
+func readCopy(src []byte) ([]byte, error) { return append([]byte(nil), src...), nil }
+
+// DecodeFresh replaces the pooled buffer by a slice it did not pass in:
+// the Put pools that new slice, the pool's New pattern, not reported.
+func DecodeFresh(src []byte) (int, error) {
+	buf := *slabPool.Get().(*[]byte)
+	buf, err := readCopy(src)
+	if err != nil {
+		return 0, err
+	}
+	n := len(buf)
+	slabPool.Put(&buf)
+	return n, nil
+}
