@@ -16,6 +16,21 @@ import (
 // Absolute figures that could not be checked are counted in the summary
 // but not annotated one by one. src is not modified.
 func Annotate(src []byte, cs []Claim) []byte {
+	out, _ := annotate(src, cs)
+	return out
+}
+
+// markAt is a verdict mark Annotate wrote: its byte offset in the
+// annotated copy, its text (✓, ✗, ~ or ?) and the verdict it stands for.
+type markAt struct {
+	off     int
+	mark    string
+	verdict Verdict
+}
+
+// annotate is Annotate, also returning where it put each mark: after a
+// figure, at the start of a note under a block and of a footnote.
+func annotate(src []byte, cs []Claim) ([]byte, []markAt) {
 	nl := "\n"
 	if bytes.Contains(src, []byte("\r\n")) {
 		nl = "\r\n"
@@ -31,8 +46,9 @@ func Annotate(src []byte, cs []Claim) []byte {
 	}
 	code := fencedLines(lines)
 	byEnd := make(map[int][]*Claim)
-	var footnotes []string
-	from := make(map[int]int) // per line, where the next claim's text is looked for
+	var footnotes []*Claim
+	from := make(map[int]int)        // per line, where the next claim's text is looked for
+	inLine := make(map[int][]markAt) // per line, the marks put in it (offsets in the line)
 	for k := range cs {
 		c := &cs[k]
 		if c.Kind == Absolute && c.Verdict == Unverifiable && c.Measured == nil {
@@ -43,8 +59,9 @@ func Annotate(src []byte, cs []Claim) []byte {
 			if at := strings.Index(lines[i][from[i]:], c.Claimed); at >= 0 {
 				end := from[i] + at + len(c.Claimed)
 				mark := " " + annotationMark(c)
+				inLine[i] = append(inLine[i], markAt{off: end + 1, mark: annotationMark(c), verdict: c.Verdict})
 				if c.Verdict.Failed() || c.Verdict == Ambiguous {
-					footnotes = append(footnotes, annotation(c))
+					footnotes = append(footnotes, c)
 					mark += fmt.Sprintf("[^pp%d]", len(footnotes))
 				}
 				lines[i] = lines[i][:end] + mark + lines[i][end:]
@@ -55,13 +72,19 @@ func Annotate(src []byte, cs []Claim) []byte {
 		byEnd[c.blockEnd] = append(byEnd[c.blockEnd], c)
 	}
 	var out strings.Builder
+	var marks []markAt
 	out.Grow(len(src) + 200*len(cs))
 	for line, l := range lines {
+		for _, m := range inLine[line] {
+			m.off += out.Len()
+			marks = append(marks, m)
+		}
 		out.WriteString(l)
 		if notes := byEnd[line]; len(notes) > 0 {
 			out.WriteString(nl)
 			for _, c := range notes {
 				out.WriteString("> ")
+				marks = append(marks, markAt{off: out.Len(), mark: annotationMark(c), verdict: c.Verdict})
 				out.WriteString(annotation(c))
 				out.WriteString(nl)
 			}
@@ -71,11 +94,13 @@ func Annotate(src []byte, cs []Claim) []byte {
 	out.WriteString(nl + "---" + nl + nl + "**perfproof verify**: " + Summary(cs) + nl)
 	if len(footnotes) > 0 {
 		out.WriteString(nl)
-		for n, f := range footnotes {
-			fmt.Fprintf(&out, "[^pp%d]: %s%s", n+1, strings.TrimSpace(f), nl)
+		for n, c := range footnotes {
+			fmt.Fprintf(&out, "[^pp%d]: ", n+1)
+			marks = append(marks, markAt{off: out.Len(), mark: annotationMark(c), verdict: c.Verdict})
+			out.WriteString(strings.TrimSpace(annotation(c)) + nl)
 		}
 	}
-	return []byte(out.String())
+	return []byte(out.String()), marks
 }
 
 // fencedLines reports, per line, whether it is inside (or is a fence of) a

@@ -356,6 +356,7 @@ type Claim struct {
 	label  string   // what the claim's line or row names: a row label, a list item's lead
 	path   []string // subject words of the section path
 	words  []string // subject words of the line and section path, once computed
+	clause string   // for one figure of a line checked alone, the clause that names its subject
 }
 
 // ratioString formats a ratio new/old as "0.091×".

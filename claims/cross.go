@@ -41,6 +41,11 @@ const (
 	// metric prefix, 1/1.048576 for MiB written as MB). Verdict
 	// ArithmeticError.
 	UnitSlip
+	// Unmeasured: the claim is about a measure (Cross.Measure: a latency
+	// percentile, end-to-end) that no figure of the report states;
+	// Cross.Lines is the claim's own line and Cross.Got is NaN. Verdict
+	// Unsupported.
+	Unmeasured
 )
 
 var crossNames = [...]string{
@@ -51,6 +56,7 @@ var crossNames = [...]string{
 	DerivedHolds:       "derived-holds",
 	DerivedOff:         "derived-off",
 	UnitSlip:           "unit-slip",
+	Unmeasured:         "unmeasured",
 }
 
 // String returns the reason's name, e.g. "closest-pair".
@@ -121,6 +127,9 @@ type Cross struct {
 	// Reading is "throughput" when a "faster" claim holds only as a
 	// throughput gain (verdict Ambiguous), "" otherwise.
 	Reading string `json:"reading,omitempty"`
+	// Measure is, for Unmeasured, the measure the claim names as
+	// written ("p99", "end-to-end"); "" otherwise.
+	Measure string `json:"measure,omitempty"`
 }
 
 // String renders the outcome as one line, e.g. "unsupported by the
@@ -177,6 +186,8 @@ func (x *Cross) String() string {
 		return fmt.Sprintf("%s recomputed: %s (%s) gives %s, not %s", x.Derivation, figs, lines, got, x.Stated)
 	case UnitSlip:
 		return fmt.Sprintf("%s recomputed: %s (%s) gives %s, not %s: %s", x.Derivation, figs, lines, got, x.Stated, slipWords(x.Factor))
+	case Unmeasured:
+		return fmt.Sprintf("unsupported by the report's own figures: %s is about the %s, which no figure of the report measures", x.Stated, measureNoun(x.Measure))
 	}
 	return x.Reason.String()
 }
@@ -221,7 +232,7 @@ func (x *Cross) verdict() Verdict {
 			return Ambiguous
 		}
 		return Consistent
-	case ClosestPair:
+	case ClosestPair, Unmeasured:
 		return Unsupported
 	case RowsMixed:
 		return MixesRows
@@ -286,6 +297,7 @@ func (x *extractor) crossCheck() {
 	// Restated ratios first: a different value stated elsewhere says
 	// more than the closest pair.
 	x.checkRestatedRatios()
+	split := make(map[int][]Claim)
 	for k := range cs {
 		c := &cs[k]
 		if c.expected {
@@ -296,11 +308,61 @@ func (x *extractor) crossCheck() {
 			if c.Pair == nil && c.Verdict == Unverifiable {
 				x.checkElsewhere(c)
 			}
+			x.checkUnmeasuredScope(c)
 		case Absolute:
-			x.checkDerived(c)
+			if each := x.checkDerivedFigures(c); each != nil {
+				split[k] = each
+			}
 		}
 	}
+	if len(split) > 0 {
+		out := make([]Claim, 0, len(cs)+len(split))
+		for k := range cs {
+			if each, ok := split[k]; ok {
+				out = append(out, each...)
+			} else {
+				out = append(out, cs[k])
+			}
+		}
+		x.rep.Claims = out
+	}
+	x.checkMisquotedPairs()
 	x.checkRestatedFigures()
+}
+
+// checkDerivedFigures checks the derived figures of an absolute claim
+// (checkDerived). A verdict is about one figure: when the figures of the
+// line get different outcomes ("172 ns saved per Get, 283 ns per Set",
+// one taken from the wrong row), it returns one claim per figure, each
+// with its own verdict, to replace c; nil when c stands as one claim.
+func (x *extractor) checkDerivedFigures(c *Claim) []Claim {
+	orig := *c
+	x.checkDerived(c)
+	if len(orig.Numbers) < 2 || c.Cross != nil && c.Cross.Derivation == Expression {
+		return nil
+	}
+	each := make([]Claim, len(orig.Numbers))
+	differ := false
+	raw := blankCode(plain(x.lines[c.Line-1].raw))
+	for k, n := range orig.Numbers {
+		e := orig
+		e.Numbers = []Number{n}
+		e.Quantity = n.Quantity
+		e.Claimed = n.String()
+		e.words = nil
+		if lo, hi := figureClause(raw, n); hi > lo {
+			e.clause = raw[lo:hi]
+		}
+		x.checkDerived(&e)
+		each[k] = e
+		if e.Verdict != c.Verdict && (e.Cross != nil || c.Verdict.Failed()) {
+			differ = true
+		}
+	}
+	if !differ {
+		return nil
+	}
+	return each
 }
 
 // claimLabel returns what the claim's line or row names.
@@ -760,4 +822,221 @@ func (x *extractor) unpairedFit(c *Claim) ([]int, bool) {
 		}
 	}
 	return nil, false
+}
+
+// checkMisquotedPairs finds a figure misquoted in a sentence: a before →
+// after pair written on one line of prose whose one figure is, as
+// written, the same side of a pair the report gives on another line for
+// the same subject (a table row, a benchmark line), while its other figure
+// differs from that pair's and is stated nowhere else in the report
+// ("from 4.12 ms to 2.59 ms" where the row says 4.12 ms → 2.95 ms). The
+// claims that rest on the pair are Contradicted, naming the other line.
+func (x *extractor) checkMisquotedPairs() {
+	same := func(a, b Number) bool {
+		return a.Text == b.Text && a.Unit == b.Unit && a.scale == b.scale && a.Value != 0 &&
+			strings.Count(strings.Trim(strings.ReplaceAll(a.Text, ".", ""), "0"), "")-1 >= 2
+	}
+	// The pairs by each figure as written: a misquote shares one.
+	bySide := make(map[string][]*docPair)
+	key := func(side byte, n Number) string { return string(side) + n.Text + " " + n.Unit }
+	for _, o := range x.pairs {
+		bySide[key('o', o.p.Old)] = append(bySide[key('o', o.p.Old)], o)
+		bySide[key('n', o.p.New)] = append(bySide[key('n', o.p.New)], o)
+	}
+	for _, d := range x.pairs {
+		p := d.p
+		if p.OldLine != p.NewLine || p.OldLine < 1 || x.lines[p.OldLine-1].kind != lkProse || x.isPrevious(d.section) {
+			continue
+		}
+		lw := dedupe(subjectWords(plain(x.lines[p.OldLine-1].raw)))
+		for _, o := range append(slices.Clone(bySide[key('o', p.Old)]), bySide[key('n', p.New)]...) {
+			q := o.p
+			if o == d || q.OldLine == p.OldLine || q.NewLine == p.OldLine || o.group == d.group ||
+				q.canonicalQ() != p.canonicalQ() || x.isPrevious(o.section) || overlap(lw, o.own) == 0 && o.section != d.section {
+				continue
+			}
+			var stated, other Number
+			var line int
+			switch {
+			case same(p.Old, q.Old) && !sameFigure(p.New, q.New):
+				stated, other, line = p.New, q.New, q.NewLine
+			case same(p.New, q.New) && !sameFigure(p.Old, q.Old):
+				stated, other, line = p.Old, q.Old, q.OldLine
+			default:
+				continue
+			}
+			if x.statedElsewhere(stated, p.OldLine) {
+				// Another figure of the report: a pair of its own.
+				continue
+			}
+			for k := range x.rep.Claims {
+				c := &x.rep.Claims[k]
+				if c.Line != p.OldLine || c.expected || c.Verdict.fromReport() || !restsOn(c, p) {
+					continue
+				}
+				setCross(c, &Cross{Reason: RestatedDiffers, Lines: []int{line}, Stated: stated, Got: other.Value,
+					GotUnit: other.Unit, Operands: []Number{other}})
+			}
+			break
+		}
+	}
+}
+
+// restsOn reports whether claim c rests on the figures of pair p: its
+// own pair, or the figures a before → after claim states.
+func restsOn(c *Claim, p *Pair) bool {
+	if c.Pair != nil {
+		return c.Pair.Old.Text == p.Old.Text && c.Pair.New.Text == p.New.Text && c.Pair.Old.Unit == p.Old.Unit && c.Pair.New.Unit == p.New.Unit
+	}
+	if c.Kind != BeforeAfter {
+		return false
+	}
+	has := func(n Number) bool {
+		return slices.ContainsFunc(c.Numbers, func(m Number) bool { return m.Text == n.Text && m.Unit == n.Unit })
+	}
+	return has(p.Old) && has(p.New)
+}
+
+// statedElsewhere reports whether the report states figure n (within its
+// rounding, same quantity) on a line other than line.
+func (x *extractor) statedElsewhere(n Number, line int) bool {
+	for _, f := range x.rep.Facts {
+		if f.Line != line && canonical(f.Metric) == canonical(n.Quantity) && sameFigure(f.Value, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// scopeRE finds the words of a claim that name a measure of its own: a
+// latency percentile ("p99", "99th percentile", "tail latency") or the
+// whole request or system ("end-to-end").
+var scopeRE = regexp.MustCompile(`(?i)\b(p(?:50|75|90|95|99|99\.9|999)|\d\d(?:\.\d+)?(?:th|st|nd|rd)[ -]percentile|tail[ -]latenc\w*|end[ -]to[ -]end|e2e)\b`)
+
+// checkUnmeasuredScope finds a ratio about a measure the report gives no
+// figure for anywhere: "the p99 latency dropped 31%" in a report that
+// states no p99 figure, "end-to-end latency improved 12%" in one that
+// measures single operations only. Nothing in the report supports it:
+// Unsupported. A claim with figures beside it, a projection, or one
+// whose measure some figure of the report names elsewhere, is left
+// alone.
+func (x *extractor) checkUnmeasuredScope(c *Claim) {
+	if c.expected || c.Pair != nil || c.Verdict != Unverifiable {
+		return
+	}
+	raw := plain(x.lines[c.Line-1].raw)
+	// The measure named near the figure: in the claim's clause.
+	lo, hi := clauseAround(raw, c.stated.Text)
+	m := scopeRE.FindString(raw[lo:hi])
+	if m == "" {
+		return
+	}
+	key := scopeKey(m)
+	for _, f := range x.rep.Facts {
+		if f.Line == c.Line {
+			continue
+		}
+		text := plain(x.lines[f.Line-1].raw) + " " + f.Subject + " " + x.sections[f.section].title
+		if t := x.lines[f.Line-1].table; t >= 0 {
+			text += " " + strings.Join(x.tables[t].header, " ")
+		}
+		for _, w := range scopeRE.FindAllString(text, -1) {
+			if scopeKey(w) == key {
+				return
+			}
+		}
+	}
+	setCross(c, &Cross{Reason: Unmeasured, Lines: []int{c.Line}, Stated: c.stated, Got: math.NaN(), GotUnit: c.stated.Unit, Measure: m})
+}
+
+// scopeKey spells a measure scopeRE found one way: "p99" for "99th
+// percentile", "end-to-end" for "e2e".
+func scopeKey(m string) string {
+	m = strings.ToLower(m)
+	switch {
+	case strings.HasPrefix(m, "tail"):
+		return "tail"
+	case strings.HasPrefix(m, "end") || m == "e2e":
+		return "end-to-end"
+	case strings.Contains(m, "percentile"):
+		return "p" + strings.NewReplacer(".", "", "th", "", "st", "", "nd", "", "rd", "").Replace(strings.Fields(strings.ReplaceAll(m, "-", " "))[0])
+	}
+	return strings.ReplaceAll(m, ".", "")
+}
+
+// measureNoun names a measure scopeRE found: "p99", "end-to-end latency".
+func measureNoun(m string) string {
+	switch k := scopeKey(m); k {
+	case "end-to-end", "tail":
+		return k + " latency"
+	default:
+		return k
+	}
+}
+
+// clauseAround returns the bounds of the clause of s that holds text:
+// from the sentence or clause break before it (". ", ";", ", and", " and
+// ") to the one after it; the whole of s when text is not in it.
+func clauseAround(s, text string) (lo, hi int) {
+	i := strings.Index(s, text)
+	if text == "" || i < 0 {
+		return 0, len(s)
+	}
+	lo, hi = 0, len(s)
+	for _, sep := range []string{". ", "; ", ", and ", " and ", ", but ", " but "} {
+		if j := strings.LastIndex(s[:i], sep); j >= 0 && j+len(sep) > lo {
+			lo = j + len(sep)
+		}
+		if j := strings.Index(s[i:], sep); j >= 0 && i+j < hi {
+			hi = i + j
+		}
+	}
+	return lo, hi
+}
+
+// figureClause returns the bounds of the clause of line s that holds
+// figure n, the clauses cut at commas, semicolons and sentence ends
+// between figures: "283 ns per contended Set" of "172 ns saved per
+// contended Get, 283 ns per contended Set". It returns 0, 0 when n is
+// not on the line as written.
+func figureClause(s string, n Number) (lo, hi int) {
+	figs := scanFigures(s)
+	at := -1
+	for k, f := range figs {
+		if f.Text == n.Text && f.Unit == n.Unit {
+			at = k
+			break
+		}
+	}
+	if at < 0 {
+		return 0, 0
+	}
+	lo, hi = 0, len(s)
+	cut := func(t string) int {
+		best := -1
+		for _, sep := range []string{", ", "; ", ". "} {
+			if j := strings.LastIndex(t, sep); j > best {
+				best = j
+			}
+		}
+		return best
+	}
+	if at > 0 {
+		if j := cut(s[figs[at-1].end:figs[at].start]); j >= 0 {
+			lo = figs[at-1].end + j + 2
+		}
+	}
+	if at+1 < len(figs) {
+		between := s[figs[at].end:figs[at+1].start]
+		j := -1
+		for _, sep := range []string{", ", "; ", ". "} {
+			if k := strings.Index(between, sep); k >= 0 && (j < 0 || k < j) {
+				j = k
+			}
+		}
+		if j >= 0 {
+			hi = figs[at].end + j
+		}
+	}
+	return lo, hi
 }

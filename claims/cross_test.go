@@ -120,6 +120,43 @@ func TestCrossDocument(t *testing.T) {
 			detail: "stated as 5,317 ns on line 7, here as 3,689 ns",
 		},
 		{
+			name: "a percentile the report states no figure for",
+			src:  "# R\n\n## Notes\n\nDeployment went smoothly and p99 is 10% better.\n",
+			line: 5, fig: "10", verdict: Unsupported, reason: Unmeasured,
+			detail: "10% is about the p99, which no figure of the report measures",
+		},
+		{
+			name: "end-to-end latency beside micro-benchmarks only",
+			src: "# R\n\nGet is 3.2x faster under load.\nEnd-to-end request latency improved 12%.\n\n| Benchmark | Before | After |\n|---|---|---|\n" +
+				"| Get | 211 ns/op | 66 ns/op |\n",
+			line: 4, fig: "12", verdict: Unsupported, reason: Unmeasured,
+		},
+		{
+			name: "a figure misquoted in a sentence",
+			src: "# R\n\n| Metric | Before | After |\n|---|---|---|\n| Resize 256px (p50) | 4.12 ms | 2.95 ms |\n\n## Conclusion\n\n" +
+				"p50 for 256px thumbnails went from 4.12 ms to 2.59 ms (a 37% cut).\n",
+			line: 9, fig: "37", verdict: Contradicted, reason: RestatedDiffers, lines: []int{5},
+			detail: "stated as 2.95 ms on line 5, here as 2.59 ms",
+		},
+		{
+			name: "a count per second of two words",
+			src:  "# R\n\nOur front tier serves 220,000 Get calls/second. With 145 ns saved per Get:\n\n- Daily CPU time saved: 2.76 s\n",
+			line: 5, fig: "2.76", verdict: ArithmeticError, reason: UnitSlip,
+			detail: "145 ns × 220,000 Get calls/s × 86400 s",
+		},
+		{
+			name: "rows of a benchstat table, the subject named another way",
+			src: "# R\n\n```\nname              old time/op    new time/op    delta\nAllow/serial-8    58.1ns ± 1%    44.7ns ± 2%   -23.06%\n" +
+				"Allow/parallel-8   412ns ± 3%      89ns ± 4%   -78.40%\n```\n\n- Under contention, each call saves 367 ns\n",
+			line: 9, fig: "367", verdict: MixesRows, reason: RowsMixed, lines: []int{6, 5},
+		},
+		{
+			name: "one figure of a line from the wrong row, the other right",
+			src: "# R\n\n| Benchmark | Before | After |\n|---|---|---|\n| Get/1 | 38.2 ns/op | 39.0 ns/op |\n| Get/16 | 211 ns/op | 66 ns/op |\n" +
+				"| Set/16 | 540 ns/op | 257 ns/op |\n\n- 172 ns saved per contended Get, 283 ns per contended Set\n",
+			line: 9, fig: "283", verdict: Consistent, reason: DerivedHolds, lines: []int{7, 7},
+		},
+		{
 			name: "ambiguous: only the throughput reading holds",
 			src:  "# R\n\n## Summary\n\n- The pool is 38% faster.\n\n## Table\n\n| Size | Dynamic | Pool |\n|---|---|---|\n| 10,000 | 716 ns | 518 ns |\n",
 			line: 5, fig: "38", verdict: Ambiguous, reason: SupportedElsewhere, lines: []int{11, 11},
@@ -164,8 +201,18 @@ func TestCrossQuiet(t *testing.T) {
 		"# R\n\n- The cache holds 256 MiB (268 MB).\n",
 		// A share restated as an improvement.
 		"# R\n\n## Get\n\n- Time saved: 296ns (0.017% of total request time)\n\n## Overall\n\n- Get: 0.3µs saved (0.017% improvement)\n",
-		// A percentage with no figure for its subject anywhere.
-		"# R\n\n## Notes\n\nDeployment went smoothly and p99 is 10% better.\n",
+		// A percentile claim the report's own percentile figures give,
+		// and one it only expects.
+		"# R\n\n## Latency\n\n| Percentile | Before | After |\n|---|---|---|\n| p99 | 2.1 ms | 1.9 ms |\n\n## Notes\n\nDeployment went smoothly and p99 is 10% better.\n",
+		"# R\n\n## Notes\n\nWe expect p99 to be 10% better after the rollout.\n",
+		// A pair in prose that shares its baseline with a row, whose other
+		// figure the report states elsewhere: another setting, not a
+		// misquote.
+		"# R\n\n| Metric | Before | After |\n|---|---|---|\n| Resize (p50) | 4.12 ms | 2.95 ms |\n\n| Cache | p50 |\n|---|---|\n| none | 4.12 ms |\n| 256 MiB | 0.96 ms |\n\n" +
+			"With the cache, resize p50 went from 4.12 ms to 0.96 ms (a 77% cut).\n",
+		// Figures of a line each checked: one holds, the other is
+		// unchecked.
+		"# R\n\n| Benchmark | Before | After |\n|---|---|---|\n| Get/16 | 211 ns/op | 66 ns/op |\n\n- 145 ns saved per contended Get, 64 B per entry\n",
 	} {
 		rep := extract(t, src)
 		for _, c := range rep.Claims {

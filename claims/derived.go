@@ -226,6 +226,9 @@ func (x *extractor) checkExpressions(c *Claim, scan string, figs []figure) bool 
 // relevantPairs returns the pairs of quantity q that share the most
 // subject words with the claim, best first, and that score.
 func (x *extractor) relevantPairs(c *Claim, q Quantity, scan string) ([]*docPair, int) {
+	if c.clause != "" {
+		scan = c.clause
+	}
 	words := dedupe(append(subjectWords(scan), c.path...))
 	lw := dedupe(subjectWords(c.label))
 	best := 0

@@ -62,19 +62,27 @@
 //     every pair of figures the report states for its quantity, the pairs
 //     that share the most subject words first (words of the claim's line
 //     and section path against the pair's row or benchmark names and
-//     section path). A pair that gives it makes it consistent
-//     (SupportedElsewhere); one only from another row of the best-matching
-//     rows' table makes it MixesRows; none makes it Unsupported, naming the
-//     closest pair. Figures the report does not pair (a table without
+//     section path; words that name one setting several ways, such as
+//     "contention", "concurrent" and "parallel", count as one). A pair
+//     that gives it makes it consistent (SupportedElsewhere); one only
+//     from another row of the best-matching rows' table (or of a
+//     benchstat table pasted as output) makes it MixesRows; none makes it
+//     Unsupported, naming the closest pair. Figures the report does not pair (a table without
 //     before and after columns) in the claim's section may support it, and
 //     then it is not unsupported;
+//   - a ratio about a measure the report states no figure for anywhere (a
+//     latency percentile, "end-to-end") is Unsupported (Unmeasured);
 //   - a ratio restated for the same subject (row or list label) with
 //     another value is Contradicted, on the statement without figures of
 //     its own; a figure restated in another section for the same subject,
 //     metric and side with another value contradicts the claims of the
 //     later line, unless the same figure is stated elsewhere for it;
 //     sections titled "previous", "for reference", "for comparison" keep
-//     earlier results on purpose and are left out;
+//     earlier results on purpose and are left out; a before → after pair
+//     in a sentence that quotes one figure of a pair stated on another
+//     line for its subject, as written, and changes the other, which the
+//     report states nowhere else, is a misquote: the claims resting on it
+//     are Contradicted;
 //   - derived figures are recomputed: differences ("saves 6.8 µs",
 //     "2.3 µs less") from old − new of the subject's pairs (times a count
 //     on the line: "for 100 objects"), totals from a per-operation saving ×
@@ -84,7 +92,10 @@
 //     beside a figure ("(26 + 3.7)", "(375ns × 10,000)") and the same figure
 //     in another unit ("296ns (~0.3µs)"). A result that matches only with a
 //     unit misread is a UnitSlip: a metric prefix (1000×) or, for bytes, a
-//     binary unit written as a decimal one (MiB as MB);
+//     binary unit written as a decimal one (MiB as MB). A verdict is about
+//     one figure: an absolute line whose figures get different outcomes
+//     becomes one claim per figure, each checked with the words of its own
+//     clause;
 //   - "X% faster" that holds only as a throughput gain is Ambiguous, not
 //     an error.
 //
@@ -120,6 +131,7 @@
 // Each measured verdict's Detail and Measured.Setting say which setting
 // was used and where it comes from.
 //
-// Annotate writes a copy of the report with each claim's verdict under
-// its paragraph, table or code block.
+// Annotate writes a copy of the report with each checked figure marked
+// and its verdict explained, and AnnotateHTML renders that copy as one
+// self-contained HTML page.
 package claims

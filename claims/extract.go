@@ -537,8 +537,14 @@ func (x *extractor) proseClaims(i int) {
 	if label != "" {
 		x.labelled(i, label, rest, figs, &pairs)
 	}
+	group, row := fmt.Sprintf("l%d", i), 0
+	if dl.kind == lkOutput {
+		// The rows of a comparison pasted as program output (a
+		// benchstat table) are rows of one table.
+		group, row = fmt.Sprintf("k%d", dl.block), i
+	}
 	for _, p := range pairs {
-		x.notePair(p, lineLabel(dl.raw), fmt.Sprintf("l%d", i), 0, int(dl.section))
+		x.notePair(p, lineLabel(dl.raw), group, row, int(dl.section))
 	}
 	c := x.phraseClaims(i, scan, pairs, "", "", dl.kind == lkHeading)
 	for _, p := range pairs {

@@ -152,6 +152,15 @@ var stopWords = func() map[string]bool {
 	return m
 }()
 
+// synonyms are words reports use for one setting of a benchmark,
+// spelled one way: "under contention" is the parallel run, "serial" the
+// single-goroutine one.
+var synonyms = map[string]string{
+	"contention": "parallel", "contended": "parallel", "concurrent": "parallel", "concurrently": "parallel",
+	"concurrency": "parallel", "parallelism": "parallel", "multithreaded": "parallel",
+	"sequential": "serial", "sequentially": "serial", "uncontended": "serial", "singlethreaded": "serial",
+}
+
 // sideWords are words that name a side rather than a subject.
 var sideWords = map[string]bool{"before": true, "after": true, "baseline": true, "old": true, "new": true,
 	"optimized": true, "optimised": true, "original": true, "naive": true, "current": true, "previous": true}
@@ -203,6 +212,9 @@ func subjectWords(s string) []string {
 			}
 			if stopWords[w] {
 				continue
+			}
+			if syn, ok := synonyms[w]; ok {
+				w = syn
 			}
 			w = stem(w)
 			if w == "" {

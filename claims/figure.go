@@ -172,9 +172,11 @@ func matchUnit(s string, i int) (u unitInfo, end int, ok bool) {
 		}
 		return c, k, true
 	}
-	// "<word>/second", "<word>/s": requests/second, auctions/s.
+	// "<word>/second", "<word>/s": requests/second, auctions/s; and
+	// two words, a qualifier and the counted noun: "Get calls/second",
+	// "log lines/s".
 	k := j
-	for k < len(s) && (s[k] >= 'a' && s[k] <= 'z' || s[k] >= 'A' && s[k] <= 'Z') {
+	for k < len(s) && isASCIILetter(s[k]) {
 		k++
 	}
 	if k > j && k-j <= 20 {
@@ -183,9 +185,24 @@ func matchUnit(s string, i int) (u unitInfo, end int, ok bool) {
 				return unitInfo{s[j:k] + suf, s[j:k] + "/s", Throughput, 1}, k + len(suf), true
 			}
 		}
+		if k-j >= 2 && k+1 < len(s) && s[k] == ' ' && isASCIILetter(s[k+1]) {
+			k2 := k + 1
+			for k2 < len(s) && isASCIILetter(s[k2]) {
+				k2++
+			}
+			if k2-(k+1) <= 20 && k2-(k+1) >= 3 {
+				for _, suf := range throughputSuffixes {
+					if strings.HasPrefix(s[k2:], suf) && !isWordRune(runeAt(s, k2+len(suf))) {
+						return unitInfo{s[j:k2] + suf, s[j:k2] + "/s", Throughput, 1}, k2 + len(suf), true
+					}
+				}
+			}
+		}
 	}
 	return unitInfo{}, i, false
 }
+
+func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // scanFigures finds the figures of a line: numbers at a word boundary,
 // with an optional approximation mark, range, SI multiplier and unit.

@@ -240,18 +240,20 @@ func (s *score) log(t *testing.T, set string) {
 	}
 }
 
-// floors are the scores measured when the harness was written (go test
-// ./claims -run TestLabels -v, 2026-11-26); a change that lowers one
-// fails the test. Extraction and errors caught are minimums, false alarms
-// a maximum. Issue 14's targets are ≥ 95 % extracted, ≥ 2/3 of errors
-// caught, ≤ 3 % false alarms; the held-out set misses the second (10 of
-// 16), so its floor is what was measured.
+// floors are the scores last measured (go test ./claims -run TestLabels
+// -v, 2026-11-26, after the second round of fixes and the blind run of
+// shipd.md); a change that lowers one fails the test. Extraction and
+// errors caught are minimums, false alarms and alarms on unlabelled
+// claims maximums. Issue 14's targets are ≥ 95 % extracted, ≥ 2/3 of
+// errors caught, ≤ 3 % false alarms. The held-out set's one alarm on an
+// unlabelled claim is shipd.md's "64 KiB" (line 83), found in its blind
+// run and left as it was (see testdata/labels/README.md).
 var floors = map[string]struct {
 	extraction, recall, falseRate float64
 	unlabelled                    int
 }{
 	"seeds":   {extraction: 217.0 / 223, recall: 24.0 / 35, falseRate: 0.0 / 188, unlabelled: 0},
-	"heldout": {extraction: 70.0 / 73, recall: 10.0 / 16, falseRate: 1.0 / 57, unlabelled: 0},
+	"heldout": {extraction: 100.0 / 104, recall: 19.0 / 23, falseRate: 0.0 / 81, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

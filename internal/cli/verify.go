@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -28,7 +29,7 @@ func init() {
 	register(&command{
 		name:    "verify",
 		summary: "check the numbers in a performance report: arithmetic and re-measurement",
-		usage:   "verify [-C dir] [-tolerance t] [-benchtime d] [-count n] [-alloc-benchtime d] [-alloc-count n] [-timeout d] [-measure=false] [-md file] [-json] REPORT",
+		usage:   "verify [-C dir] [-tolerance t] [-benchtime d] [-count n] [-alloc-benchtime d] [-alloc-count n] [-timeout d] [-measure=false] [-md file] [-html file] [-json] REPORT",
 		doc: `
 Verify reads a performance report (Markdown or plain text: a PERFORMANCE.md,
 a README section, a PR description) and checks every numeric performance
@@ -80,13 +81,18 @@ percentage with no figures beside it is checked against every pair of
 figures the report gives for its subject and quantity; derived figures are
 recomputed (differences such as "saves 6.8 µs", totals such as a per-op
 saving × a stated rate × "daily", rates from a time per operation, sums and
-products written out, the same figure in two units); a figure or ratio
-restated elsewhere with another value is a contradiction, both lines named.
+products written out, the same figure in two units), each figure of a
+line with its own verdict; a figure or ratio restated elsewhere with
+another value is a contradiction, both lines named, as is a before → after
+sentence that quotes one figure of a pair stated elsewhere and changes the
+other. A ratio about a measure the report gives no figure for (a p99, an
+end-to-end latency) is unsupported.
 
 Verdicts: consistent (arithmetic holds, not re-measured), ambiguous (holds
 only under the less usual reading: "38% faster" from times that give 27.7%
 less time but 38% more throughput), arithmetic-error, unsupported (no pair
-of the report's own figures gives it; the closest is named), mixes-rows (it
+of the report's own figures gives it; the closest is named, or none
+measures what it is about), mixes-rows (it
 holds only from figures of different rows), contradicted (stated otherwise
 on another line), reproduced, not-reproduced, better-than-claimed,
 unverifiable (the detail says what would make it verifiable). Output: a
@@ -95,17 +101,29 @@ table by line, whose detail says how a re-measured claim was measured;
 "claimed","measured","verdict","detail","cross"}],"facts":[{"line",
 "subject","metric","value","side","source","restated","differs"}]}, where
 cross is the typed check across the report ({"reason","derivation","lines",
-"stated","got","got_unit","factor","operands","reading"}) or null, and
+"stated","got","got_unit","factor","operands","reading","measure"}) or
+null, and
 measured holds the setting of the runs ({"source","benchtime",
 "old_benchtime","count","procs","flags","line","old_line"}, source one of
 short-runs, report-iterations, report-command, go-test-default,
 requested); -md file
-writes an annotated copy of the report (never the report itself). REPORT
-and -md are relative to -C dir.
+writes an annotated copy of the report (never the report itself): each
+checked figure marked ✓ (holds), ✗[^ppN] (fails) or ~[^ppN] (ambiguous),
+the footnote ppN explaining the verdict, notes under the blocks whose
+figures cannot be marked in place, and the count of verdicts at the end.
+-html file renders the same annotated copy as one self-contained HTML
+page with the report's own layout (headings, paragraphs, lists, tables,
+code blocks): the marks coloured (✓ green, ✗ red, ~ amber), linked to
+their footnotes and back, under a header counting the verdicts. It has no
+script and loads nothing; HTML written in the report is shown as text,
+never run. -html never writes over the report, and overwrites an
+existing file only if it is a page perfproof verify wrote (checked before
+any benchmark runs). REPORT, -md and -html are relative to -C dir.
 
 Exit status: 0 when no claim failed, 1 when a claim is arithmetic-error,
 unsupported, mixes-rows, contradicted or not-reproduced (ambiguous does not
-fail), 2 for an unreadable or binary report, usage errors, and benchmarks
+fail), 2 for an unreadable or binary report, usage errors, an -md or
+-html file that cannot be written (the message names it), and benchmarks
 that could not be run.`,
 		flags: verifyFlags,
 	})
@@ -121,6 +139,7 @@ type verifyConfig struct {
 	timeout        time.Duration
 	measure        bool
 	md             string
+	html           string
 	asJSON         bool
 }
 
@@ -135,6 +154,7 @@ func verifyFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 	fs.DurationVar(&cfg.timeout, "timeout", prove.DefaultTimeout, "kill one run of a test binary after duration `d`")
 	fs.BoolVar(&cfg.measure, "measure", true, "re-measure claims whose benchmarks exist in the module")
 	fs.StringVar(&cfg.md, "md", "", "write an annotated copy of the report to `file`")
+	fs.StringVar(&cfg.html, "html", "", "write the annotated copy of the report as one self-contained HTML page to `file`")
 	fs.BoolVar(&cfg.asJSON, "json", false, "print the claims as one JSON object")
 	return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return runVerify(ctx, cfg, args, stdout, stderr)
@@ -158,6 +178,13 @@ func runVerify(ctx context.Context, cfg *verifyConfig, args []string, stdout, st
 	src, err := readReport(path)
 	if err != nil {
 		return err
+	}
+	htmlFile := ""
+	if cfg.html != "" {
+		htmlFile = inDir(cfg.dir, cfg.html)
+		if err := checkHTMLOutput(htmlFile, path, inDir(cfg.dir, cfg.md), cfg.md != ""); err != nil {
+			return err
+		}
 	}
 	rep, err := claims.Extract(args[0], src, claims.Options{})
 	if err != nil {
@@ -200,6 +227,11 @@ func runVerify(ctx context.Context, cfg *verifyConfig, args []string, stdout, st
 	}
 	if cfg.md != "" {
 		if err := writeAnnotated(inDir(cfg.dir, cfg.md), path, src, rep.Claims); err != nil {
+			return err
+		}
+	}
+	if htmlFile != "" {
+		if err := writeAnnotatedHTML(htmlFile, args[0], src, rep.Claims); err != nil {
 			return err
 		}
 	}
@@ -259,6 +291,69 @@ func writeAnnotated(out, in string, src []byte, cs []claims.Claim) error {
 	return nil
 }
 
+// verifyHTMLMarker starts every HTML page perfproof verify writes.
+const verifyHTMLMarker = "<!DOCTYPE html>\n" + claims.HTMLMarker
+
+// checkHTMLOutput checks the -html file out before any work is done: it
+// is not the report in, nor the -md file, and it is either absent or a
+// page perfproof verify wrote (which it may overwrite). The errors are
+// usage errors (exit 2) that name the file.
+func checkHTMLOutput(out, in, md string, hasMD bool) error {
+	if sameFile(out, in) {
+		return usagef("-html %s is the report itself; perfproof never overwrites its input, give another file", out)
+	}
+	if hasMD && sameFile(out, md) {
+		return usagef("-html %s is also the -md file; give each its own file", out)
+	}
+	f, err := os.Open(out)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("-html %s: %w", out, err)
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && !fi.Mode().IsRegular() {
+		return fmt.Errorf("-html %s: not a regular file; name a file to write the page to", out)
+	}
+	head := make([]byte, len(verifyHTMLMarker))
+	n, _ := io.ReadFull(f, head)
+	if string(head[:n]) != verifyHTMLMarker {
+		return fmt.Errorf("-html %s: the file exists and is not a page perfproof verify wrote; refusing to overwrite it: remove it or name another file", out)
+	}
+	return nil
+}
+
+// sameFile reports whether paths a and b name the same file, existing or
+// not.
+func sameFile(a, b string) bool {
+	aa, err1 := filepath.Abs(a)
+	ab, err2 := filepath.Abs(b)
+	if err1 == nil && err2 == nil && aa == ab {
+		return true
+	}
+	fa, err1 := os.Stat(a)
+	fb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(fa, fb)
+}
+
+// writeAnnotatedHTML writes the annotated report as an HTML page
+// (claims.AnnotateHTML) to out, checked by checkHTMLOutput.
+func writeAnnotatedHTML(out, name string, src []byte, cs []claims.Claim) error {
+	var buf bytes.Buffer
+	if err := claims.AnnotateHTML(&buf, name, src, cs); err != nil {
+		return fmt.Errorf("-html %s: %w", out, err)
+	}
+	if err := os.WriteFile(out, buf.Bytes(), 0o666); err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("-html %s: writing the annotated page: %w", out, err)
+	}
+	return nil
+}
+
 // writeVerifyText prints the claims as a table by line.
 func writeVerifyText(w io.Writer, rep *claims.Report) {
 	if len(rep.Claims) == 0 {
@@ -311,6 +406,7 @@ type verifyJSONCross struct {
 	Factor     *float64           `json:"factor,omitempty"`
 	Operands   []claims.Number    `json:"operands"`
 	Reading    string             `json:"reading,omitempty"`
+	Measure    string             `json:"measure,omitempty"`
 }
 
 func jsonCross(x *claims.Cross) *verifyJSONCross {
@@ -318,7 +414,7 @@ func jsonCross(x *claims.Cross) *verifyJSONCross {
 		return nil
 	}
 	out := &verifyJSONCross{Reason: x.Reason, Derivation: x.Derivation, Lines: x.Lines, Stated: safeNumber(x.Stated),
-		Got: jsonFloat(x.Got), GotUnit: x.GotUnit, Operands: make([]claims.Number, len(x.Operands)), Reading: x.Reading}
+		Got: jsonFloat(x.Got), GotUnit: x.GotUnit, Operands: make([]claims.Number, len(x.Operands)), Reading: x.Reading, Measure: x.Measure}
 	if x.Factor != 0 {
 		out.Factor = jsonFloat(x.Factor)
 	}

@@ -18,6 +18,8 @@ import (
 	"github.com/perfproof/perfproof/claims"
 	"github.com/perfproof/perfproof/revs"
 	"github.com/perfproof/perfproof/revs/revstest"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // TestVerifyAdexchange verifies testdata/verify/adexchange.md, a report
@@ -419,4 +421,158 @@ func TestVerifyLeavesTreeAlone(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestVerifyHTML renders testdata/verify/adexchange.md, with raw HTML
+// added to it, as an annotated HTML page (-html, arithmetic only) and
+// reads the page back as HTML: the report's table is a table with a ✓ in
+// a cell, each ✗ links to a footnote that exists, explains the verdict
+// and links back, the header counts the verdicts, nothing is loaded from
+// elsewhere, and the report's own <script> is shown as text, not run.
+func TestVerifyHTML(t *testing.T) {
+	src := mustRead(t, "testdata/verify/adexchange.md")
+	src = append(src, "\n<script>alert(\"report\")</script>\n\nInline <img src=x onerror=alert(1)> and a [link](javascript:alert(2)).\n"...)
+	dir := t.TempDir()
+	report := filepath.Join(dir, "report.md")
+	if err := os.WriteFile(report, src, 0o666); err != nil {
+		t.Fatal(err)
+	}
+	page := filepath.Join(dir, "report.html")
+	var stdout, stderr bytes.Buffer
+	if code := Main(context.Background(), []string{"verify", "-measure=false", "-html", page, report}, &stdout, &stderr); code != ExitFindings {
+		t.Fatalf("exit %d, want %d\nstderr:\n%s", code, ExitFindings, &stderr)
+	}
+	data := mustRead(t, page)
+	doc, err := html.Parse(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := make(map[string]*html.Node)
+	var tables, scripts, loads int
+	var okInCell bool
+	var bad []*html.Node // ✗ marks
+	for n := range doc.Descendants() {
+		if n.Type != html.ElementNode {
+			continue
+		}
+		if id := attr(n, "id"); id != "" {
+			ids[id] = n
+		}
+		switch n.DataAtom {
+		case atom.Table:
+			tables++
+		case atom.Script:
+			scripts++
+		case atom.Img, atom.Link, atom.Iframe, atom.Object, atom.Embed:
+			loads++
+		case atom.Span:
+			switch cls := attr(n, "class"); {
+			case textOf(n) == "✓" && strings.Contains(cls, "pp-ok") && n.Parent.DataAtom == atom.Td:
+				okInCell = true
+			case textOf(n) == "✗" && strings.Contains(cls, "pp-bad"):
+				bad = append(bad, n)
+			}
+		}
+	}
+	if tables == 0 {
+		t.Error("no <table>: the report's table is not rendered as one")
+	}
+	if !okInCell {
+		t.Error("no green ✓ mark in a table cell (the table's 12x faster holds)")
+	}
+	if scripts != 0 || loads != 0 {
+		t.Errorf("%d <script> and %d loading elements in the page; the report's HTML must be shown as text", scripts, loads)
+	}
+	if !strings.Contains(string(data), "&lt;script&gt;alert(&#34;report&#34;)&lt;/script&gt;") && !strings.Contains(string(data), "&lt;script&gt;alert(&quot;report&quot;)&lt;/script&gt;") {
+		t.Error("the report's <script> is not shown escaped")
+	}
+	if strings.Contains(string(data), "javascript:") {
+		t.Error("a javascript: link of the report is kept")
+	}
+	// Every ✗ in the text is followed by a footnote reference whose note
+	// exists, names the verdict and links back.
+	linked := 0
+	for _, m := range bad {
+		sup := m.NextSibling
+		if sup == nil || sup.DataAtom != atom.Sup {
+			continue // the ✗ opening a footnote itself
+		}
+		linked++
+		var a *html.Node
+		for c := range sup.Descendants() {
+			if c.DataAtom == atom.A {
+				a = c
+			}
+		}
+		if a == nil || !strings.HasPrefix(attr(a, "href"), "#") {
+			t.Errorf("✗ mark's footnote reference has no link: %q", textOf(sup))
+			continue
+		}
+		note := ids[strings.TrimPrefix(attr(a, "href"), "#")]
+		if note == nil {
+			t.Errorf("✗ mark links to %s, which does not exist", attr(a, "href"))
+			continue
+		}
+		nt := textOf(note)
+		if !strings.Contains(nt, "arithmetic-error") || !strings.Contains(nt, "gives") {
+			t.Errorf("footnote %s does not explain the verdict: %q", attr(a, "href"), nt)
+		}
+		back := false
+		for c := range note.Descendants() {
+			if c.DataAtom == atom.A && attr(c, "href") == "#"+attr(sup, "id") {
+				back = true
+			}
+		}
+		if !back {
+			t.Errorf("footnote %s does not link back to its mark", attr(a, "href"))
+		}
+	}
+	if linked != 2 {
+		t.Errorf("%d ✗ marks link to a footnote, want 2 (lines 27 and 46)", linked)
+	}
+	if !strings.Contains(textOf(doc), "16 numeric claims checked") || !strings.Contains(textOf(doc), "2 arithmetic-error") {
+		t.Error("the header does not count the verdicts")
+	}
+
+	// A second run overwrites its own page; -html refuses the report
+	// itself and a file perfproof did not write, before any work.
+	if code := Main(context.Background(), []string{"verify", "-measure=false", "-html", page, report}, &stdout, &stderr); code != ExitFindings {
+		t.Errorf("rewriting its own page: exit %d, want %d\nstderr:\n%s", code, ExitFindings, &stderr)
+	}
+	other := filepath.Join(dir, "notes.html")
+	if err := os.WriteFile(other, []byte("<p>mine</p>"), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ out, want string }{
+		{report, "is the report itself"},
+		{other, "notes.html: the file exists and is not a page perfproof verify wrote; refusing to overwrite it"},
+		{filepath.Join(dir, "missing", "page.html"), "missing/page.html: writing the annotated page"},
+	} {
+		stderr.Reset()
+		if code := Main(context.Background(), []string{"verify", "-measure=false", "-html", c.out, report}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("-html %s: exit %d, stderr %q; want 2 and %q", c.out, code, stderr.String(), c.want)
+		}
+	}
+	if !bytes.Equal(mustRead(t, report), src) || string(mustRead(t, other)) != "<p>mine</p>" {
+		t.Error("-html wrote over a file it refused")
+	}
+}
+
+func attr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+func textOf(n *html.Node) string {
+	var b strings.Builder
+	for c := range n.Descendants() {
+		if c.Type == html.TextNode {
+			b.WriteString(c.Data)
+		}
+	}
+	return b.String()
 }
