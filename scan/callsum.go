@@ -151,9 +151,20 @@ type funcNode struct {
 // functions scanned.
 type funcValue struct{ sig, name, via string }
 
-// sigKey writes sig without its receiver, packages by path.
+// sigKey writes sig without its receiver and its parameter and result
+// names, packages by path.
 func sigKey(sig *types.Signature) string {
-	return types.TypeString(types.NewSignatureType(nil, nil, nil, sig.Params(), sig.Results(), sig.Variadic()), (*types.Package).Path)
+	return types.TypeString(types.NewSignatureType(nil, nil, nil, unnamed(sig.Params()), unnamed(sig.Results()), sig.Variadic()), (*types.Package).Path)
+}
+
+// unnamed returns t's types without their names: a method written
+// Put(key string) must match an interface's Put(string).
+func unnamed(t *types.Tuple) *types.Tuple {
+	vars := make([]*types.Var, t.Len())
+	for i := range vars {
+		vars[i] = types.NewParam(token.NoPos, nil, "", t.At(i).Type())
+	}
+	return types.NewTuple(vars...)
 }
 
 // A callEdge is one call or reference.

@@ -171,6 +171,9 @@ func TestLiteralNodes(t *testing.T) {
 	if got := evidence["example.com/literals/svc.(*Client).Lookup"]; got == "" || strings.Contains(got, "RPC method") {
 		t.Errorf("finding in a client's method of a server's shape: %q; want one, not in an RPC method", got)
 	}
+	if got := evidence["example.com/literals/svc.(*mem).Put"]; !strings.Contains(got, "reachable from HTTP handler") {
+		t.Errorf("finding in a method called through an interface from a handler: %q; want reached from the handler (the interface's parameters have no names, the method's have)", got)
+	}
 	if got := evidence["example.com/literals/svc.Setup"]; got == "" || strings.Contains(got, "reachable from consumer loop") {
 		t.Errorf("finding in svc.Setup: %q; want one, not reached from the consumer loop", got)
 	}

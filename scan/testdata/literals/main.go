@@ -15,3 +15,7 @@ func main() {
 	go svc.Consume(ch)
 	http.Handle("/", svc.Logger(http.NotFoundHandler()))
 }
+
+func init() {
+	http.Handle("/upload", svc.Upload(svc.NewStore()))
+}
