@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"golang.org/x/perf/benchfmt"
+	"golang.org/x/perf/benchmath"
 )
 
 // A Sample is the values one benchmark reported in one unit across the
@@ -64,4 +65,12 @@ func NameWithoutProcs(n benchfmt.Name) string {
 		name += string(p)
 	}
 	return name
+}
+
+// Summary returns the median of s.Values, in s.Unit, with its 95%
+// confidence interval, assuming nothing about the distribution
+// (benchmath.AssumeNothing). With too few values for an interval (fewer
+// than 6 for 95%), Lo and Hi are -Inf and +Inf and Warnings say so.
+func (s Sample) Summary() benchmath.Summary {
+	return benchmath.AssumeNothing.Summary(benchmath.NewSample(s.Values, &benchmath.DefaultThresholds), 0.95)
 }

@@ -237,3 +237,17 @@ func Sort(fs []Finding) {
 		)
 	})
 }
+
+// DropLow removes the findings of low confidence (Hot.Confidence is
+// ConfidenceLow) from fs in place, keeping the others in order, and
+// returns the kept prefix of fs and how many it dropped. Findings without
+// Hot are kept.
+func DropLow(fs []Finding) (kept []Finding, dropped int) {
+	kept = fs[:0]
+	for _, f := range fs {
+		if f.Hot == nil || f.Hot.Confidence != ConfidenceLow {
+			kept = append(kept, f)
+		}
+	}
+	return kept, len(fs) - len(kept)
+}

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,10 +9,10 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"golang.org/x/perf/benchmath"
 	"golang.org/x/perf/benchunit"
 
 	"github.com/perfproof/perfproof/benchrun"
+	"github.com/perfproof/perfproof/internal/jsonout"
 )
 
 func init() {
@@ -74,7 +73,7 @@ func benchFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.
 		}
 		defer res.Close()
 		if *asJSON {
-			if jerr := writeBenchJSON(stdout, res); jerr != nil {
+			if jerr := jsonout.Bench(stdout, res); jerr != nil {
 				return jerr
 			}
 		} else {
@@ -146,7 +145,7 @@ func writeBenchText(w io.Writer, res *benchrun.Result) {
 					fmt.Fprint(tw, "\t-")
 					continue
 				}
-				sum := summarize(s)
+				sum := s.Summary()
 				n = max(n, len(s.Values))
 				fmt.Fprintf(tw, "\t%s ± %s", benchunit.Scale(sum.Center, benchunit.ClassOf(unit)), sum.PctRangeString())
 			}
@@ -154,70 +153,4 @@ func writeBenchText(w io.Writer, res *benchrun.Result) {
 		}
 		tw.Flush()
 	}
-}
-
-// summarize returns the median of s with its 95% confidence interval,
-// assuming nothing about the distribution (benchmath.AssumeNothing).
-func summarize(s benchrun.Sample) benchmath.Summary {
-	return benchmath.AssumeNothing.Summary(benchmath.NewSample(s.Values, &benchmath.DefaultThresholds), 0.95)
-}
-
-type benchJSONSample struct {
-	Name   string    `json:"name"`
-	Unit   string    `json:"unit"`
-	Median float64   `json:"median"`
-	Lo     float64   `json:"lo"`
-	Hi     float64   `json:"hi"`
-	N      int       `json:"n"`
-	Values []float64 `json:"values"`
-}
-
-type benchJSONPackage struct {
-	Package    string            `json:"package"`
-	Skipped    bool              `json:"skipped,omitempty"`
-	Error      string            `json:"error,omitempty"`
-	ElapsedSec float64           `json:"elapsed_sec"`
-	Raw        string            `json:"raw,omitempty"`
-	CPUProfile string            `json:"cpu_profile,omitempty"`
-	MemProfile string            `json:"mem_profile,omitempty"`
-	Benchmarks []benchJSONSample `json:"benchmarks"`
-}
-
-// writeBenchJSON prints {"packages":[...]}: per package its benchmarks'
-// samples with median and 95% confidence interval in the sample's unit
-// (sec/op for time), and the paths of its raw results and profiles (which
-// exist after exit only with -o).
-func writeBenchJSON(w io.Writer, res *benchrun.Result) error {
-	out := struct {
-		Packages []benchJSONPackage `json:"packages"`
-	}{Packages: []benchJSONPackage{}}
-	for _, p := range res.Packages {
-		jp := benchJSONPackage{
-			Package: p.ImportPath, Skipped: p.Skipped, ElapsedSec: p.Elapsed.Seconds(),
-			Raw: p.RawFile, CPUProfile: p.CPUProfile, MemProfile: p.MemProfile,
-			Benchmarks: []benchJSONSample{},
-		}
-		if p.Err != nil {
-			jp.Error = p.Err.Error()
-		}
-		for _, s := range p.Samples() {
-			sum := summarize(s)
-			jp.Benchmarks = append(jp.Benchmarks, benchJSONSample{
-				Name: s.Name, Unit: s.Unit, Median: sum.Center, Lo: finite(sum.Lo), Hi: finite(sum.Hi), N: len(s.Values), Values: s.Values,
-			})
-		}
-		out.Packages = append(out.Packages, jp)
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
-}
-
-// finite maps ±Inf (a confidence interval too wide to bound with so few
-// runs) to 0, which JSON can encode; n tells the reader why.
-func finite(v float64) float64 {
-	if v > 1e308 || v < -1e308 {
-		return 0
-	}
-	return v
 }

@@ -1,23 +1,18 @@
 package cli
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
-	"golang.org/x/perf/benchfmt"
-
-	"github.com/perfproof/perfproof/benchrun"
+	"github.com/perfproof/perfproof/internal/jsonout"
+	"github.com/perfproof/perfproof/pipeline"
 	"github.com/perfproof/perfproof/prove"
 	"github.com/perfproof/perfproof/report"
 	"github.com/perfproof/perfproof/revs"
@@ -244,18 +239,6 @@ func compareFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, i
 	}
 }
 
-// comparison is what a compare run produced, ready to print.
-type comparison struct {
-	rep      report.CompareReport
-	rounds   int
-	stop     string
-	noise    *prove.Noise
-	onlyOld  []string
-	onlyNew  []string
-	errs     []error // make the exit status 2
-	stopping error   // the context's error, if it ended
-}
-
 func runCompare(ctx context.Context, cfg *compareConfig, args []string, stdout, stderr io.Writer) error {
 	sess, err := revs.Open(ctx, cfg.dir)
 	if err != nil {
@@ -275,84 +258,37 @@ func runCompare(ctx context.Context, cfg *compareConfig, args []string, stdout, 
 	cfg.opts.OutDir = cfg.outDir
 	cfg.opts.WorkDir = sess.TempDir()
 
-	var cmp *comparison
+	var cmp *pipeline.Comparison
 	if cfg.variants != nil {
-		cmp, err = compareVariants(ctx, cfg, sess, args, stderr)
+		cmp, err = pipeline.CompareVariants(ctx, sess.Dir, args, cfg.compareOptions(stderr))
 	} else {
 		cmp, err = compareSides(ctx, cfg, sess, args, stderr)
 	}
 	if err != nil {
 		return err
 	}
-	if n := familyNote(cmp.rep.Comparisons, cfg.opts.Stats); n != "" {
-		cmp.rep.Notes = append(cmp.rep.Notes, n)
-	}
 	if err := printComparison(stdout, cfg, cmp); err != nil {
 		return err
 	}
-	if cfg.outDir != "" && cmp.rounds > 0 {
+	if cfg.outDir != "" && cmp.Rounds > 0 {
 		fmt.Fprintf(stderr, "perfproof compare: raw results kept in %s\n", cfg.outDir)
 	}
 	switch {
-	case cmp.stopping != nil:
-		return fmt.Errorf("interrupted (%v); the temporary worktrees are removed; the results above are partial", cmp.stopping)
-	case len(cmp.errs) > 0:
-		for _, e := range cmp.errs {
+	case cmp.Stopped != nil:
+		return fmt.Errorf("interrupted (%v); the temporary worktrees are removed; the results above are partial", cmp.Stopped)
+	case len(cmp.Errors) > 0:
+		for _, e := range cmp.Errors {
 			fmt.Fprintf(stderr, "perfproof compare: %v\n", e)
 		}
-		return fmt.Errorf("%d errors: the comparison is incomplete, so no gate passes", len(cmp.errs))
+		return fmt.Errorf("%d errors: the comparison is incomplete, so no gate passes", len(cmp.Errors))
 	}
-	if fails := cfg.gate.fails(cmp.rep.Comparisons); len(fails) > 0 {
+	if fails := cfg.gate.fails(cmp.Report.Comparisons); len(fails) > 0 {
 		for _, c := range fails {
 			fmt.Fprintf(stderr, "perfproof compare: regression: %s %s %s %s\n", strings.TrimSpace(c.Package+" "+c.Benchmark), c.Unit, c.Verdict, gateDetail(c))
 		}
 		return errFound
 	}
 	return nil
-}
-
-// familyNote says how the verdicts of cs were corrected for their number
-// (stats.Holm, one family per unit), or "" when there was nothing to
-// correct for.
-func familyNote(cs []report.Comparison, opts stats.Options) string {
-	family := make(map[string]int)
-	var units []string
-	largest, changed := 0, 0
-	for _, c := range cs {
-		if c.Family == 0 {
-			continue
-		}
-		if _, ok := family[c.Unit]; !ok {
-			units = append(units, c.Unit)
-		}
-		family[c.Unit] = c.Family
-		largest = max(largest, c.Family)
-		if c.Corrected {
-			changed++
-		}
-	}
-	if largest < 2 {
-		return ""
-	}
-	var sizes []string
-	for _, u := range units {
-		sizes = append(sizes, fmt.Sprintf("%d in %s", family[u], u))
-	}
-	alpha := opts.Alpha
-	if alpha == 0 {
-		alpha = stats.DefaultAlpha
-	}
-	if opts.PerComparison {
-		return fmt.Sprintf("each comparison was tested at alpha %v on its own (-correction none; %s): by chance alone, up to %v of the comparisons of an unchanged module may say faster or slower", alpha, strings.Join(sizes, ", "), alpha)
-	}
-	s := fmt.Sprintf("the verdicts are corrected for the number of comparisons of each unit made together (Holm's method; %s): the chance that any of a unit's says faster or slower by chance is at most alpha %v; the p column is each comparison's own p-value", strings.Join(sizes, ", "), alpha)
-	switch {
-	case changed == 1:
-		s += "; 1 verdict significant alone is inconclusive after the correction"
-	case changed > 1:
-		s += fmt.Sprintf("; %d verdicts significant alone are inconclusive after the correction", changed)
-	}
-	return s
 }
 
 // gateDetail is the change of a failing comparison: "+12.3% [+10.1%, +14.0%]"
@@ -368,7 +304,7 @@ func gateDetail(c report.Comparison) string {
 }
 
 // compareSides resolves OLD and NEW and compares them.
-func compareSides(ctx context.Context, cfg *compareConfig, sess *revs.Session, args []string, stderr io.Writer) (*comparison, error) {
+func compareSides(ctx context.Context, cfg *compareConfig, sess *revs.Session, args []string, stderr io.Writer) (*pipeline.Comparison, error) {
 	if len(args) == 0 {
 		return nil, usagef("missing OLD: name a git revision, a module directory or a results file")
 	}
@@ -399,319 +335,32 @@ func compareSides(ctx context.Context, cfg *compareConfig, sess *revs.Session, a
 		case len(packages) > 0:
 			return nil, usagef("no packages with results files: nothing is run")
 		}
-		return compareFiles(old, new, cfg.opts.Stats)
+		return pipeline.CompareFiles(old, new, cfg.opts.Stats)
 	}
 	if new == nil {
 		if new, err = sess.Current(ctx); err != nil {
 			return nil, err
 		}
 	}
-	for _, s := range []struct {
-		side *revs.Side
-		name string
-	}{{old, "old"}, {new, "new"}} {
-		if s.side.Kind != revs.Revision {
-			continue
-		}
-		fmt.Fprintf(stderr, "checkout %s %s\n", s.name, s.side)
-		if err := sess.Checkout(ctx, s.side, s.name); err != nil {
-			if ctx.Err() != nil {
-				return &comparison{stopping: ctx.Err(), rep: report.CompareReport{Old: old.String(), New: new.String()}}, nil
-			}
-			return nil, err
-		}
-	}
-	cmp := &comparison{rep: report.CompareReport{Old: old.String(), New: new.String()}}
-	for _, s := range []*revs.Side{old, new} {
-		if s.Kind == revs.WorkTree && s.Uncommitted {
-			cmp.rep.Notes = append(cmp.rep.Notes, "the work tree's uncommitted changes are included: it was named (or implied) as a side")
-			break
-		}
-	}
-	measureNoise(ctx, cfg, cmp, stderr)
-	res, err := prove.Run(ctx, prove.Side{Name: "old", Dir: old.Dir}, prove.Side{Name: "new", Dir: new.Dir}, cfg.packages(packages), cfg.opts)
-	return fromResult(cmp, res, err, cfg)
+	return pipeline.CompareSides(ctx, sess, old, new, packages, cfg.compareOptions(stderr))
 }
 
-// packages returns the package patterns, "." if none.
-func (cfg *compareConfig) packages(args []string) []string {
-	if len(args) == 0 {
-		return []string{"."}
+// compareOptions returns the options of the comparison, with progress and
+// warnings to stderr.
+func (cfg *compareConfig) compareOptions(stderr io.Writer) pipeline.CompareOptions {
+	return pipeline.CompareOptions{
+		Prove: cfg.opts, Noise: cfg.noise, Progress: stderr,
+		Warn: func(w error) { fmt.Fprintf(stderr, "perfproof compare: warning: %v\n", w) },
 	}
-	return args
-}
-
-// compareVariants compares the variants of benchmarks in one binary.
-func compareVariants(ctx context.Context, cfg *compareConfig, sess *revs.Session, args []string, stderr io.Writer) (*comparison, error) {
-	var olds, news []string
-	for _, v := range cfg.variants {
-		olds, news = append(olds, v[0]), append(news, v[1])
-	}
-	cmp := &comparison{rep: report.CompareReport{
-		Old: "variants " + strings.Join(olds, ", ") + " (" + sess.Dir + ")",
-		New: "variants " + strings.Join(news, ", ") + " (the same binary)",
-	}}
-	measureNoise(ctx, cfg, cmp, stderr)
-	res, err := prove.RunVariants(ctx, sess.Dir, cfg.packages(args), cfg.opts)
-	return fromResult(cmp, res, err, cfg)
-}
-
-// measureNoise measures and prints the machine's noise, unless -noise=false.
-func measureNoise(ctx context.Context, cfg *compareConfig, cmp *comparison, stderr io.Writer) {
-	if !cfg.noise {
-		return
-	}
-	minEffect := cfg.opts.Stats.MinEffect
-	n := prove.MeasureNoise(ctx, minEffect)
-	cmp.noise = &n
-	fmt.Fprintf(stderr, "noise: %s\n", n)
-	for _, w := range n.Warnings {
-		fmt.Fprintf(stderr, "perfproof compare: warning: %v\n", w)
-	}
-	cmp.rep.Notes = append(cmp.rep.Notes, "machine noise before the rounds: "+n.String())
-}
-
-// fromResult fills cmp from a prove result.
-func fromResult(cmp *comparison, res *prove.Result, err error, cfg *compareConfig) (*comparison, error) {
-	if res == nil {
-		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-			cmp.stopping = err
-			return cmp, nil
-		}
-		return nil, err
-	}
-	switch {
-	case err == nil:
-	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
-		cmp.stopping = err
-	case errors.Is(err, prove.ErrNoBenchmarks) && res.Err() != nil:
-		// The package errors below say why.
-	default:
-		cmp.errs = append(cmp.errs, err)
-	}
-	cmp.rounds, cmp.stop = res.Rounds, res.Stop
-	for _, p := range res.Packages {
-		for _, c := range p.Comparisons {
-			rc := report.Comparison{Package: c.Package, Comparison: c.Comparison}
-			if c.OldName != c.Benchmark || c.NewName != c.Benchmark {
-				rc.OldName, rc.NewName = c.OldName, c.NewName
-			}
-			cmp.rep.Comparisons = append(cmp.rep.Comparisons, rc)
-		}
-		for _, n := range p.OnlyOld {
-			cmp.onlyOld = append(cmp.onlyOld, p.ImportPath+" "+n)
-		}
-		for _, n := range p.OnlyNew {
-			cmp.onlyNew = append(cmp.onlyNew, p.ImportPath+" "+n)
-		}
-		for _, w := range p.Warnings {
-			cmp.rep.Notes = append(cmp.rep.Notes, w.Error())
-		}
-		if len(p.Unpaired) > 0 {
-			cmp.rep.Notes = append(cmp.rep.Notes, fmt.Sprintf("%s: no counterpart for %s", p.ImportPath, strings.Join(p.Unpaired, ", ")))
-		}
-		if p.Err != nil && !(cmp.stopping != nil && errors.Is(p.Err, cmp.stopping)) {
-			cmp.errs = append(cmp.errs, p.Err)
-		}
-	}
-	if len(cmp.rep.Comparisons) == 0 && len(cmp.errs) == 0 && cmp.stopping == nil {
-		cmp.errs = append(cmp.errs, fmt.Errorf("no benchmark was measured on both sides: check -bench (%s) and the packages", cfg.opts.Bench))
-	}
-	if len(cmp.onlyOld) > 0 {
-		cmp.rep.Notes = append(cmp.rep.Notes, "only in old (not compared): "+strings.Join(cmp.onlyOld, ", "))
-	}
-	if len(cmp.onlyNew) > 0 {
-		cmp.rep.Notes = append(cmp.rep.Notes, "only in new (not compared): "+strings.Join(cmp.onlyNew, ", "))
-	}
-	how := fmt.Sprintf("%d interleaved rounds, -count=1 per run, each side's test binary built once; stopped: %s; %s in all", res.Rounds, res.Stop, res.Elapsed.Round(time.Second))
-	cmp.rep.Notes = append([]string{how}, cmp.rep.Notes...)
-	for _, e := range cmp.errs {
-		cmp.rep.Errors = append(cmp.rep.Errors, e.Error())
-	}
-	if cmp.stopping != nil {
-		cmp.rep.Errors = append(cmp.rep.Errors, "interrupted: "+cmp.stopping.Error())
-	}
-	return cmp, nil
-}
-
-// compareFiles compares two files of benchmark results, as benchstat does.
-// A malformed line is an error (exit 2) naming file:line; the comparisons of
-// the well-formed lines are still printed.
-func compareFiles(old, new *revs.Side, opts stats.Options) (*comparison, error) {
-	cmp := &comparison{rep: report.CompareReport{Old: old.String(), New: new.String()}}
-	oldSamples, oldErrs, err := readResults(old.File, old.Arg)
-	if err != nil {
-		return nil, err
-	}
-	newSamples, newErrs, err := readResults(new.File, new.Arg)
-	if err != nil {
-		return nil, err
-	}
-	cmp.errs = append(oldErrs, newErrs...)
-	type key struct{ pkg, name, unit string }
-	newByKey := make(map[key][]float64)
-	for _, s := range newSamples {
-		newByKey[key{s.pkg, s.Name, s.Unit}] = s.Values
-	}
-	oldNames := make(map[key]bool)
-	for _, s := range oldSamples {
-		k := key{s.pkg, s.Name, s.Unit}
-		oldNames[key{s.pkg, s.Name, ""}] = true
-		nv, ok := newByKey[k]
-		if !ok {
-			if !slices.Contains(cmp.onlyOld, s.label()) {
-				cmp.onlyOld = append(cmp.onlyOld, s.label())
-			}
-			continue
-		}
-		cmp.rep.Comparisons = append(cmp.rep.Comparisons, report.Comparison{Package: s.pkg,
-			Comparison: stats.Compare(s.Name, s.Unit, s.Values, nv, opts)})
-	}
-	for _, s := range newSamples {
-		if !oldNames[key{s.pkg, s.Name, ""}] && !slices.Contains(cmp.onlyNew, s.label()) {
-			cmp.onlyNew = append(cmp.onlyNew, s.label())
-		}
-	}
-	if len(cmp.rep.Comparisons) == 0 && len(cmp.errs) == 0 {
-		cmp.errs = append(cmp.errs, fmt.Errorf("%s and %s have no benchmark in common", old.Arg, new.Arg))
-	}
-	family := make([]*stats.Comparison, len(cmp.rep.Comparisons))
-	for i := range cmp.rep.Comparisons {
-		family[i] = &cmp.rep.Comparisons[i].Comparison
-	}
-	stats.Holm(family, opts)
-	if len(cmp.onlyOld) > 0 {
-		cmp.rep.Notes = append(cmp.rep.Notes, "only in old (not compared): "+strings.Join(cmp.onlyOld, ", "))
-	}
-	if len(cmp.onlyNew) > 0 {
-		cmp.rep.Notes = append(cmp.rep.Notes, "only in new (not compared): "+strings.Join(cmp.onlyNew, ", "))
-	}
-	cmp.rep.Notes = append([]string{"results files: nothing was run; the samples are the files' lines, in the order they ran (not interleaved)"}, cmp.rep.Notes...)
-	for _, e := range cmp.errs {
-		cmp.rep.Errors = append(cmp.rep.Errors, e.Error())
-	}
-	return cmp, nil
-}
-
-// fileSample is a benchrun.Sample of a results file with its package.
-type fileSample struct {
-	pkg string
-	benchrun.Sample
-}
-
-func (s fileSample) label() string { return strings.TrimSpace(s.pkg + " " + s.Name) }
-
-// readResults reads a results file and groups its values by package (the
-// "pkg:" configuration line), benchmark and unit. Malformed lines are
-// returned as errors naming name:line; an unreadable file or one without
-// any result is an error.
-func readResults(path, name string) ([]fileSample, []error, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	var errs []error
-	byPkg := make(map[string]*benchrun.PackageResult)
-	var pkgs []string
-	r := benchfmt.NewReader(bytes.NewReader(data), name)
-	for r.Scan() {
-		switch rec := r.Result().(type) {
-		case *benchfmt.Result:
-			pkg := rec.GetConfig("pkg")
-			pr := byPkg[pkg]
-			if pr == nil {
-				pr = &benchrun.PackageResult{}
-				byPkg[pkg] = pr
-				pkgs = append(pkgs, pkg)
-			}
-			pr.Results = append(pr.Results, rec.Clone())
-		case *benchfmt.SyntaxError:
-			errs = append(errs, fmt.Errorf("malformed results: %w", rec))
-		}
-	}
-	if err := r.Err(); err != nil {
-		return nil, nil, fmt.Errorf("reading %s: %w", name, err)
-	}
-	if len(pkgs) == 0 {
-		return nil, nil, fmt.Errorf("%s holds no benchmark results (go test -bench output expected)", name)
-	}
-	var out []fileSample
-	for _, pkg := range pkgs {
-		for _, s := range byPkg[pkg].Samples() {
-			out = append(out, fileSample{pkg, s})
-		}
-	}
-	return out, errs, nil
 }
 
 // printComparison writes the comparison in the requested format.
-func printComparison(w io.Writer, cfg *compareConfig, cmp *comparison) error {
+func printComparison(w io.Writer, cfg *compareConfig, cmp *pipeline.Comparison) error {
 	switch {
 	case cfg.asJSON:
-		return writeCompareJSON(w, cmp)
+		return jsonout.Compare(w, cmp)
 	case cfg.asMD:
-		return report.CompareMarkdown(w, &cmp.rep)
+		return report.CompareMarkdown(w, &cmp.Report)
 	}
-	return report.CompareText(w, &cmp.rep)
-}
-
-// compareJSON is one comparison in the JSON output: stats.ComparisonJSON
-// ("benchmark", "unit", "old", "new", "ratio", "ratio_lo", "ratio_hi", "p"
-// — null when not computed —, "verdict", "exact", "reason", …) preceded by
-// "package" and, for variants, "old_name" and "new_name".
-type compareJSON struct {
-	Package string `json:"package"`
-	OldName string `json:"old_name,omitempty"`
-	NewName string `json:"new_name,omitempty"`
-	stats.ComparisonJSON
-}
-
-// writeCompareJSON prints {"comparisons":[...]} (DESIGN.md) with the
-// sides, the rounds, the noise, the notes and the errors.
-func writeCompareJSON(w io.Writer, cmp *comparison) error {
-	comps := make([]compareJSON, 0, len(cmp.rep.Comparisons))
-	for _, c := range cmp.rep.Comparisons {
-		comps = append(comps, compareJSON{c.Package, c.OldName, c.NewName, c.Comparison.JSON()})
-	}
-	out := struct {
-		Comparisons []compareJSON `json:"comparisons"`
-		Old         string        `json:"old"`
-		New         string        `json:"new"`
-		Rounds      int           `json:"rounds,omitempty"`
-		Stop        string        `json:"stop,omitempty"`
-		OnlyOld     []string      `json:"only_old,omitempty"`
-		OnlyNew     []string      `json:"only_new,omitempty"`
-		Noise       *noiseJSON    `json:"noise,omitempty"`
-		Notes       []string      `json:"notes,omitempty"`
-		Errors      []string      `json:"errors"`
-	}{
-		Comparisons: comps, Old: cmp.rep.Old, New: cmp.rep.New, Rounds: cmp.rounds, Stop: cmp.stop,
-		OnlyOld: cmp.onlyOld, OnlyNew: cmp.onlyNew, Notes: cmp.rep.Notes, Errors: cmp.rep.Errors,
-	}
-	if out.Errors == nil {
-		out.Errors = []string{}
-	}
-	if n := cmp.noise; n != nil {
-		nj := &noiseJSON{CPUs: n.CPUs, Governor: n.Governor, Spread: n.Spread}
-		if n.HaveLoad {
-			nj.Load = n.Load[:]
-		}
-		for _, w := range n.Warnings {
-			nj.Warnings = append(nj.Warnings, w.Error())
-		}
-		out.Noise = nj
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
-}
-
-// noiseJSON is prove.Noise in the JSON output: load averages (1, 5, 15
-// minutes), CPUs, governor, and the relative spread of the calibration.
-type noiseJSON struct {
-	Load     []float64 `json:"load,omitempty"`
-	CPUs     int       `json:"cpus"`
-	Governor string    `json:"governor,omitempty"`
-	Spread   float64   `json:"calibration_spread"`
-	Warnings []string  `json:"warnings,omitempty"`
+	return report.CompareText(w, &cmp.Report)
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -17,6 +16,8 @@ import (
 	"github.com/perfproof/perfproof/analysis/suite"
 	"github.com/perfproof/perfproof/cost"
 	"github.com/perfproof/perfproof/finding"
+	"github.com/perfproof/perfproof/internal/jsonout"
+	"github.com/perfproof/perfproof/pipeline"
 	"github.com/perfproof/perfproof/scan"
 )
 
@@ -166,9 +167,9 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 		}
 		res, err := scan.Run(ctx, analyzers, args, opts)
 		if res != nil && len(profiles) > 0 {
-			ps, err := cost.Load(inDirAll(*dir, profiles)...)
+			ps, err := pipeline.LoadProfiles(*dir, profiles)
 			if err != nil {
-				return fmt.Errorf("%w\nPass pprof CPU or heap profiles, e.g. from go test -cpuprofile/-memprofile or net/http/pprof", err)
+				return err
 			}
 			for _, w := range ps.Warnings {
 				fmt.Fprintf(stderr, "perfproof scan: warning: %v\n", w)
@@ -190,7 +191,7 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 			return err
 		}
 		if *asJSON {
-			if err := writeJSON(stdout, res); err != nil {
+			if err := jsonout.Scan(stdout, res); err != nil {
 				return err
 			}
 		} else {
@@ -216,20 +217,11 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 	}
 }
 
-// inDirAll resolves each of paths against dir as inDir does.
-func inDirAll(dir string, paths []string) []string {
-	out := make([]string, len(paths))
-	for i, p := range paths {
-		out[i] = inDir(dir, p)
-	}
-	return out
-}
-
 // hideLow removes from res.Findings those of low confidence and returns
 // how many it removed.
 func hideLow(res *scan.Result) int {
 	var n int
-	res.Findings, n = dropLow(res.Findings)
+	res.Findings, n = finding.DropLow(res.Findings)
 	return n
 }
 
@@ -257,37 +249,6 @@ func scanOutcome(stderr io.Writer, res *scan.Result) error {
 		return fmt.Errorf("%s\nNothing was found in the packages analysed, but the others were not checked: fix the errors above (or exclude those packages) and scan again", summary)
 	}
 	return nil
-}
-
-// writeJSON prints the DESIGN.md object {"findings":[...],"errors":[...]}
-// with "packages" (the number matched), "not_analysed" (the packages not
-// analysed by every check, each {"package","checks","reason"}) and
-// "suppressed" (findings silenced by //perfproof:ignore, each with its
-// "reason").
-func writeJSON(w io.Writer, res *scan.Result) error {
-	fs, errs, na := res.Findings, res.Errors, res.NotAnalysed
-	if fs == nil {
-		fs = []finding.Finding{}
-	}
-	if errs == nil {
-		errs = []scan.PackageError{}
-	}
-	if na == nil {
-		na = []scan.Unanalysed{}
-	}
-	sup := res.Suppressed
-	if sup == nil {
-		sup = []scan.Suppressed{}
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(struct {
-		Findings    []finding.Finding   `json:"findings"`
-		Errors      []scan.PackageError `json:"errors"`
-		Packages    int                 `json:"packages"`
-		NotAnalysed []scan.Unanalysed   `json:"not_analysed"`
-		Suppressed  []scan.Suppressed   `json:"suppressed"`
-	}{fs, errs, res.Packages, na, sup})
 }
 
 func printErrors(w io.Writer, errs []scan.PackageError) {

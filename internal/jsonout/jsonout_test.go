@@ -1,0 +1,196 @@
+package jsonout
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/perfproof/perfproof/benchrun"
+	"github.com/perfproof/perfproof/finding"
+	"github.com/perfproof/perfproof/pipeline"
+	"github.com/perfproof/perfproof/prove"
+	"github.com/perfproof/perfproof/report"
+	"github.com/perfproof/perfproof/scan"
+	"github.com/perfproof/perfproof/stats"
+)
+
+// keys returns the keys of the JSON object in b, in the order they first
+// appear, with the keys of nested objects as "outer.inner" and those of
+// the elements of a list under the list's key.
+func keys(t *testing.T, b []byte) []string {
+	t.Helper()
+	dec := json.NewDecoder(bytes.NewReader(b))
+	var out []string
+	var walk func(prefix string)
+	walk = func(prefix string) {
+		tok, err := dec.Token()
+		if err != nil {
+			t.Fatalf("decoding %s: %v", b, err)
+		}
+		switch tok {
+		case json.Delim('{'):
+			for dec.More() {
+				k, _ := dec.Token()
+				name := prefix + k.(string)
+				if !slices.Contains(out, name) {
+					out = append(out, name)
+				}
+				walk(name + ".")
+			}
+			dec.Token() // }
+		case json.Delim('['):
+			for dec.More() {
+				walk(prefix)
+			}
+			dec.Token() // ]
+		}
+	}
+	walk("")
+	return out
+}
+
+func TestScan(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Scan(&buf, &scan.Result{}); err != nil {
+		t.Fatal(err)
+	}
+	want := "{\n  \"findings\": [],\n  \"errors\": [],\n  \"packages\": 0,\n  \"not_analysed\": [],\n  \"suppressed\": []\n}\n"
+	if buf.String() != want {
+		t.Errorf("Scan(empty) = %s, want %s", &buf, want)
+	}
+	buf.Reset()
+	f := finding.Finding{Analyzer: "fmtnumber", File: "/m/a.go", Line: 3, Column: 2, Message: "m"}
+	res := &scan.Result{
+		Findings:    []finding.Finding{f},
+		Errors:      []scan.PackageError{{Package: "p", Message: "e"}},
+		Packages:    2,
+		NotAnalysed: []scan.Unanalysed{{Package: "p", Reason: "r"}},
+		Suppressed:  []scan.Suppressed{{Finding: f, Reason: "why"}},
+	}
+	if err := Scan(&buf, res); err != nil {
+		t.Fatal(err)
+	}
+	got := keys(t, buf.Bytes())
+	for _, k := range []string{"findings.analyzer", "findings.file", "findings.line", "findings.column", "findings.message", "findings.cost",
+		"errors.package", "errors.message", "packages", "not_analysed.package", "not_analysed.reason", "suppressed.reason"} {
+		if !slices.Contains(got, k) {
+			t.Errorf("Scan: no %q in %q", k, got)
+		}
+	}
+}
+
+func TestReport(t *testing.T) {
+	var buf bytes.Buffer
+	res := &pipeline.Result{
+		Report: &report.Report{
+			Findings:   []finding.Finding{{Analyzer: "profile", Cost: &finding.Cost{}}},
+			Benchmarks: []report.Benchmark{{Package: "p", Name: "Key", Time: report.Summary{Center: 1e-6, Lo: math.Inf(-1), Hi: math.Inf(1), N: 2}}},
+		},
+		Scan:     &scan.Result{},
+		Profiles: pipeline.ProfileKinds{CPU: true},
+	}
+	if err := Report(&buf, res); err != nil {
+		t.Fatal(err)
+	}
+	got := keys(t, buf.Bytes())
+	want := []string{"findings", "errors", "benchmarks", "notes", "profiles", "not_analysed"}
+	var top []string
+	for _, k := range got {
+		if !strings.Contains(k, ".") {
+			top = append(top, k)
+		}
+	}
+	if !slices.Equal(top, want) {
+		t.Errorf("Report keys = %q, want %q", top, want)
+	}
+	for _, s := range []string{`"cost": {`, `"sec_per_op": {`, `"lo": null`, `"b_per_op": null`, `"notes": []`, `"profiles": {
+    "cpu": true,
+    "heap": false
+  }`} {
+		if !strings.Contains(buf.String(), s) {
+			t.Errorf("Report output has no %s:\n%s", s, &buf)
+		}
+	}
+}
+
+func TestCompare(t *testing.T) {
+	old := []float64{100, 101, 99, 100.5, 100.2, 99.8}
+	new := []float64{80, 81, 79, 80.5, 80.2, 79.8}
+	c := &pipeline.Comparison{
+		Report: report.CompareReport{Old: "main", New: "work tree", Comparisons: []report.Comparison{
+			{Package: "p", Comparison: stats.Compare("A", "sec/op", old, new, stats.Options{})},
+			{Package: "p", OldName: "B/before", NewName: "B/after", Comparison: stats.Compare("B", "B/op", []float64{0, 0}, []float64{0, 0}, stats.Options{})},
+		}},
+		Rounds: 6, Stop: "6 rounds",
+		Noise: &prove.Noise{CPUs: 2, Spread: 0.01, Warnings: []error{errors.New("w")}},
+	}
+	var buf bytes.Buffer
+	if err := Compare(&buf, c); err != nil {
+		t.Fatal(err)
+	}
+	got := keys(t, buf.Bytes())
+	for _, k := range []string{"comparisons.package", "comparisons.old_name", "comparisons.benchmark", "comparisons.unit",
+		"comparisons.old.median", "comparisons.new.n", "comparisons.ratio", "comparisons.ratio_lo", "comparisons.ratio_hi",
+		"comparisons.p", "comparisons.verdict", "old", "new", "rounds", "stop", "noise.cpus", "noise.calibration_spread", "noise.warnings", "errors"} {
+		if !slices.Contains(got, k) {
+			t.Errorf("Compare: no %q in %q", k, got)
+		}
+	}
+	for _, k := range []string{"only_old", "notes", "noise.load"} {
+		if slices.Contains(got, k) {
+			t.Errorf("Compare: %q present though empty: %q", k, got)
+		}
+	}
+	if !strings.Contains(buf.String(), `"errors": []`) || !strings.Contains(buf.String(), `"p": null`) {
+		t.Errorf("Compare: want \"errors\": [] and the exact comparison's \"p\": null:\n%s", &buf)
+	}
+}
+
+func TestBench(t *testing.T) {
+	r := benchfmt.NewReader(strings.NewReader("BenchmarkKey-2\t100\t10 ns/op\nBenchmarkKey-2\t100\t12 ns/op\n"), "x")
+	var results []*benchfmt.Result
+	for r.Scan() {
+		if res, ok := r.Result().(*benchfmt.Result); ok {
+			results = append(results, res.Clone())
+		}
+	}
+	res := &benchrun.Result{Packages: []benchrun.PackageResult{
+		{ImportPath: "p", Results: results, Elapsed: 1500 * time.Millisecond},
+		{ImportPath: "q", Skipped: true},
+	}}
+	var buf bytes.Buffer
+	if err := Bench(&buf, res); err != nil {
+		t.Fatal(err)
+	}
+	var out struct {
+		Packages []struct {
+			Package    string
+			Skipped    bool
+			ElapsedSec float64 `json:"elapsed_sec"`
+			Benchmarks []struct {
+				Name, Unit     string
+				Median, Lo, Hi float64
+				N              int
+				Values         []float64
+			}
+		}
+	}
+	if err := json.Unmarshal(buf.Bytes(), &out); err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Packages) != 2 || out.Packages[0].ElapsedSec != 1.5 || !out.Packages[1].Skipped || len(out.Packages[1].Benchmarks) != 0 {
+		t.Fatalf("Bench = %s", &buf)
+	}
+	b := out.Packages[0].Benchmarks[0]
+	// Two runs bound no 95% interval: lo and hi are 0, n says why.
+	if b.Name != "Key" || b.Unit != "sec/op" || math.Abs(b.Median-11e-9) > 1e-20 || b.Lo != 0 || b.Hi != 0 || b.N != 2 || len(b.Values) != 2 {
+		t.Errorf("Bench sample = %+v, want Key sec/op median 1.1e-08, lo = hi = 0, n 2", b)
+	}
+}

@@ -1,0 +1,249 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/perfproof/perfproof/prove"
+	"github.com/perfproof/perfproof/report"
+	"github.com/perfproof/perfproof/revs"
+	"github.com/perfproof/perfproof/stats"
+)
+
+// A Comparison is the outcome of a before/after comparison, ready to
+// render (report.CompareText, report.CompareMarkdown, or as JSON) and to
+// gate on.
+type Comparison struct {
+	// Report holds the sides, the comparisons (in the order measured),
+	// the notes and, as text, the errors.
+	Report report.CompareReport
+	// Rounds and Stop are the prove run's; zero for results files.
+	Rounds int
+	Stop   string
+	// Noise is the machine's noise measured before the rounds, if it was.
+	Noise *prove.Noise
+	// OnlyOld and OnlyNew label the benchmarks measured on one side only,
+	// "package name"; they are not compared.
+	OnlyOld, OnlyNew []string
+	// Errors make the comparison incomplete, so that no gate may pass: a
+	// package that failed, malformed lines of a results file, nothing
+	// measured on both sides. They are in Report.Errors as text too.
+	Errors []error
+	// Stopped is the context's error when the comparison was interrupted;
+	// the comparisons before it are kept.
+	Stopped error
+}
+
+// ErrNothingCompared is wrapped by the error, in Comparison.Errors, of a
+// run that measured no benchmark on both sides.
+var ErrNothingCompared = errors.New("no benchmark was measured on both sides")
+
+// CompareFiles compares two results files, as prove.CompareFiles does,
+// labelling the sides with old.String() and new.String(). It returns an
+// error, and no Comparison, when a file cannot be read or holds no
+// result; malformed lines are in Comparison.Errors.
+func CompareFiles(old, new *revs.Side, opts stats.Options) (*Comparison, error) {
+	res, err := prove.CompareFiles(prove.ResultsFile{Path: old.File, Name: old.Arg}, prove.ResultsFile{Path: new.File, Name: new.Arg}, opts)
+	if err != nil {
+		return nil, err
+	}
+	c := &Comparison{Report: report.CompareReport{Old: old.String(), New: new.String()}, OnlyOld: res.OnlyOld, OnlyNew: res.OnlyNew, Errors: res.Errors}
+	for _, pc := range res.Comparisons {
+		c.Report.Comparisons = append(c.Report.Comparisons, report.Comparison{Package: pc.Package, Comparison: pc.Comparison})
+	}
+	c.noteOnly()
+	c.Report.Notes = append([]string{"results files: nothing was run; the samples are the files' lines, in the order they ran (not interleaved)"}, c.Report.Notes...)
+	c.finish(opts)
+	return c, nil
+}
+
+// CompareOptions configure CompareSides and CompareVariants. The zero
+// value runs prove's defaults without measuring the machine's noise.
+type CompareOptions struct {
+	// Prove configures the rounds and the verdicts. Its WorkDir should be
+	// the session's (revs.Session.TempDir) so that an interrupted run is
+	// cleaned up by the next one.
+	Prove prove.Options
+	// Noise measures the machine's noise before the rounds
+	// (prove.MeasureNoise at Prove.Stats.MinEffect); it is noted in the
+	// comparison and printed to Progress.
+	Noise bool
+	// Progress, if not nil, receives a line per checkout and the noise,
+	// besides prove's progress (Prove.Progress).
+	Progress io.Writer
+	// Warn, if not nil, is called with each warning about the noise as
+	// it is measured.
+	Warn func(error)
+}
+
+// CompareSides checks out the sides of sess that are git revisions
+// (revs.Session.Checkout) and compares the benchmarks of the packages
+// matching patterns (nil means ".") on old and new with prove.Run,
+// after measuring the machine's noise if asked. The Comparison's notes
+// say when a side is the work tree with uncommitted changes. An
+// interruption during a checkout returns a Comparison with Stopped set;
+// a checkout that fails otherwise, or prove failing to start, returns the
+// error.
+func CompareSides(ctx context.Context, sess *revs.Session, old, new *revs.Side, patterns []string, opts CompareOptions) (*Comparison, error) {
+	for _, s := range []struct {
+		side *revs.Side
+		name string
+	}{{old, "old"}, {new, "new"}} {
+		if s.side.Kind != revs.Revision {
+			continue
+		}
+		if opts.Progress != nil {
+			fmt.Fprintf(opts.Progress, "checkout %s %s\n", s.name, s.side)
+		}
+		if err := sess.Checkout(ctx, s.side, s.name); err != nil {
+			if ctx.Err() != nil {
+				return &Comparison{Stopped: ctx.Err(), Report: report.CompareReport{Old: old.String(), New: new.String()}}, nil
+			}
+			return nil, err
+		}
+	}
+	c := &Comparison{Report: report.CompareReport{Old: old.String(), New: new.String()}}
+	for _, s := range []*revs.Side{old, new} {
+		if s.Kind == revs.WorkTree && s.Uncommitted {
+			c.Report.Notes = append(c.Report.Notes, "the work tree's uncommitted changes are included: it was named (or implied) as a side")
+			break
+		}
+	}
+	c.measureNoise(ctx, &opts)
+	res, err := prove.Run(ctx, prove.Side{Name: "old", Dir: old.Dir}, prove.Side{Name: "new", Dir: new.Dir}, orDot(patterns), opts.Prove)
+	return c, c.AddRun(res, err, opts.Prove)
+}
+
+// CompareVariants compares the variants of benchmarks in one binary of
+// each package matching patterns (nil means ".") in dir, as
+// prove.RunVariants pairs them by opts.Prove.Variants, after measuring
+// the machine's noise if asked. Prove failing to start returns the error.
+func CompareVariants(ctx context.Context, dir string, patterns []string, opts CompareOptions) (*Comparison, error) {
+	var olds, news []string
+	for _, v := range opts.Prove.Variants {
+		olds, news = append(olds, v[0]), append(news, v[1])
+	}
+	c := &Comparison{Report: report.CompareReport{
+		Old: "variants " + strings.Join(olds, ", ") + " (" + dir + ")",
+		New: "variants " + strings.Join(news, ", ") + " (the same binary)",
+	}}
+	c.measureNoise(ctx, &opts)
+	res, err := prove.RunVariants(ctx, dir, orDot(patterns), opts.Prove)
+	return c, c.AddRun(res, err, opts.Prove)
+}
+
+// measureNoise measures, notes and prints the machine's noise, if opts
+// ask for it.
+func (c *Comparison) measureNoise(ctx context.Context, opts *CompareOptions) {
+	if !opts.Noise {
+		return
+	}
+	n := prove.MeasureNoise(ctx, opts.Prove.Stats.MinEffect)
+	c.Noise = &n
+	if opts.Progress != nil {
+		fmt.Fprintf(opts.Progress, "noise: %s\n", n)
+	}
+	if opts.Warn != nil {
+		for _, w := range n.Warnings {
+			opts.Warn(w)
+		}
+	}
+	c.Report.Notes = append(c.Report.Notes, "machine noise before the rounds: "+n.String())
+}
+
+// orDot returns patterns, or "." if there are none.
+func orDot(patterns []string) []string {
+	if len(patterns) == 0 {
+		return []string{"."}
+	}
+	return patterns
+}
+
+// AddRun fills c, whose Report names the sides and may hold notes
+// already, from a prove run: res and err as prove.Run, RunVariants or
+// RunPairs returned them with opts. The notes then start with how the
+// samples were measured, and end with the benchmarks of one side only and
+// how the verdicts were corrected for their number (report.FamilyNote).
+// An interruption sets Stopped; a failed package, or nothing measured on
+// both sides (ErrNothingCompared), is added to Errors. AddRun returns err
+// only when prove could not start (res is nil) for another reason than
+// the context.
+func (c *Comparison) AddRun(res *prove.Result, err error, opts prove.Options) error {
+	if res == nil {
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			c.Stopped = err
+			return nil
+		}
+		return err
+	}
+	switch {
+	case err == nil:
+	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
+		c.Stopped = err
+	case errors.Is(err, prove.ErrNoBenchmarks) && res.Err() != nil:
+		// The package errors below say why.
+	default:
+		c.Errors = append(c.Errors, err)
+	}
+	c.Rounds, c.Stop = res.Rounds, res.Stop
+	for _, p := range res.Packages {
+		for _, pc := range p.Comparisons {
+			rc := report.Comparison{Package: pc.Package, Comparison: pc.Comparison}
+			if pc.OldName != pc.Benchmark || pc.NewName != pc.Benchmark {
+				rc.OldName, rc.NewName = pc.OldName, pc.NewName
+			}
+			c.Report.Comparisons = append(c.Report.Comparisons, rc)
+		}
+		for _, n := range p.OnlyOld {
+			c.OnlyOld = append(c.OnlyOld, p.ImportPath+" "+n)
+		}
+		for _, n := range p.OnlyNew {
+			c.OnlyNew = append(c.OnlyNew, p.ImportPath+" "+n)
+		}
+		for _, w := range p.Warnings {
+			c.Report.Notes = append(c.Report.Notes, w.Error())
+		}
+		if len(p.Unpaired) > 0 {
+			c.Report.Notes = append(c.Report.Notes, fmt.Sprintf("%s: no counterpart for %s", p.ImportPath, strings.Join(p.Unpaired, ", ")))
+		}
+		if p.Err != nil && !(c.Stopped != nil && errors.Is(p.Err, c.Stopped)) {
+			c.Errors = append(c.Errors, p.Err)
+		}
+	}
+	if len(c.Report.Comparisons) == 0 && len(c.Errors) == 0 && c.Stopped == nil {
+		c.Errors = append(c.Errors, fmt.Errorf("%w: check -bench (%s) and the packages", ErrNothingCompared, opts.Bench))
+	}
+	c.noteOnly()
+	how := fmt.Sprintf("%d interleaved rounds, -count=1 per run, each side's test binary built once; stopped: %s; %s in all", res.Rounds, res.Stop, res.Elapsed.Round(time.Second))
+	c.Report.Notes = append([]string{how}, c.Report.Notes...)
+	c.finish(opts.Stats)
+	if c.Stopped != nil {
+		c.Report.Errors = append(c.Report.Errors, "interrupted: "+c.Stopped.Error())
+	}
+	return nil
+}
+
+// noteOnly adds the notes of the benchmarks of one side only.
+func (c *Comparison) noteOnly() {
+	if len(c.OnlyOld) > 0 {
+		c.Report.Notes = append(c.Report.Notes, "only in old (not compared): "+strings.Join(c.OnlyOld, ", "))
+	}
+	if len(c.OnlyNew) > 0 {
+		c.Report.Notes = append(c.Report.Notes, "only in new (not compared): "+strings.Join(c.OnlyNew, ", "))
+	}
+}
+
+// finish renders Errors into Report.Errors and adds the note of the
+// verdicts' correction for their number.
+func (c *Comparison) finish(opts stats.Options) {
+	for _, e := range c.Errors {
+		c.Report.Errors = append(c.Report.Errors, e.Error())
+	}
+	if n := report.FamilyNote(c.Report.Comparisons, opts); n != "" {
+		c.Report.Notes = append(c.Report.Notes, n)
+	}
+}

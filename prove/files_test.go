@@ -1,0 +1,86 @@
+package prove
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/perf/benchfmt"
+
+	"github.com/perfproof/perfproof/stats"
+)
+
+// resultsFile writes a results file of runs rounds: per round, one line
+// per benchmark of lines (name → ns/op of the first round, grown by
+// 0.1 % a round so that the samples vary), under pkg, then extra.
+func resultsFile(t *testing.T, name, pkg string, rounds int, lines map[string]float64, extra string) ResultsFile {
+	t.Helper()
+	var b strings.Builder
+	if pkg != "" {
+		fmt.Fprintf(&b, "pkg: %s\n", pkg)
+	}
+	names := make([]string, 0, len(lines))
+	for n := range lines {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for r := range rounds {
+		for _, n := range names {
+			fmt.Fprintf(&b, "Benchmark%s-2\t1000\t%.2f ns/op\n", n, lines[n]*(1+0.001*float64(r)))
+		}
+	}
+	b.WriteString(extra)
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(b.String()), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	return ResultsFile{Path: path, Name: name}
+}
+
+func TestCompareFiles(t *testing.T) {
+	old := resultsFile(t, "old.txt", "example.com/m", 10, map[string]float64{"A": 100, "B": 100, "Gone": 50}, "")
+	new := resultsFile(t, "new.txt", "example.com/m", 10, map[string]float64{"A": 80, "B": 100, "Added": 50}, "BenchmarkA-2\t1000\tfast ns/op\n")
+	res, err := CompareFiles(old, new, stats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range res.Comparisons {
+		got = append(got, fmt.Sprintf("%s %s %s %v family %d", c.Package, c.Benchmark, c.Unit, c.Verdict, c.Family))
+	}
+	want := []string{"example.com/m A sec/op faster family 2", "example.com/m B sec/op unchanged family 2"}
+	if !slices.Equal(got, want) {
+		t.Errorf("CompareFiles comparisons = %q, want %q", got, want)
+	}
+	if !slices.Equal(res.OnlyOld, []string{"example.com/m Gone"}) || !slices.Equal(res.OnlyNew, []string{"example.com/m Added"}) {
+		t.Errorf("CompareFiles only old, new = %q, %q; want Gone, Added", res.OnlyOld, res.OnlyNew)
+	}
+	var se *benchfmt.SyntaxError
+	if len(res.Errors) != 1 || !errors.As(res.Errors[0], &se) || !strings.Contains(res.Errors[0].Error(), "new.txt:") {
+		t.Errorf("CompareFiles errors = %v, want the malformed line of new.txt", res.Errors)
+	}
+}
+
+func TestCompareFilesErrors(t *testing.T) {
+	a := resultsFile(t, "a.txt", "", 3, map[string]float64{"A": 1}, "")
+	b := resultsFile(t, "b.txt", "", 3, map[string]float64{"B": 1}, "")
+	empty := resultsFile(t, "empty.txt", "", 0, nil, "no results here\n")
+
+	res, err := CompareFiles(a, b, stats.Options{})
+	if err != nil || len(res.Errors) != 1 || !errors.Is(res.Errors[0], ErrNoCommon) || res.Errors[0].Error() != "a.txt and b.txt have no benchmark in common" {
+		t.Errorf("CompareFiles(a, b) = %+v, %v; want an error wrapping ErrNoCommon", res, err)
+	}
+	if !slices.Equal(res.OnlyOld, []string{"A"}) || !slices.Equal(res.OnlyNew, []string{"B"}) {
+		t.Errorf("CompareFiles(a, b) only old, new = %q, %q; want A, B (no package)", res.OnlyOld, res.OnlyNew)
+	}
+	if _, err := CompareFiles(empty, a, stats.Options{}); !errors.Is(err, ErrNoResults) || !strings.HasPrefix(err.Error(), "empty.txt holds no benchmark results") {
+		t.Errorf("CompareFiles(empty, a) error = %v, want ErrNoResults naming empty.txt", err)
+	}
+	if _, err := CompareFiles(ResultsFile{Path: filepath.Join(t.TempDir(), "nosuch")}, a, stats.Options{}); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("CompareFiles(missing file) error = %v, want os.ErrNotExist", err)
+	}
+}
