@@ -126,7 +126,10 @@ func (g *callGraph) reachable() map[string]reach {
 			return
 		}
 		old, ok := seen[name]
-		if ok && (library || old.loop || !r.loop) {
+		if ok && (library || old.loop || !r.loop || old.entry == name) {
+			// An entry point keeps its own evidence: a handler that
+			// a middleware chain also calls in a loop is still a
+			// handler.
 			return
 		}
 		seen[name] = r
