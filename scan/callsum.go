@@ -101,6 +101,9 @@ func (sum *callSummary) addTypes(info *types.Info) {
 		}
 		sum.types = append(sum.types, t)
 	}
+	// info.Defs is a map: sort, so that dispatch lists the same types
+	// in the same order every run.
+	slices.SortFunc(sum.types, func(a, b typeMethods) int { return strings.Compare(a.name, b.name) })
 }
 
 // A litRange locates a function literal: the positions [start, end] of

@@ -61,7 +61,10 @@ func (g *callGraph) add(sum *callSummary) {
 			g.byMethod[k] = append(g.byMethod[k], t)
 		}
 	}
-	for name, n := range sum.funcs {
+	// In name order, so that the lists of values, and so which path a
+	// walk finds first, do not depend on map order.
+	for _, name := range slices.Sorted(maps.Keys(sum.funcs)) {
+		n := sum.funcs[name]
 		if _, dup := g.funcs[name]; dup {
 			continue // a package and its test variant
 		}
@@ -112,6 +115,16 @@ type reach struct {
 // (and, in a library, from its exported API), how it is reached: through
 // a loop where any path has one, else by the first path found.
 func (g *callGraph) reachable() map[string]reach {
+	// The summaries may come in any order (packages are analysed in
+	// parallel): sort what a walk iterates, so that the path found first,
+	// and so the evidence, is the same every run.
+	for _, vs := range g.values {
+		slices.SortFunc(vs, func(a, b funcValue) int { return strings.Compare(a.name, b.name) })
+	}
+	for _, ts := range g.byMethod {
+		slices.SortFunc(ts, func(a, b *typeMethods) int { return strings.Compare(a.name, b.name) })
+	}
+	clear(g.dispatch)
 	seen := make(map[string]reach)
 	var queue []string
 	library := false // the phase that walks from a library's exported API
