@@ -163,8 +163,13 @@ func statedValue(n Number) (low, high interval, mid, midHigh float64) {
 	if n.Unit == "%" {
 		div = 100
 	}
-	low = interval{math.Max(0, n.Value-n.step/2) / div, (n.Value + n.step) / div}
-	high = interval{math.Max(0, n.High-n.step/2) / div, (n.High + n.step) / div}
+	lo, hi := n.step/2, n.step
+	if n.Approx {
+		// "about 90%", "~3x": rounded loosely, a step either way.
+		lo = n.step
+	}
+	low = interval{math.Max(0, n.Value-lo) / div, (n.Value + hi) / div}
+	high = interval{math.Max(0, n.High-lo) / div, (n.High + hi) / div}
 	return low, high, n.Value / div, n.High / div
 }
 

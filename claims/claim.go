@@ -283,6 +283,9 @@ type Pair struct {
 	stated bool
 	// used is set when a claim on the pair's own line rests on it.
 	used bool
+	// span is the pair's byte range on its line (from the first figure's
+	// start to the second's end), {0, 0} when not read from one line.
+	span [2]int
 }
 
 // A Claim is one numeric performance statement of a report.

@@ -87,9 +87,12 @@ const (
 	// Expression is a sum or product written beside the figure: "(26 +
 	// 3.7)", "(375ns × 10,000)", or the same figure in another unit.
 	Expression
+	// CodeCount is a count of operations from the code the report shows:
+	// a collection of M items handled in groups of K takes ⌈M/K⌉ calls.
+	CodeCount
 )
 
-var derivationNames = [...]string{NoDerivation: "", Difference: "difference", Total: "total", Rate: "rate", Expression: "expression"}
+var derivationNames = [...]string{NoDerivation: "", Difference: "difference", Total: "total", Rate: "rate", Expression: "expression", CodeCount: "count"}
 
 // String returns the derivation's name: "difference", "total", "rate",
 // "expression", or "" for none.
@@ -128,7 +131,9 @@ type Cross struct {
 	// throughput gain (verdict Ambiguous), "" otherwise.
 	Reading string `json:"reading,omitempty"`
 	// Measure is, for Unmeasured, the measure the claim names as
-	// written ("p99", "end-to-end"); "" otherwise.
+	// written ("p99", "end-to-end", "variance"), and for a ClosestPair of
+	// spread figures the spread measure ("variance", "jitter"); ""
+	// otherwise.
 	Measure string `json:"measure,omitempty"`
 }
 
@@ -160,6 +165,8 @@ func (x *Cross) String() string {
 		figs = "1 / " + strings.Join(ops, ", ")
 	case Difference:
 		figs = strings.Join(ops, " − ")
+	case CodeCount:
+		figs = "⌈" + strings.Join(ops, " / ") + "⌉"
 	}
 	switch x.Reason {
 	case SupportedElsewhere:
@@ -169,6 +176,10 @@ func (x *Cross) String() string {
 		}
 		return s
 	case ClosestPair:
+		if x.Measure != "" {
+			return fmt.Sprintf("unsupported by the report's own figures: no pair of its spread figures gives %s as a cut of the %s (1 − new/old, or 1 − (new/old)² for a variance from deviations); the closest, %s (%s), gives %s",
+				x.Stated, x.Measure, figs, lines, got)
+		}
 		if x.Derivation == Difference {
 			return fmt.Sprintf("unsupported by the report's own figures: no pair gives %s; the closest, %s (%s), gives %s", x.Stated, figs, lines, got)
 		}
@@ -305,6 +316,9 @@ func (x *extractor) crossCheck() {
 		}
 		switch c.Kind {
 		case Speedup, Percent:
+			if (c.Quantity == Other || c.Quantity == Unknown) && x.checkVariability(c) {
+				continue
+			}
 			if c.Pair == nil && c.Verdict == Unverifiable {
 				x.checkElsewhere(c)
 			}
@@ -327,6 +341,8 @@ func (x *extractor) crossCheck() {
 		x.rep.Claims = out
 	}
 	x.checkMisquotedPairs()
+	x.checkSummaryPairs()
+	x.checkCodeCounts()
 	x.checkRestatedFigures()
 }
 
@@ -344,13 +360,14 @@ func (x *extractor) checkDerivedFigures(c *Claim) []Claim {
 	each := make([]Claim, len(orig.Numbers))
 	differ := false
 	raw := blankCode(plain(x.lines[c.Line-1].raw))
+	rawFigs := scanFigures(raw)
 	for k, n := range orig.Numbers {
 		e := orig
 		e.Numbers = []Number{n}
 		e.Quantity = n.Quantity
 		e.Claimed = n.String()
 		e.words = nil
-		if lo, hi := figureClause(raw, n); hi > lo {
+		if lo, hi := figureClause(raw, rawFigs, n); hi > lo {
 			e.clause = raw[lo:hi]
 		}
 		x.checkDerived(&e)
@@ -386,10 +403,45 @@ func (x *extractor) claimLabel(c *Claim) string {
 // line's, for a sentence) and its section path's.
 func (x *extractor) claimWords(c *Claim) []string {
 	if c.words == nil {
-		w := subjectWords(c.label + " " + plain(x.lines[c.Line-1].raw))
+		w := subjectWords(c.label + " " + x.sentenceLead(c.Line-1) + " " + x.claimText(c))
 		c.words = dedupe(append(w, c.path...))
 	}
 	return c.words
+}
+
+// claimText returns the text of a claim's line that names its subject:
+// the whole line, but for a line that states several factors or
+// percentages ("3.2x faster on the static routes and 41% faster on the
+// parameterised ones"), the clause of the claim's own figure, continued
+// on the next line of a wrapped paragraph when it runs to the line's end.
+// The words of another clause name another subject.
+func (x *extractor) claimText(c *Claim) string {
+	raw := plain(x.lines[c.Line-1].raw)
+	if c.Kind != Speedup && c.Kind != Percent || c.stated.Text == "" {
+		return raw
+	}
+	others := 0
+	for k := range x.rep.Claims {
+		o := &x.rep.Claims[k]
+		if o.Line == c.Line && (o.Kind == Speedup || o.Kind == Percent) && o.stated.Text != c.stated.Text {
+			others++
+		}
+	}
+	if others == 0 {
+		return raw
+	}
+	lo, hi := clauseAround(raw, c.stated.Text)
+	text := raw[lo:hi]
+	if hi == len(raw) {
+		if next := x.wrappedLine(c.Line-1, c.Line); next != "" {
+			_, nhi := clauseAround(next, "")
+			if j := strings.IndexAny(next, ".;"); j >= 0 {
+				nhi = j
+			}
+			text += " " + next[:nhi]
+		}
+	}
+	return text
 }
 
 // pairFits checks a stated factor or percentage against a pair: the
@@ -466,6 +518,29 @@ func (x *extractor) checkElsewhere(c *Claim) {
 	if best == 0 {
 		return
 	}
+	// The same factor or percentage, as written with three digits or
+	// more, stated at another line with the figures it rests on: a
+	// restatement ("most of all contended reads (23.8x)" of a table's
+	// 23.8x), judged there.
+	if sig := strings.Trim(strings.ReplaceAll(c.stated.Text, ".", ""), "0"); len(sig) >= 3 {
+		for k := range x.rep.Claims {
+			o := &x.rep.Claims[k]
+			if o.Line != c.Line && o.Pair != nil && o.Kind == c.Kind && o.stated.Text == c.stated.Text && o.stated.Unit == c.stated.Unit &&
+				(o.Verdict == Consistent || o.Verdict == Ambiguous) && o.sense.improves() == c.sense.improves() {
+				v, got := pairFits(c, o.Pair)
+				if v != Consistent && v != Ambiguous {
+					continue
+				}
+				x := &Cross{Reason: SupportedElsewhere, Lines: []int{o.Pair.OldLine, o.Pair.NewLine}, Stated: c.stated,
+					Got: got, GotUnit: c.stated.Unit, Operands: []Number{o.Pair.Old, o.Pair.New}}
+				if v == Ambiguous {
+					x.Reading = "throughput"
+				}
+				setCross(c, x)
+				return
+			}
+		}
+	}
 	// The same figure stated at another line for the same subject: a
 	// restatement, judged there.
 	for k := range x.rep.Claims {
@@ -490,7 +565,7 @@ func (x *extractor) checkElsewhere(c *Claim) {
 	// it, the best-matching first, a consistent reading before an
 	// ambiguous one.
 	slices.SortStableFunc(cands, func(a, b cand) int { return b.score - a.score })
-	own := dedupe(subjectWords(c.label + " " + plain(x.lines[c.Line-1].raw)))
+	own := dedupe(subjectWords(c.label + " " + x.claimText(c)))
 	cands = slices.DeleteFunc(cands, func(cd cand) bool {
 		return cd.d.section != c.section && overlap(own, cd.d.words) == 0
 	})
@@ -678,7 +753,10 @@ func (x *extractor) checkRestatedFigures() {
 			}
 			if a.Side != b.Side || canonical(a.Metric) != canonical(b.Metric) || a.Line == b.Line ||
 				a.group == b.group || a.section == b.section ||
-				a.Source == FromBenchmark || x.isPrevious(a.section) || sameFigure(a.Value, b.Value) {
+				a.Source == FromBenchmark || x.isPrevious(a.section) || sameFigure(a.Value, b.Value) ||
+				truncates(b.Value, a.Value) || truncates(a.Value, b.Value) {
+				// A restatement may cut digits off ("98 us" for 98,562
+				// ns) rather than round them.
 				continue
 			}
 			for k := range cs {
@@ -833,12 +911,12 @@ func (x *extractor) unpairedFit(c *Claim) ([]int, bool) {
 // claims that rest on the pair are Contradicted, naming the other line.
 func (x *extractor) checkMisquotedPairs() {
 	same := func(a, b Number) bool {
-		return a.Text == b.Text && a.Unit == b.Unit && a.scale == b.scale && a.Value != 0 &&
-			strings.Count(strings.Trim(strings.ReplaceAll(a.Text, ".", ""), "0"), "")-1 >= 2
+		return quotedText(a) == quotedText(b) && quotedUnit(a.Unit) == quotedUnit(b.Unit) && a.scale == b.scale && a.Value != 0 &&
+			strings.Count(strings.Trim(strings.ReplaceAll(quotedText(a), ".", ""), "0"), "")-1 >= 2
 	}
 	// The pairs by each figure as written: a misquote shares one.
 	bySide := make(map[string][]*docPair)
-	key := func(side byte, n Number) string { return string(side) + n.Text + " " + n.Unit }
+	key := func(side byte, n Number) string { return string(side) + quotedText(n) + " " + quotedUnit(n.Unit) }
 	for _, o := range x.pairs {
 		bySide[key('o', o.p.Old)] = append(bySide[key('o', o.p.Old)], o)
 		bySide[key('n', o.p.New)] = append(bySide[key('n', o.p.New)], o)
@@ -881,6 +959,16 @@ func (x *extractor) checkMisquotedPairs() {
 		}
 	}
 }
+
+// quotedUnit spells a unit as a sentence quoting a table or a benchmark
+// line does: prose drops the per-operation suffix ("1,240 ns" quotes
+// "1,240 ns/op", "160 B" quotes "160 B/op"), so a quotation is matched
+// on the unit without it.
+func quotedUnit(u string) string { return strings.TrimSuffix(u, "/op") }
+
+// quotedText is a figure's digits as a quotation may write them: with or
+// without thousands separators ("1240" quotes "1,240").
+func quotedText(n Number) string { return strings.ReplaceAll(n.Text, ",", "") }
 
 // restsOn reports whether claim c rests on the figures of pair p: its
 // own pair, or the figures a before → after claim states.
@@ -998,9 +1086,8 @@ func clauseAround(s, text string) (lo, hi int) {
 // figure n, the clauses cut at commas, semicolons and sentence ends
 // between figures: "283 ns per contended Set" of "172 ns saved per
 // contended Get, 283 ns per contended Set". It returns 0, 0 when n is
-// not on the line as written.
-func figureClause(s string, n Number) (lo, hi int) {
-	figs := scanFigures(s)
+// not on the line as written. figs are the figures of s (scanFigures).
+func figureClause(s string, figs []figure, n Number) (lo, hi int) {
 	at := -1
 	for k, f := range figs {
 		if f.Text == n.Text && f.Unit == n.Unit {

@@ -162,6 +162,41 @@ func TestCrossDocument(t *testing.T) {
 			line: 5, fig: "38", verdict: Ambiguous, reason: SupportedElsewhere, lines: []int{11, 11},
 			detail: "ambiguous reading: 38% holds only as throughput gained",
 		},
+		{
+			name: "a cut of variance no pair of spreads gives",
+			src:  "# R\n\n## Pool\n\n- Variance: ±3%\n\n## Malloc\n\n- Variance: ±50%\n\n## Summary\n\n- 97% reduction in latency variance\n",
+			line: 13, fig: "97", verdict: Unsupported, reason: ClosestPair, lines: []int{9, 5},
+			detail: "±50% → ±3%",
+		},
+		{
+			name: "a cut of variance read from standard deviations",
+			src:  "# R\n\n| Run | Mean | Stddev |\n|---|---|---|\n| before | 412 µs | stddev 40 µs |\n| after | 198 µs | stddev 20 µs |\n\nVariance dropped 75%.\n",
+			line: 8, fig: "75", verdict: Consistent, reason: SupportedElsewhere,
+		},
+		{
+			name: "jitter claimed in a report that measures none",
+			src:  "# R\n\n| Benchmark | Before | After |\n|---|---|---|\n| Flush | 412 µs | 198 µs |\n\nJitter dropped 58% as well.\n",
+			line: 7, fig: "58", verdict: Unsupported, reason: Unmeasured, detail: "about the jitter",
+		},
+		{
+			name: "a misquote leading with the new figure, unit spelled without /op",
+			src: "# R\n\n| Benchmark | Before | After |\n|---|---|---|\n| Encode | 1,240 ns/op | 785 ns/op |\n\n## Conclusion\n\n" +
+				"- Encoding now takes 758 ns, down from 1,240 ns (39% less).\n",
+			line: 9, fig: "39", verdict: Contradicted, reason: RestatedDiffers, lines: []int{5},
+		},
+		{
+			name: "a summary row restating a result with one figure changed",
+			src: "# R\n\n## Parser\n\n| Benchmark | Before | After |\n|---|---|---|\n| ParseLine | 655 ns/op | 412 ns/op |\n\n## Summary\n\n" +
+				"| Change | Before | After | Gain |\n|---|---|---|---|\n| Parse line | 655 ns | 312 ns | 52% faster |\n",
+			line: 13, fig: "52", verdict: Contradicted, reason: RestatedDiffers, lines: []int{7},
+		},
+		{
+			name: "a count of calls the loop shown does not make",
+			src: "# R\n\n## Batches\n\n```go\nfor i := 0; i < len(batch); i += 64 {\n\tw.writev(batch[i:min(i+64, len(batch))])\n}\n```\n\n" +
+				"A 256-line batch now takes 8 write calls instead of 256.\n",
+			line: 11, fig: "8", verdict: ArithmeticError, reason: DerivedOff, lines: []int{11, 6},
+			detail: "count recomputed: ⌈256 / 64⌉ (lines 6 and 11) gives 4, not 8",
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -213,6 +248,21 @@ func TestCrossQuiet(t *testing.T) {
 		// Figures of a line each checked: one holds, the other is
 		// unchecked.
 		"# R\n\n| Benchmark | Before | After |\n|---|---|---|\n| Get/16 | 211 ns/op | 66 ns/op |\n\n- 145 ns saved per contended Get, 64 B per entry\n",
+		// A saving word in a relative clause, and a figure that is the
+		// amount another is per.
+		"# R\n\n| Benchmark | Before | After |\n|---|---|---|\n| Encode | 1,240 ns/op | 785 ns/op |\n\n" +
+			"Compressing costs 1.9 µs per 64 KiB block, which the encoder savings more than pay for.\n",
+		// A cut of the spread that the spreads give, read as a standard
+		// deviation.
+		"# R\n\n- Before: 412 µs ± 10%\n- After: 198 µs ± 4%\n\nRun-to-run variance fell 60%.\n",
+		// A cut of the spread stated beside the spreads it rests on.
+		"# R\n\n## Pool\n\nVariance went from ±50% to ±3% (94% less variance).\n",
+		// A count the loop shown gives.
+		"# R\n\n## Batches\n\n```python\nfor i in range(0, len(rows), 100):\n    db.insert(rows[i:i+100])\n```\n\n" +
+			"A batch of 1,000 rows now takes 10 insert calls instead of 1,000.\n",
+		// A summary that truncates a figure rather than rounding it.
+		"# R\n\n## Capacity\n\n| Capacity | Before | After |\n|---|---|---|\n| Optimal | 105,411 ns | 98,562 ns |\n\n## Summary\n\n" +
+			"| Change | Before | After | Gain |\n|---|---|---|---|\n| Optimal capacity | 105 us | 98 us | 6.5% faster |\n",
 	} {
 		rep := extract(t, src)
 		for _, c := range rep.Claims {

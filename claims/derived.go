@@ -81,13 +81,28 @@ func toUnit(v float64, n Number) float64 {
 // of the report's figures, a total over a stated rate and period, a rate
 // from a time per operation.
 func (x *extractor) checkDerived(c *Claim) {
-	scan := blankCode(plain(x.lines[c.Line-1].raw))
-	figs := scanFigures(scan)
+	if x.derivedLine != c.Line {
+		// A line of many figures is checked figure by figure: read it
+		// once.
+		x.derivedLine = c.Line
+		x.derivedScan = blankCode(plain(x.lines[c.Line-1].raw))
+		x.derivedFigs = scanFigures(x.derivedScan)
+	}
+	scan, figs := x.derivedScan, x.derivedFigs
 	if x.checkExpressions(c, scan, figs) {
 		return
 	}
-	saving := savingRE.MatchString(scan) || lessRE.MatchString(scan) && !lessThanRE.MatchString(scan)
 	for _, n := range c.Numbers {
+		cl := scan
+		if lo, hi, at := savingClause(scan, figs, n); hi > lo {
+			cl = scan[lo:hi]
+			if perRE.MatchString(scan[lo:at]) {
+				// "1.9 µs per 64 KiB block": the amount another figure
+				// is stated per, neither a saving nor a total.
+				continue
+			}
+		}
+		saving := savingRE.MatchString(cl) || lessRE.MatchString(cl) && !lessThanRE.MatchString(cl)
 		switch {
 		case saving && !isCountRate(n) && !isByteRate(n) && (n.Quantity == Time || n.Quantity == Memory || n.Quantity == Allocs):
 			if x.checkDifference(c, n, scan, figs) || x.checkTotal(c, n, scan) {
@@ -229,7 +244,7 @@ func (x *extractor) relevantPairs(c *Claim, q Quantity, scan string) ([]*docPair
 	if c.clause != "" {
 		scan = c.clause
 	}
-	words := dedupe(append(subjectWords(scan), c.path...))
+	words := dedupe(append(subjectWords(scan+" "+x.sentenceLead(c.Line-1)), c.path...))
 	lw := dedupe(subjectWords(c.label))
 	best := 0
 	var top []*docPair
@@ -552,4 +567,62 @@ func (x *extractor) checkRate(c *Claim, n Number) bool {
 	setCross(c, &Cross{Reason: DerivedOff, Derivation: Rate, Lines: []int{gl}, Stated: n, Got: toUnit(got, n), GotUnit: n.Unit,
 		Operands: []Number{times[len(times)-1].n}})
 	return true
+}
+
+// perRE matches the words before a figure that make it the amount
+// another figure is per: "per 64 KiB block", "for every 1,000 requests",
+// "each 4 KB page".
+var perRE = regexp.MustCompile(`(?i)(?:\bper|\bevery|\beach|/)\s*$`)
+
+// clauseBreaks end the part of a sentence that can make a figure a saving
+// or a total: a sentence end, and the relative and contrasting clauses
+// a figure is followed or preceded by ("costs 1.9 µs per 64 KiB block,
+// which the encoder savings more than pay for": the savings are not the
+// block's size).
+var clauseBreaks = []string{". ", "; ", ", which ", ", while ", ", whereas ", ", though ", ", although ", " which ", " whereas "}
+
+// savingClause returns the bounds of the part of line s around figure n
+// that the words making it a saving must be in, and the figure's start;
+// 0, 0, 0 when n is not on the line as written. figs are the figures of
+// s (scanFigures).
+func savingClause(s string, figs []figure, n Number) (lo, hi, at int) {
+	found := false
+	var f figure
+	for _, g := range figs {
+		if g.Text == n.Text && g.Unit == n.Unit {
+			f, found = g, true
+			break
+		}
+	}
+	if !found {
+		return 0, 0, 0
+	}
+	lo, hi = 0, len(s)
+	for _, sep := range clauseBreaks {
+		if j := strings.LastIndex(s[:f.start], sep); j >= 0 && j+len(sep) > lo {
+			lo = j + len(sep)
+		}
+		if j := strings.Index(s[f.end:], sep); j >= 0 && f.end+j < hi {
+			hi = f.end + j
+		}
+	}
+	return lo, hi, f.start
+}
+
+// sentenceLead returns the start of the sentence line i (0-based)
+// continues in a wrapped paragraph: the previous line's text after its
+// last sentence end ("… for large" of "for large / documents the saving
+// is 28,160 B"), "" when line i starts a sentence.
+func (x *extractor) sentenceLead(i int) string {
+	prev := x.wrappedLine(i, i-1)
+	if prev == "" || strings.HasSuffix(strings.TrimRight(prev, " *_"), ".") {
+		return ""
+	}
+	lo := 0
+	for _, sep := range []string{". ", "; ", "! ", "? "} {
+		if j := strings.LastIndex(prev, sep); j >= 0 && j+len(sep) > lo {
+			lo = j + len(sep)
+		}
+	}
+	return prev[lo:]
 }

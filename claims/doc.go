@@ -20,6 +20,23 @@
 // "Future work" heading) are kept but never counted as measurements;
 // claims in double quotes are another document's and are skipped.
 //
+// Paragraphs are read as written, hard-wrapped: a factor or percentage
+// that ends a line takes its words from the next line of its paragraph
+// ("is 30%" / "faster"), one whose words stop at the line's end takes the
+// rest there ("90% fewer" / "allocations"), one that starts a line its
+// verb from the line before ("drops by" / "77%"), and a sentence that
+// runs on from the previous line keeps that line's words as its subject.
+// A claim rests on a pair of its own sentence only; a figure led by
+// "about", "roughly" or "nearly" is approximate (a step of its last digit
+// either way); "X, down from Y" states the new figure first; "latency
+// down 61%" and "throughput up 30%" state a direction before the figure;
+// "2.4x higher" with no quantity named, resting on rates (MB/s), is a
+// throughput gain. Benchmark
+// lines of one block that are cases of one benchmark ("Encode/small",
+// "Encode/medium", "Encode/large") are not a baseline and its change,
+// while the same names pasted again under "After:" (or first under
+// "Before:") in the section are paired by name.
+//
 // Each claim has a subject: the benchmark names the report gives (a
 // result line, a name in a table, the two benchmark lines of the claim's
 // section, a "go test -bench=X" command in scope), else the nearest
@@ -96,6 +113,28 @@
 //     one figure: an absolute line whose figures get different outcomes
 //     becomes one claim per figure, each checked with the words of its own
 //     clause;
+//   - a claim about variance, jitter or a standard deviation is checked
+//     against the report's spread figures ("±3%", "stddev 12 µs"): a pair
+//     of them that gives it as a cut of the spread or of its square makes
+//     it consistent, none makes it Unsupported naming the closest, and no
+//     spread figure at all makes it Unsupported (Unmeasured);
+//   - a before → after pair in a summary section (a table row, a list
+//     item) whose subject words all name one detailed result of the
+//     report, with one figure as that result gives it and the other
+//     changed and stated nowhere else, is Contradicted, as a misquote in
+//     a sentence is; a quotation may drop "/op" and thousands separators,
+//     and a summary may truncate rather than round;
+//   - a count of calls or operations a sentence states beside a code block
+//     that loops over a collection in groups of K ("i += 64"), for a
+//     collection of M items the sentence names, is recomputed as ⌈M/K⌉;
+//   - a factor or percentage restated as written (three digits or more)
+//     from a claim that rests on its own figures is supported by them;
+//   - the words that make a figure a saving or a total are read in its
+//     own clause (not in a following "which …" clause), and a figure after
+//     "per" ("per 64 KiB block") is the amount another is per, neither;
+//     on a line with several ratio claims, each claim's subject words are
+//     those of its clause; "32 goroutines" names the parallel setting
+//     ("1 goroutine" the serial one);
 //   - "X% faster" that holds only as a throughput gain is Ambiguous, not
 //     an error.
 //

@@ -180,8 +180,13 @@ type extractor struct {
 	projection      []bool              // per section: its heading or an ancestor's states a projection
 	projLine        int                 // 1-based line projHit is for
 	projHit         bool
-	textLine        int    // 1-based line text is for
-	text            string // the claim text of line textLine
+	textLine        int      // 1-based line text is for
+	text            string   // the claim text of line textLine
+	spreadFigs      []spread // the report's spread figures, once computed
+	summary         []bool   // per section: it or an ancestor is a summary
+	derivedLine     int      // 1-based line derivedScan and derivedFigs are of
+	derivedScan     string
+	derivedFigs     []figure
 }
 
 // A labelled figure is the first figure after a label ("Before: ~75ns").
@@ -557,7 +562,20 @@ func (x *extractor) proseClaims(i int) {
 			x.blockPairs[p.canonicalQ()] = &cp
 		}
 	}
-	if c > 0 || dl.kind == lkHeading {
+	if dl.kind == lkHeading {
+		return
+	}
+	if c > 0 {
+		// A line with a factor or percentage may still state a figure in
+		// a second unit ("the 256 MiB cache (268 MB of RAM), p50 drops by
+		// 77%"): a conversion, checked as one.
+		abs := x.newClaim(i, Absolute)
+		for _, f := range figs {
+			if !f.used && !f.plusMinus && f.Unit != "" && f.Unit != "%" && f.Unit != "x" && conversionAt(scan, figs, f) {
+				abs.Numbers = append(abs.Numbers, f.Number)
+			}
+		}
+		x.addAbsolute(abs)
 		return
 	}
 	// Figures with units and nothing else: an absolute claim.
@@ -725,7 +743,8 @@ func linePairs(s string, figs []figure, i int) []*Pair {
 		}
 		a.used, b.used = true, true
 		from := "the same line"
-		pairs = append(pairs, &Pair{Old: o, New: n, OldLine: i + 1, NewLine: i + 1, Ordered: ordered, From: from, stated: true})
+		pairs = append(pairs, &Pair{Old: o, New: n, OldLine: i + 1, NewLine: i + 1, Ordered: ordered, From: from, stated: true,
+			span: [2]int{a.start, b.end}})
 		k++
 	}
 	return pairs
@@ -752,10 +771,11 @@ func (x *extractor) phraseClaims(i int, s string, pairs []*Pair, name, baseline 
 func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pair, name, baseline string, heading bool) int {
 	var phs []phrase
 	prevEnd := 0
+	lastStop := strings.LastIndexAny(s, clauseStops)
 	for k := range figs {
 		f := &figs[k]
 		if f.Unit == "x" || f.Unit == "%" {
-			if p, ok := classify(s, f, prevEnd); ok {
+			if p, ok := x.classifyWrapped(i, s, f, prevEnd, lastStop); ok {
 				f.used = true
 				phs = append(phs, p)
 			}
@@ -795,6 +815,7 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 	}
 	usedPairs := make(map[*Pair]bool)
 	n := 0
+	var breaks []int // the sentence ends of s, once computed
 	for _, p := range phs {
 		if x.full {
 			return n
@@ -806,9 +827,21 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 		if p.fig != nil {
 			c.Numbers = append(c.Numbers, p.fig.Number)
 		}
-		pair := pickPair(p.q, pairs)
+		// A claim rests on a pair of its own sentence: "51,900 after
+		// (7.7% more). CPU per request fell from 41 µs to 38 µs" states
+		// the 7.7% of another pair.
+		if breaks == nil {
+			breaks = sentenceBreaks(s)
+		}
+		own := slices.DeleteFunc(slices.Clone(pairs), func(pp *Pair) bool {
+			return !sameSentence(breaks, p.start, p.end, pp.span[0], pp.span[1])
+		})
+		pair := pickPair(p.q, own)
 		if pair == nil {
 			pair = loosePair(s, figs, p.q, i)
+			if pair != nil && !sameSentence(breaks, p.start, p.end, pair.span[0], pair.span[1]) {
+				pair = nil
+			}
 			if pair != nil {
 				x.notePair(pair, lineLabel(x.lines[i].raw), fmt.Sprintf("k%d", x.lines[i].block), i, int(x.lines[i].section))
 			}
@@ -849,6 +882,18 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 			sn := p.sense
 			if sn == senseFaster && c.Quantity != Time && c.Quantity != Unknown && c.Quantity != Throughput {
 				sn = senseReduce
+			}
+			if quantityOf(strings.Fields(strings.ToLower(p.text))) == Unknown && c.Pair != nil && (c.Pair.Old.Quantity == Throughput || c.Pair.New.Quantity == Throughput) &&
+				increaseWordRE.MatchString(p.text) {
+				// "2.4x higher (410 MB/s → 985 MB/s)": more of a rate is a
+				// throughput gained.
+				c.Quantity = Throughput
+				switch sn {
+				case senseFactorWorse:
+					sn = senseFactorBetter
+				case senseIncrease:
+					sn = senseGain
+				}
 			}
 			c.sense, c.stated = sn, p.fig.Number
 			c.setRatio(p.fig.Number, sn)
@@ -952,9 +997,54 @@ func loosePair(s string, figs []figure, q Quantity, i int) *Pair {
 		// "256 MiB (268 MB)": one figure in two units.
 		return nil
 	}
+	span := [2]int{cand[0].start, cand[1].end}
+	if sentenceBreakRE.MatchString(s[cand[0].end:cand[1].start]) {
+		// Two figures of two sentences are not a pair.
+		return nil
+	}
 	cand[0].used, cand[1].used = true, true
-	return &Pair{Old: cand[0].Number, New: cand[1].Number, OldLine: i + 1, NewLine: i + 1, From: "the same line"}
+	if laterFirstRE.MatchString(s[cand[0].end:cand[1].start]) {
+		// "758 ns, down from 1,240 ns": the figure after "from" is the
+		// earlier one.
+		cand[0], cand[1] = cand[1], cand[0]
+	}
+	return &Pair{Old: cand[0].Number, New: cand[1].Number, OldLine: i + 1, NewLine: i + 1, From: "the same line", span: span}
 }
+
+// sentenceBreakRE finds the end of a sentence: a full stop, question or
+// exclamation mark, then a space and a capital letter.
+var sentenceBreakRE = regexp.MustCompile(`[.!?]["')*_]*\s+["'(*_]*[A-Z]`)
+
+// sentenceBreaks returns the offsets of the sentence ends of line s, in
+// ascending order; an empty, non-nil slice when there are none.
+func sentenceBreaks(s string) []int {
+	out := []int{}
+	for _, m := range sentenceBreakRE.FindAllStringIndex(s, -1) {
+		out = append(out, m[0])
+	}
+	return out
+}
+
+// sameSentence reports whether the byte ranges [a0, a1) and [b0, b1) of
+// a line whose sentence ends are breaks are in one sentence; true when
+// either is unknown.
+func sameSentence(breaks []int, a0, a1, b0, b1 int) bool {
+	if a1 <= a0 || b1 <= b0 {
+		return true
+	}
+	lo, hi := min(a1, b1), max(a0, b0)
+	if lo >= hi {
+		return true
+	}
+	k, _ := slices.BinarySearch(breaks, lo)
+	return k == len(breaks) || breaks[k] >= hi
+}
+
+// laterFirstRE matches the words between two figures of a sentence that
+// state the new one first: "X, down from Y", "X, up from Y", "X (was Y)",
+// "X, previously Y", "X instead of Y". Prose often leads with the new
+// figure; the pair is then read the other way round.
+var laterFirstRE = regexp.MustCompile(`(?i)(?:\b(?:down|up|dropping|falling|rising|fallen|dropped|risen|improved|reduced)\s+from|\bwas|\bpreviously|\bformerly|\binstead\s+of|\brather\s+than)\s*$`)
 
 // sectionPair returns the pair of benchmark results of the innermost
 // section around a claim that names exactly two benchmarks, for the
@@ -1060,9 +1150,23 @@ func (x *extractor) baselineRow(r int) int {
 		first = k
 	}
 	if first == r-1 && first >= 0 && (first == 0 || x.rows[first-1].block != row.block) {
+		if r+1 < len(x.rows) && x.rows[r+1].block == row.block &&
+			variantOf(x.rows[first].name) == 0 && variantOf(row.name) == 0 && subBenchmarks(x.rows[first].name, row.name) {
+			// "Encode/small", "Encode/medium", "Encode/large": cases
+			// of one benchmark, not a baseline and its change; in a
+			// block of two, the second may be the first's change.
+			return -1
+		}
 		return first
 	}
 	return -1
+}
+
+// subBenchmarks reports whether a and b are two sub-benchmarks of one
+// benchmark: the same name up to the last "/", different after it.
+func subBenchmarks(a, b string) bool {
+	i, j := strings.LastIndex(a, "/"), strings.LastIndex(b, "/")
+	return i > 0 && j > 0 && a[:i] == b[:j] && a[i:] != b[j:]
 }
 
 // rowPairs returns the pairs of row r against its baseline row, one per
@@ -1251,3 +1355,94 @@ func (x *extractor) comparisonRow(i int, scan string, figs []figure) *Pair {
 // output: benchstat's "old time/op new time/op delta", or "before
 // after".
 var comparisonHeaderRE = regexp.MustCompile(`\bold\b.*\bnew\b|\bbefore\b.*\bafter\b|\bbase\b.*\bnew\b`)
+
+// wrappedLine returns the text of line j (0-based) when it continues the
+// paragraph of line i: both prose lines of one block, line j not a new
+// list item; "" otherwise.
+func (x *extractor) wrappedLine(i, j int) string {
+	if j < 0 || j >= len(x.lines) || x.lines[i].kind != lkProse || x.lines[j].kind != lkProse || x.lines[i].block != x.lines[j].block {
+		return ""
+	}
+	if listItemRE.MatchString(x.lines[max(i, j)].raw) {
+		return ""
+	}
+	return blankCode(plain(x.lines[j].raw))
+}
+
+// increaseWordRE finds the words that state a figure as more of
+// something, without saying of what.
+var increaseWordRE = regexp.MustCompile(`(?i)\b(?:higher|more|greater|larger|bigger|increased?|increases|up)\b`)
+
+// clauseStops end a sentence or clause: a figure followed by one on its
+// line does not run on to the next line.
+const clauseStops = ".!?;:,)|"
+
+// wrapWindow bounds the text read around a figure across a line break.
+const wrapWindow = 200
+
+// listItemRE finds the start of a list item.
+var listItemRE = regexp.MustCompile(`^\s*(?:[-*+]|\d{1,3}[.)])\s`)
+
+// classifyWrapped classifies a factor or percentage of line i (text s),
+// reading across the line breaks of a wrapped paragraph: Markdown
+// paragraphs are hard-wrapped, and a figure that ends a line takes its
+// words from the next one ("serial Allow() is 30%" / "faster"), one that
+// starts a line its verb from the previous one ("p50 latency drops by" /
+// "77%"). The phrase's bounds stay within s; its text is as read.
+func (x *extractor) classifyWrapped(i int, s string, f *figure, prevEnd, lastStop int) (phrase, bool) {
+	if lastStop < f.end && len(s)-f.end < wrapWindow {
+		if next := x.wrappedLine(i, i+1); next != "" {
+			// The figure's text from a window before it, and the next
+			// line's start: the words classify reads are within them.
+			lo := max(0, f.start-wrapWindow)
+			g := *f
+			g.start -= lo
+			g.end -= lo
+			if p, ok := classify(s[lo:]+" "+next[:min(len(next), wrapWindow)], &g, max(0, prevEnd-lo)); ok {
+				p.start += lo
+				p.end = min(p.end+lo, len(s))
+				return p, ok
+			}
+		}
+	}
+	if p, ok := classify(s, f, prevEnd); ok || prevEnd != 0 {
+		return p, ok
+	}
+	if prevEnd == 0 && f.start < wrapWindow {
+		if prev := x.wrappedLine(i, i-1); prev != "" {
+			prev = prev[max(0, len(prev)-wrapWindow):]
+			shift := len(prev) + 1
+			g := *f
+			g.start += shift
+			g.end += shift
+			p, ok := classify(prev+" "+s, &g, 0)
+			if ok {
+				p.start, p.end = max(0, p.start-shift), max(0, p.end-shift)
+				if p.end <= p.start {
+					p.start, p.end = f.start, f.end
+				}
+			}
+			return p, ok
+		}
+	}
+	return classify(s, f, prevEnd)
+}
+
+// conversionAt reports whether figure f opens a parenthesis that follows
+// another figure of its quantity in another unit, with only words
+// between: "256 MiB cache (268 MB", "296ns (~0.3µs)".
+func conversionAt(s string, figs []figure, f figure) bool {
+	open := strings.LastIndex(s[:f.start], "(")
+	if open < 0 || strings.Trim(s[open+1:f.start], " ~≈") != "" {
+		return false
+	}
+	for _, g := range figs {
+		if g.end <= open && g.Unit != "" && g.Unit != f.Unit && canonical(g.Quantity) == canonical(f.Quantity) && g.Quantity != Unknown {
+			between := s[g.end:open]
+			if !strings.ContainsAny(between, "0123456789.;") && len(between) < 40 {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -201,8 +201,21 @@ func hashTag(s string) string {
 	})
 }
 
+// threadCountRE finds a count of goroutines, threads or cores: "32
+// goroutines" names the parallel setting of a benchmark, "1 goroutine"
+// the serial one, as "contended" and "single-threaded" do.
+var threadCountRE = regexp.MustCompile(`(?i)\b(\d+)[\s-]*(?:threads?|cores?|goroutines?|workers?|readers?|writers?|clients?|cpus?)\b`)
+
 func subjectWords(s string) []string {
 	s = hashTag(s)
+	if strings.ContainsAny(s, "0123456789") {
+		s = threadCountRE.ReplaceAllStringFunc(s, func(m string) string {
+			if n := threadCountRE.FindStringSubmatch(m); n != nil && n[1] == "1" {
+				return " serial "
+			}
+			return " parallel "
+		})
+	}
 	var out []string
 	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
 		for _, p := range splitCamelRE.FindAllString(f, -1) {
@@ -342,6 +355,7 @@ func (x *extractor) collectFacts() {
 			x.notePair(p, row.name+" "+x.baselineName(r), fmt.Sprintf("b%d", row.block), r, int(x.lines[row.line].section))
 		}
 	}
+	x.pairRuns()
 	for _, t := range x.tables {
 		hdr := func(k int) string {
 			if k < len(t.header) {

@@ -2,6 +2,7 @@ package claims
 
 import (
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -284,6 +285,9 @@ func readFigure(s string, i int) (figure, int, bool) {
 	if r := runeBefore(s, kk); r == '~' || r == '≈' {
 		f.Approx = true
 		k = kk - utf8.RuneLen(r)
+	} else if approxWordRE.MatchString(s[max(0, kk-16):kk]) {
+		// "about 90%", "roughly 1.8x": approximate in words.
+		f.Approx = true
 	}
 	f.start = k
 	j, mult := readMultiplier(s, j)
@@ -337,3 +341,7 @@ func readMultiplier(s string, j int) (int, float64) {
 	}
 	return j + 1, m
 }
+
+// approxWordRE finds the words before a figure that mark it as
+// approximate.
+var approxWordRE = regexp.MustCompile(`(?i)\b(?:about|around|roughly|approximately|approx\.?|nearly|almost|circa|some)\s*$`)

@@ -54,7 +54,7 @@ type phrase struct {
 // Direction words after a figure, and the sense of a percentage with them.
 var percentWords = map[string]sense{
 	"faster": senseFaster, "quicker": senseFaster, "speedier": senseFaster,
-	"speedup": senseFaster, "speed-up": senseFaster, "improvement": senseFaster, "improved": senseFaster,
+	"speedup": senseFaster, "speed-up": senseFaster, "improvement": senseFaster, "improvements": senseFaster, "improved": senseFaster,
 	"better": senseFaster, "gain": senseFaster, "boost": senseFaster, "performance": senseFaster,
 	"less": senseReduce, "fewer": senseReduce, "lower": senseReduce, "smaller": senseReduce,
 	"reduction": senseReduce, "reduced": senseReduce, "decrease": senseReduce, "decreased": senseReduce,
@@ -133,8 +133,8 @@ func wordsAfter(s string, i, n int) ([]string, int) {
 
 var (
 	// byVerbRE finds "reduce memory allocations by" before a percentage.
-	pastVerbRE = regexp.MustCompile(`(?i)\b(dropped|fell|decreased|shrank|improved|increased|rose|grew)\s*(?:~|about|around|roughly|nearly|over|almost|by)?\s*$`)
-	byVerbRE   = regexp.MustCompile(`(?i)\b(reduc\w*|cut\w*|drop\w*|fell|fall\w*|lower\w*|decreas\w*|sav(?:e|es|ed|ing)|shr[iu]nk\w*|improv\w*|speed\w*|boost\w*|increas\w*|slow\w*|rais\w*|grow\w*|grew)\b([^.:;|]{0,60}?)\bby\s*(?:~|about|around|roughly|nearly|over|almost)?\s*$`)
+	pastVerbRE = regexp.MustCompile(`(?i)\b(dropped|fell|decreased|shrank|improved|increased|rose|grew|down|up)\s*(?:~|about|around|roughly|nearly|over|almost|by)?\s*$`)
+	byVerbRE   = regexp.MustCompile(`(?i)\b(reduc\w*|cut\w*|drop\w*|fell|fall\w*|lower\w*|decreas\w*|sav(?:e|es|ed|ing)|shr[iu]nk\w*|improv\w*|speed\w*|boost\w*|increas\w*|slow\w*|rais\w*|grow\w*|grew)\b([^.:;|]{0,60}?)\bby\s*(?:~|about|around|roughly|nearly|over|almost|up\s+to|as\s+much\s+as)?\s*$`)
 	// labelClaimRE finds "Improvement:" before a figure.
 	labelClaimRE = regexp.MustCompile(`(?i)\b(improvement|speed-?up|gain|reduction|saving|savings|faster|change|impact|benefit|delta)s?\s*:\s*$`)
 	// zeroAllocRE finds word forms of zero-allocation claims.
@@ -241,7 +241,7 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 				switch {
 				case strings.HasPrefix(verb, "improv"):
 					p.sense = senseFaster
-				case strings.HasPrefix(verb, "increas") || strings.HasPrefix(verb, "rose") || strings.HasPrefix(verb, "gr"):
+				case strings.HasPrefix(verb, "increas") || strings.HasPrefix(verb, "rose") || strings.HasPrefix(verb, "gr") || verb == "up":
 					p.sense = senseIncrease
 				}
 				p.q = quantityOf(strings.Fields(strings.ToLower(win[:m[2]])))
@@ -288,7 +288,7 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 // performance claim: "3x improvement", "2x performance".
 func isPerfNoun(w string) bool {
 	switch w {
-	case "improvement", "performance", "speedup", "speed-up", "gain", "boost", "throughput", "win", "on", "in", "for", "with", "at", "and", "over", "from", "vs", "vs.":
+	case "improvement", "improvements", "gains", "speedups", "boosts", "performance", "speedup", "speed-up", "gain", "boost", "throughput", "win", "on", "in", "for", "with", "at", "and", "over", "from", "vs", "vs.":
 		return true
 	}
 	return false
