@@ -57,20 +57,24 @@ type FilesResult struct {
 // benchstat does: nothing is run, and the samples are the files' values
 // per package ("pkg:" configuration line), benchmark and unit, in the
 // order they ran (not interleaved). Each pair of samples is compared with
-// stats.Compare under opts.
+// stats.Compare under opts, with the unit metadata of both files ("Unit"
+// lines such as "Unit widgets/op better=higher") added to opts.Units: a
+// unit's direction and exactness come from opts.Units first, then the old
+// file, then the new file, then stats' built-in rules.
 //
 // It returns an error, and no result, when a file cannot be read or holds
 // no result at all (wrapping ErrNoResults); malformed lines are listed in
 // FilesResult.Errors.
 func CompareFiles(old, new ResultsFile, opts stats.Options) (*FilesResult, error) {
-	oldSamples, oldErrs, err := readResults(old)
+	oldSamples, oldUnits, oldErrs, err := readResults(old)
 	if err != nil {
 		return nil, err
 	}
-	newSamples, newErrs, err := readResults(new)
+	newSamples, newUnits, newErrs, err := readResults(new)
 	if err != nil {
 		return nil, err
 	}
+	opts.Units = opts.Units.Merge(oldUnits, newUnits)
 	res := &FilesResult{Errors: append(oldErrs, newErrs...)}
 	type key struct{ pkg, name, unit string }
 	newByKey := make(map[key][]float64)
@@ -123,13 +127,14 @@ type fileSample struct {
 func (s fileSample) label() string { return strings.TrimSpace(s.pkg + " " + s.Name) }
 
 // readResults reads a results file and groups its values by package (the
-// "pkg:" configuration line), benchmark and unit. Malformed lines are
-// returned as errors naming name:line; an unreadable file or one without
-// any result is an error.
-func readResults(f ResultsFile) ([]fileSample, []error, error) {
+// "pkg:" configuration line), benchmark and unit, and returns the unit
+// metadata its "Unit" lines declare. Malformed lines are returned as
+// errors naming name:line; an unreadable file or one without any result
+// is an error.
+func readResults(f ResultsFile) ([]fileSample, stats.Units, []error, error) {
 	data, err := os.ReadFile(f.Path)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	var errs []error
 	byPkg := make(map[string]*benchrun.PackageResult)
@@ -151,10 +156,10 @@ func readResults(f ResultsFile) ([]fileSample, []error, error) {
 		}
 	}
 	if err := r.Err(); err != nil {
-		return nil, nil, fmt.Errorf("reading %s: %w", f.name(), err)
+		return nil, nil, nil, fmt.Errorf("reading %s: %w", f.name(), err)
 	}
 	if len(pkgs) == 0 {
-		return nil, nil, fmt.Errorf("%s %w (go test -bench output expected)", f.name(), ErrNoResults)
+		return nil, nil, nil, fmt.Errorf("%s %w (go test -bench output expected)", f.name(), ErrNoResults)
 	}
 	var out []fileSample
 	for _, pkg := range pkgs {
@@ -162,5 +167,5 @@ func readResults(f ResultsFile) ([]fileSample, []error, error) {
 			out = append(out, fileSample{pkg, s})
 		}
 	}
-	return out, errs, nil
+	return out, stats.Units(r.Units()), errs, nil
 }

@@ -84,3 +84,83 @@ func TestCompareFilesErrors(t *testing.T) {
 		t.Errorf("CompareFiles(missing file) error = %v, want os.ErrNotExist", err)
 	}
 }
+
+// TestCompareFilesUnitMetadata checks that the "Unit" lines of results
+// files decide a unit's direction and exactness: a file declaring
+// widgets/op better=higher has more widgets judged faster, and one
+// declaring checks/op assume=exact has a single run compared exactly.
+func TestCompareFilesUnitMetadata(t *testing.T) {
+	write := func(name, header string, widgets, checks float64, runs int) ResultsFile {
+		t.Helper()
+		var b strings.Builder
+		b.WriteString(header)
+		for r := range runs {
+			fmt.Fprintf(&b, "BenchmarkW-2\t1000\t5.0 ns/op\t%.1f widgets/op\t%.0f checks/op\n", widgets+float64(r%3), checks)
+		}
+		path := filepath.Join(t.TempDir(), name)
+		if err := os.WriteFile(path, []byte(b.String()), 0o666); err != nil {
+			t.Fatal(err)
+		}
+		return ResultsFile{Path: path, Name: name}
+	}
+	verdicts := func(res *FilesResult) map[string]string {
+		got := make(map[string]string)
+		for _, c := range res.Comparisons {
+			got[c.Unit] = fmt.Sprintf("%v exact=%v", c.Verdict, c.Exact)
+		}
+		return got
+	}
+
+	declared := "Unit widgets/op Better=higher\n"
+	res, err := CompareFiles(write("old.txt", declared, 100, 1, 10), write("new.txt", "", 200, 1, 10), stats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := verdicts(res)["widgets/op"]; got != "faster exact=false" {
+		t.Errorf("CompareFiles(widgets/op better=higher, 100 → 200) = %s, want faster exact=false", got)
+	}
+	res, err = CompareFiles(write("old.txt", "", 100, 1, 10), write("new.txt", "", 200, 1, 10), stats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := verdicts(res)["widgets/op"]; got != "slower exact=false" {
+		t.Errorf("CompareFiles(widgets/op undeclared, 100 → 200) = %s, want slower exact=false (lower is better by default)", got)
+	}
+
+	exact := "Unit checks/op Assume=exact\n"
+	res, err = CompareFiles(write("old.txt", "", 100, 3, 1), write("new.txt", exact, 100, 4, 1), stats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := verdicts(res)["checks/op"]; got != "slower exact=true" {
+		t.Errorf("CompareFiles(checks/op assume=exact, 3 → 4, one run) = %s, want slower exact=true", got)
+	}
+	res, err = CompareFiles(write("old.txt", "", 100, 3, 1), write("new.txt", "", 100, 4, 1), stats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := verdicts(res)["checks/op"]; got != "inconclusive exact=false" {
+		t.Errorf("CompareFiles(checks/op undeclared, 3 → 4, one run) = %s, want inconclusive exact=false", got)
+	}
+}
+
+// TestMeasuredCompareUnits checks that the unit metadata of a run's output
+// (benchrun.RunOutput.Units, merged into measured.units) reaches the
+// comparisons of a live run.
+func TestMeasuredCompareUnits(t *testing.T) {
+	m := newMeasured(&PackageResult{ImportPath: "example.com/m"}, ".")
+	r := benchfmt.NewReader(strings.NewReader("Unit widgets/op better=higher\n"), "run.txt")
+	for r.Scan() {
+	}
+	m.units = m.units.Merge(stats.Units(r.Units()))
+	old := []float64{100, 101, 102, 100, 99, 101, 100, 102, 101, 100}
+	new := []float64{200, 202, 201, 199, 200, 203, 201, 200, 198, 202}
+	cs := m.compare([]Samples{{Benchmark: "W", OldName: "W", NewName: "W", Unit: "widgets/op", Old: old, New: new}}, stats.Options{})
+	if len(cs) != 1 || cs[0].Verdict != stats.Faster {
+		t.Fatalf("compare(widgets/op better=higher, 100 → 200) = %+v, want one faster comparison", cs)
+	}
+	m.units = nil
+	if cs := m.compare([]Samples{{Benchmark: "W", OldName: "W", NewName: "W", Unit: "widgets/op", Old: old, New: new}}, stats.Options{}); cs[0].Verdict != stats.Slower {
+		t.Errorf("compare(widgets/op without metadata, 100 → 200) = %v, want slower", cs[0].Verdict)
+	}
+}

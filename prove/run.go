@@ -66,6 +66,7 @@ type measured struct {
 	order    map[string][]key          // keys by label in first-appearance order
 	iters    map[string]map[string]int // label → benchmark → iterations in the first round
 	plan     []*planGroup              // rounds after the first with fixed iterations; nil: one run per binary
+	units    stats.Units               // the unit metadata ("Unit" lines) of the runs so far
 	warmed   []warmedRun               // per planned benchmark and side: the first round's warm sec/op
 	spent    time.Duration             // wall time of its runs
 	done     bool
@@ -138,8 +139,11 @@ func (m *measured) samples() (out []Samples, onlyOld, onlyNew []string) {
 	return out, onlyOld, onlyNew
 }
 
-// compare compares every Samples with values on both sides.
-func compare(pkg string, samples []Samples, opts stats.Options) []Comparison {
+// compare compares every Samples of m with values on both sides, with the
+// unit metadata of m's runs added to opts.Units.
+func (m *measured) compare(samples []Samples, opts stats.Options) []Comparison {
+	pkg := m.res.ImportPath
+	opts.Units = opts.Units.Merge(m.units)
 	var out []Comparison
 	for _, s := range samples {
 		if len(s.Old) == 0 || len(s.New) == 0 {
@@ -158,7 +162,7 @@ func (m *measured) decided(g *planGroup, st stats.Options) bool {
 	if g != nil {
 		samples = slices.DeleteFunc(samples, func(s Samples) bool { return s.OldName != g.old || s.NewName != g.new })
 	}
-	for _, c := range compare(m.res.ImportPath, samples, st) {
+	for _, c := range m.compare(samples, st) {
 		if c.Verdict == stats.Inconclusive {
 			return false
 		}
@@ -192,7 +196,7 @@ func familySize(pkgs []*measured, st stats.Options) int {
 	n := make(map[string]int)
 	for _, m := range pkgs {
 		samples, _, _ := m.samples()
-		for _, c := range compare(m.res.ImportPath, samples, st) {
+		for _, c := range m.compare(samples, st) {
 			if !math.IsNaN(c.P) {
 				n[c.Unit]++
 			}
@@ -254,7 +258,7 @@ func groupTitle(g *planGroup) string {
 func (m *measured) finish(opts stats.Options) {
 	m.warnWarmup()
 	m.res.Samples, m.res.OnlyOld, m.res.OnlyNew = m.samples()
-	m.res.Comparisons = compare(m.res.ImportPath, m.res.Samples, opts)
+	m.res.Comparisons = m.compare(m.res.Samples, opts)
 }
 
 // measure runs the rounds over pkgs and fills in their results.
@@ -383,6 +387,7 @@ func (m *measured) round(ctx context.Context, round int, rng *rand.Rand, opts *O
 			ro, elapsed := run(ctx, spec, rng.Int64(), opts)
 			m.spent += elapsed
 			m.add(spec.b, ro.Samples())
+			m.units = m.units.Merge(stats.Units(ro.Units))
 			if round == 1 {
 				m.noteIterations(spec.b, ro)
 			}

@@ -12,8 +12,8 @@ import (
 
 // A Verdict is the outcome of comparing one benchmark's unit before and
 // after a change. Faster and Slower mean better and worse: for sec/op a
-// lower value is Faster, for throughput units (see HigherIsBetter) a
-// higher one; for B/op and allocs/op the words keep that meaning, Faster
+// lower value is Faster, for throughput units (see HigherIsBetter) and
+// units whose metadata says better=higher (see Units) a higher one; for B/op and allocs/op the words keep that meaning, Faster
 // being fewer bytes or allocations. The zero Verdict is Inconclusive, so a
 // Comparison that was never filled in does not pass a gate.
 type Verdict int
@@ -85,6 +85,13 @@ type Options struct {
 	// as benchstat does, instead of correcting for their number. Compare
 	// ignores it.
 	PerComparison bool
+
+	// Units is the unit metadata of the results compared ("Unit" lines:
+	// which way is better, which units are exact); Compare takes a unit's
+	// direction and exactness from it, and from the built-in rules of
+	// HigherIsBetter and Deterministic for units it says nothing about.
+	// nil declares nothing. Compare does not modify it.
+	Units Units
 }
 
 // Default thresholds, used for zero Options fields.
@@ -194,8 +201,12 @@ type Comparison struct {
 // Compare compares the values of one benchmark in one unit before (old)
 // and after (new) a change; neither slice is modified.
 //
-// When each side's values are all identical and the unit is B/op or
-// allocs/op (see Deterministic), or any unit with enough samples for the
+// A unit's direction and exactness come from opts.Units, the metadata of
+// the results files, and for units it says nothing about from
+// HigherIsBetter and Deterministic.
+//
+// When each side's values are all identical and the unit is exact (B/op
+// and allocs/op unless opts.Units says otherwise), or any unit with enough samples for the
 // statistical test, the comparison is exact: equal values give Unchanged
 // with the Reason "48 → 48 (exact)", different values give Slower or
 // Faster whatever the p-value and the minimum effect (0 → 16 B/op is a
@@ -254,13 +265,14 @@ func Compare(benchmark, unit string, old, new []float64, opts Options) Compariso
 	}
 
 	tooFew := !enoughSamples(len(old), len(new), opts.Alpha, opts.Confidence)
-	if constant(old) && constant(new) && (Deterministic(unit) || !tooFew) {
-		compareExact(&c, old[0], new[0])
+	higher, exact := opts.Units.HigherIsBetter(unit), opts.Units.Deterministic(unit)
+	if constant(old) && constant(new) && (exact || !tooFew) {
+		compareExact(&c, old[0], new[0], higher)
 		return c
 	}
 
 	var rare error // a 0 → N in too few runs to count
-	if Deterministic(unit) && constant(old) && old[0] == 0 && slices.Max(new) > 0 {
+	if exact && constant(old) && old[0] == 0 && slices.Max(new) > 0 {
 		// 0 → N is a regression whatever the p-value of the values: the
 		// new code allocates where the old never did, if only in some
 		// runs. Only "some" must be more than chance: in a short run
@@ -314,7 +326,7 @@ func Compare(benchmark, unit string, old, new []float64, opts Options) Compariso
 		c.Reason = "negative values: the ratio new/old is undefined"
 	case c.P < opts.Alpha && math.Abs(c.Ratio-1) >= e:
 		c.Verdict = Faster
-		if (c.Ratio > 1) != HigherIsBetter(unit) {
+		if (c.Ratio > 1) != higher {
 			c.Verdict = Slower
 		}
 	case c.RatioLo >= 1-e && c.RatioHi <= 1+e:
@@ -397,8 +409,9 @@ func countZero(xs []float64) int {
 	return n
 }
 
-// compareExact fills c for samples whose sides are the constants o and n.
-func compareExact(c *Comparison, o, n float64) {
+// compareExact fills c for samples whose sides are the constants o and n
+// of a unit where higher values are better if higher is set.
+func compareExact(c *Comparison, o, n float64, higher bool) {
 	c.Exact = true
 	c.Method = MethodExact
 	c.Ratio = exactRatio(n, o)
@@ -407,24 +420,25 @@ func compareExact(c *Comparison, o, n float64) {
 	switch {
 	case n == o:
 		c.Verdict = Unchanged
-	case (n > o) != HigherIsBetter(c.Unit):
+	case (n > o) != higher:
 		c.Verdict = Slower
 	default:
 		c.Verdict = Faster
 	}
 }
 
-// HigherIsBetter reports whether a higher value of unit is an improvement:
-// throughput units ending in "/s" or "/sec" ("B/s", "MB/s", "ops/s").
-// Everything else (sec/op, B/op, allocs/op, custom per-op units) is lower
-// is better.
+// HigherIsBetter reports whether a higher value of unit is an improvement
+// by the built-in rule for units without metadata (see Units): throughput
+// units ending in "/s" or "/sec" ("B/s", "MB/s", "ops/s"). Everything else
+// (sec/op, B/op, allocs/op, custom per-op units) is lower is better.
 func HigherIsBetter(unit string) bool {
 	return strings.HasSuffix(unit, "/s") || strings.HasSuffix(unit, "/sec")
 }
 
 // Deterministic reports whether unit counts something the Go runtime
 // measures exactly per operation, B/op and allocs/op, so that identical
-// values within each side are compared exactly even for a single run.
+// values within each side are compared exactly even for a single run. It
+// is the built-in rule for units without "assume" metadata (see Units).
 func Deterministic(unit string) bool {
 	return unit == "B/op" || unit == "allocs/op"
 }

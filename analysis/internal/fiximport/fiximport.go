@@ -19,6 +19,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 )
 
 // An Editor prepares the import edits of the suggested fixes of one
@@ -196,7 +198,7 @@ func (e *Editor) addSpec(file *ast.File, anchor *ast.ImportSpec, path string) (a
 		for _, s := range decl.Specs {
 			spec := s.(*ast.ImportSpec)
 			p, err := strconv.Unquote(spec.Path.Value)
-			if err != nil || !isStd(p) {
+			if err != nil || !astutil.IsStdPath(p) {
 				continue
 			}
 			if p > path {
@@ -264,11 +266,4 @@ func onOwnLines(tf *token.File, decl *ast.GenDecl) bool {
 		prev = end
 	}
 	return prev < tf.Line(decl.Rparen)
-}
-
-// isStd reports whether path looks like a standard-library import path: its
-// first element has no dot.
-func isStd(path string) bool {
-	first, _, _ := strings.Cut(path, "/")
-	return !strings.Contains(first, ".")
 }

@@ -28,6 +28,8 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 )
 
 // Analyzer computes an *Info for the package.
@@ -103,7 +105,7 @@ func (h *Info) Loop(c inspector.Cursor) (loop inspector.Cursor, ok bool) {
 			cur = parent
 			continue
 		}
-		if repeats(parent, cur) && !h.IsBenchmarkLoop(parent.Node()) {
+		if astutil.Repeats(parent.Node(), cur.Node()) && !h.IsBenchmarkLoop(parent.Node()) {
 			return parent, true
 		}
 		cur = parent
@@ -120,26 +122,6 @@ func (h *Info) enclosingLoopOrFunc(c inspector.Cursor) (inspector.Cursor, bool) 
 		return p, true
 	}
 	return inspector.Cursor{}, false
-}
-
-// repeats reports whether c, a descendant of the loop, lies in the part of
-// the loop that runs once per iteration.
-func repeats(loop, c inspector.Cursor) bool {
-	n := c.Node()
-	switch l := loop.Node().(type) {
-	case *ast.ForStmt:
-		return within(n, l.Body) || within(n, l.Cond) || within(n, l.Post)
-	case *ast.RangeStmt:
-		return within(n, l.Body)
-	}
-	return false
-}
-
-func within(n, outer ast.Node) bool {
-	if outer == nil || reflect.ValueOf(outer).IsNil() {
-		return false
-	}
-	return outer.Pos() <= n.Pos() && n.End() <= outer.End()
 }
 
 // LeavesLoop reports whether the code at c, inside loop (a for or range
@@ -162,15 +144,8 @@ func LeavesLoop(c, loop inspector.Cursor) bool {
 		if _, ok := cur.Node().(*ast.ReturnStmt); ok {
 			return true
 		}
-		var list []ast.Stmt
-		switch p := cur.Parent().Node().(type) {
-		case *ast.BlockStmt:
-			list = p.List
-		case *ast.CaseClause:
-			list = p.Body
-		case *ast.CommClause:
-			list = p.Body
-		default:
+		list, ok := astutil.StmtList(cur.Parent().Node())
+		if !ok {
 			continue
 		}
 		for _, s := range list {
@@ -255,14 +230,7 @@ func (h *Info) IsBenchmarkLoop(loop ast.Node) bool {
 
 // isTesting reports whether t is testing.name or a pointer to it.
 func isTesting(t types.Type, name string) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := t.(*types.Named)
-	if !ok || n.Obj().Pkg() == nil {
-		return false
-	}
-	return n.Obj().Pkg().Path() == "testing" && n.Obj().Name() == name
+	return astutil.IsNamedOrPointer(t, "testing", name)
 }
 
 // Once reports whether c runs at most once per program (or per sync.Once):
@@ -294,7 +262,7 @@ func (h *Info) Once(c inspector.Cursor) bool {
 			}
 			return h.isOnceFunc(p)
 		case *ast.ForStmt, *ast.RangeStmt:
-			if p != c && repeats(p, c) {
+			if p != c && astutil.Repeats(p.Node(), c.Node()) {
 				// A loop inside main or init repeats; still "once"
 				// for init and package-level code is too lenient:
 				// only main's loops are hot.

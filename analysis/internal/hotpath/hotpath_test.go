@@ -84,3 +84,30 @@ var freq = &analysis.Analyzer{
 func TestFrequency(t *testing.T) {
 	analysistest.Run(t, analysistest.TestData(), freq, "b", "cmd/tool", "support")
 }
+
+// oftenProbe reports, at every call of a function named often, "often" if
+// RunsOften holds there and "rare" if not.
+var oftenProbe = &analysis.Analyzer{
+	Name:     "often",
+	Doc:      "report RunsOften at calls of often",
+	Requires: []*analysis.Analyzer{hotpath.Analyzer},
+	Run: func(pass *analysis.Pass) (any, error) {
+		h := pass.ResultOf[hotpath.Analyzer].(*hotpath.Info)
+		for c := range h.Inspector.Root().Preorder((*ast.CallExpr)(nil)) {
+			call := c.Node().(*ast.CallExpr)
+			if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "often" {
+				continue
+			}
+			verdict := "rare"
+			if h.RunsOften(c) {
+				verdict = "often"
+			}
+			pass.Reportf(call.Pos(), "%s", verdict)
+		}
+		return nil, nil
+	},
+}
+
+func TestRunsOften(t *testing.T) {
+	analysistest.Run(t, analysistest.TestData(), oftenProbe, "often")
+}

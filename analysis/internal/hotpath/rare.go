@@ -9,6 +9,8 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 )
 
 // RarelyCalled reports whether the function containing c probably runs a
@@ -34,14 +36,24 @@ func (h *Info) RarelyCalled(c inspector.Cursor) bool {
 		return true
 	}
 	for fc := range c.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		switch f := fc.Node().(type) {
-		case *ast.FuncDecl:
-			return h.startsProcess(f.Body)
-		case *ast.FuncLit:
-			return h.startsProcess(f.Body)
-		}
+		return h.startsProcess(astutil.FuncBody(fc.Node()))
 	}
 	return false
+}
+
+// RunsOften reports whether the code at c runs often enough for work
+// repeated there to matter: it neither runs once (RunsOnce) nor is dead
+// (InDeadCode), and it runs in a loop that it does not leave at once
+// (Loop, LeavesLoop), or in a function that is not RarelyCalled. It is
+// the policy of the checks that report work worth doing once.
+func (h *Info) RunsOften(c inspector.Cursor) bool {
+	if h.RunsOnce(c) || h.InDeadCode(c) {
+		return false
+	}
+	if loop, ok := h.Loop(c); ok && !LeavesLoop(c, loop) {
+		return true
+	}
+	return !h.RarelyCalled(c)
 }
 
 // InDeadCode reports whether c is in the body of an if statement whose
@@ -51,7 +63,7 @@ func (h *Info) InDeadCode(c inspector.Cursor) bool {
 	for p := range c.Enclosing((*ast.IfStmt)(nil)) {
 		n := p.Node().(*ast.IfStmt)
 		tv, ok := h.info.Types[n.Cond]
-		if ok && tv.Value != nil && n.Body.Pos() <= c.Node().Pos() && c.Node().End() <= n.Body.End() && tv.Value.String() == "false" {
+		if ok && tv.Value != nil && astutil.Within(c.Node(), n.Body) && tv.Value.String() == "false" {
 			return true
 		}
 	}

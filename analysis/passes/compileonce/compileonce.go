@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
@@ -87,7 +88,7 @@ func (c *checker) call(cur inspector.Cursor) {
 			c.variablePattern(cur, fn)
 			return
 		}
-		if !c.repeats(cur) {
+		if !c.hot.RunsOften(cur) {
 			return
 		}
 		var msg string
@@ -113,7 +114,7 @@ func (c *checker) call(cur inspector.Cursor) {
 			return
 		}
 		top := hotpath.TopDecl(cur)
-		if !c.freshTemplate(sel.X, top.Node()) || !c.repeats(cur) {
+		if !c.freshTemplate(sel.X, top.Node()) || !c.hot.RunsOften(cur) {
 			return
 		}
 		c.pass.Report(analysis.Diagnostic{
@@ -123,19 +124,6 @@ func (c *checker) call(cur inspector.Cursor) {
 			Message:  fmt.Sprintf("template.New(...).Parse of constant text runs %s; parse it once into a package-level variable", c.hot.Where(cur)),
 		})
 	}
-}
-
-// repeats reports whether the code at cur is worth compiling once: it runs
-// in a loop, or in a function that is neither known to run once nor likely
-// to run rarely.
-func (c *checker) repeats(cur inspector.Cursor) bool {
-	if c.hot.RunsOnce(cur) || c.hot.InDeadCode(cur) {
-		return false
-	}
-	if loop, ok := c.hot.Loop(cur); ok && !hotpath.LeavesLoop(cur, loop) {
-		return true
-	}
-	return !c.hot.RarelyCalled(cur)
 }
 
 // constString returns the value of e if it is a constant string expression.
@@ -190,7 +178,7 @@ func (c *checker) hoistable(e ast.Expr, top ast.Node) bool {
 			return true
 		}
 		p := obj.Pos()
-		if top.Pos() <= p && p < top.End() && !(e.Pos() <= p && p < e.End()) {
+		if astutil.ContainsPos(top, p) && !astutil.ContainsPos(e, p) {
 			ok = false
 		}
 		return ok

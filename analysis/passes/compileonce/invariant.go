@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
 
@@ -74,7 +75,7 @@ func (c *checker) invariantLoop(cur inspector.Cursor, pattern ast.Expr) (loop in
 // time, randomness or input.
 func (c *checker) invariant(e ast.Expr, loop ast.Node, cur inspector.Cursor, depth int) bool {
 	return c.leaves(e, func(v *types.Var) bool {
-		if !within(v.Pos(), loop) {
+		if !astutil.ContainsPos(loop, v.Pos()) {
 			return !c.assignedIn(v, loop)
 		}
 		value, ok := c.singleValue(v, cur)
@@ -211,11 +212,11 @@ func (c *checker) capturedConfig(v *types.Var, cur inspector.Cursor) bool {
 		lit = p.Node().(*ast.FuncLit)
 		break
 	}
-	if lit == nil || within(v.Pos(), lit) || c.assignedIn(v, lit) {
+	if lit == nil || astutil.ContainsPos(lit, v.Pos()) || c.assignedIn(v, lit) {
 		return false
 	}
 	d, ok := hotpath.TopDecl(cur).Node().(*ast.FuncDecl)
-	if !ok || !within(v.Pos(), d) {
+	if !ok || !astutil.ContainsPos(d, v.Pos()) {
 		return false
 	}
 	fn, ok := c.pass.TypesInfo.Defs[d.Name].(*types.Func)
@@ -255,7 +256,7 @@ func (c *checker) singleValue(v *types.Var, cur inspector.Cursor) (ast.Expr, boo
 	var fn inspector.Cursor
 	found := false
 	for p := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		if within(v.Pos(), p.Node()) {
+		if astutil.ContainsPos(p.Node(), v.Pos()) {
 			fn, found = p, true
 		}
 	}
@@ -346,7 +347,7 @@ func (c *checker) usedLocally(cur inspector.Cursor) bool {
 		if !ok || isPackageLevel(v) {
 			return false
 		}
-		body, ok := enclosingBody(cur)
+		body, ok := astutil.EnclosingFunc(cur)
 		if !ok {
 			return false
 		}
@@ -394,17 +395,6 @@ func shortExpr(e ast.Expr) string {
 	return s
 }
 
-func within(pos token.Pos, n ast.Node) bool {
-	return n.Pos() <= pos && pos < n.End()
-}
-
 func isPackageLevel(v *types.Var) bool {
 	return v.Pkg() != nil && v.Parent() == v.Pkg().Scope()
-}
-
-func enclosingBody(cur inspector.Cursor) (inspector.Cursor, bool) {
-	for p := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		return p, true
-	}
-	return inspector.Cursor{}, false
 }

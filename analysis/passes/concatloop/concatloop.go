@@ -10,6 +10,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/fiximport"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
@@ -123,21 +124,21 @@ func (ch *checker) match(cur inspector.Cursor) (*concat, bool) {
 		return nil, false
 	}
 	v, ok := info.Uses[id].(*types.Var)
-	if !ok || v.IsField() || !isString(v.Type()) || v.Pkg() != ch.pass.Pkg ||
+	if !ok || v.IsField() || !astutil.IsString(v.Type()) || v.Pkg() != ch.pass.Pkg ||
 		v.Parent() == nil || v.Parent() == ch.pass.Pkg.Scope() {
 		return nil, false
 	}
 	c := &concat{cur: cur, stmt: stmt, v: v}
 	switch stmt.Tok {
 	case token.ADD_ASSIGN:
-		if !isString(info.TypeOf(stmt.Rhs[0])) && !isUntypedString(info, stmt.Rhs[0]) {
+		if !astutil.IsString(info.TypeOf(stmt.Rhs[0])) && !isUntypedString(info, stmt.Rhs[0]) {
 			return nil, false
 		}
 		c.parts = ch.operands(stmt.Rhs[0])
 		return c, true
 	case token.ASSIGN:
 		b, ok := ast.Unparen(stmt.Rhs[0]).(*ast.BinaryExpr)
-		if !ok || b.Op != token.ADD || !isString(info.TypeOf(b)) {
+		if !ok || b.Op != token.ADD || !astutil.IsString(info.TypeOf(b)) {
 			return nil, false
 		}
 		ops := ch.operands(b)
@@ -165,22 +166,12 @@ func (ch *checker) match(cur inspector.Cursor) (*concat, bool) {
 // ("a" + "b") is one operand.
 func (ch *checker) operands(e ast.Expr) []ast.Expr {
 	info := ch.pass.TypesInfo
-	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.ADD && isString(info.TypeOf(b)) {
+	if b, ok := ast.Unparen(e).(*ast.BinaryExpr); ok && b.Op == token.ADD && astutil.IsString(info.TypeOf(b)) {
 		if tv, ok := info.Types[b]; !ok || tv.Value == nil {
 			return append(ch.operands(b.X), ch.operands(b.Y)...)
 		}
 	}
 	return []ast.Expr{e}
-}
-
-// isString reports whether t is string or a named type whose underlying
-// type is string; nil and invalid types are not.
-func isString(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Kind() == types.String
 }
 
 func isUntypedString(info *types.Info, e ast.Expr) bool {
@@ -201,8 +192,8 @@ func (ch *checker) loopsAround(cur inspector.Cursor, v *types.Var) []inspector.C
 			return loops
 		}
 		n := loop.Node()
-		if n.Pos() <= v.Pos() && v.Pos() < n.End() {
-			if f, ok := n.(*ast.ForStmt); ok && f.Init != nil && f.Init.Pos() <= v.Pos() && v.Pos() < f.Init.End() {
+		if astutil.ContainsPos(n, v.Pos()) {
+			if f, ok := n.(*ast.ForStmt); ok && astutil.ContainsPos(f.Init, v.Pos()) {
 				loops = append(loops, loop)
 			}
 			return loops
@@ -293,7 +284,7 @@ func (ch *checker) growsUntil(loop inspector.Cursor) bool {
 		return false
 	}
 	for _, c := range ch.concats {
-		if f.Pos() <= c.stmt.Pos() && c.stmt.End() <= f.End() && ch.mentions(f.Cond, c.v) {
+		if astutil.Within(c.stmt, f) && ch.mentions(f.Cond, c.v) {
 			return true
 		}
 	}

@@ -10,6 +10,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 )
 
 // fix returns the edits that build the string of g in a strings.Builder,
@@ -33,7 +35,11 @@ func (ch *checker) fix(g *group) ([]analysis.TextEdit, bool) {
 	if !isStmtListParent(block.Node()) {
 		return nil, false
 	}
-	fn, body := enclosingFunc(g.loop)
+	fn, ok := astutil.EnclosingFunc(g.loop)
+	if !ok {
+		return nil, false
+	}
+	body := astutil.FuncBody(fn.Node())
 	if body == nil || v.Pos() < body.Pos() || v.Pos() >= loop.Pos() {
 		return nil, false // a parameter, a result, or declared in the loop's init
 	}
@@ -57,14 +63,14 @@ func (ch *checker) fix(g *group) ([]analysis.TextEdit, bool) {
 		if info.Uses[id] != v {
 			continue
 		}
-		if f, _ := enclosingFunc(cur); f != fn {
+		if f, _ := astutil.EnclosingFunc(cur); f != fn {
 			return nil, false // captured by a closure
 		}
 		if u, ok := cur.Parent().Node().(*ast.UnaryExpr); ok && u.Op == token.AND {
 			return nil, false
 		}
 		switch {
-		case loop.Pos() <= id.Pos() && id.Pos() < loop.End():
+		case astutil.ContainsPos(loop, id.Pos()):
 			if !own[id] {
 				return nil, false
 			}
@@ -99,8 +105,8 @@ func (ch *checker) fix(g *group) ([]analysis.TextEdit, bool) {
 	if !ok {
 		return nil, false
 	}
-	file := enclosingFile(g.loop)
-	if file == nil {
+	file, ok := astutil.EnclosingFile(g.loop)
+	if !ok {
 		return nil, false
 	}
 	q, edits, ok := ch.imports.Prepare(file, loop.Pos(), "strings", "")
@@ -140,30 +146,6 @@ func (ch *checker) fix(g *group) ([]analysis.TextEdit, bool) {
 		edits = append(edits, del)
 	}
 	return edits, true
-}
-
-// enclosingFunc returns the innermost function declaration or literal
-// around cur, and its body.
-func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, *ast.BlockStmt) {
-	for f := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		if f == cur {
-			continue
-		}
-		switch n := f.Node().(type) {
-		case *ast.FuncDecl:
-			return f, n.Body
-		case *ast.FuncLit:
-			return f, n.Body
-		}
-	}
-	return inspector.Cursor{}, nil
-}
-
-func enclosingFile(cur inspector.Cursor) *ast.File {
-	for f := range cur.Enclosing((*ast.File)(nil)) {
-		return f.Node().(*ast.File)
-	}
-	return nil
 }
 
 func hasBranch(n ast.Node, tok token.Token) bool {
@@ -313,7 +295,7 @@ func (ch *checker) write(b string, x ast.Expr) (string, bool) {
 			}
 			if cv, ok := info.Types[conv]; ok && cv.Value != nil && cv.Value.Kind() == constant.String {
 				s := constant.StringVal(cv.Value)
-				if len(s) == 1 && s[0] < 0x80 && (isUntyped(at) || types.Identical(at, types.Typ[types.Uint8])) {
+				if len(s) == 1 && s[0] < 0x80 && (astutil.IsUntyped(at) || types.Identical(at, types.Typ[types.Uint8])) {
 					return b + ".WriteByte(" + text + ")", true
 				}
 			} else if at != nil {
@@ -333,11 +315,6 @@ func (ch *checker) write(b string, x ast.Expr) (string, bool) {
 		return "", false
 	}
 	return b + ".WriteString(" + text + ")", true
-}
-
-func isUntyped(t types.Type) bool {
-	b, ok := t.(*types.Basic)
-	return ok && b.Info()&types.IsUntyped != 0
 }
 
 // separator returns what separates two statements put where n stands: a

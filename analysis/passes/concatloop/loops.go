@@ -7,6 +7,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 )
 
 // maxSmallTrip is the largest number of iterations of a loop too short
@@ -197,7 +199,7 @@ func (ch *checker) resets(loop inspector.Cursor, v *types.Var) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.AssignStmt:
-			if n.Tok != token.ASSIGN || !repeats(loop.Node(), n) {
+			if n.Tok != token.ASSIGN || !astutil.Repeats(loop.Node(), n) {
 				return true
 			}
 			for i, l := range n.Lhs {
@@ -221,21 +223,6 @@ func (ch *checker) resets(loop inspector.Cursor, v *types.Var) bool {
 	return found
 }
 
-// repeats reports whether n is in the part of loop that runs in each
-// iteration.
-func repeats(loop, n ast.Node) bool {
-	in := func(part ast.Node) bool {
-		return part != nil && part.Pos() <= n.Pos() && n.End() <= part.End()
-	}
-	switch l := loop.(type) {
-	case *ast.ForStmt:
-		return in(l.Body) || l.Cond != nil && in(l.Cond) || l.Post != nil && in(l.Post)
-	case *ast.RangeStmt:
-		return in(l.Body)
-	}
-	return false
-}
-
 // unconditional reports whether the statement at cur runs in every
 // iteration of loop that reaches it: only blocks lie between them.
 func (ch *checker) unconditional(cur, loop inspector.Cursor) bool {
@@ -253,7 +240,7 @@ func (ch *checker) unconditional(cur, loop inspector.Cursor) bool {
 // readBefore reports whether an earlier statement of the statement list
 // holding the statement at cur mentions v.
 func (ch *checker) readBefore(cur inspector.Cursor, v *types.Var) bool {
-	list := stmtList(cur.Parent().Node())
+	list, _ := astutil.StmtList(cur.Parent().Node())
 	for _, s := range list {
 		if s.Pos() >= cur.Node().Pos() {
 			break
@@ -263,20 +250,6 @@ func (ch *checker) readBefore(cur inspector.Cursor, v *types.Var) bool {
 		}
 	}
 	return false
-}
-
-// stmtList returns the statements of a block, case clause or
-// communication clause, or nil for any other node.
-func stmtList(n ast.Node) []ast.Stmt {
-	switch p := n.(type) {
-	case *ast.BlockStmt:
-		return p.List
-	case *ast.CaseClause:
-		return p.Body
-	case *ast.CommClause:
-		return p.Body
-	}
-	return nil
 }
 
 // isStmtListParent reports whether n holds a statement list.

@@ -9,6 +9,8 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 )
 
 // coldPackages are packages whose calls mark their arguments as diagnostics:
@@ -172,9 +174,11 @@ func (ch *checker) errorBlock(stmt inspector.Cursor) bool {
 		if p == stmt {
 			continue
 		}
-		var list []ast.Stmt
-		switch n := p.Node().(type) {
-		case *ast.BlockStmt:
+		list, ok := astutil.StmtList(p.Node())
+		if !ok {
+			return false
+		}
+		if n, ok := p.Node().(*ast.BlockStmt); ok {
 			switch p.ParentEdgeKind() {
 			case edge.FuncDecl_Body, edge.FuncLit_Body:
 				if len(n.List) == 0 {
@@ -186,13 +190,6 @@ func (ch *checker) errorBlock(stmt inspector.Cursor) bool {
 				}
 				return ch.returnsNewError(last) && countReturns(n) == 1
 			}
-			list = n.List
-		case *ast.CaseClause:
-			list = n.Body
-		case *ast.CommClause:
-			list = n.Body
-		default:
-			return false
 		}
 		if ch.endsInError(list) {
 			return true

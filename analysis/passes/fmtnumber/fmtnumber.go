@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/fiximport"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
@@ -61,8 +62,8 @@ func run(pass *analysis.Pass) (any, error) {
 		hot:       pass.ResultOf[hotpath.Analyzer].(*hotpath.Info),
 		imports:   fiximport.New(pass),
 		coldFuncs: make(map[*types.Func]bool),
-		stringer:  lookupInterface(fmtPkg, "Stringer"),
-		formatter: lookupInterface(fmtPkg, "Formatter"),
+		stringer:  astutil.LookupInterface(fmtPkg, "Stringer"),
+		formatter: astutil.LookupInterface(fmtPkg, "Formatter"),
 	}
 	if ch.stringer == nil || ch.formatter == nil {
 		return nil, nil
@@ -71,15 +72,6 @@ func run(pass *analysis.Pass) (any, error) {
 		ch.check(c)
 	}
 	return nil, nil
-}
-
-func lookupInterface(pkg *types.Package, name string) *types.Interface {
-	obj := pkg.Scope().Lookup(name)
-	if obj == nil {
-		return nil
-	}
-	iface, _ := obj.Type().Underlying().(*types.Interface)
-	return iface
 }
 
 // A kind is the class of value a verb formats.

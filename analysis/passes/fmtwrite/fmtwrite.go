@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/bytetype"
 	"github.com/perfproof/perfproof/analysis/internal/fiximport"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
@@ -51,8 +52,8 @@ func run(pass *analysis.Pass) (any, error) {
 		pass:      pass,
 		hot:       pass.ResultOf[hotpath.Analyzer].(*hotpath.Info),
 		imports:   fiximport.New(pass),
-		stringer:  lookupInterface(fmtPkg, "Stringer"),
-		formatter: lookupInterface(fmtPkg, "Formatter"),
+		stringer:  astutil.LookupInterface(fmtPkg, "Stringer"),
+		formatter: astutil.LookupInterface(fmtPkg, "Formatter"),
 	}
 	if ch.stringer == nil || ch.formatter == nil {
 		return nil, nil
@@ -61,15 +62,6 @@ func run(pass *analysis.Pass) (any, error) {
 		ch.check(c)
 	}
 	return nil, nil
-}
-
-func lookupInterface(pkg *types.Package, name string) *types.Interface {
-	obj := pkg.Scope().Lookup(name)
-	if obj == nil {
-		return nil
-	}
-	iface, _ := obj.Type().Underlying().(*types.Interface)
-	return iface
 }
 
 var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)

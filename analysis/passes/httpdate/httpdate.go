@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/fiximport"
 )
@@ -278,7 +279,7 @@ func (c *checker) varFlow(lhs ast.Expr, cur inspector.Cursor, depth int) (header
 	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
 		return "", false
 	}
-	fn, ok := enclosingFunc(cur)
+	fn, ok := astutil.EnclosingFunc(cur)
 	if !ok {
 		return "", false
 	}
@@ -317,7 +318,7 @@ func (c *checker) dateHeader(key ast.Expr) string {
 func (c *checker) fix(cur inspector.Cursor) (analysis.SuggestedFix, bool) {
 	call := cur.Node().(*ast.CallExpr)
 	sel := call.Fun.(*ast.SelectorExpr)
-	file, ok := enclosingFile(cur)
+	file, ok := astutil.EnclosingFile(cur)
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -359,25 +360,10 @@ func isHeaderMethod(obj types.Object) bool {
 
 // isHeader reports whether t is net/http.Header.
 func isHeader(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Header"
+	return astutil.IsNamed(t, "net/http", "Header")
 }
 
 func isStringSlice(t types.Type) bool {
 	s, ok := t.Underlying().(*types.Slice)
 	return ok && types.Identical(s.Elem(), types.Typ[types.String])
-}
-
-func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
-	for p := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		return p, true
-	}
-	return inspector.Cursor{}, false
-}
-
-func enclosingFile(cur inspector.Cursor) (*ast.File, bool) {
-	for p := range cur.Enclosing((*ast.File)(nil)) {
-		return p.Node().(*ast.File), true
-	}
-	return nil, false
 }

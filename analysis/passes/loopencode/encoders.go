@@ -2,6 +2,8 @@ package loopencode
 
 import (
 	"go/types"
+
+	"github.com/perfproof/perfproof/analysis/internal/encoders"
 )
 
 // An encoder describes a function that serialises a value: its result
@@ -20,49 +22,31 @@ type encoder struct {
 	stream bool
 }
 
-// encoders is keyed by funcKey. The gob encoder is deliberately absent:
-// a gob.Encoder sends each type's description once per stream, so its
-// output for the same value differs between the first and later calls and
-// cannot be computed once and reused.
-var encoders = map[string]encoder{
-	"encoding/json.Marshal":                                     {name: "json.Marshal", args: []int{0}},
-	"encoding/json.MarshalIndent":                               {name: "json.MarshalIndent", args: []int{0, 1, 2}},
-	"encoding/json.(*Encoder).Encode":                           {name: "(*json.Encoder).Encode", args: []int{1}, stream: true},
-	"encoding/xml.Marshal":                                      {name: "xml.Marshal", args: []int{0}},
-	"encoding/xml.MarshalIndent":                                {name: "xml.MarshalIndent", args: []int{0, 1, 2}},
-	"encoding/xml.(*Encoder).Encode":                            {name: "(*xml.Encoder).Encode", args: []int{1}, stream: true},
-	"encoding/xml.(*Encoder).EncodeElement":                     {name: "(*xml.Encoder).EncodeElement", args: []int{1, 2}, stream: true},
-	"encoding/asn1.Marshal":                                     {name: "asn1.Marshal", args: []int{0}},
-	"encoding/asn1.MarshalWithParams":                           {name: "asn1.MarshalWithParams", args: []int{0, 1}},
-	"google.golang.org/protobuf/proto.Marshal":                  {name: "proto.Marshal", args: []int{0}},
-	"github.com/golang/protobuf/proto.Marshal":                  {name: "proto.Marshal", args: []int{0}},
-	"github.com/json-iterator/go.Marshal":                       {name: "jsoniter.Marshal", args: []int{0}},
-	"github.com/json-iterator/go.MarshalIndent":                 {name: "jsoniter.MarshalIndent", args: []int{0, 1, 2}},
-	"github.com/goccy/go-json.Marshal":                          {name: "json.Marshal", args: []int{0}},
-	"gopkg.in/yaml.v2.Marshal":                                  {name: "yaml.Marshal", args: []int{0}},
-	"gopkg.in/yaml.v3.Marshal":                                  {name: "yaml.Marshal", args: []int{0}},
-	"sigs.k8s.io/yaml.Marshal":                                  {name: "yaml.Marshal", args: []int{0}},
-	"google.golang.org/protobuf/proto.(MarshalOptions).Marshal": {name: "proto.MarshalOptions.Marshal", args: []int{0, 1}},
-}
-
-// funcKey returns "path.Name" for a function and "path.(*T).Name" or
-// "path.(T).Name" for a method.
-func funcKey(fn *types.Func) string {
-	if fn.Pkg() == nil {
-		return ""
+// encoderFor returns the loopencode view of the shared table's entry for
+// fn: document encoders only (formatting with fmt or base64 is other
+// checks' business), and neither size functions nor stateful encoders. A
+// gob.Encoder sends each type's description once per stream, so its output
+// for the same value differs between the first and later calls and cannot
+// be computed once and reused. Every argument shapes the output, and so
+// does the receiver of a value method such as proto.MarshalOptions.Marshal;
+// a stream encoder's receiver is where the output goes, not an input.
+func encoderFor(fn *types.Func) (encoder, bool) {
+	e, ok := encoders.Lookup(fn)
+	if !ok || e.Kind != encoders.Document || e.Size || e.Stateful {
+		return encoder{}, false
 	}
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return fn.Pkg().Path() + "." + fn.Name()
+	sig := fn.Signature()
+	n := sig.Params().Len()
+	var args []int
+	if sig.Recv() != nil && !e.Stream {
+		args = append(args, 0)
 	}
-	t := recv.Type()
-	ptr := ""
-	if p, ok := t.(*types.Pointer); ok {
-		t, ptr = p.Elem(), "*"
+	first := 0
+	if sig.Recv() != nil {
+		first = 1
 	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return ""
+	for i := range n {
+		args = append(args, first+i)
 	}
-	return fn.Pkg().Path() + ".(" + ptr + n.Obj().Name() + ")." + fn.Name()
+	return encoder{name: e.Name, args: args, show: e.Value, stream: e.Stream}, true
 }

@@ -170,8 +170,7 @@ func encoderOf(fn *ssa.Function) (encoder, bool) {
 	if !ok || fn.Synthetic != "" && !strings.HasPrefix(fn.Synthetic, "from type information") {
 		return encoder{}, false
 	}
-	e, ok := encoders[funcKey(obj)]
-	return e, ok
+	return encoderFor(obj)
 }
 
 // encoderSummary is the summary of every encoder: a stream encoder writes

@@ -2,7 +2,6 @@ package lossyparse
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"sort"
@@ -12,6 +11,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 )
 
 // flow follows the values of a package through assignments, struct
@@ -148,7 +149,7 @@ func (fl *flow) sink(p *parser) (string, bool) {
 		if !fl.derived(st, bin.X) && !fl.derived(st, bin.Y) {
 			continue
 		}
-		if isZero(fl.info, bin.X) || isZero(fl.info, bin.Y) || sameVar(fl.info, bin.X, bin.Y) {
+		if astutil.IsZero(fl.info, bin.X) || astutil.IsZero(fl.info, bin.Y) || sameVar(fl.info, bin.X, bin.Y) {
 			continue
 		}
 		uses = append(uses, use{0, bin.Pos(), "is compared with " + bin.Op.String() + " in " + fl.funcName(s.cur)})
@@ -236,16 +237,11 @@ func funcObjName(fn *types.Func) string {
 
 // funcName names the function around cur for messages.
 func (fl *flow) funcName(cur inspector.Cursor) string {
-	for p := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+	if p, ok := astutil.EnclosingFunc(cur); ok {
 		name, _ := funcName(fl.pass, p)
 		return name
 	}
 	return "a package-level initialiser"
-}
-
-func isZero(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	return ok && tv.Value != nil && (tv.Value.Kind() == constant.Int || tv.Value.Kind() == constant.Float) && constant.Sign(tv.Value) == 0
 }
 
 // sameVar reports whether x and y name the same variable: x != x tests

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
 
@@ -349,7 +350,7 @@ func isDigit(info *types.Info, digits map[*types.Var]bool, e ast.Expr) bool {
 		return digits[v]
 	}
 	bin, ok := e.(*ast.BinaryExpr)
-	if !ok || bin.Op != token.SUB || !isConst(info, bin.Y, 48) {
+	if !ok || bin.Op != token.SUB || !astutil.IsConst(info, bin.Y, 48) {
 		return false
 	}
 	x := stripConv(info, bin.X)
@@ -367,20 +368,6 @@ func hasDigitExpr(info *types.Info, fn inspector.Cursor) bool {
 		}
 	})
 	return found
-}
-
-// isConst reports whether e is a constant equal to want.
-func isConst(info *types.Info, e ast.Expr, want float64) bool {
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil {
-		return false
-	}
-	v := constant.ToFloat(tv.Value)
-	if v.Kind() != constant.Float && v.Kind() != constant.Int {
-		return false
-	}
-	f, _ := constant.Float64Val(v)
-	return f == want
 }
 
 // isTimesTenPlusDigit reports whether e is v*10 + d or 10*v + d (in either
@@ -403,8 +390,8 @@ func isTimesTen(info *types.Info, v *types.Var, e ast.Expr) bool {
 	if !ok || bin.Op != token.MUL {
 		return false
 	}
-	return (varOf(info, stripConv(info, bin.X)) == v && isConst(info, bin.Y, 10)) ||
-		(varOf(info, stripConv(info, bin.Y)) == v && isConst(info, bin.X, 10))
+	return (varOf(info, stripConv(info, bin.X)) == v && astutil.IsConst(info, bin.Y, 10)) ||
+		(varOf(info, stripConv(info, bin.Y)) == v && astutil.IsConst(info, bin.X, 10))
 }
 
 // convertsAcc reports whether e is an accumulator, or a conversion or
@@ -424,9 +411,9 @@ func scalesByTenth(info *types.Info, v *types.Var, as *ast.AssignStmt) bool {
 	r := as.Rhs[0]
 	switch as.Tok {
 	case token.MUL_ASSIGN:
-		return isConst(info, r, 0.1)
+		return astutil.IsConst(info, r, 0.1)
 	case token.QUO_ASSIGN:
-		return isConst(info, r, 10)
+		return astutil.IsConst(info, r, 10)
 	case token.ASSIGN:
 		bin, ok := ast.Unparen(r).(*ast.BinaryExpr)
 		if !ok {
@@ -434,9 +421,9 @@ func scalesByTenth(info *types.Info, v *types.Var, as *ast.AssignStmt) bool {
 		}
 		switch bin.Op {
 		case token.MUL:
-			return (varOf(info, bin.X) == v && isConst(info, bin.Y, 0.1)) || (varOf(info, bin.Y) == v && isConst(info, bin.X, 0.1))
+			return (varOf(info, bin.X) == v && astutil.IsConst(info, bin.Y, 0.1)) || (varOf(info, bin.Y) == v && astutil.IsConst(info, bin.X, 0.1))
 		case token.QUO:
-			return varOf(info, bin.X) == v && isConst(info, bin.Y, 10)
+			return varOf(info, bin.X) == v && astutil.IsConst(info, bin.Y, 10)
 		}
 	}
 	return false
@@ -446,7 +433,7 @@ func scalesByTenth(info *types.Info, v *types.Var, as *ast.AssignStmt) bool {
 func scalesByTen(info *types.Info, v *types.Var, as *ast.AssignStmt) bool {
 	switch as.Tok {
 	case token.MUL_ASSIGN:
-		return isConst(info, as.Rhs[0], 10)
+		return astutil.IsConst(info, as.Rhs[0], 10)
 	case token.ASSIGN:
 		return isTimesTen(info, v, as.Rhs[0])
 	}
@@ -507,7 +494,7 @@ func timesNegPow10(info *types.Info, floatAcc, acc, tenths map[*types.Var]bool, 
 	}
 	if tv, ok := info.Types[y]; ok && tv.Value != nil {
 		for k := 1; k < len(pow10neg); k++ {
-			if isConst(info, y, pow10neg[k]) {
+			if astutil.IsConst(info, y, pow10neg[k]) {
 				return true
 			}
 		}
@@ -535,7 +522,7 @@ func timesNegPow10(info *types.Info, floatAcc, acc, tenths map[*types.Var]bool, 
 	case "Pow10":
 		return len(call.Args) == 1 && negative(call.Args[0])
 	case "Pow":
-		return len(call.Args) == 2 && isConst(info, call.Args[0], 10) && negative(call.Args[1])
+		return len(call.Args) == 2 && astutil.IsConst(info, call.Args[0], 10) && negative(call.Args[1])
 	}
 	return false
 }

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
 
@@ -83,15 +84,8 @@ type fill struct {
 }
 
 func (c *checker) check(cur inspector.Cursor) {
-	var list []ast.Stmt
-	switch p := cur.Parent().Node().(type) {
-	case *ast.BlockStmt:
-		list = p.List
-	case *ast.CaseClause:
-		list = p.Body
-	case *ast.CommClause:
-		list = p.Body
-	default:
+	list, ok := astutil.StmtList(cur.Parent().Node())
+	if !ok {
 		return
 	}
 	switch cur.ParentEdgeKind() {
@@ -214,13 +208,13 @@ func (c *checker) initTarget(s ast.Stmt, path []types.Object, lhs, init ast.Expr
 		t.form, t.typ = composite, e.Type
 		isSlice, t.isMap = c.kind(e.Type, c.info.TypeOf(e))
 	case *ast.CallExpr:
-		if !c.isBuiltin(e.Fun, "make") || len(e.Args) == 0 || e.Ellipsis.IsValid() {
+		if !astutil.IsBuiltin(c.info, e.Fun, "make") || len(e.Args) == 0 || e.Ellipsis.IsValid() {
 			return target{}, false
 		}
 		t.form, t.typ = makeCall, e.Args[0]
 		isSlice, t.isMap = c.kind(e.Args[0], c.info.TypeOf(e))
 		switch {
-		case isSlice && len(e.Args) == 2 && c.isZero(e.Args[1]):
+		case isSlice && len(e.Args) == 2 && astutil.IsZero(c.info, e.Args[1]):
 		case t.isMap && len(e.Args) == 1:
 		default:
 			return target{}, false // a length or a capacity is given
@@ -294,30 +288,6 @@ func coreType(t types.Type) types.Type {
 		core = tu
 	}
 	return core
-}
-
-// isZero reports whether e is the constant 0.
-func (c *checker) isZero(e ast.Expr) bool {
-	if tv, ok := c.info.Types[e]; ok && tv.Value != nil {
-		v, exact := constant.Int64Val(constant.ToInt(tv.Value))
-		return exact && v == 0
-	}
-	lit, ok := ast.Unparen(e).(*ast.BasicLit)
-	return ok && lit.Kind == token.INT && lit.Value == "0"
-}
-
-// isBuiltin reports whether fun names the built-in function name. In code
-// that does not type-check, an unresolved identifier of that name counts.
-func (c *checker) isBuiltin(fun ast.Expr, name string) bool {
-	id, ok := ast.Unparen(fun).(*ast.Ident)
-	if !ok || id.Name != name {
-		return false
-	}
-	switch c.info.Uses[id].(type) {
-	case *types.Builtin, nil:
-		return true
-	}
-	return false
 }
 
 // path returns the objects of a variable and the fields selected from it,
@@ -527,7 +497,7 @@ func (c *checker) fillLoop(loop ast.Stmt, t target) (fill, bool) {
 		f.exact = ok && distinct != nil && c.info.ObjectOf(id) == distinct
 	} else {
 		call, ok := ast.Unparen(fillStmt.Rhs[0]).(*ast.CallExpr)
-		if !ok || !c.isBuiltin(call.Fun, "append") || call.Ellipsis.IsValid() || len(call.Args) != 2 ||
+		if !ok || !astutil.IsBuiltin(c.info, call.Fun, "append") || call.Ellipsis.IsValid() || len(call.Args) != 2 ||
 			!c.matches(ast.Unparen(fillStmt.Lhs[0]), t) || !c.matches(ast.Unparen(call.Args[0]), t) ||
 			c.count(fillStmt, t) != 2 {
 			return fill{}, false
@@ -541,7 +511,7 @@ func (c *checker) fillLoop(loop ast.Stmt, t target) (fill, bool) {
 // and n.
 func (c *checker) countedLoop(l *ast.ForStmt) (i types.Object, n ast.Expr, ok bool) {
 	init, ok := l.Init.(*ast.AssignStmt)
-	if !ok || len(init.Lhs) != 1 || len(init.Rhs) != 1 || !c.isZero(init.Rhs[0]) {
+	if !ok || len(init.Lhs) != 1 || len(init.Rhs) != 1 || !astutil.IsZero(c.info, init.Rhs[0]) {
 		return nil, nil, false
 	}
 	i = c.identObj(init.Lhs[0])
@@ -557,20 +527,11 @@ func (c *checker) countedLoop(l *ast.ForStmt) (i types.Object, n ast.Expr, ok bo
 		ok = post.Tok == token.INC && c.identObj(post.X) == i
 	case *ast.AssignStmt:
 		ok = post.Tok == token.ADD_ASSIGN && len(post.Lhs) == 1 && len(post.Rhs) == 1 &&
-			c.identObj(post.Lhs[0]) == i && isOne(c.info, post.Rhs[0])
+			c.identObj(post.Lhs[0]) == i && astutil.IsConst(c.info, post.Rhs[0], 1)
 	default:
 		ok = false
 	}
 	return i, cond.Y, ok
-}
-
-func isOne(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil {
-		return false
-	}
-	v, exact := constant.Int64Val(constant.ToInt(tv.Value))
-	return exact && v == 1
 }
 
 // identObj returns the variable that e, an identifier, denotes, or nil.
@@ -592,7 +553,7 @@ func (c *checker) variesIn(e ast.Expr, loop ast.Node) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := c.info.ObjectOf(id).(*types.Var); ok && loop.Pos() <= v.Pos() && v.Pos() < loop.End() {
+			if v, ok := c.info.ObjectOf(id).(*types.Var); ok && astutil.ContainsPos(loop, v.Pos()) {
 				found = true
 			}
 		}
@@ -664,7 +625,7 @@ func (c *checker) sideEffectFree(e ast.Expr, f *fill) bool {
 		}
 		return c.sideEffectFree(e.X, f)
 	case *ast.CallExpr:
-		if (c.isBuiltin(e.Fun, "len") || c.isBuiltin(e.Fun, "cap")) && len(e.Args) == 1 && !e.Ellipsis.IsValid() {
+		if (astutil.IsBuiltin(c.info, e.Fun, "len") || astutil.IsBuiltin(c.info, e.Fun, "cap")) && len(e.Args) == 1 && !e.Ellipsis.IsValid() {
 			return c.sideEffectFree(e.Args[0], f)
 		}
 		return false

@@ -2,7 +2,6 @@ package parsezero
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -11,6 +10,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
@@ -44,7 +44,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if !ok || hot.Once(cur) {
 			continue
 		}
-		fn, ok := enclosingFunc(cur)
+		fn, ok := astutil.EnclosingFunc(cur)
 		if !ok || !onlyComparedWithZero(pass.TypesInfo, fn, v) {
 			continue
 		}
@@ -111,7 +111,7 @@ func onlyComparedWithZero(info *types.Info, fn inspector.Cursor, v *types.Var) b
 		if k == edge.BinaryExpr_Y {
 			other = bin.X
 		}
-		if !isZero(info, other) {
+		if !astutil.IsZero(info, other) {
 			return false
 		}
 		n++
@@ -119,28 +119,7 @@ func onlyComparedWithZero(info *types.Info, fn inspector.Cursor, v *types.Var) b
 	return n > 0
 }
 
-func isZero(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil {
-		return false
-	}
-	switch tv.Value.Kind() {
-	case constant.Int, constant.Float:
-		return constant.Sign(tv.Value) == 0
-	}
-	return false
-}
-
 func isParseFloat(info *types.Info, call *ast.CallExpr) bool {
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "strconv" && fn.Name() == "ParseFloat"
-}
-
-// enclosingFunc returns the innermost function declaration or literal
-// around cur.
-func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
-	for p := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		return p, true
-	}
-	return inspector.Cursor{}, false
 }

@@ -9,6 +9,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 )
 
 // A putSite is a call that puts a variable's value back into a pool.
@@ -221,12 +223,7 @@ func isReset(c *checker, e ast.Expr, x *types.Var) bool {
 	if !ok || c.identVar(s.X) != x {
 		return false
 	}
-	return (s.Low == nil || isZero(c, s.Low)) && s.High != nil && isZero(c, s.High)
-}
-
-func isZero(c *checker, e ast.Expr) bool {
-	tv, ok := c.pass.TypesInfo.Types[e]
-	return ok && tv.Value != nil && tv.Value.String() == "0"
+	return (s.Low == nil || astutil.IsZero(c.pass.TypesInfo, s.Low)) && s.High != nil && astutil.IsZero(c.pass.TypesInfo, s.High)
 }
 
 func isNilIdent(c *checker, e ast.Expr) bool {
@@ -256,7 +253,7 @@ func isZeroValue(c *checker, e ast.Expr) bool {
 	case *ast.CompositeLit:
 		return len(x.Elts) == 0
 	case *ast.SliceExpr:
-		return x.High != nil && isZero(c, x.High) && (x.Low == nil || isZero(c, x.Low))
+		return x.High != nil && astutil.IsZero(c.pass.TypesInfo, x.High) && (x.Low == nil || astutil.IsZero(c.pass.TypesInfo, x.Low))
 	}
 	return false
 }

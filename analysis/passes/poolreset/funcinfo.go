@@ -4,6 +4,9 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 )
 
 // A funcInfo describes the variables of one function body: which it
@@ -138,7 +141,7 @@ func (c *checker) newFuncInfo(body *ast.BlockStmt, ftype *ast.FuncType, isInit b
 // insideAny reports whether n lies in one of the function literals.
 func insideAny(n ast.Node, lits []*ast.FuncLit) bool {
 	for _, l := range lits {
-		if l.Body.Pos() <= n.Pos() && n.End() <= l.Body.End() {
+		if astutil.Within(n, l.Body) {
 			return true
 		}
 	}
@@ -304,7 +307,7 @@ func (fn *funcInfo) assignedBetween(v *types.Var, from, to token.Pos) bool {
 // given nodes.
 func (fn *funcInfo) usedAfter(v *types.Var, pos token.Pos, except []ast.Node) bool {
 	for _, id := range fn.uses[v] {
-		if id.Pos() > pos && !within(id, except) {
+		if id.Pos() > pos && !withinAny(id, except) {
 			return true
 		}
 	}
@@ -322,13 +325,9 @@ func (fn *funcInfo) usedElsewhere(v *types.Var, except []token.Pos) bool {
 	return false
 }
 
-func within(n ast.Node, outer []ast.Node) bool {
-	for _, o := range outer {
-		if o.Pos() <= n.Pos() && n.End() <= o.End() {
-			return true
-		}
-	}
-	return false
+// withinAny reports whether n lies inside one of outer.
+func withinAny(n ast.Node, outer []ast.Node) bool {
+	return slices.ContainsFunc(outer, func(o ast.Node) bool { return astutil.Within(n, o) })
 }
 
 // loopCarried reports whether the statement at n is in a loop that does
@@ -337,14 +336,14 @@ func within(n ast.Node, outer []ast.Node) bool {
 func (fn *funcInfo) loopCarried(v *types.Var, n ast.Node, except []ast.Node) bool {
 	declPos := fn.originPos(v)
 	for _, l := range fn.loops {
-		if !(l.Pos() <= n.Pos() && n.End() <= l.End()) {
+		if !astutil.Within(n, l) {
 			continue
 		}
-		if l.Pos() <= declPos && declPos < l.End() {
+		if astutil.ContainsPos(l, declPos) {
 			continue // a new v per iteration
 		}
 		for _, id := range fn.uses[v] {
-			if l.Pos() <= id.Pos() && id.End() <= l.End() && !within(id, except) {
+			if astutil.Within(id, l) && !withinAny(id, except) {
 				return true
 			}
 		}

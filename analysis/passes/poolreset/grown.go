@@ -10,6 +10,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 )
 
 // This file reports a pooled pointer to a slice (*[]T) whose slice is
@@ -398,7 +400,7 @@ func (c *checker) grownCopies(fn *funcInfo, p *types.Var) []grownCopy {
 func (c *checker) copyOf(e ast.Expr, p *types.Var) (bool, *ast.CallExpr) {
 	e = ast.Unparen(e)
 	var growth *ast.CallExpr
-	if call, ok := e.(*ast.CallExpr); ok && c.isBuiltin(call, "append") && len(call.Args) > 0 {
+	if call, ok := e.(*ast.CallExpr); ok && astutil.IsBuiltin(c.pass.TypesInfo, call.Fun, "append") && len(call.Args) > 0 {
 		if len(call.Args) == 1 && !call.Ellipsis.IsValid() {
 			return false, nil
 		}
@@ -412,15 +414,6 @@ func (c *checker) copyOf(e ast.Expr, p *types.Var) (bool, *ast.CallExpr) {
 	return ok && c.identVar(star.X) == p, growth
 }
 
-func (c *checker) isBuiltin(call *ast.CallExpr, name string) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok || id.Name != name {
-		return false
-	}
-	_, ok = c.pass.TypesInfo.Uses[id].(*types.Builtin)
-	return ok
-}
-
 // growthOf returns the call if e may grow x into a new array: append(x,
 // elems...), an Append-style function or method whose first argument is
 // x and whose result has x's type (strconv.AppendInt, fmt.Appendf,
@@ -430,7 +423,7 @@ func (c *checker) growthOf(e ast.Expr, x *types.Var) *ast.CallExpr {
 	if !ok || len(call.Args) == 0 || c.identVar(call.Args[0]) != x {
 		return nil
 	}
-	if c.isBuiltin(call, "append") {
+	if astutil.IsBuiltin(c.pass.TypesInfo, call.Fun, "append") {
 		if len(call.Args) == 1 && !call.Ellipsis.IsValid() {
 			return nil
 		}
@@ -486,7 +479,7 @@ func (c *checker) copyFlows(fn *funcInfo, p *types.Var, gc *grownCopy) {
 				if par.Fun == child {
 					break walk
 				}
-				if len(par.Args) > 0 && par.Args[0] == child && (c.isBuiltin(par, "append") || c.appendLike(par)) {
+				if len(par.Args) > 0 && par.Args[0] == child && (astutil.IsBuiltin(c.pass.TypesInfo, par.Fun, "append") || c.appendLike(par)) {
 					n = par
 					continue
 				}
@@ -795,7 +788,7 @@ func (c *checker) returnsEmptySlicePtr(fl *ast.FuncLit) bool {
 		return false
 	}
 	e := ast.Unparen(ret.Results[0])
-	if call, ok := e.(*ast.CallExpr); ok && c.isBuiltin(call, "new") {
+	if call, ok := e.(*ast.CallExpr); ok && astutil.IsBuiltin(c.pass.TypesInfo, call.Fun, "new") {
 		return true
 	}
 	u, ok := e.(*ast.UnaryExpr)
@@ -831,7 +824,7 @@ func (c *checker) emptySlice(e ast.Expr) bool {
 		return len(lit.Elts) == 0
 	}
 	call, ok := e.(*ast.CallExpr)
-	return ok && c.isBuiltin(call, "make") && len(call.Args) >= 2 && isZero(c, call.Args[1])
+	return ok && astutil.IsBuiltin(c.pass.TypesInfo, call.Fun, "make") && len(call.Args) >= 2 && astutil.IsZero(c.pass.TypesInfo, call.Args[1])
 }
 
 // grownFix stores the copy back through p before each Put that runs
@@ -934,7 +927,7 @@ func (fn *funcInfo) readAfter(u *ptrUse, p *types.Var, pos token.Pos) bool {
 			return true
 		}
 		for _, l := range fn.loops {
-			if l.Pos() <= pos && pos < l.End() && l.Pos() <= r && r < l.End() && !(l.Pos() <= p.Pos() && p.Pos() < l.End()) {
+			if astutil.ContainsPos(l, pos) && astutil.ContainsPos(l, r) && !astutil.ContainsPos(l, p.Pos()) {
 				return true
 			}
 		}
@@ -962,14 +955,14 @@ func (c *checker) wrapperResets(body *ast.BlockStmt, v *types.Var, putPos token.
 		case *ast.AssignStmt:
 			if len(st.Lhs) == 1 && len(st.Rhs) == 1 && isDeref(st.Lhs[0]) {
 				if s, ok := ast.Unparen(st.Rhs[0]).(*ast.SliceExpr); ok && isDeref(s.X) &&
-					(s.Low == nil || isZero(c, s.Low)) && s.High != nil && isZero(c, s.High) {
+					(s.Low == nil || astutil.IsZero(c.pass.TypesInfo, s.Low)) && s.High != nil && astutil.IsZero(c.pass.TypesInfo, s.High) {
 					truncates = true
 				} else {
 					truncates = false
 				}
 			}
 		case *ast.ExprStmt:
-			if call, ok := st.X.(*ast.CallExpr); ok && c.isBuiltin(call, "clear") && len(call.Args) == 1 && isDeref(call.Args[0]) {
+			if call, ok := st.X.(*ast.CallExpr); ok && astutil.IsBuiltin(c.pass.TypesInfo, call.Fun, "clear") && len(call.Args) == 1 && isDeref(call.Args[0]) {
 				clearPos = call.Pos()
 			}
 		case *ast.RangeStmt:

@@ -9,6 +9,8 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 )
 
 // A flow follows a new value, and every value that may share memory with
@@ -102,7 +104,7 @@ func (f *flow) expr(cur inspector.Cursor) {
 	switch p := parent.Node().(type) {
 	case *ast.ParenExpr, *ast.TypeAssertExpr, *ast.SliceExpr, *ast.StarExpr:
 		if kind == edge.SliceExpr_X || kind == edge.ParenExpr_X || kind == edge.TypeAssertExpr_X || kind == edge.StarExpr_X {
-			if s, ok := p.(*ast.SliceExpr); ok && f.depth == 0 && isZero(info, s.High) && (s.Low == nil || isZero(info, s.Low)) {
+			if s, ok := p.(*ast.SliceExpr); ok && f.depth == 0 && astutil.IsZero(info, s.High) && (s.Low == nil || astutil.IsZero(info, s.Low)) {
 				if _, ok := f.c.hot.Loop(parent); ok {
 					f.reusedInLoop = true // buf = buf[:0] in a loop
 				}
@@ -147,7 +149,7 @@ func (f *flow) expr(cur inspector.Cursor) {
 			return
 		}
 		call := parent.Parent()
-		if m, ok := sel.Obj().(*types.Func); ok && m.Pkg() != nil && !isStd(m.Pkg()) && !tablePkgs[m.Pkg().Path()] {
+		if m, ok := sel.Obj().(*types.Func); ok && m.Pkg() != nil && !astutil.IsStdPath(m.Pkg().Path()) && !tablePkgs[m.Pkg().Path()] {
 			// A method of a type of the program's own, such as a
 			// conversion of a scratch slice: follow the receiver into
 			// its body, or assume it is kept.
@@ -165,7 +167,7 @@ func (f *flow) expr(cur inspector.Cursor) {
 		switch {
 		case kind == edge.IndexExpr_X:
 			f.follow(parent)
-		case isMap(info.TypeOf(p.X)) && !assigned(parent):
+		case astutil.IsMap(info.TypeOf(p.X)) && !assigned(parent):
 			// A map lookup keeps nothing of its key.
 		default:
 			f.escapes = true // stored as a map key, or an index
@@ -294,7 +296,7 @@ func (f *flow) isResult(v *types.Var) bool {
 	if ft == nil || ft.Results == nil {
 		return false
 	}
-	return ft.Results.Pos() <= v.Pos() && v.Pos() < ft.Results.End()
+	return astutil.ContainsPos(ft.Results, v.Pos())
 }
 
 // method notes a method call on the tracked value (or a value sharing its
@@ -346,18 +348,8 @@ func (f *flow) write(cur inspector.Cursor, small bool, data ...ast.Expr) {
 // returnsFrom reports whether the return statement at ret returns from
 // the function followed (not from a function literal in it).
 func (f *flow) returnsFrom(ret inspector.Cursor) bool {
-	for fc := range ret.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		return fc == f.fn
-	}
-	return false
-}
-
-func isZero(info *types.Info, e ast.Expr) bool {
-	if e == nil {
-		return false
-	}
-	tv, ok := info.Types[e]
-	return ok && tv.Value != nil && tv.Value.String() == "0"
+	fc, ok := astutil.EnclosingFunc(ret)
+	return ok && fc == f.fn
 }
 
 // arg follows the tracked value passed as argument i of call.
@@ -449,7 +441,7 @@ func (f *flow) arg(cur inspector.Cursor, i int) {
 		if f.callee(cur, obj, i) {
 			return
 		}
-		if i == 0 && strings.HasPrefix(obj.Name(), "Append") && isStd(obj.Pkg()) {
+		if i == 0 && strings.HasPrefix(obj.Name(), "Append") && obj.Pkg() != nil && astutil.IsStdPath(obj.Pkg().Path()) {
 			f.write(cur, false, call.Args[1:]...)
 			f.follow(cur)
 			return
@@ -648,27 +640,11 @@ func (c *checker) summary(fn *types.Func, param *types.Var, parent *flow) (param
 	return s, true
 }
 
-func isStd(pkg *types.Package) bool {
-	if pkg == nil {
-		return false
-	}
-	first, _, _ := strings.Cut(pkg.Path(), "/")
-	return !strings.Contains(first, ".")
-}
-
 // fresh lists functions of the pure packages whose result is a new copy.
 var fresh = map[string]bool{
 	"bytes.Clone":   true,
 	"strings.Clone": true,
 	"slices.Clone":  true,
-}
-
-func isMap(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	_, ok := t.Underlying().(*types.Map)
-	return ok
 }
 
 // assigned reports whether the expression at cur is assigned to (m[k] = v,

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/bytetype"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
@@ -112,10 +113,8 @@ func (c *checker) wrappedByNewBuffer(cur inspector.Cursor) bool {
 }
 
 func inFunc(cur inspector.Cursor) bool {
-	for range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		return true
-	}
-	return false
+	_, ok := astutil.EnclosingFunc(cur)
+	return ok
 }
 
 // constructor reports whether call makes a new reusable value: a listed
@@ -224,7 +223,7 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 	if c.inPoolNew(cur) || c.hot.RunsOnce(cur) {
 		return
 	}
-	fn, ok := enclosingFunc(cur)
+	fn, ok := astutil.EnclosingFunc(cur)
 	if !ok {
 		return
 	}
@@ -405,14 +404,7 @@ func isErrorMethod(fn ast.Node) bool {
 // test variant get the same reports.
 func (c *checker) runsOften(cur inspector.Cursor) bool {
 	for fc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		var ft *ast.FuncType
-		switch f := fc.Node().(type) {
-		case *ast.FuncDecl:
-			ft = f.Type
-		case *ast.FuncLit:
-			ft = f.Type
-		}
-		for _, field := range ft.Params.List {
+		for _, field := range astutil.FuncType(fc.Node()).Params.List {
 			switch types.TypeString(c.pass.TypesInfo.TypeOf(field.Type), nil) {
 			case "net/http.ResponseWriter", "*net/http.Request":
 				return true
@@ -478,19 +470,5 @@ func (c *checker) inPoolNew(cur inspector.Cursor) bool {
 }
 
 func isSyncPool(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	return types.TypeString(t, nil) == "sync.Pool"
-}
-
-// enclosingFunc returns the innermost function containing cur.
-func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
-	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		return fn, true
-	}
-	return inspector.Cursor{}, false
+	return astutil.IsNamedOrPointer(t, "sync", "Pool")
 }

@@ -11,6 +11,8 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/analysis/internal/bytetype"
 	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
@@ -120,7 +122,7 @@ func (c *checker) checkTextVar(text inspector.Cursor) {
 	if _, ok := c.hot.Loop(text); !ok {
 		return
 	}
-	fn, ok := enclosingFunc(text)
+	fn, ok := astutil.EnclosingFunc(text)
 	if !ok {
 		return
 	}
@@ -139,7 +141,7 @@ func (c *checker) checkTextVar(text inspector.Cursor) {
 			case isByteSliceConversion(c.pass.TypesInfo, call):
 				conversions++
 				continue
-			case isBuiltin(c.pass.TypesInfo, call, "len"):
+			case astutil.IsBuiltin(c.pass.TypesInfo, call.Fun, "len"):
 				continue
 			}
 		case edge.BinaryExpr_X, edge.BinaryExpr_Y:
@@ -200,16 +202,16 @@ func (c *checker) flow(cur, loop inspector.Cursor, depth int) flowKind {
 		case edge.GoStmt_Call, edge.DeferStmt_Call:
 			return kept
 		}
-		if isBuiltin(info, call, "len") || isBuiltin(info, call, "cap") {
+		if astutil.IsBuiltin(info, call.Fun, "len") || astutil.IsBuiltin(info, call.Fun, "cap") {
 			return local
 		}
-		if isBuiltin(info, call, "copy") {
+		if astutil.IsBuiltin(info, call.Fun, "copy") {
 			if call.Args[0] == cur.Node() {
 				return unknown // copies into the scanner's buffer
 			}
 			return local
 		}
-		if isBuiltin(info, call, "append") {
+		if astutil.IsBuiltin(info, call.Fun, "append") {
 			if call.Args[0] == cur.Node() {
 				return unknown // may write into the scanner's buffer
 			}
@@ -255,7 +257,7 @@ func (c *checker) flowInto(lhs ast.Expr, loop inspector.Cursor, depth int) flowK
 		return kept
 	}
 	body := loopBody(loop.Node())
-	if !(body.Pos() <= v.Pos() && v.Pos() < body.End()) {
+	if !astutil.ContainsPos(body, v.Pos()) {
 		// Declared outside the loop: the value may survive into the
 		// next iteration.
 		return kept
@@ -289,7 +291,7 @@ func (c *checker) flowInto(lhs ast.Expr, loop inspector.Cursor, depth int) flowK
 // inClosure reports whether use is inside a function literal within loop.
 func inClosure(use, loop inspector.Cursor) bool {
 	for p := range use.Enclosing((*ast.FuncLit)(nil)) {
-		return loop.Node().Pos() <= p.Node().Pos() && p.Node().End() <= loop.Node().End()
+		return astutil.Within(p.Node(), loop.Node())
 	}
 	return false
 }
@@ -315,15 +317,6 @@ func isWritten(cur inspector.Cursor) bool {
 	return false
 }
 
-// enclosingFunc returns the innermost function declaration or literal
-// around cur.
-func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
-	for p := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		return p, true
-	}
-	return inspector.Cursor{}, false
-}
-
 // isText reports whether call calls (*bufio.Scanner).Text.
 func isText(info *types.Info, call *ast.CallExpr) bool {
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
@@ -338,29 +331,12 @@ func isText(info *types.Info, call *ast.CallExpr) bool {
 // underlying type is []byte.
 func isByteSliceConversion(info *types.Info, call *ast.CallExpr) bool {
 	tv, ok := info.Types[call.Fun]
-	if !ok || !tv.IsType() {
-		return false
-	}
-	s, ok := tv.Type.Underlying().(*types.Slice)
-	if !ok {
-		return false
-	}
-	b, ok := s.Elem().Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Byte
+	return ok && tv.IsType() && bytetype.IsSlice(tv.Type)
 }
 
 // isPlainByteSlice reports whether t is []byte itself, not a named type.
 func isPlainByteSlice(t types.Type) bool {
 	return types.Identical(t, types.NewSlice(types.Typ[types.Byte]))
-}
-
-func isBuiltin(info *types.Info, call *ast.CallExpr, name string) bool {
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == name
 }
 
 func isEmptyString(info *types.Info, e ast.Expr) bool {

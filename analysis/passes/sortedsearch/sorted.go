@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 )
 
 // A chain is the sequence of fields selected from a slice element to reach
@@ -320,10 +322,10 @@ func (c *collector) insertion(call *ast.CallExpr, stack []ast.Node) {
 	switch {
 	case funcName(fn) == "slices.Insert" && len(call.Args) >= 3:
 		s, i = call.Args[0], call.Args[1]
-	case isBuiltin(c.info, call.Fun, "append") && len(call.Args) == 2 && call.Ellipsis.IsValid():
+	case astutil.IsBuiltin(c.info, call.Fun, "append") && len(call.Args) == 2 && call.Ellipsis.IsValid():
 		head, ok1 := ast.Unparen(call.Args[0]).(*ast.SliceExpr)
 		inner, ok2 := ast.Unparen(call.Args[1]).(*ast.CallExpr)
-		if !ok1 || !ok2 || head.Low != nil || head.High == nil || !isBuiltin(c.info, inner.Fun, "append") ||
+		if !ok1 || !ok2 || head.Low != nil || head.High == nil || !astutil.IsBuiltin(c.info, inner.Fun, "append") ||
 			len(inner.Args) != 2 || !inner.Ellipsis.IsValid() {
 			return
 		}
@@ -333,7 +335,7 @@ func (c *collector) insertion(call *ast.CallExpr, stack []ast.Node) {
 			return
 		}
 		s, i = head.X, head.High
-	case isBuiltin(c.info, call.Fun, "copy") && len(call.Args) == 2:
+	case astutil.IsBuiltin(c.info, call.Fun, "copy") && len(call.Args) == 2:
 		dst, ok1 := ast.Unparen(call.Args[0]).(*ast.SliceExpr)
 		src, ok2 := ast.Unparen(call.Args[1]).(*ast.SliceExpr)
 		if !ok1 || !ok2 || dst.High != nil || src.High != nil || dst.Low == nil || src.Low == nil ||
@@ -470,15 +472,6 @@ func (c *collector) searchBefore(body *ast.BlockStmt, obj, pos types.Object, end
 		return true
 	})
 	return key, ok
-}
-
-func isBuiltin(info *types.Info, fun ast.Expr, name string) bool {
-	id, ok := ast.Unparen(fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == name
 }
 
 func isOrdering(op token.Token) bool {

@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
@@ -242,7 +243,7 @@ func smallBounds(pass *analysis.Pass, root inspector.Cursor) map[types.Object]bo
 		}
 		for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
 			call, ok := ast.Unparen(pair[0]).(*ast.CallExpr)
-			if !ok || !isBuiltin(pass.TypesInfo, call.Fun, "len") || len(call.Args) != 1 {
+			if !ok || !astutil.IsBuiltin(pass.TypesInfo, call.Fun, "len") || len(call.Args) != 1 {
 				continue
 			}
 			tv, ok := pass.TypesInfo.Types[pair[1]]
@@ -308,7 +309,7 @@ func describe(info *types.Info, loop ast.Node, prev ast.Stmt) (scan, bool) {
 			return scan{}, false
 		}
 		lenCall, ok := ast.Unparen(b.Y).(*ast.CallExpr)
-		if !ok || !isBuiltin(info, lenCall.Fun, "len") || len(lenCall.Args) != 1 || !isSlice(info.TypeOf(lenCall.Args[0])) {
+		if !ok || !astutil.IsBuiltin(info, lenCall.Fun, "len") || len(lenCall.Args) != 1 || !isSlice(info.TypeOf(lenCall.Args[0])) {
 			return scan{}, false
 		}
 		idx := info.ObjectOf(id)
@@ -338,8 +339,7 @@ func startsAtZero(info *types.Info, init ast.Stmt, idx types.Object) bool {
 	if !ok || info.ObjectOf(id) != idx {
 		return false
 	}
-	tv, ok := info.Types[as.Rhs[0]]
-	return ok && tv.Value != nil && tv.Value.String() == "0"
+	return astutil.IsZero(info, as.Rhs[0])
 }
 
 func isSlice(t types.Type) bool {

@@ -10,6 +10,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 )
 
 // writerFact is what other packages need to know of a function or
@@ -318,7 +320,7 @@ func (ch *checker) lastUse(cur inspector.Cursor, arg ast.Expr) bool {
 		case *ast.FuncDecl, *ast.FuncLit:
 			return false
 		}
-		list, ok := stmtList(p.Node())
+		list, ok := astutil.StmtList(p.Node())
 		if !ok {
 			continue
 		}

@@ -11,6 +11,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/bytetype"
 )
 
@@ -77,7 +78,7 @@ func (ch *checker) joined(a, b *write, delim string) (arg, msg string, ok bool) 
 	case a.str && b.str && a.name == b.name:
 		// io.WriteString(w, s1+s2): the types must allow +.
 		ta, tb := info.TypeOf(a.arg), info.TypeOf(b.arg)
-		if ta == nil || tb == nil || !types.Identical(ta, tb) && !isUntyped(tb) && !isUntyped(ta) {
+		if ta == nil || tb == nil || !types.Identical(ta, tb) && !astutil.IsUntyped(tb) && !astutil.IsUntyped(ta) {
 			return "", "", false
 		}
 		msg = fmt.Sprintf("Write %s + %s in one %s call", aLabel, ch.label(b.arg, "the second part"), a.name)
@@ -107,7 +108,7 @@ func (ch *checker) joined(a, b *write, delim string) (arg, msg string, ok bool) 
 			tail = strings.Join(elts, ", ")
 		case *ast.CallExpr:
 			// []byte(s): append the string s.
-			if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 && isString(info.TypeOf(x.Args[0])) {
+			if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 && astutil.IsString(info.TypeOf(x.Args[0])) {
 				s, ok := ch.imports.Source(x.Args[0])
 				if !ok {
 					return "", "", false
@@ -123,11 +124,6 @@ func (ch *checker) joined(a, b *write, delim string) (arg, msg string, ok bool) 
 		return fmt.Sprintf("append(%s[:len(%s):len(%s)], %s)", aText, aText, aText, tail), msg, true
 	}
 	return "", "", false
-}
-
-func isUntyped(t types.Type) bool {
-	b, ok := t.(*types.Basic)
-	return ok && b.Info()&types.IsUntyped != 0
 }
 
 // pure reports whether x can be evaluated before the first write instead

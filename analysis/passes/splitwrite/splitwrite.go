@@ -11,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/bytetype"
 	"github.com/perfproof/perfproof/analysis/internal/factmemo"
 	"github.com/perfproof/perfproof/analysis/internal/fiximport"
@@ -100,7 +101,7 @@ func run(pass *analysis.Pass) (any, error) {
 		splits:  make(map[*types.Func][]paramSplit),
 	}
 	for c := range in.Root().Preorder((*ast.BlockStmt)(nil), (*ast.CaseClause)(nil), (*ast.CommClause)(nil)) {
-		list, _ := stmtList(c.Node())
+		list, _ := astutil.StmtList(c.Node())
 		ch.checkList(c, list)
 	}
 	sites := ch.sites()
@@ -398,7 +399,7 @@ func writeCallOf(info *types.Info, call *ast.CallExpr) (*write, bool) {
 		}
 		return &write{call: call, w: sel.X, arg: call.Args[0], name: "Write"}, true
 	case "WriteString":
-		if !isString(last) {
+		if !astutil.IsString(last) {
 			return nil, false
 		}
 		return &write{call: call, w: sel.X, arg: call.Args[0], name: "WriteString", str: true}, true
@@ -610,15 +611,6 @@ func isBlank(x ast.Expr) bool {
 	return ok && id.Name == "_"
 }
 
-// isString reports whether t's underlying type is string.
-func isString(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
-}
-
 func selOrIdent(x ast.Expr) *ast.Ident {
 	if sel, ok := x.(*ast.SelectorExpr); ok {
 		return sel.Sel
@@ -708,19 +700,13 @@ func (ch *checker) constVars() map[*types.Var]ast.Expr {
 func (ch *checker) beforeExit(c inspector.Cursor) bool {
 	inLoop := false
 	for cur := c; cur.Node() != nil; cur = cur.Parent() {
-		var list []ast.Stmt
-		switch n := cur.Node().(type) {
+		switch cur.Node().(type) {
 		case *ast.FuncDecl, *ast.FuncLit:
 			return false
 		case *ast.ForStmt, *ast.RangeStmt:
 			inLoop = true
-		case *ast.BlockStmt:
-			list = n.List
-		case *ast.CaseClause:
-			list = n.Body
-		case *ast.CommClause:
-			list = n.Body
 		}
+		list, _ := astutil.StmtList(cur.Node())
 		for _, s := range list {
 			if s.Pos() < c.Node().End() {
 				continue
@@ -811,18 +797,4 @@ func (ch *checker) closedAfter(w ast.Expr, list []ast.Stmt) bool {
 		}
 	}
 	return false
-}
-
-// stmtList returns the statements n holds directly — a block's, or the
-// body of a case or select clause — and whether n is one of those.
-func stmtList(n ast.Node) ([]ast.Stmt, bool) {
-	switch n := n.(type) {
-	case *ast.BlockStmt:
-		return n.List, true
-	case *ast.CaseClause:
-		return n.Body, true
-	case *ast.CommClause:
-		return n.Body, true
-	}
-	return nil, false
 }

@@ -14,6 +14,8 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/analysis/internal/bytetype"
 	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
@@ -68,7 +70,7 @@ func (c *checker) call(cur inspector.Cursor) {
 		return
 	}
 	layout, ok := c.constString(call.Args[0])
-	if !ok || c.hot.InTestCode(cur) || !c.repeats(cur) {
+	if !ok || c.hot.InTestCode(cur) || !c.hot.RunsOften(cur) {
 		return
 	}
 	if unit, ok := cacheUnit(layout); ok && c.isNow(sel.X, cur, 0, true) && !c.errorText(cur) && !c.sendsRequest(cur) {
@@ -82,19 +84,6 @@ func (c *checker) call(cur inspector.Cursor) {
 		return
 	}
 	c.byteSink(cur, sel)
-}
-
-// repeats reports whether the code at cur runs often enough to matter: it
-// runs in a loop, or in a function that is neither known to run once nor
-// likely to run rarely.
-func (c *checker) repeats(cur inspector.Cursor) bool {
-	if c.hot.RunsOnce(cur) || c.hot.InDeadCode(cur) {
-		return false
-	}
-	if loop, ok := c.hot.Loop(cur); ok && !hotpath.LeavesLoop(cur, loop) {
-		return true
-	}
-	return !c.hot.RarelyCalled(cur)
 }
 
 // cacheUnit returns the resolution of a layout, "second" or
@@ -182,7 +171,7 @@ func (c *checker) isNow(e ast.Expr, cur inspector.Cursor, depth int, withFields 
 // with a value in the function enclosing cur and never assigned again nor
 // has its address taken.
 func (c *checker) onlyValue(v *types.Var, cur inspector.Cursor) (ast.Expr, bool) {
-	fn, ok := enclosingFunc(cur)
+	fn, ok := astutil.EnclosingFunc(cur)
 	if !ok || v.Pos() < fn.Node().Pos() || v.Pos() >= fn.Node().End() {
 		return nil, false
 	}
@@ -293,7 +282,7 @@ func (c *checker) errorText(cur inspector.Cursor) bool {
 					return b.Name() == "panic"
 				}
 			}
-			if t := info.TypeOf(n); t != nil && isError(t) {
+			if t := info.TypeOf(n); t != nil && !isTuple(t) && (astutil.IsError(t) || astutil.IsError(types.NewPointer(t))) {
 				return true // fmt.Errorf, errors.New, an error type's constructor
 			}
 			fn, ok := typeutil.Callee(info, n).(*types.Func)
@@ -321,7 +310,7 @@ func (c *checker) sendsRequest(cur inspector.Cursor) bool {
 	if c.requestHeader(cur) {
 		return true
 	}
-	fn, ok := enclosingFunc(cur)
+	fn, ok := astutil.EnclosingFunc(cur)
 	if !ok {
 		return false
 	}
@@ -426,12 +415,7 @@ func (c *checker) requestHeader(cur inspector.Cursor) bool {
 	if !ok || hdr.Sel.Name != "Header" {
 		return false
 	}
-	t := c.pass.TypesInfo.TypeOf(hdr.X)
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Request"
+	return astutil.IsNamedOrPointer(c.pass.TypesInfo.TypeOf(hdr.X), "net/http", "Request")
 }
 
 // byteSink reports the Format call at cur (whose callee is sel) when its
@@ -451,7 +435,7 @@ func (c *checker) byteSink(cur inspector.Cursor, sel *ast.SelectorExpr) {
 	outer := parent.Node().(*ast.CallExpr)
 	if tv, ok := info.Types[outer.Fun]; ok && tv.IsType() {
 		// w.Write([]byte(t.Format(layout)))
-		if !isByteSlice(tv.Type) || parent.ParentEdgeKind() != edge.CallExpr_Args {
+		if !bytetype.IsSlice(tv.Type) || parent.ParentEdgeKind() != edge.CallExpr_Args {
 			return
 		}
 		w := parent.Parent().Node().(*ast.CallExpr)
@@ -610,20 +594,9 @@ func isTimeMethod(obj types.Object, name string) bool {
 	return recv != nil && isTime(recv.Type())
 }
 
-var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-
-// isError reports whether t, or a pointer to it, implements error.
-func isError(t types.Type) bool {
-	if _, ok := t.(*types.Tuple); ok {
-		return false
-	}
-	return types.Implements(t, errorType) || types.Implements(types.NewPointer(t), errorType)
-}
-
 // isTime reports whether t is time.Time.
 func isTime(t types.Type) bool {
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time"
+	return astutil.IsNamed(t, "time", "Time")
 }
 
 // lendsBuffer reports whether t is a bytes.Buffer or bufio.Writer, or a
@@ -645,18 +618,9 @@ func lendsBuffer(t types.Type) bool {
 	return false
 }
 
-func isByteSlice(t types.Type) bool {
-	s, ok := t.Underlying().(*types.Slice)
-	if !ok {
-		return false
-	}
-	b, ok := types.Unalias(s.Elem()).(*types.Basic)
-	return ok && b.Kind() == types.Byte
-}
-
-func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
-	for p := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		return p, true
-	}
-	return inspector.Cursor{}, false
+// isTuple reports whether t is the type of a multi-value call, which
+// neither is nor points to an error.
+func isTuple(t types.Type) bool {
+	_, ok := t.(*types.Tuple)
+	return ok
 }

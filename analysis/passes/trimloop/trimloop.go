@@ -14,7 +14,10 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/analysis/internal/bytetype"
 	"github.com/perfproof/perfproof/analysis/internal/deps"
+	"github.com/perfproof/perfproof/analysis/internal/encoders"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
 
@@ -35,67 +38,6 @@ var Analyzer = &analysis.Analyzer{
 	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
 	RunDespiteErrors: true,
 	Run:              run,
-}
-
-// serializerPkgs are the import paths whose functions or methods encode a
-// whole value; run returns early for a package that imports none of them
-// and declares no Marshal-like method.
-var serializerPkgs = []string{
-	"encoding/json", "encoding/xml", "encoding/gob", "encoding/base64", "encoding/base32",
-	"encoding/hex", "encoding/asn1", "fmt", "strings", "bytes",
-	"google.golang.org/protobuf/proto", "github.com/golang/protobuf/proto",
-	"gopkg.in/yaml.v2", "gopkg.in/yaml.v3", "sigs.k8s.io/yaml",
-	"github.com/json-iterator/go", "github.com/goccy/go-json",
-}
-
-// encodedArgs selects, from the arguments of a serializing call, those whose
-// whole value is encoded: the arguments from index from (to the end if all
-// is set, else only that one).
-type encodedArgs struct {
-	from int
-	all  bool
-}
-
-var one0 = encodedArgs{from: 0}
-
-// serializerFuncs maps package path and function name to the encoded
-// arguments.
-var serializerFuncs = map[string]map[string]encodedArgs{
-	"encoding/json": {"Marshal": one0, "MarshalIndent": one0},
-	"encoding/xml":  {"Marshal": one0, "MarshalIndent": one0},
-	"encoding/asn1": {"Marshal": one0},
-	"encoding/hex":  {"EncodeToString": one0, "Encode": {from: 1}, "AppendEncode": {from: 1}, "Dump": one0},
-	"fmt": {
-		"Sprint": {all: true}, "Sprintln": {all: true}, "Sprintf": {from: 1, all: true},
-		"Fprint": {from: 1, all: true}, "Fprintln": {from: 1, all: true}, "Fprintf": {from: 2, all: true},
-		"Append": {from: 1, all: true}, "Appendln": {from: 1, all: true}, "Appendf": {from: 2, all: true},
-	},
-	"strings":                          {"Join": one0},
-	"bytes":                            {"Join": one0},
-	"google.golang.org/protobuf/proto": {"Marshal": one0, "Size": one0},
-	"github.com/golang/protobuf/proto": {"Marshal": one0, "Size": one0},
-	"gopkg.in/yaml.v2":                 {"Marshal": one0},
-	"gopkg.in/yaml.v3":                 {"Marshal": one0},
-	"sigs.k8s.io/yaml":                 {"Marshal": one0},
-	"github.com/json-iterator/go":      {"Marshal": one0, "MarshalToString": one0},
-	"github.com/goccy/go-json":         {"Marshal": one0},
-}
-
-// serializerMethods maps "pkgpath.Type.Method" to the encoded arguments.
-var serializerMethods = map[string]encodedArgs{
-	"encoding/json.Encoder.Encode":                            one0,
-	"encoding/xml.Encoder.Encode":                             one0,
-	"encoding/xml.Encoder.EncodeElement":                      one0,
-	"encoding/gob.Encoder.Encode":                             one0,
-	"encoding/gob.Encoder.EncodeValue":                        one0,
-	"encoding/base64.Encoding.EncodeToString":                 one0,
-	"encoding/base64.Encoding.Encode":                         {from: 1},
-	"encoding/base64.Encoding.AppendEncode":                   {from: 1},
-	"encoding/base32.Encoding.EncodeToString":                 one0,
-	"encoding/base32.Encoding.Encode":                         {from: 1},
-	"encoding/base32.Encoding.AppendEncode":                   {from: 1},
-	"google.golang.org/protobuf/proto.MarshalOptions.Marshal": one0,
-	"google.golang.org/protobuf/proto.MarshalOptions.Size":    one0,
 }
 
 // marshalMethods are methods that encode their receiver when they take no
@@ -135,7 +77,7 @@ func run(pass *analysis.Pass) (any, error) {
 		helpers: make(map[*types.Func][]helperEnc),
 		busy:    make(map[*types.Func]bool),
 	}
-	imports := deps.Imports(pass.Pkg, serializerPkgs...)
+	imports := deps.Imports(pass.Pkg, encoders.Packages()...)
 	hasMarshalMethod := false
 	for _, f := range pass.Files {
 		for _, d := range f.Decls {
@@ -160,24 +102,6 @@ func run(pass *analysis.Pass) (any, error) {
 		c.checkLoop(cur)
 	}
 	return nil, nil
-}
-
-// repeated returns the parts of loop that run once per iteration.
-func repeated(loop ast.Node) []ast.Node {
-	var parts []ast.Node
-	switch l := loop.(type) {
-	case *ast.ForStmt:
-		if l.Cond != nil {
-			parts = append(parts, l.Cond)
-		}
-		parts = append(parts, l.Body)
-		if l.Post != nil {
-			parts = append(parts, l.Post)
-		}
-	case *ast.RangeStmt:
-		parts = append(parts, l.Body)
-	}
-	return parts
 }
 
 // walkDirect calls f for every node of the parts that runs at most once per
@@ -226,7 +150,7 @@ func endsInBreak(b *ast.BlockStmt) bool {
 
 func (c *checker) checkLoop(cur inspector.Cursor) {
 	info := c.pass.TypesInfo
-	parts := repeated(cur.Node())
+	parts := astutil.LoopParts(cur.Node())
 
 	// Serializing calls and the variables that hold their results (or
 	// quantities derived from them, such as n := len(data)).
@@ -370,12 +294,7 @@ func (c *checker) isSize(e ast.Expr, derived func(ast.Expr) bool) bool {
 // isTrivialBound reports whether e is the constant 0 or 1: len(b) > 0 tests
 // for emptiness, not for a size limit.
 func isTrivialBound(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil {
-		return false
-	}
-	v, ok := constant.Int64Val(constant.ToInt(tv.Value))
-	return ok && (v == 0 || v == 1)
+	return astutil.IsConst(info, e, 0) || astutil.IsConst(info, e, 1)
 }
 
 // encodingOf reports whether call serializes a value, directly or through
@@ -497,53 +416,25 @@ func serializedArgs(info *types.Info, call *ast.CallExpr) ([]ast.Expr, bool) {
 		return nil, false
 	}
 	sig := fn.Signature()
-	var sel encodedArgs
-	if recv := sig.Recv(); recv != nil {
-		t := recv.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
+	if e, ok := encoders.Lookup(fn); ok {
+		if e.Value >= len(call.Args) {
+			return nil, true
 		}
-		named, ok := t.(*types.Named)
-		if !ok {
-			return nil, false
+		if e.Variadic {
+			return call.Args[e.Value:], true
 		}
-		key := fn.Pkg().Path() + "." + named.Obj().Name() + "." + fn.Name()
-		if s, ok := serializerMethods[key]; ok {
-			sel = s
-		} else if slices.Contains(marshalMethods, fn.Name()) && sig.Params().Len() == 0 && returnsBytes(sig) {
-			if x, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
-				return []ast.Expr{x.X}, true
-			}
-			return nil, false
-		} else {
-			return nil, false
-		}
-	} else {
-		s, ok := serializerFuncs[fn.Pkg().Path()][fn.Name()]
-		if !ok {
-			return nil, false
-		}
-		sel = s
+		return call.Args[e.Value : e.Value+1], true
 	}
-	if sel.from >= len(call.Args) {
-		return nil, true
+	if sig.Recv() != nil && astutil.FuncKey(fn) != "" && slices.Contains(marshalMethods, fn.Name()) && sig.Params().Len() == 0 && returnsBytes(sig) {
+		if x, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+			return []ast.Expr{x.X}, true
+		}
 	}
-	if sel.all {
-		return call.Args[sel.from:], true
-	}
-	return call.Args[sel.from : sel.from+1], true
+	return nil, false
 }
 
 func returnsBytes(sig *types.Signature) bool {
-	if sig.Results().Len() != 2 {
-		return false
-	}
-	s, ok := sig.Results().At(0).Type().Underlying().(*types.Slice)
-	if !ok {
-		return false
-	}
-	b, ok := s.Elem().Underlying().(*types.Basic)
-	return ok && b.Kind() == types.Byte
+	return sig.Results().Len() == 2 && bytetype.IsSlice(sig.Results().At(0).Type())
 }
 
 // pathsOf returns the field-selection chains that e denotes as a whole: one
@@ -615,7 +506,7 @@ func (c *checker) singleRemoval(n ast.Node) (objPath, string, bool) {
 	switch n := n.(type) {
 	case *ast.ExprStmt:
 		call, ok := ast.Unparen(n.X).(*ast.CallExpr)
-		if !ok || !isBuiltin(info, call.Fun, "delete") || len(call.Args) != 2 {
+		if !ok || !astutil.IsBuiltin(info, call.Fun, "delete") || len(call.Args) != 2 {
 			return nil, "", false
 		}
 		p := pathOf(info, call.Args[0])
@@ -635,13 +526,13 @@ func (c *checker) singleRemoval(n ast.Node) (objPath, string, bool) {
 				return nil, "", false
 			}
 			// s = s[1:]
-			if r.High == nil && isConst(info, r.Low, 1) {
+			if r.High == nil && astutil.IsConst(info, r.Low, 1) {
 				return lp, text, true
 			}
 			// s = s[:len(s)-1]
-			if (r.Low == nil || isConst(info, r.Low, 0)) && r.High != nil {
-				if b, ok := ast.Unparen(r.High).(*ast.BinaryExpr); ok && b.Op == token.SUB && isConst(info, b.Y, 1) {
-					if call, ok := ast.Unparen(b.X).(*ast.CallExpr); ok && isBuiltin(info, call.Fun, "len") &&
+			if (r.Low == nil || astutil.IsConst(info, r.Low, 0)) && r.High != nil {
+				if b, ok := ast.Unparen(r.High).(*ast.BinaryExpr); ok && b.Op == token.SUB && astutil.IsConst(info, b.Y, 1) {
+					if call, ok := ast.Unparen(b.X).(*ast.CallExpr); ok && astutil.IsBuiltin(info, call.Fun, "len") &&
 						len(call.Args) == 1 && slices.Equal(pathOf(info, call.Args[0]), lp) {
 						return lp, text, true
 					}
@@ -655,7 +546,7 @@ func (c *checker) singleRemoval(n ast.Node) (objPath, string, bool) {
 				return lp, text, true
 			}
 			// s = append(s[:i], s[i+1:]...)
-			if isBuiltin(info, r.Fun, "append") && len(r.Args) == 2 && r.Ellipsis.IsValid() {
+			if astutil.IsBuiltin(info, r.Fun, "append") && len(r.Args) == 2 && r.Ellipsis.IsValid() {
 				a, ok1 := ast.Unparen(r.Args[0]).(*ast.SliceExpr)
 				b, ok2 := ast.Unparen(r.Args[1]).(*ast.SliceExpr)
 				if ok1 && ok2 && a.Low == nil && a.High != nil && b.High == nil && b.Low != nil &&
@@ -678,27 +569,6 @@ func (c *checker) render(n ast.Node) string {
 	return buf.String()
 }
 
-func isBuiltin(info *types.Info, fun ast.Expr, name string) bool {
-	id, ok := ast.Unparen(fun).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	b, ok := info.Uses[id].(*types.Builtin)
-	return ok && b.Name() == name
-}
-
-func isConst(info *types.Info, e ast.Expr, want int64) bool {
-	if e == nil {
-		return false
-	}
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil {
-		return false
-	}
-	v, ok := constant.Int64Val(constant.ToInt(tv.Value))
-	return ok && v == want
-}
-
 // isSuccessor reports whether j is i+1: syntactically (i+1, 1+i) or as
 // constants.
 func isSuccessor(info *types.Info, i, j ast.Expr) bool {
@@ -714,6 +584,6 @@ func isSuccessor(info *types.Info, i, j ast.Expr) bool {
 		return false
 	}
 	is := types.ExprString(i)
-	return (types.ExprString(b.X) == is && isConst(info, b.Y, 1)) ||
-		(types.ExprString(b.Y) == is && isConst(info, b.X, 1))
+	return (types.ExprString(b.X) == is && astutil.IsConst(info, b.Y, 1)) ||
+		(types.ExprString(b.Y) == is && astutil.IsConst(info, b.X, 1))
 }

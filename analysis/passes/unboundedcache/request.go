@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 )
 
 // requestData finds the values of a package that come from its callers or
@@ -162,7 +164,7 @@ func (rd *requestData) seedParams(ft *ast.FuncType, exported bool) {
 	for _, f := range ft.Params.List {
 		for _, n := range f.Names {
 			v, ok := rd.info.Defs[n].(*types.Var)
-			if ok && (exported || isNamed(v.Type(), "net/http", "Request")) {
+			if ok && (exported || astutil.IsNamedOrPointer(v.Type(), "net/http", "Request")) {
 				rd.vars[v] = true
 			}
 		}
@@ -171,7 +173,7 @@ func (rd *requestData) seedParams(ft *ast.FuncType, exported bool) {
 
 // derived reports whether e is request-derived (see requestData).
 func (rd *requestData) derived(e ast.Expr) bool {
-	if t := rd.info.TypeOf(e); t != nil && isNamed(t, "time", "Time") {
+	if t := rd.info.TypeOf(e); t != nil && astutil.IsNamedOrPointer(t, "time", "Time") {
 		return true
 	}
 	switch e := e.(type) {
@@ -233,9 +235,9 @@ func isInput(info *types.Info, call *ast.CallExpr) bool {
 	name := fn.Name()
 	if recv := fn.Signature().Recv(); recv != nil {
 		switch {
-		case isNamed(recv.Type(), "bufio", "Scanner"):
+		case astutil.IsNamedOrPointer(recv.Type(), "bufio", "Scanner"):
 			return name == "Text" || name == "Bytes"
-		case isNamed(recv.Type(), "bufio", "Reader"):
+		case astutil.IsNamedOrPointer(recv.Type(), "bufio", "Reader"):
 			return strings.HasPrefix(name, "Read")
 		}
 		return name == "ReadMessage" || name == "ReadJSON"

@@ -2,7 +2,6 @@ package unboundedcache
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
 
@@ -105,7 +105,7 @@ func (c *checker) findCaches() {
 			continue
 		}
 		t := v.Type()
-		if isMap(t) || isSyncMap(t) {
+		if astutil.IsMap(t) || isSyncMap(t) {
 			c.caches[v] = &cache{obj: v, name: v.Name(), syncMap: isSyncMap(t)}
 			continue
 		}
@@ -129,7 +129,7 @@ func (c *checker) findCaches() {
 			continue
 		}
 		for f := range st.Fields() {
-			if !isMap(f.Type()) && !isSyncMap(f.Type()) {
+			if !astutil.IsMap(f.Type()) && !isSyncMap(f.Type()) {
 				continue
 			}
 			name := f.Name()
@@ -218,18 +218,9 @@ func holdsValue(t types.Type, n *types.Named) bool {
 	return false
 }
 
-func isMap(t types.Type) bool {
-	_, ok := t.Underlying().(*types.Map)
-	return ok
-}
-
 // isSyncMap reports whether t is sync.Map or *sync.Map.
 func isSyncMap(t types.Type) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := t.(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && n.Obj().Name() == "Map"
+	return astutil.IsNamedOrPointer(t, "sync", "Map")
 }
 
 // classifyUses sorts every reference to a cache, outside _test.go files,
@@ -391,8 +382,7 @@ func comparedWithZero(info *types.Info, cur inspector.Cursor) bool {
 	if k == edge.BinaryExpr_Y {
 		other = bin.X
 	}
-	tv, ok := info.Types[other]
-	return ok && tv.Value != nil && tv.Value.Kind() == constant.Int && constant.Sign(tv.Value) == 0
+	return astutil.IsZero(info, other)
 }
 
 // readsOnly reports whether call only reads the maps passed to it.
@@ -471,18 +461,19 @@ func (c *checker) runsOnce(cur inspector.Cursor) bool {
 	if c.hot.Once(cur) {
 		return true
 	}
-	for p := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		if p.ParentEdgeKind() == edge.CallExpr_Fun {
-			return c.runsOnce(p.Parent()) // func(){...}() runs where it stands
-		}
-		decl, ok := p.Node().(*ast.FuncDecl)
-		if !ok || decl.Recv != nil || (decl.Name.IsExported() && c.pass.Pkg.Name() != "main") {
-			return false
-		}
-		fn, ok := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
-		return ok && c.calledOnce(fn)
+	p, ok := astutil.EnclosingFunc(cur)
+	if !ok {
+		return false
 	}
-	return false
+	if p.ParentEdgeKind() == edge.CallExpr_Fun {
+		return c.runsOnce(p.Parent()) // func(){...}() runs where it stands
+	}
+	decl, ok := p.Node().(*ast.FuncDecl)
+	if !ok || decl.Recv != nil || (decl.Name.IsExported() && c.pass.Pkg.Name() != "main") {
+		return false
+	}
+	fn, ok := c.pass.TypesInfo.Defs[decl.Name].(*types.Func)
+	return ok && c.calledOnce(fn)
 }
 
 // calledOnce reports whether every reference to fn is a call that runs
@@ -529,17 +520,9 @@ func isOnceCall(info *types.Info, call *ast.CallExpr) bool {
 		return true
 	case "Do":
 		recv := fn.Signature().Recv()
-		return recv != nil && isNamed(recv.Type(), "sync", "Once")
+		return recv != nil && astutil.IsNamedOrPointer(recv.Type(), "sync", "Once")
 	}
 	return false
-}
-
-func isNamed(t types.Type, pkg, name string) bool {
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := t.(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
 }
 
 // growsPerRequest reports whether st adds entries for request-derived keys
@@ -597,7 +580,7 @@ func manyValues(t types.Type, depth int) bool {
 	if depth > 4 {
 		return false
 	}
-	if isNamed(t, "time", "Time") {
+	if astutil.IsNamedOrPointer(t, "time", "Time") {
 		return true
 	}
 	if n, ok := t.(*types.Named); ok && hasConstants(n) {
@@ -634,7 +617,7 @@ func manyValues(t types.Type, depth int) bool {
 // kind whose values the program makes rather than reads: a pointer, an
 // interface (reflect.Type), a channel, a function or an address.
 func programDefined(t types.Type, depth int) bool {
-	if depth > 4 || isNamed(t, "time", "Time") {
+	if depth > 4 || astutil.IsNamedOrPointer(t, "time", "Time") {
 		return false
 	}
 	switch u := t.Underlying().(type) {
@@ -787,16 +770,12 @@ func (c *checker) updatesExisting(ca *cache, st store) bool {
 			if okID == nil || ix == nil || info.ObjectOf(okID) != info.Uses[cond] || !denotes(info, ix.X, ca.obj) {
 				continue
 			}
-			if id, ok := ast.Unparen(ix.Index).(*ast.Ident); ok && info.Uses[id] == keyVar && within(st.cur.Node(), s.Body) {
+			if id, ok := ast.Unparen(ix.Index).(*ast.Ident); ok && info.Uses[id] == keyVar && astutil.Within(st.cur.Node(), s.Body) {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-func within(n, outer ast.Node) bool {
-	return outer.Pos() <= n.Pos() && n.End() <= outer.End()
 }
 
 func (c *checker) report(ca *cache, st store) {

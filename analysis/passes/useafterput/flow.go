@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 )
 
 // check reports the uses of pooled memory after Put in fn.
@@ -502,7 +504,7 @@ func (f *flow) keptAtReturn() (out []escape, onNilError []bool) {
 	kept := newBitset(len(f.escapes))
 	keptOnFail := newBitset(len(f.escapes))
 	res := f.t.fn.Signature.Results()
-	returnsError := res.Len() > 0 && isError(res.At(res.Len()-1).Type())
+	returnsError := res.Len() > 0 && astutil.IsError(res.At(res.Len()-1).Type())
 	f.onReturn = func(ret *ssa.Return, s *state) {
 		for e := range f.escapes {
 			if s.pending.has(e) && s.refers(f.idx[f.escapes[e].val]) {
@@ -944,7 +946,7 @@ func (f *flow) callDetach(c *ssa.CallCommon, s *state) {
 // value among them is not used.
 func failing(ret *ssa.Return) bool {
 	n := len(ret.Results)
-	if n < 2 || !isError(ret.Results[n-1].Type()) {
+	if n < 2 || !astutil.IsError(ret.Results[n-1].Type()) {
 		return false
 	}
 	v := ret.Results[n-1]
@@ -1322,7 +1324,7 @@ func ignoredUse(instr ssa.Instruction) bool {
 		if in.Op == token.EQL || in.Op == token.NEQ {
 			switch in.X.Type().Underlying().(type) {
 			case *types.Basic:
-				return !isString(in.X.Type())
+				return !astutil.IsString(in.X.Type())
 			default:
 				return true
 			}
@@ -1336,15 +1338,10 @@ func ignoredUse(instr ssa.Instruction) bool {
 			}
 		}
 		if callee := c.StaticCallee(); callee != nil {
-			if obj := funcObject(callee); obj != nil && funcKey(obj) == "runtime.KeepAlive" {
+			if obj := funcObject(callee); obj != nil && astutil.FuncKey(obj) == "runtime.KeepAlive" {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 )
 
 // maxSlots is the largest number of parameters (receiver first, then the
@@ -187,26 +189,6 @@ func resultList(b uint64) string {
 	return strings.Join(s, ",")
 }
 
-// funcKey names a function or method as the table does:
-// "bytes.Buffer.Bytes", "github.com/valyala/fastjson.Parser.Parse",
-// "github.com/valyala/bytebufferpool.Get".
-func funcKey(fn *types.Func) string {
-	if fn.Pkg() == nil {
-		return fn.Name()
-	}
-	if recv := fn.Signature().Recv(); recv != nil {
-		t := recv.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			return fn.Pkg().Path() + "." + n.Obj().Name() + "." + fn.Name()
-		}
-		return ""
-	}
-	return fn.Pkg().Path() + "." + fn.Name()
-}
-
 // funcObject returns the declared function of an SSA function: the
 // generic origin of an instance, nil for closures and synthetic wrappers.
 func funcObject(fn *ssa.Function) *types.Func {
@@ -226,5 +208,5 @@ func funcObject(fn *ssa.Function) *types.Func {
 // isPoolMethod reports whether fn is (*sync.Pool).name.
 func isPoolMethod(fn *ssa.Function, name string) bool {
 	obj := funcObject(fn)
-	return obj != nil && obj.Name() == name && funcKey(obj) == "sync.Pool."+name
+	return obj != nil && obj.Name() == name && astutil.FuncKey(obj) == "sync.Pool."+name
 }

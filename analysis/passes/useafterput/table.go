@@ -43,7 +43,7 @@ const (
 	zapbuffer      = "go.uber.org/zap/buffer."
 )
 
-// apis maps funcKey names to what the function does. The views are
+// apis maps astutil.FuncKey names to what the function does. The views are
 // documented by each package: bytes.Buffer.Bytes "is valid for use only
 // until the next buffer modification"; bufio.Reader.Peek and ReadSlice
 // "stop being valid at the next read"; bufio.Scanner.Bytes "may be

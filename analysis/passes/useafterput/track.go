@@ -5,6 +5,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 )
 
 // A rel is how an SSA value relates to a tracked object (a pooled value
@@ -918,7 +920,7 @@ func readOnlyUses(a *pkgAnalysis, v ssa.Value, depth int) bool {
 				return false
 			}
 		case *ssa.Convert:
-			if !isString(r.Type()) {
+			if !astutil.IsString(r.Type()) {
 				return false
 			}
 		case *ssa.IndexAddr:
@@ -951,7 +953,7 @@ func readOnlyUses(a *pkgAnalysis, v ssa.Value, depth int) bool {
 				return false
 			}
 			res := callee.Signature.Results()
-			if res.Len() != 1 || !isString(res.At(0).Type()) {
+			if res.Len() != 1 || !astutil.IsString(res.At(0).Type()) {
 				return false
 			}
 		default:

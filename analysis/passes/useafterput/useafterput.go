@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/callscc"
 	"github.com/perfproof/perfproof/analysis/internal/factmemo"
 	"github.com/perfproof/perfproof/analysis/internal/localssa"
@@ -114,7 +115,7 @@ func needsAnalysis(pass *analysis.Pass) bool {
 		return true
 	}
 	for _, obj := range pass.TypesInfo.Uses {
-		if fn, ok := obj.(*types.Func); ok && (fn.Name() == "Put" || fn.Name() == "Get") && funcKey(fn) == "sync.Pool."+fn.Name() {
+		if fn, ok := obj.(*types.Func); ok && (fn.Name() == "Put" || fn.Name() == "Get") && astutil.FuncKey(fn) == "sync.Pool."+fn.Name() {
 			return true
 		}
 	}
@@ -199,7 +200,7 @@ func (a *pkgAnalysis) summarize(fn *ssa.Function) *summary {
 		var cand []bool // results that may refer to the slot
 		for _, ret := range rets {
 			for r, res := range ret.Results {
-				if rl := t.rels[res]; rl != 0 && !t.onlyCell(res) && !isError(res.Type()) {
+				if rl := t.rels[res]; rl != 0 && !t.onlyCell(res) && !astutil.IsError(res.Type()) {
 					// An error is built from copies and types; one
 					// that kept a view would be missed.
 					if cand == nil {
@@ -451,13 +452,6 @@ func preferDestination(fn *ssa.Function, s *summary) {
 	}
 }
 
-var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
-
-// isError reports whether t is an error type.
-func isError(t types.Type) bool {
-	return types.Implements(t, errorType)
-}
-
 // onlyCell reports whether v's only relation is holding the tracked
 // variable cell itself, which is not memory a caller can see.
 func (t *tracker) onlyCell(v ssa.Value) bool {
@@ -494,7 +488,7 @@ func (a *pkgAnalysis) summaryOf(callee *ssa.Function) *summary {
 	}
 	obj := funcObject(fn)
 	if obj != nil {
-		if e, ok := apis[funcKey(obj)]; ok {
+		if e, ok := apis[astutil.FuncKey(obj)]; ok {
 			return tableSummary(obj, e)
 		}
 	}

@@ -4,6 +4,7 @@ package cookie
 
 import (
 	"bytes"
+	"encoding/asn1"
 	"encoding/base64"
 	"encoding/gob"
 	"encoding/json"
@@ -162,4 +163,16 @@ func sprint(vals []int, max int) string {
 		s = fmt.Sprint(vals)
 	}
 	return s
+}
+
+// serialsDER drops the last serial until the DER encoding fits; the
+// parameters string of asn1.MarshalWithParams only shapes the output.
+func serialsDER(serials []int, max int) []byte {
+	for { // want `asn1.MarshalWithParams re-encodes .*serials = serials\[:len\(serials\)-1\]`
+		b, _ := asn1.MarshalWithParams(serials, "set")
+		if len(b) <= max || len(serials) == 0 {
+			return b
+		}
+		serials = serials[:len(serials)-1]
+	}
 }
