@@ -3,7 +3,9 @@ package claims
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"strings"
+	"text/tabwriter"
 )
 
 // Annotate returns a copy of the report src with each checked figure
@@ -175,4 +177,31 @@ func Summary(cs []Claim) string {
 		return s[:i] + ": " + s[i+2:]
 	}
 	return s
+}
+
+// WriteTable writes the claims cs as a table by line, one row per claim
+// under the header "line kind subject claimed verdict detail", its
+// columns aligned with spaces; the subject is cut to 48 runes and the
+// claimed text to 40, a cut marked "…". It writes nothing when cs is
+// empty and returns the error of writing to w.
+func WriteTable(w io.Writer, cs []Claim) error {
+	if len(cs) == 0 {
+		return nil
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "line\tkind\tsubject\tclaimed\tverdict\tdetail")
+	for _, c := range cs {
+		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t%s\t%s\n", c.Line, c.Kind, shorten(c.Subject, 48), shorten(c.Claimed, 40), c.Verdict, c.Detail)
+	}
+	return tw.Flush()
+}
+
+// shorten cuts s to n runes, marking the cut, and removes tabs.
+func shorten(s string, n int) string {
+	s = strings.ReplaceAll(s, "\t", " ")
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
 }

@@ -66,8 +66,8 @@ func (m *Measurement) Unit(u string) (UnitRatio, bool) {
 	return UnitRatio{}, false
 }
 
-// A Measurer re-measures benchmarks of one Go module. Verify uses it; the
-// perfproof command implements it with the interleaved runner and the
+// A Measurer re-measures benchmarks of one Go module. Verify uses it;
+// package pipeline implements it with the interleaved runner and the
 // statistics of packages prove and stats.
 type Measurer interface {
 	// Benchmarks lists the module's benchmarks, sub-benchmarks

@@ -14,11 +14,16 @@
 // samples were taken and how the verdicts were corrected for their
 // number, and the errors that make it incomplete.
 //
+// Verify checks the numeric performance claims of a report (package
+// claims) and re-measures those whose benchmarks exist in a module, in a
+// temporary copy of it, and returns the verdicts with a typed outcome
+// (VerifyOutcome) to gate on.
+//
 // The pipelines are a package of their own because they span scan,
-// benchrun, cost, revs, prove and report, none of which may depend on the
-// others this way: report only renders, and the command line
-// (internal/cli) only parses flags, writes files and maps outcomes to
-// exit codes.
+// benchrun, cost, revs, prove, claims and report, none of which may
+// depend on the others this way: report only renders, and the command
+// line (internal/cli) only parses flags, writes files and maps outcomes
+// to exit codes.
 package pipeline
 
 import (

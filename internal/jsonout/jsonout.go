@@ -1,6 +1,6 @@
 // Package jsonout encodes the JSON objects that perfproof's commands
 // print with -json, the stable machine interface of DESIGN.md: scan,
-// report, compare and bench. (verify encodes its own.)
+// report, compare, bench and verify.
 //
 // The encoders live together, apart from the commands, so that every
 // field name of the interface is in one place and a tool's view of it is
@@ -11,8 +11,9 @@
 //
 // The values inside come with their own encodings: findings
 // (finding.Finding), package errors and unanalysed packages (scan),
-// benchmark summaries (report.Summary) and comparisons
-// (stats.ComparisonJSON).
+// benchmark summaries (report.Summary), comparisons
+// (stats.ComparisonJSON) and the numbers, facts and settings of claims
+// (package claims).
 package jsonout
 
 import (

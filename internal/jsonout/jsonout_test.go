@@ -13,6 +13,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfproof/perfproof/benchrun"
+	"github.com/perfproof/perfproof/claims"
 	"github.com/perfproof/perfproof/finding"
 	"github.com/perfproof/perfproof/pipeline"
 	"github.com/perfproof/perfproof/prove"
@@ -192,5 +193,85 @@ func TestBench(t *testing.T) {
 	// Two runs bound no 95% interval: lo and hi are 0, n says why.
 	if b.Name != "Key" || b.Unit != "sec/op" || math.Abs(b.Median-11e-9) > 1e-20 || b.Lo != 0 || b.Hi != 0 || b.N != 2 || len(b.Values) != 2 {
 		t.Errorf("Bench sample = %+v, want Key sec/op median 1.1e-08, lo = hi = 0, n 2", b)
+	}
+}
+
+func TestVerify(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Verify(&buf, &claims.Report{Name: "r.md"}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "{\n  \"report\": \"r.md\",\n  \"claims\": [],\n  \"facts\": [],\n  \"warnings\": []\n}\n"; buf.String() != want {
+		t.Errorf("Verify(empty) = %s, want %s", &buf, want)
+	}
+	inf := math.Inf(1)
+	rep := &claims.Report{
+		Name: "r.md",
+		Claims: []claims.Claim{
+			{Line: 3, Kind: claims.Speedup, Claimed: "11x faster", Ratio: 1 / 11.0, AltRatio: math.NaN(), Verdict: claims.Reproduced,
+				Numbers:  []claims.Number{{Text: "11x", Value: 11, High: inf}},
+				Measured: &claims.Measured{Package: "p", Old: "A/before", New: "A/after", Unit: "sec/op", Ratio: 0.09, RatioLo: 0, RatioHi: inf, N: 10, Setting: claims.Setting{Source: claims.ShortRuns}},
+				Cross:    &claims.Cross{Reason: claims.ClosestPair, Got: math.NaN(), Operands: []claims.Number{{Value: math.NaN()}}}},
+			{Line: 4, Kind: claims.ZeroAlloc, Ratio: math.NaN(), AltRatio: math.NaN(), Verdict: claims.Reproduced,
+				Measured: &claims.Measured{Package: "p", New: "A/after", Unit: "allocs/op", Ratio: 1, RatioLo: 1, RatioHi: 1}},
+		},
+		Facts:    []claims.Fact{{Line: 5, Value: claims.Number{Value: inf, High: inf}}},
+		Warnings: []error{&claims.LineError{File: "r.md", Line: 7, Msg: "broken row"}},
+	}
+	buf.Reset()
+	if err := Verify(&buf, rep); err != nil {
+		t.Fatal(err)
+	}
+	got := keys(t, buf.Bytes())
+	for _, k := range []string{"report", "claims.line", "claims.text", "claims.kind", "claims.subject", "claims.benchmark",
+		"claims.claimed", "claims.claimed_ratio", "claims.alt_ratio", "claims.quantity", "claims.numbers.text", "claims.measured.package",
+		"claims.measured.old", "claims.measured.ratio_lo", "claims.measured.old_median", "claims.measured.n", "claims.measured.method",
+		"claims.measured.setting.source", "claims.verdict", "claims.detail", "claims.cross.reason", "claims.cross.lines",
+		"claims.cross.stated", "claims.cross.got", "claims.cross.got_unit", "claims.cross.operands.value", "facts.line", "facts.value.value", "warnings"} {
+		if !slices.Contains(got, k) {
+			t.Errorf("Verify: no %q in %q", k, got)
+		}
+	}
+	type number struct{ Value, High float64 }
+	var out struct {
+		Claims []struct {
+			ClaimedRatio *float64 `json:"claimed_ratio"`
+			AltRatio     *float64 `json:"alt_ratio"`
+			Numbers      []number
+			Measured     *struct {
+				Ratio   *float64
+				RatioLo *float64 `json:"ratio_lo"`
+				RatioHi *float64 `json:"ratio_hi"`
+			}
+			Cross *struct {
+				Got      *float64
+				Lines    []int
+				Operands []number
+			}
+		}
+		Facts    []struct{ Value number }
+		Warnings []string
+	}
+	if err := json.Unmarshal(buf.Bytes(), &out); err != nil {
+		t.Fatalf("decoding %s: %v", &buf, err)
+	}
+	c, z := out.Claims[0], out.Claims[1]
+	switch {
+	case c.ClaimedRatio == nil || c.AltRatio != nil:
+		t.Errorf("Verify claimed_ratio, alt_ratio = %v, %v; want 1/11 and null (NaN)", c.ClaimedRatio, c.AltRatio)
+	case c.Numbers[0].Value != 0 || c.Numbers[0].High != 0:
+		t.Errorf("Verify numbers = %+v, want an infinite range zeroed", c.Numbers)
+	case c.Measured.Ratio == nil || c.Measured.RatioLo == nil || c.Measured.RatioHi != nil:
+		t.Errorf("Verify measured = %+v, want ratio_hi null (+Inf) only", c.Measured)
+	case c.Cross.Got != nil || c.Cross.Lines == nil || c.Cross.Operands[0].Value != 0:
+		t.Errorf("Verify cross = %+v, want got null, lines [], NaN operand zeroed", c.Cross)
+	case z.Measured.Ratio != nil || z.Measured.RatioLo != nil || z.Measured.RatioHi != nil:
+		t.Errorf("Verify one-benchmark measured = %+v, want null ratios", z.Measured)
+	case z.Numbers == nil:
+		t.Error("Verify numbers of a claim without figures: null, want []")
+	case out.Facts[0].Value.Value != 0:
+		t.Errorf("Verify fact value = %+v, want an infinite value zeroed", out.Facts[0].Value)
+	case !slices.Equal(out.Warnings, []string{"r.md:7: broken row"}):
+		t.Errorf("Verify warnings = %q, want the report's as text", out.Warnings)
 	}
 }
