@@ -74,28 +74,23 @@ func (b *bodyPolicy) parseFile(fset *token.FileSet, filename string, src []byte)
 	return f, err
 }
 
-// forgive removes from the packages whose bodies were dropped the errors
-// that dropping them causes ("imported and not used": the only uses were
-// in bodies), then recomputes IllTyped, which go/packages set from those
-// errors, so that the packages importing them are analysed.
-func (b *bodyPolicy) forgive(pkgs []*packages.Package) {
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if len(p.CompiledGoFiles) > 0 && !b.keep(p.CompiledGoFiles[0]) {
-			kept := p.Errors[:0]
-			for _, e := range p.Errors {
-				if e.Kind == packages.TypeError && isUnusedImport(e.Msg) {
-					continue
-				}
-				kept = append(kept, e)
-			}
-			p.Errors = kept
+// forgiveOne removes from p, if its bodies were dropped, the errors that
+// dropping them causes ("imported and not used": the only uses were in
+// bodies), so that p and the packages importing it are not ill-typed
+// for that. The driver calls it once p is type-checked, before it sets
+// IllTyped.
+func (b *bodyPolicy) forgiveOne(p *packages.Package) {
+	if len(p.CompiledGoFiles) == 0 || b.keep(p.CompiledGoFiles[0]) {
+		return
+	}
+	kept := p.Errors[:0]
+	for _, e := range p.Errors {
+		if e.Kind == packages.TypeError && isUnusedImport(e.Msg) {
+			continue
 		}
-		ill := len(p.Errors) > 0
-		for _, imp := range p.Imports {
-			ill = ill || imp.IllTyped
-		}
-		p.IllTyped = ill
-	})
+		kept = append(kept, e)
+	}
+	p.Errors = kept
 }
 
 // isGeneric reports whether fd declares a generic function or a method of

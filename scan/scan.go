@@ -1,6 +1,7 @@
 // Package scan is the find step of perfproof: it loads Go packages with type
-// information, runs the checks over them with the go/analysis checker, and
-// returns their diagnostics as findings.
+// information, runs the checks over them with its own go/analysis driver
+// (driver.go: each package parsed and type-checked once), and returns their
+// diagnostics as findings.
 package scan
 
 import (
@@ -17,9 +18,9 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/perfproof/perfproof/finding"
@@ -42,9 +43,6 @@ type Options struct {
 	Env []string
 	// BuildFlags are passed to the go command (e.g. "-tags=integration").
 	BuildFlags []string
-	// BatchSize is the number of packages loaded and analysed at a time;
-	// 0 means DefaultBatchSize.
-	BatchSize int
 }
 
 // Result holds what one scan found.
@@ -166,7 +164,7 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 		Env:        opts.Env,
 		BuildFlags: opts.BuildFlags,
 	}
-	batches, dirs, res, err := plan(cfg, patterns, opts.BatchSize)
+	paths, dirs, res, err := plan(cfg, patterns)
 	if err != nil {
 		return res, err
 	}
@@ -174,40 +172,58 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 	if err != nil {
 		return res, err
 	}
-	cfg.Mode = packages.LoadAllSyntax | packages.NeedModule
+	// The package graph only: the driver parses and type-checks each
+	// package once (driver.go).
+	cfg.Mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
+		packages.NeedDeps | packages.NeedModule | packages.NeedTypesSizes
 	cfg.Tests = opts.Tests
-	var bodies *bodyPolicy
-	if dirs != nil {
-		bodies = newBodyPolicy(dirs, cache)
-		cfg.ParseFile = bodies.parseFile
+	pkgs, err := packages.Load(cfg, paths...)
+	if err != nil {
+		return res, fmt.Errorf("loading packages %s: %w", strings.Join(paths, " "), err)
 	}
-	r := &run{res: res, seen: make(map[string]bool), badDeps: make(map[string]bool), counted: make(map[string]bool), ignores: make(map[*packages.Package]*suppress.Index), calls: newCallGraph()}
-	for _, batch := range batches {
-		if err := ctx.Err(); err != nil {
-			return res, err
+	if err := ctx.Err(); err != nil {
+		return res, err
+	}
+	candidates := selectRoots(pkgs)
+	d := newDriver(ctx, append(slices.Clip(analyzers), callsumAnalyzer))
+	if dirs != nil {
+		bodies := newBodyPolicy(dirs, cache)
+		d.parse = bodies.parseFile
+		d.forgive = bodies.forgiveOne
+	}
+	r := &run{res: res, seen: make(map[string]bool), badDeps: make(map[string]bool), counted: make(map[string]bool), calls: newCallGraph()}
+	outs := make(map[*packages.Package]*rootOut, len(candidates))
+	var mu sync.Mutex
+	d.done = func(n *node, outcomes map[*analysis.Analyzer]*outcome) {
+		out := collect(n.p, analyzers, outcomes)
+		mu.Lock()
+		outs[n.p] = out
+		mu.Unlock()
+	}
+	if err := d.run(graph(candidates)); err != nil {
+		return res, err
+	}
+	// What the batches of a scan used to record, in their order: errors
+	// of the named packages, those not analysed at all, the errors of
+	// their dependencies, then what the checks found.
+	var roots, unmatched []*packages.Package
+	for _, p := range candidates {
+		if outs[p] == nil {
+			unmatched = append(unmatched, p)
+		} else {
+			roots = append(roots, p)
 		}
-		pkgs, err := packages.Load(cfg, batch...)
-		if err != nil {
-			return res, fmt.Errorf("loading packages %s: %w", strings.Join(batch, " "), err)
-		}
-		if bodies != nil {
-			bodies.forgive(pkgs)
-		}
-		roots, unmatched := selectRoots(pkgs)
-		for _, p := range append(unmatched, roots...) {
-			res.Errors = append(res.Errors, packageErrors(p)...)
-			r.count(p)
-		}
-		for _, p := range unmatched {
-			res.NotAnalysed = append(res.NotAnalysed, Unanalysed{Package: p.ID, Reason: firstError(p)})
-		}
-		r.dependencyErrors(roots)
-		if len(roots) == 0 {
-			continue
-		}
-		if err := r.analyze(analyzers, roots); err != nil {
-			return res, err
-		}
+	}
+	for _, p := range append(unmatched, roots...) {
+		res.Errors = append(res.Errors, packageErrors(p)...)
+		r.count(p)
+	}
+	for _, p := range unmatched {
+		res.NotAnalysed = append(res.NotAnalysed, Unanalysed{Package: p.ID, Reason: firstError(p)})
+	}
+	r.dependencyErrors(roots)
+	for _, p := range roots {
+		r.record(p, outs[p])
 	}
 	reached := r.calls.reachable()
 	base := absPath(cmp.Or(opts.Dir, "."))
@@ -243,32 +259,16 @@ func goEnv(ctx context.Context, cfg *packages.Config, name string) (string, erro
 	return strings.TrimSpace(string(out)), nil
 }
 
-// DefaultBatchSize is the number of packages Run loads and analyses at a
-// time when Options.BatchSize is 0. Loading every package at once holds all
-// their syntax, type information and the checks' results in memory; batches
-// bound the peak at the cost of type-checking shared dependencies once per
-// batch. Measured on std with tests (`perfproof scan -batch N std`, 2
-// cores, Go 1.26, one run each, session 1): N=16 took 32 s and 1.2 GB peak
-// RSS, N=32 24 s and 1.7 GB, N=48 22 s and 2.0 GB; one batch of everything
-// held 9.4 GB. With the soft memory limit the perfproof command sets
-// (cli.DefaultMemoryLimit), under load 4-7 (session 6, one run each): N=32
-// 102 s and 1.02 GB, N=16 72 s and 0.86 GB, against 68 s and 1.9 GB for
-// N=32 without a limit.
-const DefaultBatchSize = 16
-
-// plan lists the packages that patterns match and splits their import
-// paths into batches of at most size. Patterns that name .go files form a
-// single batch, since their package ("command-line-arguments") cannot be
-// named by path. It returns ErrNoPackages when nothing matches, with the go
-// command's reason where it gave one.
-func plan(cfg *packages.Config, patterns []string, size int) (batches [][]string, dirs map[string]bool, _ *Result, _ error) {
+// plan lists the packages that patterns match and returns their import
+// paths, the patterns to load. Patterns that name .go files are returned
+// as they are, since their package ("command-line-arguments") cannot be
+// named by path, with no directories. It returns ErrNoPackages when
+// nothing matches, with the go command's reason where it gave one.
+func plan(cfg *packages.Config, patterns []string) (paths []string, dirs map[string]bool, _ *Result, _ error) {
 	res := &Result{}
-	if size <= 0 {
-		size = DefaultBatchSize
-	}
 	for _, p := range patterns {
 		if strings.HasSuffix(p, ".go") {
-			return [][]string{patterns}, nil, res, nil
+			return patterns, nil, res, nil
 		}
 	}
 	list := *cfg
@@ -277,7 +277,6 @@ func plan(cfg *packages.Config, patterns []string, size int) (batches [][]string
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("loading packages %s: %w", strings.Join(patterns, " "), err)
 	}
-	var paths []string
 	var reason string
 	dirs = make(map[string]bool)
 	for _, p := range pkgs {
@@ -302,22 +301,16 @@ func plan(cfg *packages.Config, patterns []string, size int) (batches [][]string
 		}
 		return nil, nil, res, fmt.Errorf("%w: %s", ErrNoPackages, msg)
 	}
-	for len(paths) > 0 {
-		n := min(size, len(paths))
-		batches = append(batches, paths[:n])
-		paths = paths[n:]
-	}
-	return batches, dirs, res, nil
+	return paths, dirs, res, nil
 }
 
-// run accumulates the findings of the batches of one Run.
+// run accumulates the findings of one Run.
 type run struct {
 	res     *Result
 	seen    map[string]bool // keys of findings already recorded
 	badDeps map[string]bool // IDs of dependencies whose errors are recorded
 	counted map[string]bool // package paths counted in res.Packages
-	ignores map[*packages.Package]*suppress.Index
-	calls   *callGraph // of every package analysed
+	calls   *callGraph      // of every package analysed
 }
 
 // count adds p to the number of matched packages, once per package path.
@@ -346,127 +339,143 @@ func (r *run) dependencyErrors(roots []*packages.Package) {
 	})
 }
 
-// analyze applies analyzers to roots and records their findings and
-// failures. Packages with type errors, their own or a dependency's, are
-// analysed with the type information there is (every check runs despite
-// errors), and their findings carry a note saying so.
-func (r *run) analyze(analyzers []*analysis.Analyzer, roots []*packages.Package) error {
-	res := r.res
-	graph, err := checker.Analyze(append(slices.Clip(analyzers), callsumAnalyzer), roots, nil)
-	if err != nil {
-		return fmt.Errorf("running checks: %w", err)
-	}
-	type status struct {
-		ran    int
-		failed []string // names of the checks that failed
-		reason string   // the first failure
-	}
-	statuses := make(map[*packages.Package]*status)
-	files := make(map[*packages.Package]map[string]bool)
-	notes := make(map[*packages.Package]string)
-	indexes := make(map[*packages.Package]*funcIndex) // built once per package, for its first diagnostic
-	for _, act := range graph.Roots {
-		if act.Analyzer == callsumAnalyzer {
-			if act.Err == nil {
-				r.calls.add(act.Result.(*callSummary))
-			}
-			continue
-		}
-		st := statuses[act.Package]
-		if st == nil {
-			st = new(status)
-			statuses[act.Package] = st
-		}
-		if act.Err != nil {
-			st.failed = append(st.failed, act.Analyzer.Name)
-			if st.reason == "" {
-				st.reason = act.Err.Error()
-			}
-			res.Errors = append(res.Errors, PackageError{
-				Package:  act.Package.ID,
-				Analyzer: act.Analyzer.Name,
-				Message:  act.Err.Error(),
-			})
-			continue
-		}
-		st.ran++
-		own := files[act.Package]
-		if own == nil {
-			own = ownFiles(act.Package)
-			files[act.Package] = own
-			if act.Package.IllTyped {
-				notes[act.Package] = incompleteTypes(act.Package)
-			}
-		}
-		if len(act.Diagnostics) == 0 {
-			continue
-		}
-		funcs := indexes[act.Package]
-		if funcs == nil {
-			funcs = newFuncIndex(act.Package)
-			indexes[act.Package] = funcs
-		}
-		for _, d := range act.Diagnostics {
-			if !isOwn(act.Package.Fset, own, d.Pos) {
-				continue // a file the go command generated
-			}
-			f := toFinding(act.Package.Fset, act.Analyzer, d)
-			key := fmt.Sprintf("%s\x00%s:%d:%d\x00%s", f.Analyzer, f.File, f.Line, f.Column, f.Message)
-			if r.seen[key] {
-				continue
-			}
-			r.seen[key] = true
-			f.Function = funcs.at(d.Pos)
-			f.Note = notes[act.Package]
-			ignores := r.directives(act.Package)
-			if dir, ok := ignores.Lookup(f.Analyzer, act.Package.Fset.Position(d.Pos)); ok {
-				res.Suppressed = append(res.Suppressed, Suppressed{Finding: f, Reason: dir.Reason})
-				continue
-			}
-			res.Findings = append(res.Findings, f)
-		}
-	}
-	// The directives were read from this batch's syntax: let it go.
-	clear(r.ignores)
-	for _, p := range roots {
-		st := statuses[p]
-		switch {
-		case st == nil:
-			res.NotAnalysed = append(res.NotAnalysed, Unanalysed{Package: p.ID, Reason: "no check ran"})
-		case len(st.failed) > 0:
-			u := Unanalysed{Package: p.ID, Checks: st.failed, Reason: st.reason}
-			if st.ran == 0 {
-				u.Checks = nil
-				u.Reason = "every check failed: " + st.reason
-			}
-			res.NotAnalysed = append(res.NotAnalysed, u)
-		case len(p.Errors) > 0:
-			// Analysed, but only the code that parsed, with the types
-			// that resolved: what the errors hide was not checked.
-			res.NotAnalysed = append(res.NotAnalysed, Unanalysed{Package: p.ID, Reason: "analysed in part, despite errors of its own: " + p.Errors[0].Msg})
-		}
-	}
-	return nil
+// A rootOut is what the checks did on one root package, collected while
+// its syntax and types were at hand and recorded after every package was
+// analysed, in the order of the roots.
+type rootOut struct {
+	events []event
+	// malformed are the errors of the package's malformed
+	// //perfproof:ignore directives, recorded with its first finding.
+	malformed []PackageError
+	// status says why the package was not fully analysed, nil if it was.
+	status *Unanalysed
+	calls  *callSummary // nil if callsum failed
 }
 
-// directives returns the //perfproof:ignore directives of p's files,
-// recording the malformed ones as errors, once each.
-func (r *run) directives(p *packages.Package) *suppress.Index {
-	if x, ok := r.ignores[p]; ok {
-		return x
+// An event is a check that failed (err) or a diagnostic that became a
+// finding (f).
+type event struct {
+	err *PackageError
+	f   finding.Finding
+	// suppressed is set, with the directive's reason, when a
+	// //perfproof:ignore directive silences f.
+	suppressed bool
+	reason     string
+}
+
+// collect gathers the outcomes of analyzers (the checks asked for) on
+// root p, with callsum's summary. Packages with type errors, their own or
+// a dependency's, are analysed with the type information there is (every
+// check runs despite errors), and their findings carry a note saying so.
+func collect(p *packages.Package, analyzers []*analysis.Analyzer, outcomes map[*analysis.Analyzer]*outcome) *rootOut {
+	out := &rootOut{}
+	if o := outcomes[callsumAnalyzer]; o != nil && o.err == nil {
+		out.calls = o.result.(*callSummary)
 	}
-	x := suppress.New(p.Fset, p.Syntax)
-	for _, m := range x.Malformed {
-		pos := p.Fset.Position(m.Pos)
-		key := "ignore\x00" + pos.String()
+	var (
+		ran     int
+		failed  []string // names of the checks that failed
+		reason  string   // the first failure
+		own     map[string]bool
+		note    string
+		funcs   *funcIndex
+		ignores *suppress.Index
+	)
+	for _, a := range analyzers {
+		o := outcomes[a]
+		if o.err != nil {
+			failed = append(failed, a.Name)
+			if reason == "" {
+				reason = o.err.Error()
+			}
+			out.events = append(out.events, event{err: &PackageError{Package: p.ID, Analyzer: a.Name, Message: o.err.Error()}})
+			continue
+		}
+		ran++
+		if own == nil {
+			own = ownFiles(p)
+			if p.IllTyped {
+				note = incompleteTypes(p)
+			}
+		}
+		for _, d := range o.diags {
+			if !isOwn(p.Fset, own, d.Pos) {
+				continue // a file the go command generated
+			}
+			if funcs == nil {
+				funcs = newFuncIndex(p)
+				ignores = suppress.New(p.Fset, p.Syntax)
+				for _, m := range ignores.Malformed {
+					out.malformed = append(out.malformed, PackageError{Package: p.ID, Pos: p.Fset.Position(m.Pos).String(), Message: m.Message + "; the finding is kept"})
+				}
+			}
+			f := toFinding(p.Fset, a, d)
+			f.Function = funcs.at(d.Pos)
+			f.Note = note
+			e := event{f: f}
+			if dir, ok := ignores.Lookup(f.Analyzer, p.Fset.Position(d.Pos)); ok {
+				e.suppressed, e.reason = true, dir.Reason
+			}
+			out.events = append(out.events, e)
+		}
+	}
+	switch {
+	case len(analyzers) == 0:
+		out.status = &Unanalysed{Package: p.ID, Reason: "no check ran"}
+	case len(failed) > 0:
+		u := Unanalysed{Package: p.ID, Checks: failed, Reason: reason}
+		if ran == 0 {
+			u.Checks = nil
+			u.Reason = "every check failed: " + reason
+		}
+		out.status = &u
+	case len(p.Errors) > 0:
+		// Analysed, but only the code that parsed, with the types
+		// that resolved: what the errors hide was not checked.
+		out.status = &Unanalysed{Package: p.ID, Reason: "analysed in part, despite errors of its own: " + p.Errors[0].Msg}
+	}
+	return out
+}
+
+// record adds what the checks did on root p to the result: each finding
+// once (a file shared by two packages is analysed twice), and the
+// malformed directives of p, once each, with p's first finding.
+func (r *run) record(p *packages.Package, out *rootOut) {
+	res := r.res
+	if out.calls != nil {
+		r.calls.add(out.calls)
+	}
+	directives := false
+	for _, e := range out.events {
+		if e.err != nil {
+			res.Errors = append(res.Errors, *e.err)
+			continue
+		}
+		f := e.f
+		key := fmt.Sprintf("%s\x00%s:%d:%d\x00%s", f.Analyzer, f.File, f.Line, f.Column, f.Message)
 		if r.seen[key] {
 			continue
 		}
 		r.seen[key] = true
-		r.res.Errors = append(r.res.Errors, PackageError{Package: p.ID, Pos: pos.String(), Message: m.Message + "; the finding is kept"})
+		if !directives {
+			directives = true
+			for _, m := range out.malformed {
+				key := "ignore\x00" + m.Pos
+				if !r.seen[key] {
+					r.seen[key] = true
+					res.Errors = append(res.Errors, m)
+				}
+			}
+		}
+		if e.suppressed {
+			res.Suppressed = append(res.Suppressed, Suppressed{Finding: f, Reason: e.reason})
+			continue
+		}
+		res.Findings = append(res.Findings, f)
 	}
-	r.ignores[p] = x
-	return x
+	if out.status != nil {
+		res.NotAnalysed = append(res.NotAnalysed, *out.status)
+	}
 }
 
 // ownFiles returns the absolute names of p's Go source files, as the go
@@ -520,9 +529,15 @@ func firstError(p *packages.Package) string {
 
 // selectRoots chooses the packages to analyse: the test variant of a
 // package ("p [p.test]") stands for the package itself, since its files
-// include all of p's; generated test mains ("p.test") are dropped; packages
-// that the go command could not find at all are returned as unmatched.
-func selectRoots(pkgs []*packages.Package) (roots, unmatched []*packages.Package) {
+// include all of p's; generated test mains ("p.test") are dropped. Those
+// that the go command could not find at all (no syntax, errors) are told
+// apart once they are parsed.
+//
+// ForTest is only set when the load mode has packages.NeedForTest, which
+// Run does not ask for (nor did it before the driver): in practice p and
+// its test variant are both analysed, and the findings in the files they
+// share are kept once.
+func selectRoots(pkgs []*packages.Package) (roots []*packages.Package) {
 	hasTestVariant := make(map[string]bool)
 	for _, p := range pkgs {
 		if p.ForTest != "" && p.PkgPath == p.ForTest {
@@ -535,13 +550,11 @@ func selectRoots(pkgs []*packages.Package) (roots, unmatched []*packages.Package
 			// the generated test main
 		case p.ForTest == "" && hasTestVariant[p.PkgPath]:
 			// covered by its test variant
-		case len(p.Syntax) == 0 && len(p.Errors) > 0:
-			unmatched = append(unmatched, p)
 		default:
 			roots = append(roots, p)
 		}
 	}
-	return roots, unmatched
+	return roots
 }
 
 func packageErrors(p *packages.Package) []PackageError {

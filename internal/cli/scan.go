@@ -25,7 +25,7 @@ func init() {
 	register(&command{
 		name:    "scan",
 		summary: "find costly hot-path patterns with static checks",
-		usage:   "scan [-C dir] [-json] [-all] [-profile f]... [-tests=false] [-tags list] [-batch n] [-<check>[=false]] [packages]",
+		usage:   "scan [-C dir] [-json] [-all] [-profile f]... [-tests=false] [-tags list] [-<check>[=false]] [packages]",
 		doc: `
 Scan loads the named packages (default ".") with type information, test files
 included, runs perfproof's checks on them and prints each finding as
@@ -152,7 +152,6 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 	var profiles stringList
 	fs.Var(&profiles, "profile", "take the evidence of hotness from the pprof CPU or heap profile in `file` (repeatable; relative to -C dir): measured shares override the static evidence")
 	all := fs.Bool("all", false, "show every finding, low-confidence ones included (each says its evidence of hotness)")
-	batch := fs.Int("batch", scan.DefaultBatchSize, "load and analyse `n` packages at a time; smaller uses less memory, larger less time")
 	checks := suite.Analyzers()
 	sel := checkSelection{}
 	sel.register(fs, checks)
@@ -161,7 +160,7 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 		if len(analyzers) == 0 {
 			return usagef("no checks selected")
 		}
-		opts := scan.Options{Dir: *dir, Tests: *tests, BatchSize: *batch}
+		opts := scan.Options{Dir: *dir, Tests: *tests}
 		if *tags != "" {
 			opts.BuildFlags = []string{"-tags=" + *tags}
 		}

@@ -1,0 +1,9 @@
+package a
+
+import "testing"
+
+func TestA(t *testing.T) {
+	if A("x") != "X" {
+		t.Fatal("A")
+	}
+}

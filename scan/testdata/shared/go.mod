@@ -1,0 +1,3 @@
+module example.com/shared
+
+go 1.24
