@@ -19,8 +19,8 @@ import (
 // callsumAnalyzer summarises the calls of one package for the evidence of
 // hotness (see evidence.go): for each function, what it calls or refers
 // to, and which functions are entry points of repeated work. It reports
-// nothing. Summaries are names, not types, so that the packages of every
-// batch of a scan join into one graph that holds no syntax or types.
+// nothing. Summaries are names, not types, so that the graph of a whole
+// scan holds no syntax or types: the driver drops them package by package.
 var callsumAnalyzer = &analysis.Analyzer{
 	Name:             "callsum",
 	Doc:              "summarise calls and entry points for perfproof's evidence of hotness",

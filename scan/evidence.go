@@ -20,12 +20,13 @@ const (
 // callGraph joins the call summaries of every package a scan analysed.
 // It is a name-based call graph in the manner of class hierarchy analysis:
 // a static call is an edge to its callee; a call through an interface is
-// an edge to every method of the same name and number of parameters; a
-// function used as a value is an edge from the function that uses it. It
-// over-approximates what can run, which is the safe side for "reachable",
-// and it holds only names, so that a scan's batches need not keep their
-// syntax and types alive (x/tools' callgraph/cha needs the whole program's
-// SSA at once: several GB on a large module).
+// an edge to the method of every type that has all of the interface's
+// methods (by name and signature); a function literal is a node of its
+// own; a function used as a value is an edge from the function that uses
+// it. It over-approximates what can run, which is the safe side for
+// "reachable", and it holds only names, so that the driver need not keep
+// any package's syntax and types alive (x/tools' callgraph/cha needs the
+// whole program's SSA at once: several GB on a large module).
 type callGraph struct {
 	lits  map[string][]litRange // function literals by file
 	funcs map[string]*funcNode

@@ -4,12 +4,13 @@
 // again.
 //
 // A check that exports facts runs on every dependency of every package
-// analysed. A driver that analyses in batches (perfproof scan)
-// re-type-checks a shared dependency once per batch, and a test binary's
-// graph holds test variants ("q [p.test]") whose files are the same as
-// q's: without a memo, std with tests summarised the same functions dozens
-// of times (loopencode), and rebuilding the same SSA in every batch made
-// `scan std` about a third slower (useafterput). A package with the same
+// analysed. A test binary's graph holds test variants ("q [p.test]")
+// whose files are the same as q's, and a driver that analyses in batches
+// re-type-checks a shared dependency once per batch (perfproof scan did
+// until session 8; its driver now checks each package once, but the test
+// variants remain): without a memo, std with tests summarised the same
+// functions dozens of times (loopencode), and rebuilding the same SSA in
+// every batch made `scan std` about a third slower (useafterput). A package with the same
 // path and files yields the same facts and diagnostics, so a repeated run
 // replays them onto the new pass's objects and positions.
 package factmemo
