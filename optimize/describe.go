@@ -362,17 +362,10 @@ func medianCell(s stats.Summary, c report.Comparison) string {
 // pValue formats the p-value the verdict rests on: Holm's adjusted one
 // when there is one.
 func pValue(c report.Comparison) string {
-	p := c.P
 	if !math.IsNaN(c.PAdjusted) {
-		p = c.PAdjusted
+		return report.PValue(c.PAdjusted)
 	}
-	switch {
-	case math.IsNaN(p):
-		return "-"
-	case p < 0.001:
-		return "<0.001"
-	}
-	return fmt.Sprintf("%.3f", p)
+	return report.PValue(c.P)
 }
 
 // unitWord names a unit in words: "time" for sec/op, "bytes" for B/op,

@@ -1,15 +1,14 @@
 package optimize
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"time"
+
+	"github.com/perfproof/perfproof/revs"
 )
 
 // ErrBranchExists is wrapped by the error of Run when the branch it would
@@ -21,37 +20,11 @@ var ErrBranchExists = errors.New("branch exists")
 // them half-way.
 const gitTimeout = 2 * time.Minute
 
-// git runs git with args in dir and returns its standard output with
-// surrounding space trimmed; a failure returns an error holding git's
-// standard error. Variables that would send git to another repository or
-// index are removed from its environment, and repository hooks are
-// disabled.
+// git runs git with args in dir as revs.Git does (no variable sending
+// it to another repository or index), with the repository's hooks
+// disabled: perfproof's commits must not run the user's hooks.
 func git(ctx context.Context, dir string, args ...string) (string, error) {
-	full := append([]string{"-c", "core.hooksPath=" + os.DevNull}, args...)
-	cmd := exec.CommandContext(ctx, "git", full...)
-	cmd.Dir = dir
-	for _, kv := range os.Environ() {
-		switch name, _, _ := strings.Cut(kv, "="); name {
-		case "GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_PREFIX":
-			continue
-		}
-		cmd.Env = append(cmd.Env, kv)
-	}
-	cmd.Env = append(cmd.Env, "GIT_TERMINAL_PROMPT=0")
-	cmd.WaitDelay = 5 * time.Second
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return "", ctx.Err()
-		}
-		msg := strings.TrimSpace(stderr.String())
-		if msg == "" {
-			msg = err.Error()
-		}
-		return "", fmt.Errorf("git %s: %s", strings.Join(args, " "), msg)
-	}
-	return strings.TrimSpace(stdout.String()), nil
+	return revs.Git(ctx, dir, append([]string{"-c", "core.hooksPath=" + os.DevNull}, args...)...)
 }
 
 // writeContext returns the context of a git command that writes: not the

@@ -300,8 +300,11 @@ func percentChange(f float64, signed bool) string {
 	return fmt.Sprintf("%.1f%%", 100*f)
 }
 
-// pCell formats a p-value with three decimals, "<0.001" below, "-" when
-// not computed.
+// PValue formats a p-value with three decimals, "<0.001" below, "-" when
+// not computed (NaN), as the comparison tables print it.
+func PValue(p float64) string { return pCell(p) }
+
+// pCell is PValue.
 func pCell(p float64) string {
 	switch {
 	case math.IsNaN(p):

@@ -30,10 +30,18 @@ func gitEnv() []string {
 	return append(env, "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0")
 }
 
-// git runs git with args in dir and returns its standard output with
-// surrounding space trimmed. A failure returns an error holding git's
-// standard error. The command is killed when ctx ends; pass a context
-// that does not end for commands that must not stop half-way.
+// Git runs git with args in dir, with the environment of gitEnv (no
+// variable redirecting it to another repository, work tree or index; no
+// prompt), and returns its standard output with surrounding space
+// trimmed. A failure returns an error holding git's standard error
+// ("git <args>: <stderr>"), or ctx's error if ctx ended. The command is
+// killed when ctx ends; pass a context that does not end for commands
+// that must not stop half-way.
+func Git(ctx context.Context, dir string, args ...string) (string, error) {
+	return git(ctx, dir, args...)
+}
+
+// git is Git.
 func git(ctx context.Context, dir string, args ...string) (string, error) {
 	out, err := gitRaw(ctx, dir, args...)
 	return strings.TrimSpace(out), err
