@@ -82,7 +82,7 @@ func optimizeFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, 
 			path = filepath.Join(*dir, path)
 		}
 		if path != "" {
-			if err := checkDescriptionFile(path); err != nil {
+			if err := checkOverwrite(path, "# perfproof optimize", "a perfproof optimize description"); err != nil {
 				return err
 			}
 		}
@@ -113,25 +113,6 @@ func optimizeFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, 
 		}
 		return nil
 	}
-}
-
-// checkDescriptionFile refuses to overwrite a file that is not a
-// description perfproof optimize wrote.
-func checkDescriptionFile(path string) error {
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	head := make([]byte, 64)
-	n, _ := io.ReadFull(f, head)
-	if !bytes.HasPrefix(head[:n], []byte("# perfproof optimize")) {
-		return fmt.Errorf("-o %s: the file exists and is not a perfproof optimize description; not overwriting it", path)
-	}
-	return nil
 }
 
 func orNone(branch string) string {

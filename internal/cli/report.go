@@ -122,7 +122,7 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 			htmlFile = filepath.Join(keepDir, "report.html")
 		}
 		if htmlFile != "" {
-			if err := checkOverwrite(htmlFile, htmlMarker); err != nil {
+			if err := checkOverwrite(htmlFile, htmlMarker, "a report perfproof wrote"); err != nil {
 				return err
 			}
 		}
@@ -204,7 +204,7 @@ func reportOutput(dir, out string) (file, keepDir string, err error) {
 		}
 		keepDir, path = path, filepath.Join(path, "report.md")
 	}
-	if err := checkOverwrite(path, reportMarker); err != nil {
+	if err := checkOverwrite(path, reportMarker, "a report perfproof wrote"); err != nil {
 		return "", "", err
 	}
 	return path, keepDir, nil
@@ -218,8 +218,9 @@ const (
 )
 
 // checkOverwrite returns an error if path exists and does not start with
-// marker: it is not a report perfproof wrote.
-func checkOverwrite(path, marker string) error {
+// marker: it is not what (for the message, e.g. "a report perfproof
+// wrote") and is not overwritten.
+func checkOverwrite(path, marker, what string) error {
 	f, err := os.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
@@ -231,7 +232,7 @@ func checkOverwrite(path, marker string) error {
 	head := make([]byte, len(marker))
 	n, _ := io.ReadFull(f, head)
 	if string(head[:n]) != marker {
-		return fmt.Errorf("-o %s: the file exists and is not a report perfproof wrote; refusing to overwrite it: remove it or name another file", path)
+		return fmt.Errorf("-o %s: the file exists and is not %s; refusing to overwrite it: remove it or name another file", path, what)
 	}
 	return nil
 }
