@@ -228,6 +228,13 @@ func (r *Result) Markdown(w io.Writer) error {
 		}
 		b.WriteString("\n")
 	}
+	if len(r.InTests) > 0 {
+		b.WriteString("## In test code, not tried\n\nThese findings have a fix, but in a `_test.go` file: fixing a benchmark's own loop changes what it measures, not the code it measures.\n\n")
+		for _, f := range r.InTests {
+			fmt.Fprintf(&b, "- `%s` at `%s`: %s\n", f.Analyzer, relOr(r, f.File, f.Line), cell(f.Message))
+		}
+		b.WriteString("\n")
+	}
 	if len(r.ForPerson) > 0 {
 		b.WriteString("## For a person\n\nThese findings carry no exact fix: the change needs judgment.\n\n")
 		for _, f := range r.ForPerson {

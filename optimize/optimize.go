@@ -188,6 +188,11 @@ type Result struct {
 	NotTried []finding.Finding
 	// ForPerson are the ranked findings without a fix.
 	ForPerson []finding.Finding
+	// InTests are the findings with a fix in _test.go files (a
+	// benchmark's own loop): a fix there would change what the benchmark
+	// measures, not the code it measures, and "prove" a gain no user
+	// sees; they are not tried.
+	InTests []finding.Finding
 	// Total compares the base with all kept fixes together; nil when
 	// fewer than two were kept (the one comparison is the total) or it
 	// was not measured (TotalNote says why).
@@ -215,6 +220,23 @@ func (r *Result) Kept() []*Attempt {
 		}
 	}
 	return out
+}
+
+// split sorts ranked findings into those with a fix to try, those with a
+// fix in test code (never tried) and those without a fix, each in rank
+// order.
+func split(fs []finding.Finding) (cands, inTests, forPerson []finding.Finding) {
+	for _, f := range fs {
+		switch {
+		case len(f.Fixes) == 0:
+			forPerson = append(forPerson, f)
+		case strings.HasSuffix(f.File, "_test.go"):
+			inTests = append(inTests, f)
+		default:
+			cands = append(cands, f)
+		}
+	}
+	return cands, inTests, forPerson
 }
 
 // testHookCandidates, if set, edits the candidate findings before they
@@ -289,13 +311,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	res.Report = rres.Report
 
 	var cands []finding.Finding
-	for _, f := range rres.Report.Findings {
-		if len(f.Fixes) > 0 {
-			cands = append(cands, f)
-		} else {
-			res.ForPerson = append(res.ForPerson, f)
-		}
-	}
+	cands, res.InTests, res.ForPerson = split(rres.Report.Findings)
 	if testHookCandidates != nil {
 		cands = testHookCandidates(base.Worktree, cands)
 	}

@@ -381,3 +381,24 @@ func TestMarkdownVerifies(t *testing.T) {
 		t.Logf("description:\n%s", md.String())
 	}
 }
+
+// TestSplit: a finding with a fix in a _test.go file (a benchmark's own
+// loop) is never a candidate.
+func TestSplit(t *testing.T) {
+	fix := []finding.Fix{{Message: "fix"}}
+	fs := []finding.Finding{
+		{Analyzer: "fmtnumber", File: "/m/a.go", Fixes: fix},
+		{Analyzer: "fmtnumber", File: "/m/a_test.go", Fixes: fix},
+		{Analyzer: "trimloop", File: "/m/b.go"},
+	}
+	cands, inTests, forPerson := split(fs)
+	if len(cands) != 1 || cands[0].File != "/m/a.go" {
+		t.Errorf("candidates %v, want a.go's finding", cands)
+	}
+	if len(inTests) != 1 || inTests[0].File != "/m/a_test.go" {
+		t.Errorf("in tests %v, want a_test.go's finding", inTests)
+	}
+	if len(forPerson) != 1 || forPerson[0].Analyzer != "trimloop" {
+		t.Errorf("for a person %v, want trimloop's finding", forPerson)
+	}
+}
