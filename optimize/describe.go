@@ -142,7 +142,7 @@ func (r *Result) Markdown(w io.Writer) error {
 			if a.Comparison != nil {
 				for _, c := range a.Comparison.Report.Comparisons {
 					if c.Verdict == stats.Faster || c.Verdict == stats.Slower {
-						changes = append(changes, fmt.Sprintf("%s %s %s", c.Benchmark, unitWord(c.Unit), c.Verdict))
+						changes = append(changes, fmt.Sprintf("%s %s %s", c.Benchmark, unitWord(c.Unit), verdictWord(c.Unit, c.Verdict)))
 					}
 				}
 			}
@@ -377,6 +377,21 @@ func pValue(c report.Comparison) string {
 
 // unitWord names a unit in words: "time" for sec/op, "bytes" for B/op,
 // "allocations" for allocs/op, else the unit.
+// verdictWord says a verdict in the words of its unit: "faster" and
+// "slower" for time, "lower" and "higher" for bytes and allocations.
+func verdictWord(unit string, v stats.Verdict) string {
+	if unit == "sec/op" {
+		return v.String()
+	}
+	switch v {
+	case stats.Faster:
+		return "lower"
+	case stats.Slower:
+		return "higher"
+	}
+	return v.String()
+}
+
 func unitWord(unit string) string {
 	switch unit {
 	case "sec/op":
