@@ -60,8 +60,10 @@
 //
 // The analyzer reports append(b, t.Format(layout)...), with a fix to
 // t.AppendFormat(b, layout) when b is a variable, field or constant index
-// and t calls nothing outside package time (so the order of evaluation
-// does not matter); w.WriteString(t.Format(layout)) and
+// and t calls nothing outside package time but a clock — a function value
+// of type func() time.Time called without arguments, such as a logger's
+// swappable timeNow — (so the order of evaluation does not matter);
+// w.WriteString(t.Format(layout)) and
 // w.Write([]byte(t.Format(layout))), with a fix to
 // w.Write(t.AppendFormat(w.AvailableBuffer(), layout)) when w is a
 // *bytes.Buffer or *bufio.Writer named by a variable or field, whose

@@ -537,8 +537,12 @@ func (c *checker) pure(e ast.Expr) bool {
 }
 
 // timeOnly reports whether e calls nothing but functions and methods of
-// package time, so that evaluating it after, rather than before, another
-// pure operand changes nothing.
+// package time, or a clock: a function value of type func() time.Time
+// called without arguments (a package's swappable `timeNow`, set to
+// time.Now and replaced by tests), so that evaluating it after, rather
+// than before, another pure operand changes nothing. (Go leaves the order
+// of a variable operand and a call unspecified anyway; a clock that
+// reassigns the writer's variable is not a case worth a refusal.)
 func (c *checker) timeOnly(e ast.Expr) bool {
 	ok := true
 	ast.Inspect(e, func(n ast.Node) bool {
@@ -547,10 +551,25 @@ func (c *checker) timeOnly(e ast.Expr) bool {
 			return ok
 		}
 		fn, isFunc := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
-		ok = isFunc && fn.Pkg() != nil && fn.Pkg().Path() == "time"
+		ok = isFunc && fn.Pkg() != nil && fn.Pkg().Path() == "time" || !isFunc && c.isClock(call)
 		return ok
 	})
 	return ok
+}
+
+// isClock reports whether call calls a function value of type
+// func() time.Time.
+func (c *checker) isClock(call *ast.CallExpr) bool {
+	if len(call.Args) != 0 {
+		return false
+	}
+	sig, ok := c.pass.TypesInfo.TypeOf(call.Fun).(*types.Signature)
+	if !ok {
+		if t := c.pass.TypesInfo.TypeOf(call.Fun); t != nil {
+			sig, ok = t.Underlying().(*types.Signature)
+		}
+	}
+	return ok && sig.Params().Len() == 0 && sig.Results().Len() == 1 && astutil.IsNamed(sig.Results().At(0).Type(), "time", "Time")
 }
 
 // text returns the source text of n, or "" if the file cannot be read.

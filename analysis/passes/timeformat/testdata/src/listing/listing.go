@@ -85,3 +85,17 @@ func fields(t time.Time) map[string]any {
 func line(w io.Writer, o Object) {
 	io.WriteString(w, o.Key+" "+o.ModTime.Format(time.RFC3339)+"\n")
 }
+
+// clock is the package's swappable time source (tests replace it).
+var clock = time.Now
+
+// stamp writes the clock's time, as a logger's time tag does: the clock is
+// a function value, and the fix keeps its one call.
+func stamp(b *bytes.Buffer) (int, error) {
+	return b.WriteString(clock().Format(time.RFC3339)) // want `clock\(\).Format\(time.RFC3339\) allocates a string only to write it to b; write clock\(\).AppendFormat\(b.AvailableBuffer\(\), time.RFC3339\)`
+}
+
+// tick is a function value that takes an argument: not a clock, no fix.
+func tick(b *bytes.Buffer, at func(int) time.Time) (int, error) {
+	return b.WriteString(at(1).Format(time.RFC3339)) // want `at\(1\).Format\(time.RFC3339\) allocates a string only to write it to b; write at\(1\).AppendFormat\(b.AvailableBuffer\(\), time.RFC3339\)`
+}
