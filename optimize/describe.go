@@ -312,15 +312,26 @@ func (r *Result) command() string {
 // table, a row per benchmark and unit, and returns its notes prefixed
 // with which: the reasons of inconclusive verdicts, how it was measured,
 // its errors. Each row's first cell names the comparison and the unit in
-// words ("second fix, time"), so that every row has its own subject.
+// words ("fix two, time"), and the benchmark too when the comparison has
+// several ("fix two, time, Logger withMapFields"), so that every row has
+// its own subject: a reader that matches figures by their subject would
+// otherwise read two benchmarks' rows as one figure stated twice.
 func writeRows(b *strings.Builder, c *pipeline.Comparison, which string) []string {
 	var notes []string
+	benchmarks := make(map[string]bool)
 	for _, rc := range c.Report.Comparisons {
-		verdict := rc.Verdict.String()
+		benchmarks[rc.Benchmark] = true
+	}
+	for _, rc := range c.Report.Comparisons {
+		verdict := verdictWord(rc.Unit, rc.Verdict)
 		if rc.Verdict == stats.Slower {
-			verdict = "**slower**"
+			verdict = "**" + verdict + "**"
 		}
-		fmt.Fprintf(b, "| %s, %s | `%s` | %s | %s | %s | %s | %d/%d | %s |\n", which, unitWord(rc.Unit), rc.Benchmark,
+		subject := which + ", " + unitWord(rc.Unit)
+		if len(benchmarks) > 1 {
+			subject += ", " + strings.NewReplacer("_", " ", "/", " ").Replace(rc.Benchmark)
+		}
+		fmt.Fprintf(b, "| %s | `%s` | %s | %s | %s | %s | %d/%d | %s |\n", subject, rc.Benchmark,
 			medianCell(rc.Old, rc), medianCell(rc.New, rc), change(rc), pValue(rc), rc.Old.N, rc.New.N, verdict)
 		if rc.Verdict == stats.Inconclusive && rc.Reason != "" {
 			notes = append(notes, which+": "+rc.Benchmark+" "+rc.Unit+": "+rc.Reason)

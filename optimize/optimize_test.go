@@ -351,6 +351,13 @@ func TestMarkdownVerifies(t *testing.T) {
 	cmp := func(rows ...report.Comparison) *pipeline.Comparison {
 		return &pipeline.Comparison{Report: report.CompareReport{Comparisons: rows, Notes: []string{"6 interleaved rounds"}}, Rounds: 6}
 	}
+	// two benchmarks in one comparison: their rows must not read as one
+	// figure stated twice (echo's logger benchmarks did)
+	of := func(name string, rc report.Comparison) report.Comparison { rc.Benchmark = name; return rc }
+	two := cmp(of("Logger_withMapFields", row("sec/op", 2687e-9, 2650e-9, 0.986, stats.Unchanged, false)),
+		of("Logger_withoutMapFields", row("sec/op", 1997e-9, 1977e-9, 0.989, stats.Unchanged, false)),
+		of("Logger_withMapFields", row("B/op", 1865, 1833, 0.983, stats.Unchanged, true)),
+		of("Logger_withoutMapFields", row("B/op", 1400, 1368, 0.977, stats.Faster, true)))
 	slower := cmp(row("sec/op", 95e-9, 170e-9, 1.79, stats.Slower, false), row("B/op", 24, 46, 1.917, stats.Slower, false), row("allocs/op", 3, 5, 5.0/3, stats.Slower, true))
 	kept := cmp(row("sec/op", 95e-9, 45e-9, 0.474, stats.Faster, false), row("B/op", 24, 16, 16.0/24, stats.Faster, true), row("allocs/op", 3, 2, 2.0/3, stats.Faster, true))
 	fix := finding.Fix{Message: "Replace fmt.Sprintf with strconv.Itoa"}
@@ -361,6 +368,7 @@ func TestMarkdownVerifies(t *testing.T) {
 			{Index: 1, Finding: f, Fix: fix, Where: "a.go:3", Outcome: RejectedSlower, Detail: "3 of 3 comparisons slower", Comparison: slower},
 			{Index: 2, Finding: f, Fix: fix, Where: "a.go:9", Outcome: Kept, Comparison: kept, Commit: "fedcba9876543210", Packages: []string{"example.com/tally"}, Bench: "^(BenchmarkLabel)$"},
 			{Index: 3, Finding: f, Fix: fix, Where: "b.go:4", Outcome: Kept, Comparison: cmp(row("sec/op", 45e-9, 40e-9, 0.89, stats.Faster, false), row("B/op", 16, 8, 0.5, stats.Faster, true)), Commit: "aaaabbbbcccc", Packages: []string{"example.com/tally"}, Bench: "^(BenchmarkLabel)$"},
+			{Index: 4, Finding: f, Fix: fix, Where: "c.go:7", Outcome: Kept, Comparison: two, Commit: "ddddeeeeffff", Packages: []string{"example.com/tally"}, Bench: "^(BenchmarkLogger)$"},
 		},
 		Total: cmp(row("sec/op", 95e-9, 40e-9, 0.42, stats.Faster, false), row("B/op", 24, 8, 1.0/3, stats.Faster, true)),
 	}
