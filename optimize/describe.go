@@ -55,9 +55,9 @@ func median(s stats.Summary, unit string) string {
 // 120.1µ → 95.2µ: -20.7% [-22.0%, -19.3%] faster".
 func line(c report.Comparison) string {
 	if c.Exact {
-		return fmt.Sprintf("%s %s %s %s", c.Benchmark, c.Unit, c.Reason, c.Verdict)
+		return fmt.Sprintf("%s %s %s %s", c.Benchmark, c.Unit, c.Reason, verdictWord(c.Unit, c.Verdict))
 	}
-	return fmt.Sprintf("%s %s %s → %s: %s %s", c.Benchmark, c.Unit, median(c.Old, c.Unit), median(c.New, c.Unit), change(c), c.Verdict)
+	return fmt.Sprintf("%s %s %s → %s: %s %s", c.Benchmark, c.Unit, median(c.Old, c.Unit), median(c.New, c.Unit), change(c), verdictWord(c.Unit, c.Verdict))
 }
 
 // summary sums up a comparison on one line: its faster and slower rows,
@@ -70,7 +70,7 @@ func summary(c *pipeline.Comparison) string {
 			if rc.Exact {
 				ch = rc.Reason
 			}
-			parts = append(parts, rc.Benchmark+" "+rc.Unit+" "+ch+" "+rc.Verdict.String())
+			parts = append(parts, rc.Benchmark+" "+rc.Unit+" "+ch+" "+verdictWord(rc.Unit, rc.Verdict))
 		}
 	}
 	if len(parts) == 0 {
