@@ -70,6 +70,11 @@ func runScript(t *testing.T, file string) {
 		if neg {
 			words = words[1:]
 		}
+		// Each command's number of arguments, so that a mistyped line
+		// fails instead of asserting something else.
+		if n, ok := map[string]int{"exit": 1, "lines": 1, "stdout": 1, "stderr": 1, "file": 2}[words[0]]; ok && len(words) != n+1 {
+			t.Fatalf("%s: %s takes %d argument(s), got %q", where, words[0], n, words[1:])
+		}
 		switch words[0] {
 		case "perfproof":
 			stdout.Reset()
@@ -77,12 +82,18 @@ func runScript(t *testing.T, file string) {
 			code = Main(context.Background(), words[1:], &stdout, &stderr)
 			ran = line
 		case "exit":
-			want, _ := strconv.Atoi(words[1])
+			want, err := strconv.Atoi(words[1])
+			if err != nil {
+				t.Fatalf("%s: exit wants a number: %v", where, err)
+			}
 			if code != want {
 				t.Errorf("%s: %s: exit %d, want %d\nstdout:\n%s\nstderr:\n%s", where, ran, code, want, &stdout, &stderr)
 			}
 		case "lines":
-			want, _ := strconv.Atoi(words[1])
+			want, err := strconv.Atoi(words[1])
+			if err != nil {
+				t.Fatalf("%s: lines wants a number: %v", where, err)
+			}
 			if got := strings.Count(stdout.String(), "\n"); got != want {
 				t.Errorf("%s: %s: stdout has %d lines, want %d:\n%s", where, ran, got, want, &stdout)
 			}
