@@ -13,6 +13,8 @@ import (
 	"encoding/json"
 	"math"
 	"slices"
+
+	"github.com/perfproof/perfproof/stats"
 )
 
 // A Finding is one diagnostic of one check.
@@ -188,17 +190,11 @@ type Estimate struct {
 // MarshalJSON encodes e as {"value","lo","hi"} with null for a NaN or
 // infinite bound.
 func (e Estimate) MarshalJSON() ([]byte, error) {
-	finite := func(v float64) *float64 {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil
-		}
-		return &v
-	}
 	return json.Marshal(struct {
 		Value float64  `json:"value"`
 		Lo    *float64 `json:"lo"`
 		Hi    *float64 `json:"hi"`
-	}{e.Value, finite(e.Lo), finite(e.Hi)})
+	}{e.Value, stats.Finite(e.Lo), stats.Finite(e.Hi)})
 }
 
 // UnmarshalJSON decodes what MarshalJSON encodes; a null bound is NaN.

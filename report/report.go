@@ -2,10 +2,11 @@ package report
 
 import (
 	"encoding/json"
-	"math"
 	"time"
 
 	"github.com/perfproof/perfproof/finding"
+
+	"github.com/perfproof/perfproof/stats"
 )
 
 // A Report is everything Markdown renders. The renderer reads it and never
@@ -96,18 +97,12 @@ func (s Summary) MarshalJSON() ([]byte, error) {
 	if s.N == 0 {
 		return []byte("null"), nil
 	}
-	finite := func(v float64) *float64 {
-		if math.IsInf(v, 0) || math.IsNaN(v) {
-			return nil
-		}
-		return &v
-	}
 	return json.Marshal(struct {
 		Median float64  `json:"median"`
 		Lo     *float64 `json:"lo"`
 		Hi     *float64 `json:"hi"`
 		N      int      `json:"n"`
-	}{s.Center, finite(s.Lo), finite(s.Hi), s.N})
+	}{s.Center, stats.Finite(s.Lo), stats.Finite(s.Hi), s.N})
 }
 
 // Env describes the environment of a measurement. Empty fields are left

@@ -17,7 +17,7 @@ type SummaryJSON struct {
 
 // JSON returns the JSON form of s.
 func (s Summary) JSON() SummaryJSON {
-	return SummaryJSON{finite(s.Median), finite(s.Lo), finite(s.Hi), s.N, finite(s.Confidence), messages(s.Warnings)}
+	return SummaryJSON{Finite(s.Median), Finite(s.Lo), Finite(s.Hi), s.N, Finite(s.Confidence), messages(s.Warnings)}
 }
 
 // ComparisonJSON is the JSON form of a Comparison, with the names of
@@ -58,12 +58,12 @@ func (c Comparison) JSON() ComparisonJSON {
 		Unit:      c.Unit,
 		Old:       c.Old.JSON(),
 		New:       c.New.JSON(),
-		Ratio:     finite(c.Ratio),
-		RatioLo:   finite(c.RatioLo),
-		RatioHi:   finite(c.RatioHi),
+		Ratio:     Finite(c.Ratio),
+		RatioLo:   Finite(c.RatioLo),
+		RatioHi:   Finite(c.RatioHi),
 		Method:    c.Method,
-		P:         finite(c.P),
-		PAdjusted: finite(c.PAdjusted),
+		P:         Finite(c.P),
+		PAdjusted: Finite(c.PAdjusted),
 		Family:    c.Family,
 		Verdict:   c.Verdict,
 		Exact:     c.Exact,
@@ -73,8 +73,10 @@ func (c Comparison) JSON() ComparisonJSON {
 	}
 }
 
-// finite returns &x, or nil for NaN and ±Inf.
-func finite(x float64) *float64 {
+// Finite returns &x, or nil for NaN and ±Inf, which JSON cannot hold:
+// every perfproof JSON number that may be unbounded or undefined (a
+// ratio, a p-value, an interval's bound) is encoded through it, as null.
+func Finite(x float64) *float64 {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return nil
 	}

@@ -5,6 +5,8 @@ import (
 	"math"
 
 	"github.com/perfproof/perfproof/claims"
+
+	"github.com/perfproof/perfproof/stats"
 )
 
 // verifyClaim is a claims.Claim in the JSON output.
@@ -45,9 +47,9 @@ func jsonCross(x *claims.Cross) *verifyCross {
 		return nil
 	}
 	out := &verifyCross{Reason: x.Reason, Derivation: x.Derivation, Lines: x.Lines, Stated: safeNumber(x.Stated),
-		Got: jsonFloat(x.Got), GotUnit: x.GotUnit, Operands: make([]claims.Number, len(x.Operands)), Reading: x.Reading, Measure: x.Measure}
+		Got: stats.Finite(x.Got), GotUnit: x.GotUnit, Operands: make([]claims.Number, len(x.Operands)), Reading: x.Reading, Measure: x.Measure}
 	if x.Factor != 0 {
-		out.Factor = jsonFloat(x.Factor)
+		out.Factor = stats.Finite(x.Factor)
 	}
 	for k, n := range x.Operands {
 		out.Operands[k] = safeNumber(n)
@@ -85,14 +87,6 @@ type verifyMeasured struct {
 	Setting claims.Setting `json:"setting"`
 }
 
-// jsonFloat maps NaN and ±Inf, which JSON cannot hold, to null.
-func jsonFloat(v float64) *float64 {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return nil
-	}
-	return &v
-}
-
 // Verify writes the object of perfproof verify -json:
 // {"report","claims":[...],"facts":[...],"warnings":[...]}. Each claim
 // is {"line","text","kind","subject","benchmark","baseline","claimed",
@@ -123,7 +117,7 @@ func Verify(w io.Writer, rep *claims.Report) error {
 	for _, c := range rep.Claims {
 		jc := verifyClaim{
 			Line: c.Line, Text: c.Text, Kind: c.Kind, Subject: c.Subject, Benchmark: c.Benchmark, Baseline: c.Baseline,
-			Claimed: c.Claimed, ClaimedRatio: jsonFloat(c.Ratio), AltRatio: jsonFloat(c.AltRatio), Quantity: c.Quantity, Numbers: c.Numbers,
+			Claimed: c.Claimed, ClaimedRatio: stats.Finite(c.Ratio), AltRatio: stats.Finite(c.AltRatio), Quantity: c.Quantity, Numbers: c.Numbers,
 			Verdict: c.Verdict, Detail: c.Detail, Cross: jsonCross(c.Cross),
 		}
 		if jc.Numbers == nil {
@@ -137,8 +131,8 @@ func Verify(w io.Writer, rep *claims.Report) error {
 		if m := c.Measured; m != nil {
 			jc.Measured = &verifyMeasured{
 				Package: m.Package, Old: m.Old, New: m.New, Unit: m.Unit,
-				Ratio: jsonFloat(m.Ratio), RatioLo: jsonFloat(m.RatioLo), RatioHi: jsonFloat(m.RatioHi),
-				OldMedian: jsonFloat(m.OldMedian), NewMedian: jsonFloat(m.NewMedian), N: m.N, Method: m.Method, Setting: m.Setting,
+				Ratio: stats.Finite(m.Ratio), RatioLo: stats.Finite(m.RatioLo), RatioHi: stats.Finite(m.RatioHi),
+				OldMedian: stats.Finite(m.OldMedian), NewMedian: stats.Finite(m.NewMedian), N: m.N, Method: m.Method, Setting: m.Setting,
 			}
 			if m.Old == "" {
 				jc.Measured.Ratio, jc.Measured.RatioLo, jc.Measured.RatioHi = nil, nil, nil
