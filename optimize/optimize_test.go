@@ -221,25 +221,7 @@ func TestOptimize(t *testing.T) {
 	if src := repo.Git("show", "perf/test:tally.go"); !strings.Contains(src, "strconv.") {
 		t.Errorf("tally.go on the branch does not use strconv:\n%s", src)
 	}
-	var md bytes.Buffer
-	if err := res.Markdown(&md); err != nil {
-		t.Fatal(err)
-	}
-	// perfproof verify's reading of the description, without
-	// re-measurement: no arithmetic error, contradiction or unsupported
-	// claim.
-	crep, err := claims.Extract("description.md", md.Bytes(), claims.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, c := range crep.Claims {
-		if c.Verdict.Failed() {
-			t.Errorf("verify: line %d %q: %v (%s)", c.Line, c.Text, c.Verdict, c.Detail)
-		}
-	}
-	if t.Failed() {
-		t.Logf("description:\n%s", md.String())
-	}
+	md := describeVerified(t, res)
 	for _, want := range []string{"# perfproof optimize: 1 of 3 fixes kept", "`perf/test`", "tests failed", "TestLabel", "slower", "## Reproduce"} {
 		if !strings.Contains(md.String(), want) {
 			t.Errorf("description lacks %q:\n%s", want, md.String())
@@ -372,6 +354,15 @@ func TestMarkdownVerifies(t *testing.T) {
 		},
 		Total: cmp(row("sec/op", 95e-9, 40e-9, 0.42, stats.Faster, false), row("B/op", 24, 8, 1.0/3, stats.Faster, true)),
 	}
+	describeVerified(t, res)
+}
+
+// describeVerified returns res's Markdown description after reading it
+// as perfproof verify does, without re-measurement: each claim with an
+// arithmetic error, a contradiction or no support in the description's
+// own figures fails t.
+func describeVerified(t *testing.T, res *Result) *bytes.Buffer {
+	t.Helper()
 	var md bytes.Buffer
 	if err := res.Markdown(&md); err != nil {
 		t.Fatal(err)
@@ -380,14 +371,17 @@ func TestMarkdownVerifies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	failed := false
 	for _, c := range crep.Claims {
 		if c.Verdict.Failed() {
+			failed = true
 			t.Errorf("verify: line %d %q: %v (%s)", c.Line, c.Text, c.Verdict, c.Detail)
 		}
 	}
-	if t.Failed() {
+	if failed {
 		t.Logf("description:\n%s", md.String())
 	}
+	return &md
 }
 
 // TestSplit: a finding with a fix in a _test.go file (a benchmark's own

@@ -287,12 +287,41 @@ func TestCompareSignals(t *testing.T) {
 	tmp := t.TempDir()
 	mod := filepath.Join(r.Dir, "mod")
 	args := []string{"compare", "-C", mod, "-noise=false", "-bench", "Sleep", "-benchtime", "1x", "-count", "50", "feature", "./..."}
+	signalSafety(t, r, before, tmp, signalRun{
+		args:     args,
+		progress: "round 2/50",
+		during: func() {
+			if len(leftovers(t, tmp)) != 1 {
+				t.Errorf("during the run: run folders %q, want one", leftovers(t, tmp))
+			}
+		},
+		killedFolders: 1,
+		next:          []string{"compare", "-C", mod, "-noise=false", "-bench", "Work", "-benchtime", "1x", "-count", "1", "feature", "./..."},
+	})
+}
 
-	// SIGINT to the process group, as a terminal's Ctrl-C, mid-run.
-	p := startPerfproof(t, tmp, args...)
-	p.waitFor(t, "round 2/50")
-	if len(leftovers(t, tmp)) != 1 {
-		t.Errorf("during the run: run folders %q, want one", leftovers(t, tmp))
+// A signalRun is what signalSafety runs: args until stderr shows
+// progress (during, if set, is called then), killedFolders the run folders
+// a SIGKILL leaves (0: at least one), next the run that must clean them up.
+type signalRun struct {
+	args, next    []string
+	progress      string
+	during        func()
+	killedFolders int
+}
+
+// signalSafety interrupts run.args with SIGINT to its process group, as a
+// terminal's Ctrl-C, once stderr shows run.progress: perfproof must exit 2
+// saying "interrupted", with no run folder left in tmp and the repository
+// r as before. Then it kills a second run with SIGKILL: its worktree stays
+// (run.killedFolders folders), and run.next must exit 0 and remove it,
+// leaving the repository as before.
+func signalSafety(t *testing.T, r *revstest.Repo, before revstest.State, tmp string, run signalRun) {
+	t.Helper()
+	p := startPerfproof(t, tmp, run.args...)
+	p.waitFor(t, run.progress)
+	if run.during != nil {
+		run.during()
 	}
 	if err := syscall.Kill(-p.cmd.Process.Pid, syscall.SIGINT); err != nil {
 		t.Fatal(err)
@@ -309,18 +338,19 @@ func TestCompareSignals(t *testing.T) {
 	}
 
 	// SIGKILL leaves the worktree behind; the next run removes it.
-	p = startPerfproof(t, tmp, args...)
-	p.waitFor(t, "round 2/50")
+	p = startPerfproof(t, tmp, run.args...)
+	p.waitFor(t, run.progress)
 	if err := syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
 	if code, _ := p.wait(t); code != -1 {
 		t.Errorf("after SIGKILL: exit %d, want -1 (killed)", code)
 	}
-	if len(leftovers(t, tmp)) != 1 || !strings.Contains(r.Git("worktree", "list"), tmp) {
+	n := len(leftovers(t, tmp))
+	if (run.killedFolders > 0 && n != run.killedFolders) || n == 0 || !strings.Contains(r.Git("worktree", "list"), tmp) {
 		t.Errorf("after SIGKILL: run folders %q, worktrees:\n%s\nwant the killed run's folder and worktree left", leftovers(t, tmp), r.Git("worktree", "list"))
 	}
-	p = startPerfproof(t, tmp, "compare", "-C", mod, "-noise=false", "-bench", "Work", "-benchtime", "1x", "-count", "1", "feature", "./...")
+	p = startPerfproof(t, tmp, run.next...)
 	if code, stderr := p.wait(t); code != 0 {
 		t.Errorf("the run after SIGKILL: exit %d, want 0; stderr:\n%s", code, stderr)
 	}
