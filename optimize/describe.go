@@ -114,6 +114,11 @@ func (r *Result) Markdown(w io.Writer) error {
 	var b strings.Builder
 	kept := r.Kept()
 	fmt.Fprintf(&b, "# perfproof optimize: %d of %d %s kept\n\n", len(kept), len(r.Attempts), plural(len(r.Attempts), "fix", "fixes"))
+	if r.Report != nil && r.Report.Incomplete != "" {
+		// Fail closed: a package the ranking did not analyse had no
+		// finding to fix, which must not read as nothing to fix.
+		fmt.Fprintf(&b, "**Not every package was analysed**: %s. Findings there were not looked for.\n\n", r.Report.Incomplete)
+	}
 	dir := r.Options.Dir
 	if dir == "" {
 		dir = "."

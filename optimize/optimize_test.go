@@ -404,3 +404,17 @@ func TestSplit(t *testing.T) {
 		t.Errorf("for a person %v, want trimloop's finding", forPerson)
 	}
 }
+
+// TestMarkdownIncomplete: a ranking that did not analyse every package
+// says so at the top of the description, so that few fixes do not read as
+// nothing to fix.
+func TestMarkdownIncomplete(t *testing.T) {
+	res := &Result{Base: "0123456789abcdef", Report: &report.Report{Incomplete: "1 of 3 packages not analysed: example.com/m/broken"}}
+	var md bytes.Buffer
+	if err := res.Markdown(&md); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(md.String(), "**Not every package was analysed**: 1 of 3 packages not analysed: example.com/m/broken") {
+		t.Errorf("description does not say the ranking was incomplete:\n%s", md.String())
+	}
+}

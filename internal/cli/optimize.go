@@ -110,6 +110,9 @@ func optimizeFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, 
 			return err
 		case res.Stopped != nil && !errors.Is(res.Stopped, optimize.ErrBudget):
 			return fmt.Errorf("interrupted (%v): %d kept %s on %s; the temporary worktrees are removed", res.Stopped, len(res.Kept()), plural(len(res.Kept()), "fix", "fixes"), orNone(res.Branch))
+		case res.Report != nil && res.Report.Incomplete != "":
+			// What was kept stands, but the run did not look everywhere.
+			return fmt.Errorf("%s; findings there were not looked for (%d kept %s on %s)", res.Report.Incomplete, len(res.Kept()), plural(len(res.Kept()), "fix", "fixes"), orNone(res.Branch))
 		}
 		return nil
 	}
