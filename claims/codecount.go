@@ -112,16 +112,10 @@ func (x *extractor) checkCodeCounts() {
 			if !ok || n == m {
 				continue
 			}
-			c := x.newClaim(j, Absolute)
-			if c.expected {
+			c, num := x.countClaim(j, text, n, s[cm[0]:cm[1]])
+			if c == nil {
 				continue
 			}
-			num := Number{Text: text, Value: float64(n), High: float64(n), Quantity: Count, step: 1, scale: 1}
-			c.Numbers = []Number{num}
-			c.Quantity = Count
-			c.Claimed = strings.TrimSpace(s[cm[0]:cm[1]])
-			c.Verdict, c.Arithmetic = Unverifiable, Unverifiable
-			x.subject(c)
 			reason := DerivedHolds
 			if n != want {
 				reason = DerivedOff
@@ -137,4 +131,98 @@ func (x *extractor) checkCodeCounts() {
 		x.rep.Claims = append(x.rep.Claims, added...)
 		Sort(x.rep.Claims)
 	}
+}
+
+// paybackRE finds a count of operations that pays a cost back: "paid back
+// after 3 small validations", "breaks even after 12 requests".
+var paybackRE = regexp.MustCompile(`(?i)\b(?:paid\s+back|pays?\s+(?:itself\s+)?back|pays?\s+for\s+itself|breaks?\s+even|amorti[sz]ed)\s+(?:after|within|in)\s+(?:about\s+)?(\d[\d,]*)\b`)
+
+// checkPaybacks checks a count of operations that pays back a one-off
+// cost with a saving per operation: a sentence that states the count
+// ("paid back after 3 small validations"), one saving per operation
+// ("each of which saves 8.46 µs") and one other figure of its quantity,
+// the cost ("The extra 27.4 µs"), needs ⌈cost/saving⌉ operations, within
+// the rounding of both figures; another count is an ArithmeticError. The
+// sentence may start on the line before. The count becomes a claim of its
+// own (Kind Absolute, Quantity Count).
+func (x *extractor) checkPaybacks() {
+	var added []Claim
+	for j := range x.lines {
+		dl := &x.lines[j]
+		if dl.kind != lkProse || x.isPrevious(int(dl.section)) || len(x.rep.Claims)+len(added) >= x.opts.MaxClaims {
+			continue
+		}
+		s := blankCode(plain(dl.raw))
+		m := paybackRE.FindStringSubmatchIndex(s)
+		if m == nil {
+			continue
+		}
+		text := s
+		if k := strings.Index(s[m[1]:], ". "); k >= 0 {
+			text = s[:m[1]+k]
+		}
+		if k := strings.LastIndex(text[:m[0]], ". "); k >= 0 {
+			text = text[k+2:]
+		} else {
+			text = x.sentenceLead(j) + " " + text
+		}
+		var saving, cost []Number
+		figs := scanFigures(text)
+		for _, f := range figs {
+			if f.Quantity != Time && f.Quantity != Memory || f.Unit == "" || !(f.Value > 0) {
+				continue
+			}
+			if lo, hi, _ := savingClause(text, figs, f.Number); hi > lo && savingRE.MatchString(text[lo:hi]) {
+				saving = append(saving, f.Number)
+			} else {
+				cost = append(cost, f.Number)
+			}
+		}
+		if len(saving) != 1 || len(cost) != 1 || canonical(saving[0].Quantity) != canonical(cost[0].Quantity) {
+			continue
+		}
+		ctext := s[m[2]:m[3]]
+		n, ok := atoiComma(ctext)
+		if !ok || n <= 0 {
+			continue
+		}
+		clo, chi := cost[0].base()
+		slo, shi := saving[0].base()
+		if !(slo > 0) {
+			continue
+		}
+		wantLo, wantHi := math.Ceil(clo/shi-1e-9), math.Ceil(chi/slo-1e-9)
+		c, num := x.countClaim(j, ctext, n, s[m[0]:m[1]])
+		if c == nil {
+			continue
+		}
+		reason := DerivedHolds
+		if float64(n) < wantLo || float64(n) > wantHi {
+			reason = DerivedOff
+		}
+		setCross(c, &Cross{Reason: reason, Derivation: CodeCount, Lines: []int{j + 1}, Stated: num,
+			Got: math.Ceil(cost[0].mid() / saving[0].mid()), Operands: []Number{cost[0], saving[0]}})
+		added = append(added, *c)
+	}
+	if len(added) > 0 {
+		x.rep.Claims = append(x.rep.Claims, added...)
+		Sort(x.rep.Claims)
+	}
+}
+
+// countClaim returns a new claim, on 0-based line j, of the count n
+// written as text in the words claimed, with the count as its one number;
+// nil if the line's claim is one the reader already expects.
+func (x *extractor) countClaim(j int, text string, n int, claimed string) (*Claim, Number) {
+	c := x.newClaim(j, Absolute)
+	if c.expected {
+		return nil, Number{}
+	}
+	num := Number{Text: text, Value: float64(n), High: float64(n), Quantity: Count, step: 1, scale: 1}
+	c.Numbers = []Number{num}
+	c.Quantity = Count
+	c.Claimed = strings.TrimSpace(claimed)
+	c.Verdict, c.Arithmetic = Unverifiable, Unverifiable
+	x.subject(c)
+	return c, num
 }

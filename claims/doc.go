@@ -136,7 +136,43 @@
 //     those of its clause; "32 goroutines" names the parallel setting
 //     ("1 goroutine" the serial one);
 //   - "X% faster" that holds only as a throughput gain is Ambiguous, not
-//     an error.
+//     an error;
+//   - pairing is scoped to the claim's clause, item and subject: a list
+//     item's label names its first clause only, a later clause after a
+//     comma that names a subject of its own ("…, histogram lines in 50%
+//     less time") is checked with its own words; a pair beside one claim
+//     of a line is not reused by a claim of another clause; a pair stated
+//     on one line of a list item is not the next item's; a factor whose
+//     words name no quantity ("768 → 24, 32x fewer") rests on the pair of
+//     its own sentence whatever its quantity; a word just before a figure
+//     ("allocates 75% less"), a subject before a plain count of the clause
+//     ("throughput at 64 clients is up 38%") and "per second" after a
+//     noun name what is compared; a ratio that names no measured quantity
+//     ("33% fewer cores") is checked against the table rows of plain
+//     counts whose label its clause names; a difference is also supported
+//     by a pair whose own subject words its clause names, though a
+//     section names another ("each of which saves 8.46 µs" after "small
+//     validations" under "The cost: compiling");
+//   - columns headed by two version numbers ("2.6 | 2.7", "v0.9 (ns/op)")
+//     are before and after, a column of versions pairs the rows of one
+//     name by version (the rows of one name being one row of the table
+//     for mixed rows), and runs pasted under labels naming two versions
+//     ("v0.9:", "v1.0:") are paired by name, not read as one benchmark
+//     stated twice;
+//   - units compose: a time or size per named thing ("ns/line",
+//     "B/series") is per operation; a byte rate is recomputed as a size
+//     (of its line or of its pair's row label) over a time per operation
+//     (Bandwidth); a time over one period is the time the block states
+//     over another period rescaled ("102 ms of CPU per second" → "8.8 s
+//     per day" is 1000× off); "965 µs faster" beside a factor is a
+//     difference; each may be a UnitSlip;
+//   - figures are equal when their rounding ranges overlap by more than a
+//     point (1.1 and 1.2 ms touch at 1.15 and differ); a before → after
+//     sentence that misquotes one figure becomes one claim per figure, the
+//     quoted one consistent, the changed one Contradicted;
+//   - a count of operations that pays back a cost ("paid back after 3
+//     validations, each of which saves 8.46 µs", the cost "27.4 µs" in
+//     the same sentence) is recomputed as ⌈cost/saving⌉.
 //
 // Rounding follows the digits written, as for the arithmetic beside a
 // claim; a rate that sets a scenario ("at 2M decisions/second") is taken

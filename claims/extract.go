@@ -571,7 +571,7 @@ func (x *extractor) proseClaims(i int) {
 		// 77%"): a conversion, checked as one.
 		abs := x.newClaim(i, Absolute)
 		for _, f := range figs {
-			if !f.used && !f.plusMinus && f.Unit != "" && f.Unit != "%" && f.Unit != "x" && conversionAt(scan, figs, f) {
+			if !f.used && !f.plusMinus && f.Unit != "" && f.Unit != "%" && f.Unit != "x" && (conversionAt(scan, figs, f) || differenceAt(scan, f)) {
 				abs.Numbers = append(abs.Numbers, f.Number)
 			}
 		}
@@ -834,11 +834,20 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 			breaks = sentenceBreaks(s)
 		}
 		own := slices.DeleteFunc(slices.Clone(pairs), func(pp *Pair) bool {
-			return !sameSentence(breaks, p.start, p.end, pp.span[0], pp.span[1])
+			return !sameSentence(breaks, p.start, p.end, pp.span[0], pp.span[1]) ||
+				usedPairs[pp] && otherClause(s, p.start, p.end, pp.span)
 		})
 		pair := pickPair(p.q, own)
+		if pair == nil && p.guessed {
+			// "768 → 24, 32x fewer": the factor names no quantity; the
+			// pair of its own sentence says what it compares.
+			pair = pickPair(Unknown, own)
+			if pair != nil {
+				c.Quantity = Unknown // the pair's, below
+			}
+		}
 		if pair == nil {
-			pair = loosePair(s, figs, p.q, i)
+			pair = loosePair(s, figs, p.q, i, func(f *figure) bool { return sameSentence(breaks, p.start, p.end, f.start, f.end) })
 			if pair != nil && !sameSentence(breaks, p.start, p.end, pair.span[0], pair.span[1]) {
 				pair = nil
 			}
@@ -847,7 +856,7 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 			}
 		}
 		if pair == nil {
-			pair = pickPair(p.q, mapPairs(x.blockPairs))
+			pair = pickPair(p.q, x.itemPairs(i))
 		}
 		if pair == nil {
 			pair = x.sectionPair(c.section, p.q)
@@ -884,7 +893,7 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 				sn = senseReduce
 			}
 			if quantityOf(strings.Fields(strings.ToLower(p.text))) == Unknown && c.Pair != nil && (c.Pair.Old.Quantity == Throughput || c.Pair.New.Quantity == Throughput) &&
-				increaseWordRE.MatchString(p.text) {
+				(increaseWordRE.MatchString(p.text) || sn == senseIncrease) {
 				// "2.4x higher (410 MB/s → 985 MB/s)": more of a rate is a
 				// throughput gained.
 				c.Quantity = Throughput
@@ -937,6 +946,51 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 	return n
 }
 
+// differenceAt reports whether figure f of s is stated as a difference:
+// a time or a size followed by a comparative ("965 µs faster", "2.3 µs
+// less"), not "less than".
+func differenceAt(s string, f figure) bool {
+	if f.Quantity != Time && f.Quantity != Memory {
+		return false
+	}
+	m := differenceRE.FindStringSubmatch(s[f.end:])
+	return m != nil && m[1] == ""
+}
+
+// differenceRE matches the comparative after a figure stated as a
+// difference; its group is set when "than" follows.
+var differenceRE = regexp.MustCompile(`(?i)^\s+(?:less|fewer|lower|faster|quicker|shorter|smaller|sooner)\b(\s+than\b)?`)
+
+// otherClause reports whether a pair at span of s lies in another clause
+// than the phrase at s[start:end]: a comma or semicolon stands between
+// them ("GET parses 3.0x faster (412 → 139 ns), and SET 3.1x faster": the
+// pair is 3.0x's, not 3.1x's).
+func otherClause(s string, start, end int, span [2]int) bool {
+	var between string
+	switch {
+	case span[1] <= start:
+		between = s[span[1]:start]
+	case span[0] >= end:
+		between = s[end:span[0]]
+	default:
+		return false
+	}
+	return strings.ContainsAny(between, ",;")
+}
+
+// itemPairs returns the pairs of line i's block that a claim on line i
+// may rest on: all of them, but on a list item not those stated on one
+// line of an earlier item ("- p99 drops from 1.9 ms to 1.2 ms." does not
+// give the next item's "32x fewer" its figures); pairs built from
+// "Before:" and "After:" items span lines and stay.
+func (x *extractor) itemPairs(i int) []*Pair {
+	ps := mapPairs(x.blockPairs)
+	if !listRE.MatchString(strings.TrimLeft(x.lines[i].raw, " \t>")) {
+		return ps
+	}
+	return slices.DeleteFunc(ps, func(p *Pair) bool { return p.OldLine == p.NewLine && p.NewLine < i+1 })
+}
+
 func mapPairs(m map[Quantity]*Pair) []*Pair {
 	var ps []*Pair
 	for _, q := range []Quantity{Time, Memory, Allocs, Count, Other, Unknown} {
@@ -978,11 +1032,13 @@ func pickPair(q Quantity, pairs []*Pair) *Pair {
 // loosePair returns an unordered pair of the two unused figures of a
 // line s with units of quantity q, when there are exactly two: "Dynamic:
 // 1,003ns avg | Pool: 740ns avg | Improvement: 35%".
-func loosePair(s string, figs []figure, q Quantity, i int) *Pair {
+func loosePair(s string, figs []figure, q Quantity, i int, inSentence func(*figure) bool) *Pair {
 	var cand []*figure
 	for k := range figs {
 		f := &figs[k]
-		if f.used || !pairFigRE(f) || f.Unit == "" {
+		if f.used || !pairFigRE(f) || f.Unit == "" || !inSentence(f) {
+			// A figure of another sentence is not the claim's: "41,022 B
+			// instead of 30,118 B, 36% more. The extra 27.4 µs".
 			continue
 		}
 		if q != Unknown && canonical(f.Quantity) != canonical(q) {

@@ -2,6 +2,7 @@ package claims
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -458,5 +459,9 @@ func (x *extractor) linkFacts() {
 func sameFigure(a, b Number) bool {
 	alo, ahi := a.base()
 	blo, bhi := b.base()
-	return alo <= bhi && blo <= ahi
+	// A figure rounds to its digits from half a step below up to, not
+	// including, half a step above: 1.1 and 1.2 touch at 1.15 and are
+	// still two figures.
+	eps := 1e-9 * math.Max(math.Abs(ahi), math.Abs(bhi))
+	return alo < bhi-eps && blo < ahi-eps || math.Abs(alo-blo) <= eps && math.Abs(ahi-bhi) <= eps
 }

@@ -63,6 +63,11 @@ var units = func() []unitInfo {
 	return u
 }()
 
+// perTimeWords are the time units after a slash that make a figure a
+// rate rather than an amount per operation ("ms/s" of CPU).
+var perTimeWords = map[string]bool{"s": true, "sec": true, "second": true, "seconds": true, "ms": true, "min": true,
+	"minute": true, "h": true, "hr": true, "hour": true, "day": true, "d": true, "ns": true, "us": true, "op": true}
+
 // throughputSuffixes turn "<word>/second" and "<word> per second" into a
 // throughput unit: "allocations/second", "auctions/s", "req/s".
 var throughputSuffixes = []string{"/second", "/sec", "/s"}
@@ -161,6 +166,17 @@ func matchUnit(s string, i int) (u unitInfo, end int, ok bool) {
 		default:
 			if isWordRune(next) {
 				continue
+			}
+			// A time or a size per named thing is a time or a size per
+			// operation: "ns/line", "µs/request", "B/series".
+			if (c.q == Time || c.q == Memory) && !strings.Contains(c.text, "/") && runeAt(s, k) == '/' {
+				e := k + 1
+				for e < len(s) && isASCIILetter(s[e]) {
+					e++
+				}
+				if w := s[k+1 : e]; e-k-1 >= 2 && !isWordRune(runeAt(s, e)) && !perTimeWords[strings.ToLower(w)] {
+					return unitInfo{c.text + "/" + w, c.norm + "/" + w, c.q, c.scale}, e, true
+				}
 			}
 			// "/second" after a counted word is a throughput.
 			if c.q == Allocs || c.q == Time && c.norm == "s" {

@@ -5,7 +5,8 @@ import "fmt"
 // pairRuns pairs benchmark output pasted twice in one section, before and
 // after the change: two blocks whose rows have the same names, the later
 // under a label that says "after" (or the earlier under one that says
-// "before"), the text between them being the report's own (a sentence,
+// "before"), or the two under labels naming versions, the earlier block's
+// the older ("v0.9:", "v1.0:"), the text between them being the report's own (a sentence,
 // "After:"). Each row of the later block is paired with the row of the
 // same name in the earlier one, per quantity both state, as a pair of the
 // report's own figures ("Memory per large encode: 98304 → 70144 B/op").
@@ -31,7 +32,8 @@ func (x *extractor) pairRuns() {
 			continue
 		}
 		sa, sb := x.fenceSide(x.rows[a.first].line), x.fenceSide(x.rows[b.first].line)
-		if !(sb == SideAfter && sa != SideAfter || sa == SideBefore && sb != SideBefore) {
+		if !(sb == SideAfter && sa != SideAfter || sa == SideBefore && sb != SideBefore ||
+			x.versionsOrdered(x.rows[a.first].line, x.rows[b.first].line)) {
 			continue
 		}
 		byName := make(map[string]int)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -212,6 +213,23 @@ func (x *extractor) tableClaims(t *mdTable) {
 			newCol = k
 		}
 	}
+	if oldCol < 0 && newCol < 0 {
+		// Two columns headed by version numbers ("2.6 | 2.7", "v0.9 |
+		// v1.0 (ns/op)"): the older one is before, the newer after.
+		var vk []int
+		var vs [][]int
+		for k := 1; k < ncol; k++ {
+			if v := headerVersion(hdr(k)); v != nil {
+				vk, vs = append(vk, k), append(vs, v)
+			}
+		}
+		if len(vk) == 2 && slices.Compare(vs[0], vs[1]) != 0 {
+			oldCol, newCol = vk[0], vk[1]
+			if slices.Compare(vs[0], vs[1]) > 0 {
+				oldCol, newCol = newCol, oldCol
+			}
+		}
+	}
 	// Columns of figures: a unit in the header, or figures in most cells.
 	var metric []int
 	colQ := make([]Quantity, ncol)
@@ -251,13 +269,32 @@ func (x *extractor) tableClaims(t *mdTable) {
 		mode = "baseline"
 	case len(metric) == 2 && colQ[metric[0]] == colQ[metric[1]]:
 		mode = "two"
+	case len(metric) > 0 && versionColumn(t, ncol) > 0:
+		mode = "versions"
+	}
+	// In a table with a column of versions ("| ParseCommand/GET | 3.1 |
+	// 412 |" and, below, "| ParseCommand/GET | 3.2 | 139 |"), a row
+	// is paired with the row of the same name and the next older
+	// version, column by column; the rows of one name are one row of
+	// the table, for the check of mixed rows.
+	vcol := -1
+	var rowVer [][]int
+	names := make(map[string]int)
+	if mode == "versions" {
+		vcol = versionColumn(t, ncol)
+		for ri := range t.rows {
+			rowVer = append(rowVer, headerVersion(cellOf(&t.rows[ri], vcol)))
+			if _, ok := names[cellOf(&t.rows[ri], 0)]; !ok {
+				names[cellOf(&t.rows[ri], 0)] = len(names)
+			}
+		}
 	}
 	valueCol := func(k int) bool {
 		switch mode {
 		case "oldnew":
 			return k == oldCol || k == newCol
-		case "baseline", "two":
-			return slices.Contains(metric, k)
+		case "baseline", "two", "versions":
+			return slices.Contains(metric, k) || k == vcol
 		}
 		return false
 	}
@@ -328,8 +365,32 @@ func (x *extractor) tableClaims(t *mdTable) {
 					From: fmt.Sprintf("the row's %s and %s columns", hdr(a), hdr(b))})
 			}
 		}
+		pairRow := ri
+		if mode == "versions" {
+			pairRow = names[label]
+			older := -1
+			for oi := range t.rows {
+				if oi != ri && cellOf(&t.rows[oi], 0) == label && slices.Compare(rowVer[oi], rowVer[ri]) < 0 &&
+					(older < 0 || slices.Compare(rowVer[oi], rowVer[older]) > 0) {
+					older = oi
+				}
+			}
+			if older >= 0 {
+				or := &t.rows[older]
+				for _, k := range metric {
+					u, _ := colUnit(hdr(k))
+					o, ok1 := cellNumber(cellOf(or, k), u)
+					n, ok2 := cellNumber(cell(k), u)
+					if ok1 && ok2 {
+						o, n = unify(o, n)
+						pairs = append(pairs, &Pair{Old: o, New: n, OldLine: or.line + 1, NewLine: r.line + 1, Ordered: true,
+							From: fmt.Sprintf("%s of the %s row on line %d", hdr(k), cellOf(or, vcol), or.line+1)})
+					}
+				}
+			}
+		}
 		for _, p := range pairs {
-			x.notePair(p, rowLabel(r)+" "+strings.Join(t.header, " "), fmt.Sprintf("t%d", t.first), ri, int(x.lines[r.line].section))
+			x.notePair(p, rowLabel(r)+" "+strings.Join(t.header, " "), fmt.Sprintf("t%d", t.first), pairRow, int(x.lines[r.line].section))
 		}
 		// Claims in the text cells.
 		var text []string
@@ -408,4 +469,57 @@ func hasBaselineRow(t *mdTable) bool {
 		}
 	}
 	return false
+}
+
+// versionHeaderRE matches a column header that names a version: "2.6",
+// "v0.9", "3.1 (ns/op)", "Go 1.22"; a bare integer ("8") does not.
+var versionHeaderRE = regexp.MustCompile(`(?i)^(?:[a-z][\w-]*\s+)?(?:v(\d+(?:\.\d+)*)|(\d+(?:\.\d+)+))\s*(?:\(([^()]*)\))?$`)
+
+// headerVersion returns the version number a column header names, nil if
+// it names none (or its parenthesis is not a unit).
+func headerVersion(h string) []int {
+	m := versionHeaderRE.FindStringSubmatch(strings.TrimSpace(h))
+	if m == nil {
+		return nil
+	}
+	if m[3] != "" {
+		if _, ok := colUnit("(" + m[3] + ")"); !ok {
+			return nil
+		}
+	}
+	var out []int
+	for _, p := range strings.Split(m[1]+m[2], ".") {
+		n, err := strconv.Atoi(p)
+		if err != nil {
+			return nil
+		}
+		out = append(out, n)
+	}
+	return out
+}
+
+// versionColumn returns the column of table t (after the first) whose
+// cells all name versions ("3.1", "v0.9"), at least two distinct ones,
+// and whose rows repeat names; -1 if none.
+func versionColumn(t *mdTable, ncol int) int {
+	for k := 1; k < ncol; k++ {
+		seen := make(map[string]bool)
+		names := make(map[string]bool)
+		ok, repeat := len(t.rows) > 1, false
+		for ri := range t.rows {
+			c := cellOf(&t.rows[ri], k)
+			if headerVersion(c) == nil {
+				ok = false
+				break
+			}
+			seen[c] = true
+			n := cellOf(&t.rows[ri], 0)
+			repeat = repeat || names[n]
+			names[n] = true
+		}
+		if ok && repeat && len(seen) >= 2 {
+			return k
+		}
+	}
+	return -1
 }
