@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -36,6 +38,9 @@ type Comparison struct {
 	// Stopped is the context's error when the comparison was interrupted;
 	// the comparisons before it are kept.
 	Stopped error
+	// OutDir, set by Compare, is the directory that keeps the raw output
+	// of every run (prove.Options.OutDir, resolved); "" if none.
+	OutDir string
 }
 
 // ErrNothingCompared is wrapped by the error, in Comparison.Errors, of a
@@ -246,4 +251,145 @@ func (c *Comparison) finish(opts stats.Options) {
 	if n := report.FamilyNote(c.Report.Comparisons, opts); n != "" {
 		c.Report.Notes = append(c.Report.Notes, n)
 	}
+}
+
+// ParseVariants parses compare's -variants: an even number of
+// comma-separated words, taken in pairs old, new ("before,after" or
+// "before,after,old,new"). Anything else is a *UsageError.
+func ParseVariants(s string) ([][2]string, error) {
+	words := strings.Split(s, ",")
+	if len(words)%2 != 0 || slices.Contains(words, "") {
+		return nil, usagef("-variants %q: want pairs of words, such as before,after or before,after,old,new", s)
+	}
+	var out [][2]string
+	for i := 0; i < len(words); i += 2 {
+		out = append(out, [2]string{words[i], words[i+1]})
+	}
+	return out, nil
+}
+
+// CompareSettings are the settings of a comparison as compare's command
+// line states them; Options checks them and fills prove.Options.
+type CompareSettings struct {
+	// Bench and Benchtime are prove.Options'.
+	Bench, Benchtime string
+	// Rounds is the largest number of rounds; 0 means prove's default.
+	Rounds int
+	// Time bounds the wall time (0: none); Timeout kills one run.
+	Time, Timeout time.Duration
+	// Adaptive stops each benchmark once its verdicts are decided.
+	Adaptive bool
+	// Alpha is the significance level, in (0, 1).
+	Alpha float64
+	// MinEffect is the smallest relative change that counts, in [0, 1);
+	// 0 means any significant change.
+	MinEffect float64
+	// Correction is "holm" (Holm's correction over the comparisons of a
+	// unit) or "none" (each comparison alone).
+	Correction string
+	// Variants are the word pairs of ParseVariants; nil compares sides.
+	Variants [][2]string
+}
+
+// Options checks s and returns the prove options it states, with
+// progress to progress. An invalid setting is a *UsageError.
+func (s CompareSettings) Options(progress io.Writer) (prove.Options, error) {
+	switch {
+	case s.Rounds < 0:
+		return prove.Options{}, usagef("-count must be at least 1")
+	case !(s.Alpha > 0 && s.Alpha < 1):
+		return prove.Options{}, usagef("-alpha %v is outside (0, 1)", s.Alpha)
+	case !(s.MinEffect >= 0 && s.MinEffect < 1):
+		return prove.Options{}, usagef("-min-effect %v is outside [0, 1)", s.MinEffect)
+	case s.Time < 0 || s.Timeout < 0:
+		return prove.Options{}, usagef("-time and -timeout must not be negative")
+	case s.Correction != "holm" && s.Correction != "none":
+		return prove.Options{}, usagef("-correction %q: want holm or none", s.Correction)
+	}
+	o := prove.Options{
+		Bench: s.Bench, Benchtime: s.Benchtime, Rounds: s.Rounds, Time: s.Time, Adaptive: s.Adaptive, Timeout: s.Timeout,
+		Stats:    stats.Options{Alpha: s.Alpha, MinEffect: s.MinEffect, PerComparison: s.Correction == "none"},
+		Variants: s.Variants, Progress: progress,
+	}
+	if s.MinEffect == 0 {
+		// stats reads 0 as "the default"; a user asking for 0 wants any
+		// significant change to count.
+		o.Stats.MinEffect = 1e-12
+	}
+	return o, nil
+}
+
+// Compare runs compare's command line in the session sess: with
+// opts.Prove.Variants, the variants of the packages args (CompareVariants);
+// otherwise args are OLD [NEW] [packages], each side a git revision, a
+// module directory or a results file (revs.Session.Resolve), NEW the work
+// tree when the second argument is not a side. Two results files are
+// compared as they are (CompareFiles). A relative opts.Prove.OutDir is
+// made relative to sess.Dir (and kept in Comparison.OutDir), and
+// opts.Prove.WorkDir is the session's. The session's warnings about an
+// earlier run go to opts.Warn first. A missing OLD, an OLD that is not a
+// side, and a results file with anything else are *UsageErrors.
+func Compare(ctx context.Context, sess *revs.Session, args []string, opts CompareOptions) (*Comparison, error) {
+	if opts.Warn != nil {
+		for _, w := range sess.Warnings {
+			opts.Warn(fmt.Errorf("cleaning up after an earlier run: %w", w))
+		}
+	}
+	if out := opts.Prove.OutDir; out != "" && !filepath.IsAbs(out) {
+		opts.Prove.OutDir = filepath.Join(sess.Dir, out)
+	}
+	opts.Prove.WorkDir = sess.TempDir()
+	var c *Comparison
+	var err error
+	if opts.Prove.Variants != nil {
+		c, err = CompareVariants(ctx, sess.Dir, args, opts)
+	} else {
+		c, err = compareArgs(ctx, sess, args, opts)
+	}
+	if c != nil {
+		c.OutDir = opts.Prove.OutDir
+	}
+	return c, err
+}
+
+// compareArgs resolves OLD and NEW and compares them.
+func compareArgs(ctx context.Context, sess *revs.Session, args []string, opts CompareOptions) (*Comparison, error) {
+	if len(args) == 0 {
+		return nil, usagef("missing OLD: name a git revision, a module directory or a results file")
+	}
+	old, err := sess.Resolve(ctx, args[0])
+	if err != nil {
+		if errors.Is(err, revs.ErrNotSide) {
+			return nil, usagef("OLD %v", err)
+		}
+		return nil, err
+	}
+	var new *revs.Side
+	packages := args[1:]
+	if len(args) > 1 {
+		new, err = sess.Resolve(ctx, args[1])
+		switch {
+		case err == nil:
+			packages = args[2:]
+		case errors.Is(err, revs.ErrNotSide):
+			new = nil // args[1] is the first package
+		default:
+			return nil, err
+		}
+	}
+	if old.Kind == revs.ResultsFile || new != nil && new.Kind == revs.ResultsFile {
+		switch {
+		case new == nil || old.Kind != revs.ResultsFile || new.Kind != revs.ResultsFile:
+			return nil, usagef("a results file can only be compared with another results file (OLD and NEW both files)")
+		case len(packages) > 0:
+			return nil, usagef("no packages with results files: nothing is run")
+		}
+		return CompareFiles(old, new, opts.Prove.Stats)
+	}
+	if new == nil {
+		if new, err = sess.Current(ctx); err != nil {
+			return nil, err
+		}
+	}
+	return CompareSides(ctx, sess, old, new, packages, opts)
 }

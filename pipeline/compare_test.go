@@ -82,3 +82,44 @@ func TestAddRunOutcomes(t *testing.T) {
 		t.Errorf("AddRun(nil, %v) = %v, want it", start, err)
 	}
 }
+
+func TestParseVariants(t *testing.T) {
+	got, err := ParseVariants("before,after,old,new")
+	if want := [][2]string{{"before", "after"}, {"old", "new"}}; err != nil || !slices.Equal(got, want) {
+		t.Errorf("ParseVariants = %q, %v; want %q", got, err, want)
+	}
+	for _, bad := range []string{"before", "before,", "a,b,c", ",b"} {
+		var ue *UsageError
+		if _, err := ParseVariants(bad); !errors.As(err, &ue) {
+			t.Errorf("ParseVariants(%q) = %v, want a *UsageError", bad, err)
+		}
+	}
+}
+
+func TestCompareSettings(t *testing.T) {
+	ok := CompareSettings{Bench: "X", Rounds: 7, Time: time.Minute, Alpha: 0.05, MinEffect: 0.02, Correction: "holm", Variants: [][2]string{{"a", "b"}}}
+	o, err := ok.Options(nil)
+	if err != nil || o.Bench != "X" || o.Rounds != 7 || o.Time != time.Minute || o.Stats.Alpha != 0.05 || o.Stats.MinEffect != 0.02 || o.Stats.PerComparison || len(o.Variants) != 1 {
+		t.Errorf("Options(%+v) = %+v, %v", ok, o, err)
+	}
+	zero := ok
+	zero.MinEffect, zero.Correction = 0, "none"
+	if o, err := zero.Options(nil); err != nil || o.Stats.MinEffect <= 0 || o.Stats.MinEffect > 1e-9 || !o.Stats.PerComparison {
+		t.Errorf("Options(min-effect 0, correction none) = %+v, %v; want a tiny positive MinEffect, PerComparison", o.Stats, err)
+	}
+	bad := map[string]func(*CompareSettings){
+		"-count must be at least 1":                   func(s *CompareSettings) { s.Rounds = -1 },
+		"-alpha 1 is outside (0, 1)":                  func(s *CompareSettings) { s.Alpha = 1 },
+		"-min-effect 1 is outside [0, 1)":             func(s *CompareSettings) { s.MinEffect = 1 },
+		"-time and -timeout must not be negative":     func(s *CompareSettings) { s.Timeout = -time.Second },
+		`-correction "bonferroni": want holm or none`: func(s *CompareSettings) { s.Correction = "bonferroni" },
+	}
+	for want, change := range bad {
+		s := ok
+		change(&s)
+		var ue *UsageError
+		if _, err := s.Options(nil); !errors.As(err, &ue) || err.Error() != want {
+			t.Errorf("Options = %v, want the *UsageError %q", err, want)
+		}
+	}
+}

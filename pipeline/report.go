@@ -19,11 +19,22 @@
 // temporary copy of it, and returns the verdicts with a typed outcome
 // (VerifyOutcome) to gate on.
 //
+// Scan runs the checks and joins their findings with profiles.
+//
+// Around the pipelines, the package holds what any front end needs: the
+// options as the command line states them, checked (CompareSettings,
+// ParseGate, VerifyOptions.Check, SelectChecks), with *UsageError for a
+// mistake; the output files, checked before the long work and never
+// written over a file perfproof did not write (PlanReportFiles,
+// CheckOverwrite, CheckVerifyHTML); and each run's outcome: the lines to
+// print beside its output and the error that sets the exit status, nil,
+// ErrFound (found something: exit 1) or another error (exit 2).
+//
 // The pipelines are a package of their own because they span scan,
 // benchrun, cost, revs, prove, claims and report, none of which may
 // depend on the others this way: report only renders, and the command
-// line (internal/cli) only parses flags, writes files and maps outcomes
-// to exit codes.
+// line (internal/cli) only parses flags, calls one function per command
+// and maps its outcome to an exit code.
 package pipeline
 
 import (

@@ -1,18 +1,28 @@
 // Package cli implements perfproof's command line: the subcommands, their
-// flags, and the exit codes. It is the only package that knows them.
+// flags, and the exit codes. It is the only package that knows them. Each
+// subcommand parses its flags, calls the library (package pipeline, or
+// the package that owns the work) and returns its typed outcome.
 //
-// Exit codes: 0 clean; 1 findings (or, for later subcommands, a significant
-// regression or a claim not reproduced); 2 usage or operational error.
+// Exit codes: 0 clean; 1 findings, a significant regression or a claim
+// not reproduced (pipeline.ErrFound); 2 usage (a *pipeline.UsageError,
+// after which the usage is printed) or operational error.
+//
+// The help texts are documentation, kept as text files in help/: help/<name>.txt
+// is the paragraphs after a command's usage line, help/perfproof.txt the
+// overview, whose %s is the list of commands.
 package cli
 
 import (
 	"context"
+	"embed"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"sort"
 	"strings"
+
+	"github.com/perfproof/perfproof/pipeline"
 )
 
 // Exit codes of perfproof.
@@ -22,27 +32,22 @@ const (
 	ExitError    = 2
 )
 
-// DefaultMemoryLimit is the soft limit of the Go heap that the perfproof
-// command sets unless the GOMEMLIMIT environment variable sets one: loading and
-// analysing packages makes garbage fast, and without a limit the heap grows
-// to twice what is live before the collector runs (1.9 GB peak RSS for a
-// scan of std, 0.86 GB with this limit and batches of 16 packages, at
-// about the same wall time). A process whose live heap exceeds the limit
-// runs on; the runtime caps the collector's share of CPU.
-const DefaultMemoryLimit = 800 << 20
-
-// errFound is returned by a subcommand that ran to completion and found
-// something: findings, a regression, a claim not reproduced. It maps to
-// exit code 1; every other error maps to 2.
-var errFound = errors.New("found")
-
-// usageError is a command-line mistake; Main prints the usage after it.
-type usageError struct{ msg string }
-
-func (e *usageError) Error() string { return e.msg }
-
+// usagef returns a command-line mistake, after which Main prints the
+// usage.
 func usagef(format string, args ...any) error {
-	return &usageError{fmt.Sprintf(format, args...)}
+	return &pipeline.UsageError{Msg: fmt.Sprintf(format, args...)}
+}
+
+//go:embed help/*.txt
+var helpFiles embed.FS
+
+// helpText returns help/<name>.txt.
+func helpText(name string) string {
+	b, err := helpFiles.ReadFile("help/" + name + ".txt")
+	if err != nil {
+		panic("perfproof: no help/" + name + ".txt") // a build mistake: every command has one
+	}
+	return string(b)
 }
 
 type command struct {
@@ -55,7 +60,20 @@ type command struct {
 
 var commands = map[string]*command{}
 
-func register(c *command) { commands[c.name] = c }
+// register adds c, its doc read from help/<name>.txt.
+func register(c *command) {
+	c.doc = helpText(c.name)
+	commands[c.name] = c
+}
+
+// say writes each line that is not "" to w after prefix and ": ".
+func say(w io.Writer, prefix string, lines ...string) {
+	for _, l := range lines {
+		if l != "" {
+			fmt.Fprintf(w, "%s: %s\n", prefix, l)
+		}
+	}
+}
 
 // Main runs perfproof with args (without the program name), writing results
 // to stdout and progress, warnings and errors to stderr, and returns the
@@ -83,7 +101,7 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			return ExitClean
 		}
 		fmt.Fprintf(stderr, "perfproof %s: %v\n", name, err)
-		fmt.Fprintf(stderr, "usage: perfproof %s\nRun 'perfproof help %s' for details.\n", cmd.usage, name)
+		printUsage(stderr, cmd)
 		return ExitError
 	}
 	if f := flagAfterArgs(rest, fs.Args()); f != "" {
@@ -91,20 +109,20 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		// after it would otherwise be taken for a package, a revision or
 		// a file, and fail late, or not at all.
 		fmt.Fprintf(stderr, "perfproof %s: flag %s after the arguments: flags go first (use -- before an argument that starts with -)\n", name, f)
-		fmt.Fprintf(stderr, "usage: perfproof %s\nRun 'perfproof help %s' for details.\n", cmd.usage, name)
+		printUsage(stderr, cmd)
 		return ExitError
 	}
 	err := run(ctx, fs.Args(), stdout, stderr)
 	switch {
 	case err == nil:
 		return ExitClean
-	case errors.Is(err, errFound):
+	case errors.Is(err, pipeline.ErrFound):
 		return ExitFindings
 	}
 	fmt.Fprintf(stderr, "perfproof %s: %v\n", name, err)
-	var ue *usageError
+	var ue *pipeline.UsageError
 	if errors.As(err, &ue) {
-		fmt.Fprintf(stderr, "usage: perfproof %s\nRun 'perfproof help %s' for details.\n", cmd.usage, name)
+		printUsage(stderr, cmd)
 	}
 	return ExitError
 }
@@ -126,28 +144,20 @@ func runHelp(args []string, stdout, stderr io.Writer) int {
 }
 
 func printHelp(w io.Writer) {
-	fmt.Fprint(w, `perfproof finds, measures and proves Go hot-path performance work.
-
-Usage:
-
-	perfproof <command> [flags] [arguments]
-
-The commands are:
-
-`)
 	names := make([]string, 0, len(commands))
 	for n := range commands {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	var list strings.Builder
 	for _, n := range names {
-		fmt.Fprintf(w, "\t%-10s %s\n", n, commands[n].summary)
+		fmt.Fprintf(&list, "\t%-10s %s\n", n, commands[n].summary)
 	}
-	fmt.Fprint(w, `
-Use "perfproof help <command>" for more information about a command.
+	fmt.Fprintf(w, helpText("perfproof"), list.String())
+}
 
-Exit status: 0 clean, 1 findings, 2 usage or operational error.
-`)
+func printUsage(w io.Writer, cmd *command) {
+	fmt.Fprintf(w, "usage: perfproof %s\nRun 'perfproof help %s' for details.\n", cmd.usage, cmd.name)
 }
 
 func printCommandHelp(w io.Writer, cmd *command, fs *flag.FlagSet) {

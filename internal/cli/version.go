@@ -14,11 +14,6 @@ func init() {
 		name:    "version",
 		summary: "print perfproof's version and how it was built",
 		usage:   "version",
-		doc: `
-Version prints the module version of this perfproof binary (as go install
-recorded it, "(devel)" for a build from a checkout), the VCS revision and
-time it was built from, whether the tree had uncommitted changes, and the
-Go version. Exit status 0, or 2 if the binary carries no build information.`,
 		flags: func(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.Writer) error {
 			return func(_ context.Context, args []string, stdout, _ io.Writer) error {
 				if len(args) > 0 {

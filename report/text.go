@@ -1,0 +1,85 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+
+	"golang.org/x/perf/benchunit"
+
+	"github.com/perfproof/perfproof/benchrun"
+	"github.com/perfproof/perfproof/finding"
+)
+
+// FindingsText writes each finding as "file:line:col: message (check)",
+// with the file relative to base when it is inside it, followed by a
+// tab-indented "hot: <confidence>, <evidence>" line when the finding
+// carries its hotness and a "note: ..." line when it has a note.
+func FindingsText(w io.Writer, base string, fs []finding.Finding) {
+	for _, f := range fs {
+		fmt.Fprintf(w, "%s:%d:%d: %s (%s)\n", relPath(base, f.File), f.Line, f.Column, f.Message, f.Analyzer)
+		if f.Hot != nil {
+			fmt.Fprintf(w, "\thot: %s, %s\n", f.Hot.Confidence, f.Hot.Evidence)
+		}
+		if f.Note != "" {
+			fmt.Fprintf(w, "\tnote: %s\n", f.Note)
+		}
+	}
+}
+
+// relPath returns file relative to base when file is inside base, else
+// file.
+func relPath(base, file string) string {
+	rel, err := filepath.Rel(base, file)
+	if err != nil || strings.HasPrefix(rel, "..") {
+		return file
+	}
+	return rel
+}
+
+// benchUnits are the columns of BenchText's table, in order.
+var benchUnits = []string{"sec/op", "B/op", "allocs/op"}
+
+// BenchText writes, for each package of res with results, its import
+// path and a table of its benchmarks in the order they ran: per unit of
+// benchUnits the median, scaled (benchunit.Scale), "±" the spread of its
+// 95% confidence interval, "-" for a unit not reported, and the largest
+// number of runs n.
+func BenchText(w io.Writer, res *benchrun.Result) {
+	for _, p := range res.Packages {
+		samples := p.Samples()
+		if len(samples) == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "%s\n", p.ImportPath)
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintf(tw, "  benchmark\t%s\tn\n", strings.Join(benchUnits, "\t"))
+		byName := make(map[string]map[string]benchrun.Sample)
+		var names []string
+		for _, s := range samples {
+			if byName[s.Name] == nil {
+				byName[s.Name] = make(map[string]benchrun.Sample)
+				names = append(names, s.Name)
+			}
+			byName[s.Name][s.Unit] = s
+		}
+		for _, name := range names {
+			fmt.Fprintf(tw, "  %s", name)
+			n := 0
+			for _, unit := range benchUnits {
+				s, ok := byName[name][unit]
+				if !ok {
+					fmt.Fprint(tw, "\t-")
+					continue
+				}
+				sum := s.Summary()
+				n = max(n, len(s.Values))
+				fmt.Fprintf(tw, "\t%s ± %s", benchunit.Scale(sum.Center, benchunit.ClassOf(unit)), sum.PctRangeString())
+			}
+			fmt.Fprintf(tw, "\t%d\n", n)
+		}
+		tw.Flush()
+	}
+}
