@@ -8,6 +8,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -81,6 +82,13 @@ type fill struct {
 	// indirect is set if evaluating length may panic (a pointer
 	// dereference or an index), so that it must not move above guards.
 	indirect bool
+	// call, if not nil, is the call whose result the loop ranges over:
+	// length is len(call), known only once call has run, so the fix
+	// stores its result in a variable before the make.
+	call *ast.CallExpr
+	// filtered is set when the body may skip the add with a continue:
+	// length is then an upper bound.
+	filtered bool
 }
 
 func (c *checker) check(cur inspector.Cursor) {
@@ -420,6 +428,12 @@ func (c *checker) fillLoop(loop ast.Stmt, t target) (fill, bool) {
 		case *types.Slice, *types.Array, *types.Map:
 			f.length = &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{l.X}}
 			ok = c.sideEffectFree(l.X, &f)
+			if call, isCall := ast.Unparen(l.X).(*ast.CallExpr); !ok && isCall {
+				// range c.Items(): the range evaluates the call
+				// once; its length is known once it has run.
+				f = fill{length: f.length, call: call}
+				ok = true
+			}
 			if a, isArray := u.(*types.Array); isArray {
 				known = constant.MakeInt64(a.Len())
 			}
@@ -453,7 +467,11 @@ func (c *checker) fillLoop(loop ast.Stmt, t target) (fill, bool) {
 	default:
 		return fill{}, false
 	}
-	if body == nil || c.escapes(body) {
+	if body == nil {
+		return fill{}, false
+	}
+	esc, skip := c.escapes(body)
+	if esc {
 		return fill{}, false
 	}
 	if distinct != nil && c.assigns(body, []types.Object{distinct}) {
@@ -484,6 +502,12 @@ func (c *checker) fillLoop(loop ast.Stmt, t target) (fill, bool) {
 	if fillStmt == nil || fillStmt.Tok != token.ASSIGN || len(fillStmt.Lhs) != 1 || len(fillStmt.Rhs) != 1 {
 		return fill{}, false
 	}
+	// A continue before the add may skip it: a filtered copy. Only maps
+	// are reported then (see the package doc).
+	f.filtered = skip.IsValid() && skip < fillStmt.Pos()
+	if f.filtered && !t.isMap {
+		return fill{}, false
+	}
 	if t.isMap {
 		ix, ok := ast.Unparen(fillStmt.Lhs[0]).(*ast.IndexExpr)
 		if !ok || !c.matches(ast.Unparen(ix.X), t) || c.count(fillStmt, t) != 1 {
@@ -494,7 +518,7 @@ func (c *checker) fillLoop(loop ast.Stmt, t target) (fill, bool) {
 			return fill{}, false // the same key in every iteration
 		}
 		id, ok := key.(*ast.Ident)
-		f.exact = ok && distinct != nil && c.info.ObjectOf(id) == distinct
+		f.exact = ok && distinct != nil && c.info.ObjectOf(id) == distinct && !f.filtered
 	} else {
 		call, ok := ast.Unparen(fillStmt.Rhs[0]).(*ast.CallExpr)
 		if !ok || !astutil.IsBuiltin(c.info, call.Fun, "append") || call.Ellipsis.IsValid() || len(call.Args) != 2 ||
@@ -502,7 +526,7 @@ func (c *checker) fillLoop(loop ast.Stmt, t target) (fill, bool) {
 			c.count(fillStmt, t) != 2 {
 			return fill{}, false
 		}
-		f.exact = true
+		f.exact = !f.filtered
 	}
 	return f, true
 }
@@ -700,13 +724,16 @@ func contains(vars []types.Object, obj types.Object) bool {
 	return false
 }
 
-// escapes reports whether the loop body may end an iteration early or
-// leave the loop on its way to a result: a return other than an error
-// exit, a goto, a break or continue of the loop itself or of a statement
-// around it. An error exit (`return nil, err`) drops what the loop built,
-// so the capacity it was made with does not matter there. Function
-// literals are not entered: their returns leave only themselves.
-func (c *checker) escapes(body *ast.BlockStmt) bool {
+// escapes reports whether the loop body may leave the loop on its way to
+// a result: a return other than an error exit, a goto, a break of the
+// loop itself, or a break or continue of a statement around it. An error
+// exit (`return nil, err`) drops what the loop built, so the capacity it
+// was made with does not matter there. Function literals are not entered:
+// their returns leave only themselves. skip is the position of the first
+// unlabelled continue of the loop itself (token.NoPos if there is none),
+// which may skip the add of an iteration (a filter): the loop then adds at
+// most one element per iteration.
+func (c *checker) escapes(body *ast.BlockStmt) (esc bool, skip token.Pos) {
 	labels := make(map[string]bool) // labels of statements inside body
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
@@ -718,7 +745,6 @@ func (c *checker) escapes(body *ast.BlockStmt) bool {
 		return true
 	})
 	var stack []ast.Node
-	esc := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		if n == nil {
 			stack = stack[:len(stack)-1]
@@ -740,14 +766,16 @@ func (c *checker) escapes(body *ast.BlockStmt) bool {
 				esc = !labels[n.Label.Name]
 			case n.Tok == token.BREAK:
 				esc = !inside(stack, true)
-			case n.Tok == token.CONTINUE:
-				esc = !inside(stack, false)
+			case n.Tok == token.CONTINUE && !inside(stack, false):
+				if !skip.IsValid() {
+					skip = n.Pos()
+				}
 			}
 		}
 		stack = append(stack, n)
 		return true
 	})
-	return esc
+	return esc, skip
 }
 
 // isErrorExit reports whether ret returns an error: its last result is of
@@ -784,21 +812,33 @@ func (c *checker) report(t target, f fill, between []ast.Stmt, loop ast.Stmt) {
 	length := c.render(f.length)
 	typ := c.render(t.typ)
 	diag := analysis.Diagnostic{Pos: t.stmt.Pos(), End: t.stmt.End()}
+	// For a range over a call's result, the make needs the result
+	// first: the advice and the fix store it in a variable.
+	src, store := "", ""
+	capacity := length
+	if f.call != nil {
+		src = c.freshName(t.stmt.Pos())
+		if src == "" {
+			src = "src"
+		}
+		store = fmt.Sprintf("store %s in %s before it and ", c.render(f.call), src)
+		capacity = "len(" + src + ")"
+	}
+	upTo := "up to "
+	if f.exact {
+		upTo = ""
+	}
 	var made, fixMsg string
 	if t.isMap {
 		diag.Category = "map"
-		made = fmt.Sprintf("make(%s, %s)", typ, length)
-		upTo := "up to "
-		if f.exact {
-			upTo = ""
-		}
-		diag.Message = fmt.Sprintf("%s grows by rehashing to %s%s entries without a size hint: make it with %s", name, upTo, length, made)
-		fixMsg = fmt.Sprintf("Make %s with size hint %s", name, length)
+		made = fmt.Sprintf("make(%s, %s)", typ, capacity)
+		diag.Message = fmt.Sprintf("%s grows by rehashing to %s%s entries without a size hint: %smake it with %s", name, upTo, length, store, made)
+		fixMsg = fmt.Sprintf("Make %s with size hint %s", name, capacity)
 	} else {
 		diag.Category = "slice"
-		made = fmt.Sprintf("make(%s, 0, %s)", typ, length)
-		diag.Message = fmt.Sprintf("%s grows by append to %s elements without a capacity: make it with %s", name, length, made)
-		fixMsg = fmt.Sprintf("Make %s with capacity %s", name, length)
+		made = fmt.Sprintf("make(%s, 0, %s)", typ, capacity)
+		diag.Message = fmt.Sprintf("%s grows by append to %s%s elements without a capacity: %smake it with %s", name, upTo, length, store, made)
+		fixMsg = fmt.Sprintf("Make %s with capacity %s", name, capacity)
 	}
 	if t.form == varDecl {
 		// No fix: make returns a non-nil slice where the loop over an
@@ -820,16 +860,86 @@ func (c *checker) report(t target, f fill, between []ast.Stmt, loop ast.Stmt) {
 		c.pass.Report(diag)
 		return
 	}
-	var edit analysis.TextEdit
+	var edits []analysis.TextEdit
+	if f.call != nil {
+		// The call moves before the make: nothing may stand between
+		// them, and the variable needs a name free where it goes.
+		indent, ok := c.indent(t.stmt.Pos())
+		if len(between) > 0 || !ok || c.freshName(t.stmt.Pos()) == "" {
+			c.pass.Report(diag)
+			return
+		}
+		fixMsg = fmt.Sprintf("Store %s in %s and %s", c.render(f.call), src, lowerFirst(fixMsg))
+		edits = append(edits,
+			analysis.TextEdit{Pos: t.stmt.Pos(), End: t.stmt.Pos(), NewText: []byte(src + " := " + c.render(f.call) + "\n" + indent)},
+			analysis.TextEdit{Pos: f.call.Pos(), End: f.call.End(), NewText: []byte(src)})
+	}
 	switch init := ast.Unparen(t.init).(type) {
 	case *ast.CallExpr:
 		last := init.Args[len(init.Args)-1]
-		edit = analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + length)}
+		edits = append(edits, analysis.TextEdit{Pos: last.End(), End: last.End(), NewText: []byte(", " + capacity)})
 	case *ast.CompositeLit:
-		edit = analysis.TextEdit{Pos: init.Pos(), End: init.End(), NewText: []byte(made)}
+		edits = append(edits, analysis.TextEdit{Pos: init.Pos(), End: init.End(), NewText: []byte(made)})
 	}
-	diag.SuggestedFixes = []analysis.SuggestedFix{{Message: fixMsg, TextEdits: []analysis.TextEdit{edit}}}
+	diag.SuggestedFixes = []analysis.SuggestedFix{{Message: fixMsg, TextEdits: edits}}
 	c.pass.Report(diag)
+}
+
+// fallbackNames are the names the fix tries, in order, for the variable
+// that holds the result of a call ranged over.
+var fallbackNames = []string{"src", "srcItems", "srcElems"}
+
+// freshName returns a name for a new variable declared at pos that
+// neither refers to anything there nor is declared later in the same
+// block, or "" if none of fallbackNames is free.
+func (c *checker) freshName(pos token.Pos) string {
+	scope := c.pass.Pkg.Scope().Innermost(pos)
+	if scope == nil {
+		return ""
+	}
+	for _, name := range fallbackNames {
+		if _, obj := scope.LookupParent(name, pos); obj != nil {
+			continue
+		}
+		if scope.Lookup(name) != nil {
+			continue // declared later in the block
+		}
+		return name
+	}
+	return ""
+}
+
+// indent returns the white space before pos on its line, if only white
+// space precedes pos there.
+func (c *checker) indent(pos token.Pos) (string, bool) {
+	tf := c.pass.Fset.File(pos)
+	if tf == nil || c.pass.ReadFile == nil {
+		return "", false
+	}
+	src, err := c.pass.ReadFile(tf.Name())
+	if err != nil {
+		return "", false
+	}
+	start := tf.Offset(tf.LineStart(tf.Line(pos)))
+	end := tf.Offset(pos)
+	if start > end || end > len(src) {
+		return "", false
+	}
+	ws := string(src[start:end])
+	for _, r := range ws {
+		if r != ' ' && r != '\t' {
+			return "", false
+		}
+	}
+	return ws, true
+}
+
+// lowerFirst returns s with its first letter in lower case.
+func lowerFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToLower(s[:1]) + s[1:]
 }
 
 // render returns the source form of e.

@@ -9,5 +9,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), makecap.Analyzer, "orders", "ordercmd", "broken")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), makecap.Analyzer, "orders", "ordercmd", "filtered", "broken")
 }

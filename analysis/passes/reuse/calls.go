@@ -100,6 +100,7 @@ var wrappers = map[string]bool{
 	"archive/tar.NewReader":        false,
 	"archive/tar.NewWriter":        true,
 	"archive/zip.NewWriter":        true,
+	"mime/multipart.NewWriter":     true,
 	"io.TeeReader":                 false,
 	"io.LimitReader":               false,
 	"io.NopCloser":                 false,

@@ -41,7 +41,15 @@
 //     repeat on every call: measured here, a new bytes.Buffer per call
 //     costs 69 % more time than one reused. Whether the function is hot is
 //     not guessed: perfproof scan weighs every report by evidence from the
-//     call graph and profiles. Not reported: a buffer, Builder or scratch
+//     call graph and profiles. A buffer stored in a field of a struct
+//     literal is followed through the new object; when the function
+//     returns that object (a log entry made per request with its own
+//     buffer), the buffer is reported too, as made for every object,
+//     unless the package ever resets, truncates or reassigns that field
+//     (an object that reuses its buffer, as a connection does). A
+//     function with an http.ResponseWriter or *http.Request parameter
+//     runs once per request even when its name says constructor
+//     (NewLogEntry(r)). Not reported: a buffer, Builder or scratch
 //     slice whose text is returned or kept (buf.String() or string(b)
 //     counts as its text; the allocation is that of the function's
 //     output), a buffer
@@ -57,7 +65,9 @@
 // captured by a closure that is not called on the spot, or passed to a
 // function that is not known to use it only during the call (io.Copy,
 // fmt.Fprintf, an io.Writer's Write, json.Unmarshal, functions of bytes and
-// strconv, and a few others). A function or concrete method of the same
+// strconv, and a few others). A writer that wraps it (bufio,
+// json.NewEncoder, multipart.NewWriter and the like) is followed in its
+// place. A function or concrete method of the same
 // package that receives the value is followed into, a few calls deep: a
 // helper that writes into the buffer keeps nothing, one that returns its
 // argument (an append-style helper) passes the value on to its result.

@@ -42,6 +42,16 @@ type flow struct {
 	// toResult is set, in a callee, when the parameter followed is
 	// returned: the caller follows the call's result in its place.
 	toResult bool
+
+	// holders are the struct types of the literals the value was stored
+	// in as a field (entry := &logEntry{buf: &bytes.Buffer{}}), and
+	// fields those fields.
+	holders []types.Type
+	fields  []*types.Var
+	// returnedHolder is set when the function that makes the value
+	// returns the object that holds it: the value lives as long as that
+	// object, a new one per call.
+	returnedHolder bool
 }
 
 // taint records that v holds the value.
@@ -126,7 +136,38 @@ func (f *flow) expr(cur inspector.Cursor) {
 			f.toResult = true // the caller follows the result
 			return
 		}
+		if f.depth == 0 && f.returnsFrom(parent) && f.isHolder(info.TypeOf(cur.Node().(ast.Expr))) {
+			f.returnedHolder = true // a new object per call, with its own buffer
+			return
+		}
 		f.escapes = true
+
+	case *ast.KeyValueExpr:
+		if kind != edge.KeyValueExpr_Value {
+			f.escapes = true // a map key
+			return
+		}
+		lit, ok := parent.Parent().Node().(*ast.CompositeLit)
+		key, isID := p.Key.(*ast.Ident)
+		if !ok || !isID || !isStruct(info.TypeOf(lit)) {
+			f.escapes = true // an element of a map or slice
+			return
+		}
+		field, ok := info.Uses[key].(*types.Var)
+		if !ok || !field.IsField() {
+			f.escapes = true
+			return
+		}
+		f.hold(parent.Parent(), cur, field)
+
+	case *ast.CompositeLit:
+		t := info.TypeOf(p)
+		st, ok := structOf(t)
+		if kind != edge.CompositeLit_Elts || !ok || idx >= st.NumFields() {
+			f.escapes = true // an element of a map, slice or array
+			return
+		}
+		f.hold(parent, cur, st.Field(idx))
 
 	case *ast.BinaryExpr:
 		// Comparisons and arithmetic make new values.
@@ -231,6 +272,50 @@ func (f *flow) expr(cur inspector.Cursor) {
 		// and anything else: assume it escapes.
 		f.escapes = true
 	}
+}
+
+// hold follows the value into the struct literal at lit, as its field
+// field set to the expression at elem: the new object shares the value's
+// memory. The object counts as a holder, whose return the caller of the
+// check weighs, only if elem is the buffer itself (buf: &bytes.Buffer{}),
+// not memory shared with it (Certificate: buf.Bytes() is the result).
+func (f *flow) hold(lit, elem inspector.Cursor, field *types.Var) {
+	if _, ok := f.c.zeroValue(f.c.pass.TypesInfo.TypeOf(elem.Node().(ast.Expr))); ok && f.depth == 0 {
+		f.holders = append(f.holders, f.c.pass.TypesInfo.TypeOf(lit.Node().(ast.Expr)))
+		f.fields = append(f.fields, field)
+	}
+	f.follow(lit)
+}
+
+// isHolder reports whether t is the type of a struct literal the value
+// was stored in, or a pointer to one.
+func (f *flow) isHolder(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	for _, h := range f.holders {
+		if types.Identical(t, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// isStruct reports whether t is a struct type.
+func isStruct(t types.Type) bool {
+	_, ok := structOf(t)
+	return ok
+}
+
+func structOf(t types.Type) (*types.Struct, bool) {
+	if t == nil {
+		return nil, false
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	return st, ok
 }
 
 // follow continues with the value of the expression at cur if its type can
@@ -666,8 +751,9 @@ func asVar(obj types.Object) *types.Var {
 
 // freshResult lists methods of tracked values whose results do not share
 // the tracked value's memory: fastjson's Value.MarshalTo appends a copy to
-// its argument.
-var freshResult = map[string]bool{"MarshalTo": true}
+// its argument, and a multipart.Writer's FormDataContentType and Boundary
+// return its boundary, not what it wrote.
+var freshResult = map[string]bool{"MarshalTo": true, "FormDataContentType": true, "Boundary": true}
 
 func elem(t types.Type) types.Type {
 	if t == nil {

@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -242,8 +243,15 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 			if c.hot.RarelyCalled(cur) || !c.runsOften(cur) {
 				return
 			}
-		case always, scratch:
+		case always:
 			if c.hot.RarelyCalled(cur) {
+				return
+			}
+		case scratch:
+			// A factory that takes the request (NewLogEntry(r
+			// *http.Request)) runs once per request, whatever its
+			// name.
+			if c.hot.RarelyCalled(cur) && !c.servesHTTP(cur) {
 				return
 			}
 		}
@@ -279,6 +287,9 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 		// as appends stay within its capacity).
 		return
 	}
+	if f.returnedHolder && (inLoop || r.perCall != scratch || r.kind != buffer && r.kind != builder || c.fieldReset(f.fields)) {
+		return // the object's buffer is reused, or is not a scratch buffer
+	}
 	name := hotpath.FuncName(cur)
 	n := cur.Node()
 	if r.perCall == scratch && !inLoop {
@@ -297,7 +308,11 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 		if c.servesForever(fn.Node()) {
 			return // made once for the life of a worker goroutine
 		}
-		c.pass.Report(analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Category: "percall", Message: perCallMessage(r, name, hasReceiver(cur))})
+		msg := perCallMessage(r, name, hasReceiver(cur))
+		if f.returnedHolder {
+			msg = perObjectMessage(r, name, f.fields[0])
+		}
+		c.pass.Report(analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Category: "percall", Message: msg})
 		return
 	}
 	var msg string
@@ -341,6 +356,50 @@ func perCallMessage(r reusable, name string, method bool) string {
 		return fmt.Sprintf("make([]byte, 0, n) in %s is a scratch slice grown and dropped on every call: its allocation and growth repeat on every call; reuse one: %s", name, where)
 	}
 	return fmt.Sprintf("%s made on every call of %s is written and dropped: its allocation and growth repeat on every call; reuse one: %s", r.name, name, where)
+}
+
+// perObjectMessage words the report of a scratch buffer made once per
+// call of the function called name as the field of a new object that the
+// function returns.
+func perObjectMessage(r reusable, name string, field *types.Var) string {
+	return fmt.Sprintf("%s in field %s of the object %s returns: its allocation and growth repeat on every call; pool it and put it back when the object is done", r.name, field.Name(), name)
+}
+
+// fieldReset reports whether the package resets, truncates or assigns
+// one of the fields anywhere outside a composite literal: then objects
+// reuse their buffer, or are given one from elsewhere.
+func (c *checker) fieldReset(fields []*types.Var) bool {
+	for cur := range c.hot.Inspector.Root().Preorder((*ast.SelectorExpr)(nil)) {
+		sel := cur.Node().(*ast.SelectorExpr)
+		v, ok := c.pass.TypesInfo.Uses[sel.Sel].(*types.Var)
+		if !ok || !slices.Contains(fields, v) {
+			continue
+		}
+		if assigned(cur) {
+			return true
+		}
+		if cur.ParentEdgeKind() == edge.SelectorExpr_X {
+			switch cur.Parent().Node().(*ast.SelectorExpr).Sel.Name {
+			case "Reset", "Truncate":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// servesHTTP reports whether the function containing cur, or one
+// enclosing it, has an http.ResponseWriter or *http.Request parameter.
+func (c *checker) servesHTTP(cur inspector.Cursor) bool {
+	for fc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		for _, field := range astutil.FuncType(fc.Node()).Params.List {
+			switch types.TypeString(c.pass.TypesInfo.TypeOf(field.Type), nil) {
+			case "net/http.ResponseWriter", "*net/http.Request":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // servesForever reports whether the function fn runs a worker loop, for
@@ -403,13 +462,8 @@ func isErrorMethod(fn ast.Node) bool {
 // in a loop. Calls in _test.go files are ignored, so that a package and its
 // test variant get the same reports.
 func (c *checker) runsOften(cur inspector.Cursor) bool {
-	for fc := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		for _, field := range astutil.FuncType(fc.Node()).Params.List {
-			switch types.TypeString(c.pass.TypesInfo.TypeOf(field.Type), nil) {
-			case "net/http.ResponseWriter", "*net/http.Request":
-				return true
-			}
-		}
+	if c.servesHTTP(cur) {
+		return true
 	}
 	d, ok := hotpath.TopDecl(cur).Node().(*ast.FuncDecl)
 	if !ok {

@@ -53,8 +53,13 @@
 // called directly in the package, never used as a value nor named by an
 // interface method the package calls: their values are the arguments of
 // those calls. A value is such a writer if its static type is one, if it
-// is the io.WriteCloser of exec.Cmd.StdinPipe, another such variable, or
-// the result of a function that returns only such writers; a value of
+// is the io.WriteCloser of exec.Cmd.StdinPipe, another such variable,
+// the result of a function that returns only such writers, an assertion
+// to an interface type of such a value (f.(io.WriteCloser) keeps the
+// dynamic value), or a File of a file system abstraction: the first
+// result of a method named OpenFile or Create whose type is io/fs.File
+// or another interface named File (a pluggable file system, as in afero
+// or go-billy, whose files are *os.File on a disk); a value of
 // any other kind, a bufio.Writer among them, makes the variable
 // buffered. So a field set to os.Stdout in a constructor, or to the
 // net.Conn of net.Dial in a Connect method, and passed by a method to an
@@ -94,9 +99,10 @@
 // variables of interface type (other packages may assign any writer),
 // parameters of exported functions or of functions used as values (their
 // callers are not all known), parameters the function assigns, values
-// that come from an interface call, a type assertion or a map (an
-// fs.File from a pluggable file system's OpenFile is not known to be an
-// *os.File), and the datagram conns *net.UDPConn and *net.IPConn, where
+// that come from an interface call other than a file system's OpenFile
+// or Create, a type assertion of a value of unknown kind or a map (the
+// writer of an object store's Create, which returns no File, may
+// buffer), and the datagram conns *net.UDPConn and *net.IPConn, where
 // each Write is a datagram of its own, so that two writes are two
 // messages. A net.Conn or *net.UnixConn is assumed to be a stream, and a
 // *tls.Conn behind a net.Conn, which encrypts and sends each Write as a
@@ -108,9 +114,10 @@
 // subprocess outputs, message then delimiter per message; a NATS
 // client's websocket frame header then payload per flush) and 4 cold (a
 // mock broker, three test scripts); 4 of the 5 shown at the default
-// confidence are hot. It finds 3 of the 4 two-write instances of the
-// recall sample; the fourth writes to the fs.File of a pluggable file
-// system, whose type is not known.
+// confidence are hot. It found 3 of the 4 two-write instances of the
+// recall sample then; the fourth, which writes to the fs.File of a
+// pluggable file system, is found since files of file system
+// abstractions count as unbuffered.
 //
 // The check stays silent for code that runs once (init, package-level
 // variables, sync.Once, main outside its loops, and functions called only

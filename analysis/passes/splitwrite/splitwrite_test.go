@@ -9,5 +9,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), splitwrite.Analyzer, "broker", "linesrv", "frame", "recordcli", "wire", "relay", "gateway")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), splitwrite.Analyzer, "broker", "linesrv", "frame", "recordcli", "wire", "relay", "gateway", "fileout")
 }

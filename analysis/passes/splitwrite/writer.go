@@ -21,6 +21,7 @@ const (
 	netConn                  // net.Conn, *net.TCPConn, *net.UnixConn
 	stdinPipe                // the io.WriteCloser of exec.Cmd.StdinPipe
 	ioPipe                   // *io.PipeWriter
+	fsFile                   // a File of a file system abstraction, opened with OpenFile or Create
 
 	// cyclic is the provisional kind of a writer whose value comes
 	// only from a writer still being classified (a field assigned from
@@ -39,6 +40,8 @@ func (k writerKind) String() string {
 		return "an unbuffered pipe"
 	case ioPipe:
 		return "an *io.PipeWriter"
+	case fsFile:
+		return "a file opened through a file system interface"
 	}
 	return "a writer of unknown buffering"
 }
@@ -314,6 +317,13 @@ func (vk *varKinds) assign(lhs, rhs []ast.Expr) {
 	if len(rhs) != 1 {
 		return
 	}
+	// w, ok := f.(io.WriteCloser): the writer is f's dynamic value, or
+	// nil.
+	if ta, ok := ast.Unparen(rhs[0]).(*ast.TypeAssertExpr); ok && len(lhs) == 2 {
+		vk.add(lhs[0], ta)
+		vk.add(lhs[1], nil)
+		return
+	}
 	// v, err := cmd.StdinPipe(), or another call of several results.
 	call, _ := ast.Unparen(rhs[0]).(*ast.CallExpr)
 	for i, l := range lhs {
@@ -469,6 +479,9 @@ func (vk *varKinds) sourceKind(s source) (writerKind, bool) {
 		if s.index == 0 && vk.isStdinPipe(call) {
 			return stdinPipe, false
 		}
+		if s.index == 0 && vk.isFSOpen(call) {
+			return fsFile, false
+		}
 		if tv, ok := vk.info.Types[call]; ok {
 			if tuple, ok := tv.Type.(*types.Tuple); ok && s.index < tuple.Len() {
 				if k := vk.concreteKind(tuple.At(s.index).Type()); k != notUnbuffered {
@@ -506,9 +519,19 @@ func (vk *varKinds) exprKind(x ast.Expr) (k writerKind, neutral bool) {
 			return notUnbuffered, true
 		}
 	}
+	if ta, ok := x.(*ast.TypeAssertExpr); ok && ta.Type != nil {
+		// An assertion to an interface keeps the dynamic value, and
+		// with it the Write method.
+		if t := vk.info.TypeOf(ta.Type); t != nil && types.IsInterface(t) {
+			return vk.exprKind(ta.X)
+		}
+	}
 	if call, ok := x.(*ast.CallExpr); ok {
 		if vk.isStdinPipe(call) {
 			return stdinPipe, false
+		}
+		if vk.isFSOpen(call) {
+			return fsFile, false
 		}
 		// A conversion to an interface: io.Writer(conn). A conversion
 		// to a concrete type may change the Write method.
@@ -598,6 +621,24 @@ func (vk *varKinds) isStdinPipe(call *ast.CallExpr) bool {
 	}
 	recv := fn.Signature().Recv()
 	return recv != nil
+}
+
+// isFSOpen reports whether call opens a file through a file system
+// abstraction: a method named OpenFile or Create whose first result is
+// io/fs.File or another interface type named File (the File of a
+// pluggable file system, as in afero or go-billy). On a disk such a file
+// is an *os.File; its writes are system calls.
+func (vk *varKinds) isFSOpen(call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(vk.info, call).(*types.Func)
+	if !ok || fn.Signature().Recv() == nil || fn.Name() != "OpenFile" && fn.Name() != "Create" {
+		return false
+	}
+	res := fn.Signature().Results()
+	if res.Len() == 0 || !types.IsInterface(res.At(0).Type()) {
+		return false
+	}
+	n, ok := types.Unalias(res.At(0).Type()).(*types.Named)
+	return ok && n.Obj().Name() == "File"
 }
 
 // factOf returns the fact of fn, a function of another package, or nil.

@@ -186,7 +186,8 @@ func Paid(rows []OrderRow) []Order {
 	return out
 }
 
-// Unfiltered skips the cancelled rows with continue: conditional too.
+// Unfiltered skips the cancelled rows with continue: fine, a filtered
+// slice is not reported (a filtered map copy is, see package filtered).
 func Unfiltered(rows []OrderRow) []Order {
 	out := []Order{}
 	for _, r := range rows {
@@ -359,9 +360,10 @@ func FromOne(n int) []int {
 	return v
 }
 
-// Fetched ranges over a call: len(fetch()) would call it twice.
+// Fetched ranges over a call: len(fetch()) would call it twice, so the
+// fix stores its result first (the range calls it once, too).
 func Fetched(fetch func() []OrderRow) []int64 {
-	ids := []int64{}
+	ids := []int64{} // want `ids grows by append to len\(fetch\(\)\) elements without a capacity: store fetch\(\) in src before it and make it with make\(\[\]int64, 0, len\(src\)\)`
 	for _, r := range fetch() {
 		ids = append(ids, r.ID)
 	}
