@@ -25,10 +25,17 @@
 // hex digest, and about 4 times the time) only where there is evidence that the
 // string is made for a protocol, often: it goes straight to an
 // http.Header Set or Add, a Write or WriteString call, io.WriteString or
-// an append to a byte slice, or it is the only return of a function called
-// so somewhere in the package, or it is in a benchmark's measured loop. A
-// loop alone is not evidence: tools build names in loops that run a few
-// times. Each report has a fix that replaces the call with strconv calls
+// an append to a byte slice; it is stored in a struct field, directly or
+// through a local variable assigned once (a part's ETag kept for the
+// listing and the completion of a multipart upload); it is the only return
+// of a function called so somewhere in the package; or it is in a
+// benchmark's measured loop. A format of strings only is also reported
+// when it is the only return of an exported function of a package other
+// than main (versitygw's GenerateEtag, called per PutObject from the
+// backends): its callers are in other packages, where the scan's call
+// graph decides how often it runs, and concatenation is simpler code
+// anyway. A loop alone is not evidence: tools build names in loops that
+// run a few times. Each report has a fix that replaces the call with strconv calls
 // joined by + to the literal text; each mapping was checked to print the
 // same text for every value, including negative numbers in hex, NaN,
 // infinities and -0.

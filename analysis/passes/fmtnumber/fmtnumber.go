@@ -169,7 +169,7 @@ func (ch *checker) check(c inspector.Cursor) {
 	if numbers == 0 && !(single && convs[0].kind == boolKind) && !stringsOnly {
 		return
 	}
-	if ch.cold(c) || !single && !ch.hotEvidence(c, 0) {
+	if ch.cold(c) || !single && !ch.hotEvidence(c, 0) && !(stringsOnly && ch.exportedReturn(c)) {
 		return
 	}
 

@@ -2,6 +2,7 @@ package fmtnumber
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -21,7 +22,11 @@ const maxReturnDepth = 2
 //     textproto.MIMEHeader Set or Add, a Write or WriteString call,
 //     io.WriteString, or an append to a byte slice;
 //   - the string is the only return of its function, and one of the calls
-//     of that function in the package has such evidence.
+//     of that function in the package has such evidence;
+//   - the string is stored in a field of a struct, directly (a composite
+//     literal's field or an assignment to a field) or through a local
+//     variable assigned once: data kept for a response or a record, such
+//     as a part's ETag.
 //
 // A short format such as "%s:%d" is reported only with such evidence: it
 // builds as many file:line labels, debugging dumps and unknown-value names
@@ -51,6 +56,12 @@ func (ch *checker) hotEvidence(c inspector.Cursor, depth int) bool {
 				break // a conversion such as []byte(s)
 			}
 			return ch.isSink(n)
+		case *ast.KeyValueExpr:
+			return cur.ParentEdgeKind() == edge.KeyValueExpr_Value && ch.isStructLit(parent.Parent())
+		case *ast.CompositeLit:
+			return ch.isStructLit(parent)
+		case *ast.AssignStmt:
+			return cur.ParentEdgeKind() == edge.AssignStmt_Rhs && ch.storedInField(parent, cur.ParentEdgeIndex())
 		case *ast.ReturnStmt:
 			return depth < maxReturnDepth && ch.returnedHot(parent, depth)
 		default:
@@ -112,6 +123,123 @@ func (ch *checker) returnedHot(ret inspector.Cursor, depth int) bool {
 		if call.Valid() && !ch.coldAt(call, 0) && ch.hotEvidence(call, depth+1) {
 			return true
 		}
+	}
+	return false
+}
+
+// exportedReturn reports whether the string formatted at c is the only
+// return of an exported function or method of a package other than main:
+// its callers are in other packages, where the scan's call graph, not
+// this check, decides how often they run (versitygw's GenerateEtag, called
+// per PutObject by each backend). It is evidence enough for a format of
+// strings only, whose concatenation is simpler code as well as faster.
+func (ch *checker) exportedReturn(c inspector.Cursor) bool {
+	if ch.pass.Pkg.Name() == "main" {
+		return false
+	}
+	cur := c
+	for cur.ParentEdgeKind() == edge.ParenExpr_X {
+		cur = cur.Parent()
+	}
+	if cur.ParentEdgeKind() != edge.ReturnStmt_Results {
+		return false
+	}
+	for p := range cur.Enclosing((*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		decl, ok := p.Node().(*ast.FuncDecl)
+		return ok && decl.Body != nil && decl.Name.IsExported() && exportedRecv(decl) && countReturns(decl.Body) == 1
+	}
+	return false
+}
+
+// exportedRecv reports whether decl is a function, or a method whose
+// receiver type is exported: other packages can call it.
+func exportedRecv(decl *ast.FuncDecl) bool {
+	if decl.Recv == nil || len(decl.Recv.List) != 1 {
+		return decl.Recv == nil
+	}
+	t := decl.Recv.List[0].Type
+	for {
+		switch x := t.(type) {
+		case *ast.StarExpr:
+			t = x.X
+			continue
+		case *ast.IndexExpr:
+			t = x.X
+			continue
+		case *ast.IndexListExpr:
+			t = x.X
+			continue
+		case *ast.Ident:
+			return x.IsExported()
+		}
+		return false
+	}
+}
+
+// isStructLit reports whether lit, a composite literal, builds a struct.
+func (ch *checker) isStructLit(lit inspector.Cursor) bool {
+	n, ok := lit.Node().(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	t := ch.pass.TypesInfo.TypeOf(n)
+	if t == nil {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, ok = t.Underlying().(*types.Struct)
+	return ok
+}
+
+// storedInField reports whether the i-th value of the assignment as goes
+// to a struct field: the left side is a field, or a local variable that
+// is assigned nowhere else and is the value of a field in a composite
+// literal or a field assignment of its function.
+func (ch *checker) storedInField(as inspector.Cursor, i int) bool {
+	n := as.Node().(*ast.AssignStmt)
+	if len(n.Lhs) != len(n.Rhs) {
+		return false
+	}
+	info := ch.pass.TypesInfo
+	switch lhs := ast.Unparen(n.Lhs[i]).(type) {
+	case *ast.SelectorExpr:
+		sel, ok := info.Selections[lhs]
+		return ok && sel.Kind() == types.FieldVal
+	case *ast.Ident:
+		v, ok := info.ObjectOf(lhs).(*types.Var)
+		if !ok || v.IsField() || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
+			return false
+		}
+		var body inspector.Cursor
+		for fc := range as.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+			body = fc
+			break
+		}
+		if body.Node() == nil {
+			return false
+		}
+		stored := false
+		for id := range body.Preorder((*ast.Ident)(nil)) {
+			if info.Uses[id.Node().(*ast.Ident)] != v || id.Node() == lhs {
+				continue
+			}
+			switch id.ParentEdgeKind() {
+			case edge.AssignStmt_Lhs, edge.UnaryExpr_X:
+				if id.ParentEdgeKind() == edge.AssignStmt_Lhs || id.Parent().Node().(*ast.UnaryExpr).Op == token.AND {
+					return false // assigned again, or its address taken
+				}
+			case edge.KeyValueExpr_Value:
+				stored = stored || ch.isStructLit(id.Parent().Parent())
+			case edge.CompositeLit_Elts:
+				stored = stored || ch.isStructLit(id.Parent())
+			}
+			if id.ParentEdgeKind() == edge.AssignStmt_Rhs {
+				stored = stored || ch.storedInField(id.Parent(), id.ParentEdgeIndex())
+			}
+		}
+		return stored
 	}
 	return false
 }

@@ -71,14 +71,46 @@
 // (a strings.Builder, an io.Writer) it reports without a fix, as the
 // buffer to format into is the caller's to choose.
 //
-// A per-object time that must become a string is not reported: a struct
-// field marshalled to XML or JSON, a map value, an argument of fmt or of a
-// function taking a string. AppendFormat would only move the allocation,
-// and the encoder's reflection costs far more. Measured on one XML element
-// (BenchmarkXMLElement), EncodeElement of the formatted string against
-// AppendFormat into a stack buffer written as xml.CharData between the
-// start and end tokens: 433 ns → 391 ns (−13 %), 2 → 1 allocs but 40 →
-// 64 B, a gain lost in the encoding of a whole listed object.
+// Bytes through a callee (category callee). A formatted time passed to a
+// function of the same package that uses that string parameter only to
+// copy it into bytes — append(b, p...), WriteString, Write([]byte(p)),
+// io.WriteString, a value of an http.Header literal that is only written,
+// or an argument of another such function, up to two calls deep — is the
+// same waste one call away: nats-server stamps each republished or
+// directly fetched message with genHeader(hdr, JSTimeStamp,
+// ts.Format(time.RFC3339Nano)). Passing the time.Time and calling
+// AppendFormat in the callee removes the string; the change is to the
+// callee's signature, so no fix is suggested.
+//
+// Any other format of a time with a constant layout (categories field and
+// item). A time of each request, message or listed object that becomes a
+// string: grpc's audit logger stamps each audited RPC with
+// time.Now().Format(time.RFC3339Nano) in a struct it encodes to JSON,
+// S3 servers format each listed object's LastModified inside MarshalXML,
+// benthos puts each parsed log line's timestamp in a map. When the layout
+// is time.RFC3339Nano and the text goes into a string field with a json
+// or xml tag (category field), a time.Time field encodes to the same text:
+// Time.MarshalJSON and MarshalText write RFC 3339 with nanoseconds, as
+// Format(time.RFC3339Nano) does, for years 0 to 9999 (outside them they
+// fail), but omitempty no longer omits a zero time and every other user of
+// the field changes, so no fix is suggested. Otherwise (category item) the
+// string can only be avoided where it ends up in bytes, by AppendFormat
+// into a reused buffer there; where it must be a string (an XML field,
+// a map value) only the allocation of 24 to 32 B moves. Measured on one
+// XML element (BenchmarkXMLElement), EncodeElement of the formatted string
+// against AppendFormat into a stack buffer written as xml.CharData between
+// the start and end tokens: 433 ns → 391 ns (−13 %), 2 → 1 allocs but 40 →
+// 64 B, a gain mostly lost in the encoding of a whole listed object. These
+// categories are candidates: the check reports them wherever the code is
+// not cold and leaves it to scan's evidence (call paths from handlers and
+// consumer loops, profiles) to say how often they run. Not reported: text
+// for people — a String, GoString or Error method, a function whose only
+// result is a concrete error type, an argument (directly, through
+// fmt.Sprintf or concatenation, or through a local variable used only so)
+// of an error constructor, a panic or a logging call (packages log,
+// log/slog, zap, logrus, zerolog, testing, or functions named Printf,
+// Infof, Debugf, Noticef, Warnf and the like) — and the client code of
+// the current-time category.
 //
 // Code that runs once (init functions, package-level variables, sync.Once
 // bodies, main outside its loops and helpers called only from those), dead
@@ -92,9 +124,10 @@
 // versitygw, gin and echo, versitygw's per-request policy condition time
 // and bucket-event time), and 6 at scan's default confidence, 5 of them
 // hot. Of the 8 formatted times of the recall sample, it finds the 2 of the
-// current time with a second-resolution layout; the others are per-object
+// current time with a second-resolution layout; the others were per-object
 // times that must become strings (XML and JSON fields, map values, header
-// values) or RFC3339Nano, which this check leaves alone by design.
+// values) or RFC3339Nano, now candidates of the callee, field and item
+// categories (figures for those: see the labels).
 //
 // For example:
 //

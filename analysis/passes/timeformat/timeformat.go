@@ -26,7 +26,10 @@ timeformat reports (time.Time).Format of the current time with a constant
 layout of one-second (or one-millisecond) resolution in code that runs
 often: the text can be kept and reused while the second is unchanged. It
 also reports a formatted time that is only appended to a byte slice or
-written to a buffer, where AppendFormat writes it without the string.`
+written to a buffer, directly or by a function of the package it is
+passed to, where AppendFormat writes it without the string; and, as
+candidates for the scan's evidence to rank, any other format of a time
+with a constant layout outside text for people (errors, logs, String).`
 
 // Analyzer reports time formatting on hot paths that a one-entry cache or
 // AppendFormat removes.
@@ -83,7 +86,13 @@ func (c *checker) call(cur inspector.Cursor) {
 		})
 		return
 	}
-	c.byteSink(cur, sel)
+	if c.byteSink(cur, sel) || c.coldText(cur) || c.sendsRequest(cur) || c.coldVar(cur) {
+		return
+	}
+	if c.calleeSink(cur, sel) {
+		return
+	}
+	c.perItem(cur, sel, layout)
 }
 
 // cacheUnit returns the resolution of a layout, "second" or
@@ -268,6 +277,14 @@ func (c *checker) fields() map[*types.Var]bool {
 // errors.New, a constructor of an error type) or of panic, directly or
 // through fmt.Sprintf and concatenation.
 func (c *checker) errorText(cur inspector.Cursor) bool {
+	return c.errorTextOf(cur, false)
+}
+
+// errorTextOf is errorText; if strict, a call that returns the interface
+// error counts only if it is fmt.Errorf or errors.New, or its name speaks
+// of errors (newError, wrapErr): an encoder's EncodeElement or a writer's
+// method also returns an error, as its status, not as a value it builds.
+func (c *checker) errorTextOf(cur inspector.Cursor, strict bool) bool {
 	info := c.pass.TypesInfo
 	for {
 		parent := cur.Parent()
@@ -282,11 +299,12 @@ func (c *checker) errorText(cur inspector.Cursor) bool {
 					return b.Name() == "panic"
 				}
 			}
-			if t := info.TypeOf(n); t != nil && !isTuple(t) && (astutil.IsError(t) || astutil.IsError(types.NewPointer(t))) {
+			fn, _ := typeutil.Callee(info, n).(*types.Func)
+			if t := info.TypeOf(n); t != nil && !isTuple(t) && (astutil.IsError(t) || astutil.IsError(types.NewPointer(t))) &&
+				(!strict || !types.IsInterface(t) || fn != nil && errorFuncName(fn)) {
 				return true // fmt.Errorf, errors.New, an error type's constructor
 			}
-			fn, ok := typeutil.Callee(info, n).(*types.Func)
-			if !ok || fn.Pkg() == nil {
+			if fn == nil || fn.Pkg() == nil {
 				return false
 			}
 			switch fn.Pkg().Path() + "." + fn.Name() {
@@ -421,33 +439,34 @@ func (c *checker) requestHeader(cur inspector.Cursor) bool {
 // byteSink reports the Format call at cur (whose callee is sel) when its
 // string is only copied into bytes: appended to a byte slice, written with
 // WriteString, or converted to []byte for a Write. AppendFormat writes the
-// same bytes without allocating the string.
-func (c *checker) byteSink(cur inspector.Cursor, sel *ast.SelectorExpr) {
+// same bytes without allocating the string. It returns whether it
+// reported.
+func (c *checker) byteSink(cur inspector.Cursor, sel *ast.SelectorExpr) bool {
 	call := cur.Node().(*ast.CallExpr)
 	info := c.pass.TypesInfo
 	for cur.ParentEdgeKind() == edge.ParenExpr_X {
 		cur = cur.Parent()
 	}
 	if cur.ParentEdgeKind() != edge.CallExpr_Args {
-		return
+		return false
 	}
 	parent := cur.Parent()
 	outer := parent.Node().(*ast.CallExpr)
 	if tv, ok := info.Types[outer.Fun]; ok && tv.IsType() {
 		// w.Write([]byte(t.Format(layout)))
 		if !bytetype.IsSlice(tv.Type) || parent.ParentEdgeKind() != edge.CallExpr_Args {
-			return
+			return false
 		}
 		w := parent.Parent().Node().(*ast.CallExpr)
 		if fn, ok := typeutil.Callee(info, w).(*types.Func); ok && fn.Name() == "Write" && fn.Signature().Recv() != nil && len(w.Args) == 1 {
-			c.writeSink(call, sel, w)
+			return c.writeSink(call, sel, w)
 		}
-		return
+		return false
 	}
 	if id, ok := ast.Unparen(outer.Fun).(*ast.Ident); ok {
 		// append(b, t.Format(layout)...)
 		if b, ok := info.Uses[id].(*types.Builtin); !ok || b.Name() != "append" || !outer.Ellipsis.IsValid() || len(outer.Args) != 2 || cur.ParentEdgeIndex() != 1 {
-			return
+			return false
 		}
 		d := analysis.Diagnostic{
 			Pos:      call.Pos(),
@@ -462,21 +481,22 @@ func (c *checker) byteSink(cur inspector.Cursor, sel *ast.SelectorExpr) {
 			}
 		}
 		c.pass.Report(d)
-		return
+		return true
 	}
 	// w.WriteString(t.Format(layout))
 	if fn, ok := typeutil.Callee(info, outer).(*types.Func); ok && fn.Name() == "WriteString" && fn.Signature().Recv() != nil && len(outer.Args) == 1 {
-		c.writeSink(call, sel, outer)
+		return c.writeSink(call, sel, outer)
 	}
+	return false
 }
 
 // writeSink reports the Format call, whose bytes the method call outer
 // (Write or WriteString) writes, with a fix for buffers that lend their
-// free space (AvailableBuffer).
-func (c *checker) writeSink(call *ast.CallExpr, sel *ast.SelectorExpr, outer *ast.CallExpr) {
+// free space (AvailableBuffer). It returns whether it reported.
+func (c *checker) writeSink(call *ast.CallExpr, sel *ast.SelectorExpr, outer *ast.CallExpr) bool {
 	wsel, ok := ast.Unparen(outer.Fun).(*ast.SelectorExpr)
 	if !ok {
-		return
+		return false
 	}
 	w := wsel.X
 	d := analysis.Diagnostic{
@@ -497,6 +517,7 @@ func (c *checker) writeSink(call *ast.CallExpr, sel *ast.SelectorExpr, outer *as
 			c.short(sel.X), c.short(call.Args[0]), c.short(w), c.short(sel.X))
 	}
 	c.pass.Report(d)
+	return true
 }
 
 // fix replaces the call n with text.
@@ -635,6 +656,15 @@ func lendsBuffer(t types.Type) bool {
 		return true
 	}
 	return false
+}
+
+// errorFuncName reports whether fn builds an error by its package and
+// name: errors.New, fmt.Errorf, or a name holding "err" in any case.
+func errorFuncName(fn *types.Func) bool {
+	if fn.Pkg() != nil && (fn.Pkg().Path() == "errors" || fn.Pkg().Path() == "fmt" && fn.Name() == "Errorf") {
+		return true
+	}
+	return strings.Contains(strings.ToLower(fn.Name()), "err")
 }
 
 // isTuple reports whether t is the type of a multi-value call, which

@@ -9,5 +9,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), timeformat.Analyzer, "audit", "listing")
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), timeformat.Analyzer, "audit", "listing", "stream")
 }
