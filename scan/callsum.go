@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strconv"
@@ -145,6 +146,14 @@ type funcNode struct {
 	// owner is, for a function literal, the named function (or
 	// package-level literal) it is written in.
 	owner string
+	// control is set for a function whose name, or whose literal's
+	// owner's or file's name, says it serves the control plane: an
+	// admin, IAM or monitoring API (see controlPlane).
+	control bool
+	// io is the first call in the function's own body (its literals
+	// left out) that does file-system, network-client or database I/O,
+	// e.g. "os.Lstat"; "" if none (see ioCall).
+	io string
 }
 
 // A funcValue is a function that a call of a function value of signature
@@ -180,7 +189,8 @@ type callEdge struct {
 
 func runCallsum(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	s := &summariser{pass: pass, sum: &callSummary{funcs: make(map[string]*funcNode)}, isMain: pass.Pkg.Name() == "main"}
+	s := &summariser{pass: pass, sum: &callSummary{funcs: make(map[string]*funcNode)}, isMain: pass.Pkg.Name() == "main",
+		cliTool: slices.Contains(strings.Split(pass.Pkg.Path(), "/"), "cli")}
 	for c := range in.Root().Preorder((*ast.FuncDecl)(nil)) {
 		decl := c.Node().(*ast.FuncDecl)
 		obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)
@@ -198,6 +208,7 @@ func runCallsum(pass *analysis.Pass) (any, error) {
 		if n.entry == "" && !n.test && hasConsumerLoop(pass.TypesInfo, decl.Body) {
 			n.entry = "consumer loop"
 		}
+		n.control = s.cliTool || controlPlane(shortFunc(obj)) || controlPlane(filepath.Base(pass.Fset.Position(decl.Pos()).Filename))
 		s.body(c, n, obj)
 	}
 	s.sum.addTypes(pass.TypesInfo)
@@ -231,6 +242,11 @@ type summariser struct {
 	pass   *analysis.Pass
 	sum    *callSummary
 	isMain bool
+	// cliTool is set for a package under a directory named cli: the
+	// code of a command-line tool (its subcommands, a developer's
+	// server), which serves its user, not a service's traffic; its
+	// handlers are control-plane entry points.
+	cliTool bool
 }
 
 // body adds to n the calls and references of the function at c (a
@@ -250,6 +266,9 @@ func (s *summariser) body(c inspector.Cursor, n *funcNode, self *types.Func) {
 		case *ast.CallExpr:
 			if callee := calleeName(info, e); callee != "" {
 				n.calls = append(n.calls, callEdge{callee: callee, loop: inRepeatedLoop(cc)})
+			}
+			if n.io == "" {
+				n.io = ioCall(info, e)
 			}
 		case *ast.Ident:
 			// A function used as a value (a handler registered with a
@@ -300,7 +319,9 @@ func (s *summariser) literal(c inspector.Cursor, owner *funcNode) {
 		if owner.owner != "" {
 			n.owner = owner.owner
 		}
+		n.control = owner.control
 	}
+	n.control = n.control || s.cliTool || controlPlane(filepath.Base(start.Filename))
 	if n.entry == "" && !n.test && hasConsumerLoop(s.pass.TypesInfo, lit.Body) {
 		n.entry = "consumer loop"
 	}
@@ -324,7 +345,12 @@ func (s *summariser) literal(c inspector.Cursor, owner *funcNode) {
 		if owner != nil {
 			owner.calls = append(owner.calls, callEdge{callee: n.name})
 		}
-		s.sum.values = append(s.sum.values, value)
+		if !s.toLocal(c) {
+			// A literal kept in a local variable is called through
+			// that variable, which calls of other function values
+			// do not reach (see calleeName).
+			s.sum.values = append(s.sum.values, value)
+		}
 	default:
 		s.sum.values = append(s.sum.values, value)
 	}
@@ -333,10 +359,25 @@ func (s *summariser) literal(c inspector.Cursor, owner *funcNode) {
 
 // calleeName names what call calls: the pprof name of a static callee,
 // an ifaceCallee for a call through an interface, "dyn.SIG" for a call of
-// a function value of signature SIG, or "" for a builtin or a conversion.
+// a function value of signature SIG, or "" for a builtin, a conversion, a
+// function literal called where it is written or a call through a local
+// variable.
 func calleeName(info *types.Info, call *ast.CallExpr) string {
+	if _, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
+		// `func() {…}()`, with go or defer: the literal's own node is the
+		// callee (see literal), not every function value of its
+		// signature.
+		return ""
+	}
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	if !ok {
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && isLocal(info.Uses[id]) {
+			// A local variable holds a literal of this function
+			// (an edge of its own, see literal), a function it
+			// names (a reference, an edge too) or what a call
+			// returned: no function value of the whole program.
+			return ""
+		}
 		if tv, ok := info.Types[call.Fun]; ok && tv.IsValue() {
 			if sig, ok := tv.Type.Underlying().(*types.Signature); ok {
 				return "dyn." + sigKey(sig)
@@ -419,7 +460,8 @@ func isExportedAPI(fn *types.Func) bool {
 
 // entryKind returns the kind of entry point of repeated work that fn is,
 // by its signature, or "": a net/http handler (func(http.ResponseWriter, *http.Request),
-// or a ServeHTTP method), a handler of a common web framework (a
+// or a ServeHTTP method, also one that takes further parameters after
+// those two, as middleware given the next handler does), a handler of a common web framework (a
 // function of one parameter *gin.Context, echo.Context, *fiber.Ctx,
 // *fasthttp.RequestCtx), a gRPC service method (a method of a type that
 // embeds a generated Unimplemented...Server, taking a context.Context and
@@ -435,6 +477,12 @@ func entryKind(fn *types.Func) string {
 		isNamed(params.At(0).Type(), "context", "Context") && isRequest(params.At(1).Type()) &&
 		isPointer(sig.Results().At(0).Type()) && isError(sig.Results().At(1).Type()) && isGRPCServer(sig.Recv().Type()):
 		return "RPC method"
+	}
+	if sig.Recv() != nil && fn.Name() == "ServeHTTP" && params.Len() > 2 &&
+		isNamed(params.At(0).Type(), "net/http", "ResponseWriter") && isNamed(params.At(1).Type(), "net/http", "Request") {
+		// middleware that takes the next handler as well (caddy's
+		// MiddlewareHandler): ServeHTTP(w, r, next)
+		return "HTTP handler"
 	}
 	if k := entryKindSig(sig); k != "benchmark" {
 		return k
@@ -634,4 +682,189 @@ func receivesTime(info *types.Info, body *ast.BlockStmt) bool {
 		return !found
 	})
 	return found
+}
+
+// controlPlane reports whether name (a function's name with its package
+// name and receiver, as shortFunc writes it, or a file's base name) says
+// that the code serves the control plane rather than the requests or
+// messages a service exists for: one of its words, split at case changes,
+// digits and punctuation, is one of controlWords. Admin, IAM and
+// monitoring endpoints are called by operators and scrapers, a few times
+// a minute, however hot the service; code reached only from them is not
+// on a hot path.
+//
+// A package name is one lower-case word that may join several
+// ("iamapi", "adminserver"): its first word is found as a prefix.
+func controlPlane(name string) bool {
+	pkg, _, qualified := strings.Cut(name, ".")
+	if qualified && pkg == strings.ToLower(pkg) && !strings.HasSuffix(name, ".go") {
+		for w := range controlWords {
+			if strings.HasPrefix(pkg, w) {
+				return true
+			}
+		}
+	}
+	for _, w := range words(name) {
+		if controlWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// controlWords are the words of controlPlane, lower case.
+var controlWords = map[string]bool{
+	"admin": true, "iam": true, "monitor": true, "monitoring": true, "crud": true,
+	"statz": true, "varz": true, "healthz": true, "readyz": true, "livez": true, "pprof": true,
+}
+
+// words splits s into lower-case words at case changes ("IAMApiController"
+// -> iam, api, controller), digits and anything that is not a letter.
+func words(s string) []string {
+	var out []string
+	rs := []rune(s)
+	start := -1
+	flush := func(i int) {
+		if start >= 0 {
+			out = append(out, strings.ToLower(string(rs[start:i])))
+		}
+		start = -1
+	}
+	isUpper := func(r rune) bool { return 'A' <= r && r <= 'Z' }
+	isLetter := func(r rune) bool { return isUpper(r) || 'a' <= r && r <= 'z' }
+	for i, r := range rs {
+		switch {
+		case !isLetter(r):
+			flush(i)
+		case start < 0:
+			start = i
+		case isUpper(r) && !isUpper(rs[i-1]):
+			// fooBar: a new word at B
+			flush(i)
+			start = i
+		case isUpper(r) && i+1 < len(rs) && !isUpper(rs[i+1]) && isLetter(rs[i+1]):
+			// IAMApi: a new word at the A of Api
+			flush(i)
+			start = i
+		}
+	}
+	flush(len(rs))
+	return out
+}
+
+// shortFunc names fn for controlPlane: its package's name, its receiver's
+// type name if a method, and its name, e.g. "iamapi.IAMApiController.ListUsers".
+func shortFunc(fn *types.Func) string {
+	name := fn.Name()
+	if recv := fn.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			name = n.Obj().Name() + "." + name
+		}
+	}
+	if fn.Pkg() != nil {
+		name = fn.Pkg().Name() + "." + name
+	}
+	return name
+}
+
+// ioCall returns the name of the I/O that call does ("os.Lstat",
+// "(*net/http.Client).Do"), or "": a file-system call of package os or
+// a method of *os.File other than Read, Write and Close (which serve
+// buffers as often as files), any function of syscall or
+// golang.org/x/sys/unix, a dial or lookup of package net, a request sent
+// by net/http's client, or a query or statement of database/sql. Code
+// that does such I/O spends microseconds to milliseconds in it per call:
+// a saving of a formatting or an allocation beside it is small.
+func ioCall(info *types.Info, call *ast.CallExpr) string {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return ""
+	}
+	path, name := fn.Pkg().Path(), fn.Name()
+	recv := ""
+	if r := fn.Signature().Recv(); r != nil {
+		t := r.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			recv = n.Obj().Name()
+		}
+	}
+	io := false
+	switch path {
+	case "os":
+		switch recv {
+		case "":
+			io = osFileCalls[name]
+		case "File":
+			io = name != "Read" && name != "Write" && name != "WriteString" && name != "Close" && name != "Fd" && name != "Name"
+		}
+	case "syscall", "golang.org/x/sys/unix":
+		io = recv == ""
+	case "net":
+		io = (recv == "" || recv == "Dialer" || recv == "Resolver") && (strings.HasPrefix(name, "Dial") || strings.HasPrefix(name, "Lookup"))
+	case "net/http":
+		io = (recv == "" || recv == "Client") && (name == "Do" || name == "Get" || name == "Post" || name == "Head" || name == "PostForm")
+	case "database/sql":
+		io = recv != "" && (strings.HasPrefix(name, "Query") || strings.HasPrefix(name, "Exec"))
+	}
+	if !io {
+		return ""
+	}
+	if recv != "" {
+		return "(*" + path + "." + recv + ")." + name
+	}
+	return path + "." + name
+}
+
+// osFileCalls are the functions of package os that touch the file system.
+var osFileCalls = map[string]bool{
+	"Open": true, "OpenFile": true, "Create": true, "CreateTemp": true, "MkdirTemp": true,
+	"Stat": true, "Lstat": true, "Rename": true, "Remove": true, "RemoveAll": true,
+	"Mkdir": true, "MkdirAll": true, "ReadFile": true, "WriteFile": true, "ReadDir": true,
+	"Chmod": true, "Chown": true, "Lchown": true, "Chtimes": true, "Link": true, "Symlink": true,
+	"Readlink": true, "Truncate": true,
+}
+
+// isLocal reports whether obj is a variable declared in a function body:
+// not a package-level variable, a parameter or result, or a field.
+func isLocal(obj types.Object) bool {
+	v, ok := obj.(*types.Var)
+	if !ok || v.IsField() || v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
+		return false
+	}
+	return v.Kind() == types.LocalVar
+}
+
+// toLocal reports whether the function literal at c is assigned or
+// declared to local variables only (f := func…, var f = func…).
+func (s *summariser) toLocal(c inspector.Cursor) bool {
+	var lhs []*ast.Ident
+	switch p := c.Parent().Node().(type) {
+	case *ast.AssignStmt:
+		for _, e := range p.Lhs {
+			id, ok := e.(*ast.Ident)
+			if !ok {
+				return false // a field, an element
+			}
+			lhs = append(lhs, id)
+		}
+	case *ast.ValueSpec:
+		lhs = p.Names
+	}
+	for _, id := range lhs {
+		obj := s.pass.TypesInfo.Defs[id]
+		if obj == nil {
+			obj = s.pass.TypesInfo.Uses[id]
+		}
+		if id.Name != "_" && !isLocal(obj) {
+			return false
+		}
+	}
+	return len(lhs) > 0
 }

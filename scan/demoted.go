@@ -1,7 +1,7 @@
 package scan
 
 import (
-	"strings"
+	"fmt"
 
 	"github.com/perfproof/perfproof/finding"
 )
@@ -44,22 +44,51 @@ var demotedInEntry = map[string]string{
 	"makecap": "0 % (0 of 3 labelled findings in an entry point hot: an error path of a consumer loop, a profiling RPC, an admin request)",
 }
 
+// demotedCategories lists categories of findings (check/category) whose
+// static evidence, whatever it is, is capped at low, with why: the
+// pattern is real work on a hot path, but no change to it was measured to
+// pay, so only a profile that measures it hot shows it by default.
+var demotedCategories = map[string]string{
+	"timeformat/item": "no change to a per-item format of a stored time was measured to pay (AppendFormat into an XML element: 13 % less time, 24 B/op more; analysis/passes/timeformat/doc.go)",
+}
+
+// maxServingDepth is the longest call path from a serving entry point (an
+// HTTP handler or an RPC method that is not the control plane's) that is
+// evidence enough for a demoted check: on the corpus, the findings of
+// demoted checks within three calls of such a handler were mostly hot,
+// those reached from consumer loops, benchmarks or a library's API, or
+// from further away, mostly not (figures in the README's corpus table).
+const maxServingDepth = 3
+
 // demote caps the static evidence of f at low if its check is demoted and
-// the evidence is a path through calls, or any static evidence for a
-// check in demotedInEntry.
-func demote(f *finding.Finding) {
+// the evidence is a path through calls (p, from classify), or any static
+// evidence for a check in demotedInEntry. A finding within maxServingDepth
+// calls of a serving HTTP handler or RPC method is kept, at medium.
+func demote(f *finding.Finding, p path) {
 	if f.Hot == nil || f.Hot.Confidence == Low {
 		return
 	}
-	why, ok := demotedInEntry[f.Analyzer]
-	if !ok {
-		why, ok = demoted[f.Analyzer]
-		if !ok || strings.HasPrefix(f.Hot.Evidence, "static: is a ") {
+	if why, ok := demotedCategories[f.Analyzer+"/"+f.Category]; ok {
+		f.Hot = &finding.Hot{Evidence: f.Hot.Evidence + "; shown only with -all: " + why, Confidence: Low}
+		return
+	}
+	why, inEntry := demotedInEntry[f.Analyzer]
+	if !inEntry {
+		var demotedCheck bool
+		why, demotedCheck = demoted[f.Analyzer]
+		if !demotedCheck || !p.reached || p.reach.depth == 0 && p.reach.kind != "exported API" {
+			return
+		}
+		if p.serving >= 0 && p.serving <= maxServingDepth {
+			f.Hot = &finding.Hot{Evidence: f.Hot.Evidence, Confidence: Medium}
+			if p.serving < p.reach.depth || p.reach.kind != "HTTP handler" && p.reach.kind != "RPC method" {
+				f.Hot.Evidence += fmt.Sprintf("; %d %s from a serving handler", p.serving, plural(p.serving, "call", "calls"))
+			}
 			return
 		}
 	}
 	weak := "a call path is"
-	if _, all := demotedInEntry[f.Analyzer]; all {
+	if inEntry {
 		weak = "static evidence is"
 	}
 	f.Hot = &finding.Hot{

@@ -2,6 +2,7 @@ package scan
 
 import (
 	"fmt"
+	"go/types"
 	"maps"
 	"path/filepath"
 	"slices"
@@ -128,7 +129,10 @@ func (g *callGraph) reachable() map[string]reach {
 	clear(g.dispatch)
 	seen := make(map[string]reach)
 	var queue []string
-	library := false // the phase that walks from a library's exported API
+	// late is set in the phases after the first (control-plane entries,
+	// then a library's exported API): they only reach what the phases
+	// before did not.
+	late := false
 	visit := func(name string, r reach) {
 		n := g.funcs[name]
 		if n == nil {
@@ -140,7 +144,7 @@ func (g *callGraph) reachable() map[string]reach {
 			return
 		}
 		old, ok := seen[name]
-		if ok && (library || old.loop || !r.loop || old.entry == name) {
+		if ok && (late || old.loop || !r.loop || old.entry == name) {
 			// An entry point keeps its own evidence: a handler that
 			// a middleware chain also calls in a loop is still a
 			// handler.
@@ -151,7 +155,7 @@ func (g *callGraph) reachable() map[string]reach {
 	}
 	seeds := slices.Sorted(maps.Keys(g.funcs))
 	for _, name := range seeds {
-		if n := g.funcs[name]; n.entry != "" {
+		if n := g.funcs[name]; n.entry != "" && !n.control {
 			visit(name, reach{entry: name, kind: n.entry, loop: n.entry == "consumer loop"})
 		}
 	}
@@ -168,32 +172,25 @@ func (g *callGraph) reachable() map[string]reach {
 					continue
 				}
 				next := reach{entry: r.entry, kind: r.kind, loop: r.loop || e.loop, depth: r.depth + 1}
-				if _, ok := strings.CutPrefix(e.callee, "iface."); ok {
-					for _, m := range g.implementations(e.callee) {
-						visit(m, next)
-					}
-					continue
-				}
-				if sig, ok := strings.CutPrefix(e.callee, "dyn."); ok {
-					for _, v := range g.values[sig] {
-						if v.via != "" && g.funcs[v.via] == nil {
-							continue // given only to code outside the scan
-						}
-						visit(v.name, next)
-					}
-					continue
-				}
-				if _, ok := g.funcs[e.callee]; ok {
-					visit(e.callee, next)
+				for _, callee := range g.callees(e) {
+					visit(callee, next)
 				}
 			}
+		}
+	}
+	walk()
+	// Admin, IAM and monitoring handlers are entry points of the
+	// control plane: what only they reach is reached, but not hot.
+	late = true
+	for _, name := range seeds {
+		if n := g.funcs[name]; n.entry != "" && n.control {
+			visit(name, reach{entry: name, kind: controlKind + " " + n.entry})
 		}
 	}
 	walk()
 	if !g.main {
 		// A library: its exported API is where its users' hot paths
 		// come in; what the entry points reach keeps their evidence.
-		library = true
 		for _, name := range seeds {
 			if n := g.funcs[name]; n.exported && !n.test {
 				visit(name, reach{entry: name, kind: "exported API"})
@@ -203,6 +200,95 @@ func (g *callGraph) reachable() map[string]reach {
 	}
 	return seen
 }
+
+// controlKind starts the kind of a control-plane entry point, e.g.
+// "control-plane HTTP handler".
+const controlKind = "control-plane"
+
+// smallSaving lists the checks whose finding saves a formatting, an
+// allocation or a copy per call: sub-microsecond, small beside I/O done in
+// the same function.
+var smallSaving = map[string]bool{
+	"fmtnumber": true, "fmtwrite": true, "timeformat": true, "httpdate": true, "makecap": true, "reuse": true,
+}
+
+// callees returns the functions of the graph that the call or reference e
+// may reach.
+func (g *callGraph) callees(e callEdge) []string {
+	if _, ok := strings.CutPrefix(e.callee, "iface."); ok {
+		return g.implementations(e.callee)
+	}
+	if sig, ok := strings.CutPrefix(e.callee, "dyn."); ok {
+		var out []string
+		for _, v := range g.values[sig] {
+			if v.via != "" && g.funcs[v.via] == nil {
+				continue // given only to code outside the scan
+			}
+			out = append(out, v.name)
+		}
+		return out
+	}
+	if _, ok := g.funcs[e.callee]; ok {
+		return []string{e.callee}
+	}
+	return nil
+}
+
+// servingDepths returns, for every function within max calls of a serving
+// entry point (an HTTP handler or an RPC method that is not the control
+// plane's), the fewest calls from one: 0 for the entry point itself. Calls
+// of an error's Error method and calls through an interface or function
+// value that may reach more than maxServingFanOut functions are not
+// followed.
+// reachable keeps one path per function, the first found or one through
+// a loop; this is the shortest, whatever the path reachable kept.
+// Test code is reached only from a test's own handlers, as in reachable.
+func (g *callGraph) servingDepths(max int) map[string]int {
+	depth := make(map[string]int)
+	test := make(map[string]bool) // reached only from test entries so far
+	var queue []string
+	for _, name := range slices.Sorted(maps.Keys(g.funcs)) {
+		if n := g.funcs[name]; (n.entry == "HTTP handler" || n.entry == "RPC method") && !n.control {
+			depth[name] = 0
+			test[name] = n.test
+			queue = append(queue, name)
+		}
+	}
+	for len(queue) > 0 {
+		name := queue[0]
+		queue = queue[1:]
+		d := depth[name]
+		if d == max {
+			continue
+		}
+		for _, e := range g.funcs[name].calls {
+			callees := g.callees(e)
+			if len(callees) > maxServingFanOut || strings.HasSuffix(e.callee, "\x01"+errorMethod) {
+				// A call that may reach that many functions, or an
+				// error's Error method, says nothing about which of
+				// them runs per request.
+				continue
+			}
+			for _, callee := range callees {
+				n := g.funcs[callee]
+				if _, seen := depth[callee]; seen || n == nil || n.test && !test[name] {
+					continue
+				}
+				depth[callee] = d + 1
+				test[callee] = test[name]
+				queue = append(queue, callee)
+			}
+		}
+	}
+	return depth
+}
+
+// maxServingFanOut bounds the functions that one call through an
+// interface or a function value may reach for servingDepths to follow it.
+const maxServingFanOut = 8
+
+// errorMethod is the methodKey of the error interface's Error method.
+var errorMethod = methodKey(types.Universe.Lookup("error").Type().Underlying().(*types.Interface).Method(0))
 
 // litAt returns the node name of the function literal that holds the
 // position line:col of file (the innermost, if nested), or "".
@@ -226,12 +312,16 @@ var coldDirs = []string{"examples", "_examples", "example", "_example", "testdat
 // classify sets f.Hot from the static evidence: where f's file is (base
 // is the directory the scan was started in), and how its function is
 // reached in the call graph.
-func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, base string) {
+//
+// It returns how f's function is reached: the path reachable kept, if any,
+// and the fewest calls from a serving entry point, from serving (see
+// servingDepths), or -1.
+func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, serving map[string]int, base string) path {
 	if rel, err := filepath.Rel(base, f.File); err == nil && !strings.HasPrefix(rel, "..") {
 		for _, dir := range strings.Split(filepath.ToSlash(filepath.Dir(rel)), "/") {
 			if slices.Contains(coldDirs, dir) {
 				f.Hot = &finding.Hot{Evidence: "static: under " + dir + "/ (example, test harness or test data code)", Confidence: Low}
-				return
+				return path{serving: -1}
 			}
 		}
 	}
@@ -251,10 +341,11 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, base 
 	}
 	if name == "" {
 		f.Hot = &finding.Hot{Evidence: "static: package-level code, runs once", Confidence: Low}
-		return
+		return path{serving: -1}
 	}
 	if r, ok := reached[name]; ok {
 		h := &finding.Hot{Confidence: High}
+		n := g.funcs[name]
 		switch {
 		case r.entry == name && r.kind == "exported API":
 			h.Evidence, h.Confidence = "static: exported API of a library package", Medium
@@ -268,8 +359,23 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, base 
 		if r.loop && r.kind != "exported API" {
 			h.Evidence += ", through a loop"
 		}
+		switch {
+		case strings.HasPrefix(r.kind, controlKind):
+			h.Evidence += " (the control plane: operators' and scrapers' calls)"
+			h.Confidence = Low
+		case n.control:
+			h.Evidence += "; the function serves the control plane (admin, IAM or monitoring)"
+			h.Confidence = Low
+		case n.io != "" && smallSaving[f.Analyzer]:
+			h.Evidence += "; the function does I/O (" + n.io + "), which costs more than the " + f.Analyzer + " finding saves"
+			h.Confidence = Low
+		}
 		f.Hot = h
-		return
+		p := path{reach: r, reached: true, serving: -1}
+		if d, ok := serving[name]; ok && !n.control && (n.io == "" || !smallSaving[f.Analyzer]) {
+			p.serving = d
+		}
+		return p
 	}
 	n := g.funcs[name]
 	switch {
@@ -282,6 +388,18 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, base 
 	default:
 		f.Hot = &finding.Hot{Evidence: "static: no call path from a handler, consumer loop or benchmark", Confidence: Low}
 	}
+	return path{serving: -1}
+}
+
+// A path is how classify found a finding's function reached.
+type path struct {
+	reach   reach // the path reachable kept
+	reached bool  // reach is set
+	// serving is the fewest calls from a serving entry point (an HTTP
+	// handler or an RPC method not of the control plane), or -1 if
+	// none is within the bound or the function serves the control plane
+	// or does I/O that the finding's saving is small beside.
+	serving int
 }
 
 // display names the function name for a reader: short's form, or for a

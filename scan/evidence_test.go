@@ -2,6 +2,7 @@ package scan
 
 import (
 	"context"
+	"maps"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -97,10 +98,56 @@ func TestReachable(t *testing.T) {
 		t.Errorf("a test type's method reached as %+v; want from the benchmark", r)
 	}
 
+	// A control-plane handler reaches what no other entry reaches, as
+	// a control-plane entry; what a serving handler reaches keeps that.
+	admin := node("m/api.AdminController.ListUsers", "HTTP handler", "", true,
+		callEdge{callee: "m/store.listUsers", loop: true}, callEdge{callee: "m/codec.quote"})
+	admin.control = true
+	g.add(&callSummary{funcs: map[string]*funcNode{
+		"m/api.AdminController.ListUsers": admin,
+		"m/store.listUsers":               node("m/store.listUsers", "", "", false),
+	}})
+	reached := g.reachable()
+	if r := reached["m/store.listUsers"]; r.kind != "control-plane HTTP handler" || !r.loop {
+		t.Errorf("m/store.listUsers reached as %+v; want from the control-plane handler through a loop", r)
+	}
+	if r := reached["m/codec.quote"]; r.kind != "HTTP handler" || !r.loop {
+		t.Errorf("m/codec.quote reached as %+v; want from the serving handler through a loop", r)
+	}
+
 	// With a command in the module, exported API is no entry point.
 	g.add(&callSummary{funcs: map[string]*funcNode{"main.main": {name: "main.main", main: true}}})
 	if r, ok := g.reachable()["m/codec.indent"]; ok {
 		t.Errorf("in a module with a command, m/codec.indent reached as %+v; want not reached", r)
+	}
+}
+
+func TestControlPlane(t *testing.T) {
+	for in, want := range map[string]bool{
+		"controllers.AdminController.CreateUser": true,
+		"iamapi.IAMApiController.ListUsers":      true,
+		"caddypki.adminAPI.handleCACerts":        true,
+		"server.Server.HandleAccountStatz":       true,
+		"manager.Type.HandleStreamsCRUD":         true,
+		"dynamic_crud.go":                        true,
+		"file_admin.go":                          true,
+		"iammiddleware.VerifyIAMPolicy":          true,
+		"iamapi.ProcessHandlers":                 true,
+		"adminserver.Server.Run":                 true,
+		// a word inside another word is no match
+		"controllers.S3ApiController.GetObject": false,
+		"middlewares.ApplyBucketCORS":           false,
+		"server.client.processInboundMsg":       false,
+		"badminton.Court.Serve":                 false,
+		"api.Handler.Diamond":                   false,
+		"monitors.go":                           false,
+		"iambic.go":                             false,
+		// a package name that starts with a word: a known false match
+		"cruddy.Thing.Do": true,
+	} {
+		if got := controlPlane(in); got != want {
+			t.Errorf("controlPlane(%q) = %v, want %v (words %q)", in, got, want, words(in))
+		}
 	}
 }
 
@@ -120,31 +167,50 @@ func TestShort(t *testing.T) {
 func TestDemote(t *testing.T) {
 	demoted["lowprec"] = "10 % (1 of 10 findings hot)"
 	defer delete(demoted, "lowprec")
-	high := &finding.Hot{Evidence: "static: reachable from HTTP handler api.Serve", Confidence: High}
+	high := &finding.Hot{Evidence: "static: reachable from HTTP handler api.Serve in 5 calls", Confidence: High}
+	far := path{reach: reach{entry: "m/api.Serve", kind: "HTTP handler", depth: 5}, reached: true, serving: -1}
+	near := func(kind string, depth, serving int) path {
+		return path{reach: reach{entry: "m/api.Serve", kind: kind, depth: depth}, reached: true, serving: serving}
+	}
 	for _, tc := range []struct {
 		check string
 		hot   *finding.Hot
+		p     path
 		want  string
+		note  string // in the evidence
 	}{
-		{"lowprec", high, Low},
-		{"other", high, High},
-		{"lowprec", nil, ""},
+		{"lowprec", high, far, Low, "10 % (1 of 10 findings hot)"},
+		{"other", high, far, High, ""},
+		{"lowprec", nil, far, "", ""},
 		// in the entry point itself: strong evidence, kept
-		{"lowprec", &finding.Hot{Evidence: "static: is a benchmark, through a loop", Confidence: High}, High},
+		{"lowprec", &finding.Hot{Evidence: "static: is a benchmark, through a loop", Confidence: High}, near("benchmark", 0, -1), High, ""},
+		// near a serving handler or RPC method: kept, at medium
+		{"lowprec", high, near("HTTP handler", 3, 3), Medium, ""},
+		{"lowprec", high, near("RPC method", 1, 1), Medium, ""},
+		// the path kept is a consumer loop's, a handler is near too
+		{"lowprec", high, near("consumer loop", 4, 2), Medium, "2 calls from a serving handler"},
+		// near a consumer loop or a benchmark only: capped
+		{"lowprec", high, near("consumer loop", 1, -1), Low, "too weak"},
+		{"lowprec", high, near("benchmark", 2, -1), Low, "too weak"},
+		// a demoted category: capped wherever it is
+		{"timeformat", &finding.Hot{Evidence: "static: is a HTTP handler", Confidence: High}, near("HTTP handler", 0, 0), Low, "measured to pay"},
 		// unless the check is weak there too
-		{"makecap", &finding.Hot{Evidence: "static: is a RPC method", Confidence: High}, Low},
+		{"makecap", &finding.Hot{Evidence: "static: is a RPC method", Confidence: High}, near("RPC method", 0, 0), Low, "static evidence is too weak"},
 	} {
 		f := finding.Finding{Analyzer: tc.check, Hot: tc.hot}
-		demote(&f)
+		if tc.check == "timeformat" {
+			f.Category = "item"
+		}
+		demote(&f, tc.p)
 		got := ""
 		if f.Hot != nil {
 			got = f.Hot.Confidence
 		}
 		if got != tc.want {
-			t.Errorf("demote(%s, %+v): confidence %q, want %q", tc.check, tc.hot, got, tc.want)
+			t.Errorf("demote(%s, %+v, %+v): confidence %q, want %q", tc.check, tc.hot, tc.p, got, tc.want)
 		}
-		if tc.check == "lowprec" && tc.want == Low && !strings.Contains(f.Hot.Evidence, "10 % (1 of 10 findings hot)") {
-			t.Errorf("demote: evidence %q does not give the precision", f.Hot.Evidence)
+		if tc.note != "" && !strings.Contains(f.Hot.Evidence, tc.note) {
+			t.Errorf("demote(%s, %+v): evidence %q does not say %q", tc.check, tc.p, f.Hot.Evidence, tc.note)
 		}
 	}
 	if high.Confidence != High {
@@ -152,10 +218,43 @@ func TestDemote(t *testing.T) {
 	}
 }
 
+func TestServingDepths(t *testing.T) {
+	node := func(name, entry string, calls ...string) *funcNode {
+		n := &funcNode{name: name, entry: entry}
+		for _, c := range calls {
+			n.calls = append(n.calls, callEdge{callee: c})
+		}
+		return n
+	}
+	admin := node("m/api.AdminStats", "HTTP handler", "m/store.count")
+	admin.control = true
+	g := newCallGraph()
+	g.add(&callSummary{funcs: map[string]*funcNode{
+		"m/api.Serve":       node("m/api.Serve", "HTTP handler", "m/api.a"),
+		"m/api.a":           node("m/api.a", "", "m/api.b", "m/store.get"),
+		"m/api.b":           node("m/api.b", "", "m/api.c"),
+		"m/api.c":           node("m/api.c", "", "m/api.d"),
+		"m/api.d":           node("m/api.d", ""),
+		"m/store.get":       node("m/store.get", ""),
+		"m/api.AdminStats":  admin,
+		"m/store.count":     node("m/store.count", ""),
+		"m/q.(*Loop).run":   node("m/q.(*Loop).run", "consumer loop", "m/store.get", "m/q.handle"),
+		"m/q.handle":        node("m/q.handle", ""),
+		"m/rpc.(*S).Lookup": node("m/rpc.(*S).Lookup", "RPC method", "m/api.c"),
+	}})
+	got := g.servingDepths(3)
+	want := map[string]int{"m/api.Serve": 0, "m/api.a": 1, "m/api.b": 2, "m/api.c": 1, "m/api.d": 2, "m/store.get": 2, "m/rpc.(*S).Lookup": 0}
+	if !maps.Equal(got, want) {
+		t.Errorf("servingDepths(3) = %v, want %v (not the admin handler's, nor the consumer loop's)", got, want)
+	}
+}
+
 // TestLiteralNodes checks the call graph's function literals: a handler
 // literal returned by middleware is an entry point, and a function holding
 // a literal it calls itself (defer func() {…}()) is not reached by calls of
-// function values of the literal's signature.
+// function values of the literal's signature, and calling a literal where
+// it is written (go func() {…}()) is no call of every function value of
+// its signature.
 func TestLiteralNodes(t *testing.T) {
 	res, err := Run(context.Background(), suite.Analyzers(), []string{"./..."}, Options{Dir: filepath.Join("testdata", "literals")})
 	if err != nil {
@@ -181,5 +280,26 @@ func TestLiteralNodes(t *testing.T) {
 	}
 	if got := evidence["example.com/literals/svc.Setup"]; got == "" || strings.Contains(got, "reachable from consumer loop") {
 		t.Errorf("finding in svc.Setup: %q; want one, not reached from the consumer loop", got)
+	}
+	if got := evidence["example.com/literals/svc.Headers.ServeHTTP"]; !strings.HasPrefix(got, "high, static: is a HTTP handler") {
+		t.Errorf("finding in a ServeHTTP(w, r, next) method: %q; want high, in an HTTP handler", got)
+	}
+	if got := evidence["example.com/literals/svc.AdminStats"]; !strings.HasPrefix(got, "low, static: is a control-plane HTTP handler") {
+		t.Errorf("finding in an admin handler: %q; want low, a control-plane handler", got)
+	}
+	if got := evidence["example.com/literals/svc.statsHeader"]; !strings.HasPrefix(got, "low, static: reachable from control-plane HTTP handler svc.AdminStats") {
+		t.Errorf("finding in a function only an admin handler reaches: %q; want low, from the control-plane handler", got)
+	}
+	if got := evidence["example.com/literals/internal/cli.Preview"]; !strings.HasPrefix(got, "low, static: is a control-plane HTTP handler") {
+		t.Errorf("finding in the handler of a package under cli/: %q; want low, a control-plane handler", got)
+	}
+	if got := evidence["example.com/literals/svc.Banner"]; got == "" || strings.Contains(got, "HTTP handler") {
+		t.Errorf("finding in the local literal of svc.Banner: %q; want one, not reached from the handler that calls a local literal of the same signature", got)
+	}
+	if got := evidence["example.com/literals/svc.Head"]; !strings.HasPrefix(got, "low, static: is a HTTP handler") || !strings.Contains(got, "does I/O (os.Lstat)") {
+		t.Errorf("finding in a handler that stats a file: %q; want low, the function does I/O (os.Lstat)", got)
+	}
+	if got := evidence["example.com/literals/svc.PrintUsage"]; got == "" || strings.Contains(got, "HTTP handler") {
+		t.Errorf("finding in svc.PrintUsage: %q; want one, not reached from the handler that runs a literal in a goroutine", got)
 	}
 }

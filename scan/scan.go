@@ -226,14 +226,13 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 		r.record(p, outs[p])
 	}
 	reached := r.calls.reachable()
+	serving := r.calls.servingDepths(maxServingDepth)
 	base := absPath(cmp.Or(opts.Dir, "."))
 	for i := range res.Findings {
-		r.calls.classify(&res.Findings[i], reached, base)
-		demote(&res.Findings[i])
+		demote(&res.Findings[i], r.calls.classify(&res.Findings[i], reached, serving, base))
 	}
 	for i := range res.Suppressed {
-		r.calls.classify(&res.Suppressed[i].Finding, reached, base)
-		demote(&res.Suppressed[i].Finding)
+		demote(&res.Suppressed[i].Finding, r.calls.classify(&res.Suppressed[i].Finding, reached, serving, base))
 	}
 	finding.Sort(res.Findings)
 	slices.SortFunc(res.Suppressed, func(a, b Suppressed) int {

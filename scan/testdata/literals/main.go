@@ -3,6 +3,7 @@
 package main
 
 import (
+	"flag"
 	"fmt"
 	"net/http"
 
@@ -10,6 +11,8 @@ import (
 )
 
 func main() {
+	flag.Usage = svc.PrintUsage
+	flag.Parse()
 	fmt.Println(svc.Setup(1))
 	ch := make(chan func())
 	go svc.Consume(ch)

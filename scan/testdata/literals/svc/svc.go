@@ -4,6 +4,7 @@ package svc
 import (
 	"fmt"
 	"net/http"
+	"os"
 )
 
 // Logger is middleware: the handler literal it returns is an entry point
@@ -27,4 +28,65 @@ func Consume(ch chan func()) {
 func Setup(n int) string {
 	defer func() { _ = recover() }()
 	return fmt.Sprintf("%d", n)
+}
+
+// Notify is a handler that runs a literal in a goroutine. Calling the
+// literal where it is written is no call of a function value: it does not
+// reach PrintUsage, a func() kept in Usage.
+func Notify(w http.ResponseWriter, r *http.Request) {
+	go func() { _ = r.Context() }()
+	w.WriteHeader(http.StatusAccepted)
+}
+
+// PrintUsage prints the command's usage, once.
+func PrintUsage() {
+	w := http.Header{}
+	w.Set("X-Usage", fmt.Sprintf("%d", len(w)))
+	fmt.Println(w)
+}
+
+// AdminStats is an admin endpoint: operators call it, a few times a
+// minute. Its name says so.
+func AdminStats(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Users", fmt.Sprintf("%d", r.ContentLength))
+	statsHeader(w, r.ContentLength)
+}
+
+// statsHeader is reached only from AdminStats.
+func statsHeader(w http.ResponseWriter, n int64) {
+	w.Header().Set("X-Stats", fmt.Sprintf("%d", n))
+}
+
+// Head serves the size of a file: the Lstat costs more than the Sprintf.
+func Head(w http.ResponseWriter, r *http.Request) {
+	fi, err := os.Lstat(r.URL.Path)
+	if err != nil {
+		return
+	}
+	w.Header().Set("Content-Length", fmt.Sprintf("%d", fi.Size()))
+}
+
+// Headers is middleware in caddy's form: ServeHTTP takes the next handler
+// too. It is a handler all the same.
+type Headers struct{ Max int }
+
+// ServeHTTP sets a header and calls next.
+func (h Headers) ServeHTTP(w http.ResponseWriter, r *http.Request, next http.Handler) error {
+	w.Header().Set("X-Max", fmt.Sprintf("%d", h.Max))
+	next.ServeHTTP(w, r)
+	return nil
+}
+
+// Pad is a handler that calls a literal kept in a local variable: the call
+// reaches that literal, not Banner's of the same signature.
+func Pad(w http.ResponseWriter, r *http.Request) {
+	pad := func(s string, n int) string { return s + string(make([]byte, n)) }
+	w.Header().Set("X-Pad", pad(r.Method, 2))
+}
+
+// Banner runs once, at start-up; its literal is called only through its
+// own local variable.
+func Banner(w http.Header) {
+	line := func(s string, n int) string { return s + fmt.Sprintf("%d", n) }
+	w.Set("X-Banner", line("v", 1))
 }
