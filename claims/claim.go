@@ -283,6 +283,10 @@ type Pair struct {
 	stated bool
 	// used is set when a claim on the pair's own line rests on it.
 	used bool
+	// sentence is set for a pair that holds for its own sentence only:
+	// a figure with its earlier value in parentheses ("3.02 µs (was 11.5
+	// µs)"), never a later sentence's figures.
+	sentence bool
 	// span is the pair's byte range on its line (from the first figure's
 	// start to the second's end), {0, 0} when not read from one line.
 	span [2]int

@@ -335,6 +335,9 @@ func (x *extractor) crossCheck() {
 			if c.Pair == nil && c.Verdict == Unverifiable && (c.Quantity == Other || c.Quantity == Unknown) && x.checkCounted(c) {
 				continue
 			}
+			if c.Pair == nil && c.Verdict == Unverifiable && c.Quantity == Other {
+				x.checkPercentile(c)
+			}
 			if c.Pair == nil && c.Verdict == Unverifiable {
 				x.checkElsewhere(c)
 			}
@@ -357,6 +360,7 @@ func (x *extractor) crossCheck() {
 		x.rep.Claims = out
 	}
 	x.checkMisquotedPairs()
+	x.checkSlippedPairs()
 	x.checkSummaryPairs()
 	x.checkCodeCounts()
 	x.checkPaybacks()
@@ -440,7 +444,11 @@ func (x *extractor) claimText(c *Claim) string {
 	others := 0
 	for k := range x.rep.Claims {
 		o := &x.rep.Claims[k]
-		if o.Line == c.Line && (o.Kind == Speedup || o.Kind == Percent) && o.stated.Text != c.stated.Text {
+		if o.Line == c.Line && (o.Kind == Speedup || o.Kind == Percent) && o.stated.Text != c.stated.Text ||
+			o.Kind == BeforeAfter && (o.Line == c.Line || o.Line == c.Line+1 && x.wrappedLine(c.Line-1, c.Line) != "") {
+			// A before → after pair in another clause names its own
+			// subject too, also when it runs on to the next line: "make
+			// SETs 40 % faster, cut the SET p99" / "from 18.7 µs to 9.4 µs".
 			others++
 		}
 	}
@@ -522,6 +530,23 @@ func (x *extractor) ratioClause(c *Claim, raw string) (lo, hi int) {
 			prev = j + len(o.stated.Text)
 		case j >= at+len(c.stated.Text) && j < next:
 			next = j
+		}
+	}
+	for k := range x.rep.Claims {
+		// A before → after pair after the claim, on its line or running
+		// on to the next, is another clause's.
+		o := &x.rep.Claims[k]
+		if o.Kind != BeforeAfter {
+			continue
+		}
+		if o.Line == c.Line {
+			if len(o.Numbers) > 0 {
+				if j := strings.Index(raw[at:], o.Numbers[0].Text); j > 0 && at+j < next {
+					next = at + j
+				}
+			}
+		} else if o.Line == c.Line+1 && x.wrappedLine(c.Line-1, c.Line) != "" && next == len(raw) {
+			next = len(raw) - 1
 		}
 	}
 	if prev >= 0 {
@@ -655,6 +680,9 @@ func (x *extractor) checkCounted(c *Claim) bool {
 // checkElsewhere checks a factor or percentage with no figures beside it
 // against every pair of figures the report gives for its subject and
 // quantity.
+// rateWordRE finds the words that name a rate as the quantity compared.
+var rateWordRE = regexp.MustCompile(`(?i)\bthroughput\b|\bops?/s\b|\bper second\b|\brequests/s`)
+
 func (x *extractor) checkElsewhere(c *Claim) {
 	if c.sense == senseNone || canonical(c.Quantity) == Other || len(c.sense.readings()) == 0 {
 		return
@@ -669,11 +697,19 @@ func (x *extractor) checkElsewhere(c *Claim) {
 	}
 	var cands []cand
 	best := 0
+	ct := x.claimText(c)
+	clo, chi := clauseAround(ct, c.stated.Text)
+	rateNamed := rateWordRE.MatchString(ct[clo:chi])
 	for _, d := range x.pairs {
 		if !quantityFits(c, d.p) || d.p.OldLine == c.Line && d.p.NewLine == c.Line {
 			continue
 		}
 		s := overlap(words, d.words)
+		if rateNamed && (isCountRate(d.p.Old) || isCountRate(d.p.New)) {
+			// The clause names a rate ("SET throughput rises by 40 %")
+			// and the pair is one: the metric is the subject too.
+			s++
+		}
 		if s == 0 {
 			continue
 		}
@@ -683,6 +719,15 @@ func (x *extractor) checkElsewhere(c *Claim) {
 	}
 	if best == 0 {
 		return
+	}
+	if rateNamed && slices.ContainsFunc(cands, func(cd cand) bool { return isCountRate(cd.d.p.Old) || isCountRate(cd.d.p.New) }) {
+		// A clause that names a rate compares rates: pairs of times
+		// per operation are another quantity's.
+		cands = slices.DeleteFunc(cands, func(cd cand) bool { return !isCountRate(cd.d.p.Old) && !isCountRate(cd.d.p.New) })
+		best = 0
+		for _, cd := range cands {
+			best = max(best, cd.score)
+		}
 	}
 	// The same factor or percentage, as written with three digits or
 	// more, stated at another line with the figures it rests on: a
@@ -733,7 +778,8 @@ func (x *extractor) checkElsewhere(c *Claim) {
 	slices.SortStableFunc(cands, func(a, b cand) int { return b.score - a.score })
 	own := dedupe(subjectWords(c.label + " " + x.claimText(c)))
 	cands = slices.DeleteFunc(cands, func(cd cand) bool {
-		return cd.d.section != c.section && overlap(own, cd.d.words) == 0
+		return cd.d.section != c.section && overlap(own, cd.d.words) == 0 &&
+			!(rateNamed && (isCountRate(cd.d.p.Old) || isCountRate(cd.d.p.New)))
 	})
 	if len(cands) == 0 {
 		return
@@ -1012,13 +1058,43 @@ func (x *extractor) coveredBy(w []string, a *Fact) bool {
 
 // fenceSide returns the side the text before line i's block names: the
 // last non-blank line above it ("Before (v0.9):") or its heading.
+//
+// A comment line inside the block above line i ("# before (main @
+// 8e41c0a)", "// after:") names the side of the runs below it, up to the
+// next such line: one block may paste both runs.
 func (x *extractor) fenceSide(i int) Side {
+	if text, _ := x.runLabel(i); text != "" {
+		if s := sideOfWords(text); s != SideNone {
+			return s
+		}
+	}
 	text, heading := x.fenceLabel(i)
 	if heading {
 		return sideOfWords(text)
 	}
 	return sideOfWords(lineLabel(text) + " " + text)
 }
+
+// runLabel returns the nearest comment line above line i inside its
+// block of program output ("# before", "// after (PR 2291)") and its
+// 0-based index; "" and -1 when there is none.
+func (x *extractor) runLabel(i int) (text string, line int) {
+	if i < 0 || i >= len(x.lines) || x.lines[i].kind != lkOutput {
+		return "", -1
+	}
+	b := x.lines[i].block
+	for j := i - 1; j >= 0 && x.lines[j].block == b && x.lines[j].kind == lkOutput; j-- {
+		t := strings.TrimSpace(x.lines[j].raw)
+		if runCommentRE.MatchString(t) {
+			return t, j
+		}
+	}
+	return "", -1
+}
+
+// runCommentRE matches a comment line of pasted output: "# before",
+// "// after (PR 2291)", "-- new:".
+var runCommentRE = regexp.MustCompile(`^(?:#+|//|--)\s*[A-Za-z]`)
 
 // fenceLabel returns the text before line i's block: the last non-blank
 // line above it, or its heading's title (heading set).
@@ -1230,7 +1306,7 @@ func (x *extractor) statedElsewhere(n Number, line int) bool {
 // scopeRE finds the words of a claim that name a measure of its own: a
 // latency percentile ("p99", "99th percentile", "tail latency") or the
 // whole request or system ("end-to-end").
-var scopeRE = regexp.MustCompile(`(?i)\b(p(?:50|75|90|95|99|99\.9|999)|\d\d(?:\.\d+)?(?:th|st|nd|rd)[ -]percentile|tail[ -]latenc\w*|end[ -]to[ -]end|e2e)\b`)
+var scopeRE = regexp.MustCompile(`(?i)\b(p(?:50|75|90|95|99|99\.9|999)|\d\d(?:\.\d+)?(?:th|st|nd|rd)[ -]percentile|tail[ -]latenc\w*|end[ -]to[ -]end|e2e|gc[ -]pause\w*)\b`)
 
 // checkUnmeasuredScope finds a ratio about a measure the report gives no
 // figure for anywhere: "the p99 latency dropped 31%" in a report that
@@ -1277,6 +1353,8 @@ func scopeKey(m string) string {
 		return "tail"
 	case strings.HasPrefix(m, "end") || m == "e2e":
 		return "end-to-end"
+	case strings.HasPrefix(m, "gc"):
+		return "GC pause"
 	case strings.Contains(m, "percentile"):
 		return "p" + strings.NewReplacer(".", "", "th", "", "st", "", "nd", "", "rd", "").Replace(strings.Fields(strings.ReplaceAll(m, "-", " "))[0])
 	}
@@ -1357,4 +1435,100 @@ func figureClause(s string, figs []figure, n Number) (lo, hi int) {
 		}
 	}
 	return lo, hi
+}
+
+// checkSlippedPairs finds a before → after pair stated on a prose line
+// with both figures as another pair of the report writes them, of the
+// same quantity and subject, but in a unit a metric prefix away ("from
+// 18.7 ms to 9.4 ms" where the table says 18.7 µs → 9.4 µs): the claims
+// that rest on it are Contradicted, naming the other pair's line.
+func (x *extractor) checkSlippedPairs() {
+	for _, d := range x.pairs {
+		p := d.p
+		if p.OldLine != p.NewLine || p.OldLine < 1 || x.lines[p.OldLine-1].kind != lkProse || x.isPrevious(d.section) ||
+			p.Old.Unit == "" || p.Old.Unit != p.New.Unit {
+			continue
+		}
+		lw := dedupe(subjectWords(x.sentenceLead(p.OldLine-1) + " " + plain(x.lines[p.OldLine-1].raw)))
+		for _, o := range x.pairs {
+			q := o.p
+			if o == d || q.OldLine == p.OldLine || q.canonicalQ() != p.canonicalQ() || q.Old.Unit == p.Old.Unit ||
+				q.Old.Unit != q.New.Unit || quotedText(q.Old) != quotedText(p.Old) || quotedText(q.New) != quotedText(p.New) ||
+				overlap(lw, o.own) == 0 && o.section != d.section {
+				continue
+			}
+			r := p.Old.scale / q.Old.scale
+			if r < 1 {
+				r = 1 / r
+			}
+			if k := math.Log10(r) / 3; !(k >= 0.99 && math.Abs(k-math.Round(k)) < 0.01) {
+				continue
+			}
+			for k := range x.rep.Claims {
+				c := &x.rep.Claims[k]
+				if c.Line != p.OldLine || c.expected || c.Verdict.fromReport() || !restsOn(c, p) {
+					continue
+				}
+				setCross(c, &Cross{Reason: RestatedDiffers, Lines: []int{q.OldLine, q.NewLine}, Stated: p.Old, Got: q.Old.Value,
+					GotUnit: q.Old.Unit, Operands: []Number{q.Old, q.New}})
+			}
+			break
+		}
+	}
+}
+
+// percentileRE finds a latency percentile a ratio names: "p99", "p50".
+var percentileRE = regexp.MustCompile(`(?i)\bp(50|75|90|95|99|99\.9|999)\b`)
+
+// checkPercentile checks a ratio about a latency percentile ("p99
+// latency down 81 %") against the pairs of times whose own words name the
+// same percentile (a "p99" row of each table): one that gives it makes it
+// consistent; else the before figure of one such pair with the after
+// figure of another, of another table or block (a load level, a
+// setting), that gives it makes it MixesRows. Otherwise the claim is
+// left as it is.
+func (x *extractor) checkPercentile(c *Claim) {
+	if c.sense == senseNone || len(c.sense.readings()) == 0 {
+		return
+	}
+	raw := x.claimText(c)
+	lo, hi := clauseAround(raw, c.stated.Text)
+	m := percentileRE.FindString(raw[lo:hi])
+	if m == "" {
+		return
+	}
+	m = strings.ToLower(m)
+	var ps []*docPair
+	for _, d := range x.pairs {
+		if d.p.canonicalQ() != Time || d.p.OldLine == c.Line && d.p.NewLine == c.Line || x.isPrevious(d.section) {
+			continue
+		}
+		if slices.Contains(d.own, m) {
+			ps = append(ps, d)
+		}
+	}
+	for _, d := range ps {
+		if v, got := pairFits(c, d.p); v == Consistent || v == Ambiguous {
+			cx := &Cross{Reason: SupportedElsewhere, Lines: []int{d.p.OldLine, d.p.NewLine}, Stated: c.stated,
+				Got: got, GotUnit: c.stated.Unit, Operands: []Number{d.p.Old, d.p.New}}
+			if v == Ambiguous {
+				cx.Reading = "throughput"
+			}
+			setCross(c, cx)
+			return
+		}
+	}
+	for _, a := range ps {
+		for _, b := range ps {
+			if a.group == b.group {
+				continue
+			}
+			mp := &Pair{Old: a.p.Old, New: b.p.New, OldLine: a.p.OldLine, NewLine: b.p.NewLine, Ordered: a.p.Ordered && b.p.Ordered}
+			if v, got := pairFits(c, mp); v == Consistent || v == Ambiguous {
+				setCross(c, &Cross{Reason: RowsMixed, Lines: []int{mp.OldLine, mp.NewLine}, Stated: c.stated,
+					Got: got, GotUnit: c.stated.Unit, Operands: []Number{mp.Old, mp.New}})
+				return
+			}
+		}
+	}
 }

@@ -1,16 +1,18 @@
 package claims
 
 import (
+	"fmt"
 	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 )
 
 var (
 	// savingRE finds the words that make a figure a difference: "saves
 	// 6.8 µs", "reduces overhead by 714ns", "eliminates 5 allocations".
-	savingRE = regexp.MustCompile(`(?i)\bsav(?:e|es|ed|ing|ings)\b|\breduc(?:e|es|ed|ing)\b.*\bby\b|\beliminat|\bcuts?\b|\bshav(?:e|es|ed)\b|\bgain(?:s|ed)?\b`)
+	savingRE = regexp.MustCompile(`(?i)\bsav(?:e|es|ed|ing|ings)\b|\b(?:reduc|improv)(?:e|es|ed|ing)\b.*\bby\b|\beliminat|\bcuts?\b|\bshav(?:e|es|ed)\b|\bgain(?:s|ed)?\b`)
 	parenRE  = regexp.MustCompile(`\(([^()]{1,160})\)`)
 	threadRE = regexp.MustCompile(`(?i)parallel|concurren|multi-?thread|\b(?:[2-9]|\d{2,})\s*(?:threads?|cores?|goroutines?|workers?)\b`)
 	// lessRE finds a figure stated as a difference: "2.3 µs less".
@@ -93,6 +95,9 @@ func (x *extractor) checkDerived(c *Claim) {
 	if x.checkExpressions(c, scan, figs) {
 		return
 	}
+	if x.checkQuotient(c, scan, figs) {
+		return
+	}
 	for _, n := range c.Numbers {
 		cl := scan
 		if lo, hi, at := savingClause(scan, figs, n); hi > lo {
@@ -160,7 +165,9 @@ func (x *extractor) checkExpressions(c *Claim, scan string, figs []figure) bool 
 		switch {
 		case len(in) == 1:
 			g := in[0].Number
-			if g.Unit == "" || canonical(g.Quantity) != canonical(f.Quantity) || g.Unit == f.Unit || strings.TrimSpace(inner[in[0].end:]) != "" {
+			if g.Unit == "" || canonical(g.Quantity) != canonical(f.Quantity) || g.Unit == f.Unit || strings.TrimSpace(inner[in[0].end:]) != "" ||
+				!conversionLeadRE.MatchString(inner[:in[0].start]) {
+				// "(mean record size 180 B)" names another thing.
 				continue
 			}
 			lo, hi = g.base()
@@ -247,6 +254,16 @@ func (x *extractor) checkExpressions(c *Claim, scan string, figs []figure) bool 
 	return done
 }
 
+// conversionLeadRE matches what may precede the figure of a conversion
+// in parentheses: nothing, or an approximation mark ("~0.3µs", "about
+// 268 MB", "i.e. 10.1 TB"); words that name a thing make it another figure.
+var conversionLeadRE = regexp.MustCompile(`(?i)^\s*(?:~|≈|=|about|approx\.?|approximately|roughly|nearly|i\.e\.,?|or|that is,?)?\s*$`)
+
+// latencyRE finds the words that make a time a percentile or a bound of
+// a service's latency under load (p99, median, SLO, timeout), not the
+// time one operation takes in a serial loop: its inverse is no rate.
+var latencyRE = regexp.MustCompile(`(?i)\b(?:p\d+(?:\.\d+)?|percentile|slo|sla|timeout|deadline|median|tail)\b`)
+
 // relevantPairs returns the pairs of quantity q that share the most
 // subject words with the claim, best first, and that score.
 func (x *extractor) relevantPairs(c *Claim, q Quantity, scan string) ([]*docPair, int) {
@@ -258,7 +275,9 @@ func (x *extractor) relevantPairs(c *Claim, q Quantity, scan string) ([]*docPair
 	best := 0
 	var top []*docPair
 	for _, d := range x.pairs {
-		if d.p.canonicalQ() != canonical(q) || d.p.OldLine == c.Line && d.p.NewLine == c.Line {
+		if d.p.canonicalQ() != canonical(q) || d.p.OldLine == c.Line && d.p.NewLine == c.Line ||
+			q == Time && (d.p.Old.Quantity == Throughput || d.p.New.Quantity == Throughput) {
+			// A time is no difference of two rates.
 			continue
 		}
 		s := overlap(words, d.words) + 2*overlap(lw, d.words)
@@ -565,7 +584,7 @@ func (x *extractor) checkRate(c *Claim, n Number) bool {
 	}
 	var times []lineFig
 	for _, lf := range x.blockFigs(c) {
-		if lf.n.Quantity != Time || lf.saving {
+		if lf.n.Quantity != Time || lf.saving || latencyRE.MatchString(x.lines[lf.line-1].raw) {
 			continue
 		}
 		lw := dedupe(subjectWords(x.lines[lf.line-1].raw))
@@ -769,4 +788,57 @@ func (x *extractor) sentenceLead(i int) string {
 		}
 	}
 	return prev[lo:]
+}
+
+// checkQuotient checks a count written as the result of a quotient on its
+// line ("40,000 / 2,350 → 18 pods"): A/B, rounded either way, gives it;
+// a count of things that must cover the quotient (pods, cores, nodes) is
+// its ceiling. It reports whether it set a verdict.
+func (x *extractor) checkQuotient(c *Claim, scan string, figs []figure) bool {
+	for _, n := range c.Numbers {
+		for _, f := range figs {
+			if f.Text != n.Text {
+				continue
+			}
+			q := quotientAt(scan, f)
+			if q == nil {
+				continue
+			}
+			got := q[0] / q[1]
+			// Each operand as rounded half a step of its last digit.
+			da, db := halfStep(scan, q, 0), halfStep(scan, q, 1)
+			lo, hi := (q[0]-da)/(q[1]+db), (q[0]+da)/math.Max(q[1]-db, 1e-12)
+			if n.Unit == "" {
+				lo, hi = math.Floor(lo), math.Ceil(hi)
+			}
+			lo, hi = lo*n.scale, hi*n.scale
+			cx := &Cross{Derivation: Expression, Lines: []int{c.Line}, Stated: n, Got: got, GotUnit: n.Unit,
+				Operands: []Number{{Text: fmt.Sprint(q[0]), Value: q[0], High: q[0], scale: 1}, {Text: fmt.Sprint(q[1]), Value: q[1], High: q[1], scale: 1}}}
+			if rangeMatch(n, lo, hi) {
+				cx.Reason = DerivedHolds
+			} else {
+				cx.Reason = DerivedOff
+			}
+			setCross(c, cx)
+			return true
+		}
+	}
+	return false
+}
+
+// halfStep returns half the place value of the last digit of operand k
+// of the quotient before a figure, as written (0.05 for "2.9").
+func halfStep(scan string, q []float64, k int) float64 {
+	m := quotientRE.FindAllStringSubmatch(scan, -1)
+	for _, mm := range m {
+		v, err := strconv.ParseFloat(strings.ReplaceAll(mm[k+1], ",", ""), 64)
+		if err != nil || v != q[k] {
+			continue
+		}
+		if j := strings.IndexByte(mm[k+1], '.'); j >= 0 {
+			return 0.5 * math.Pow(10, -float64(len(mm[k+1])-j-1))
+		}
+		return 0.5
+	}
+	return 0
 }

@@ -172,7 +172,44 @@
 //     quoted one consistent, the changed one Contradicted;
 //   - a count of operations that pays back a cost ("paid back after 3
 //     validations, each of which saves 8.46 µs", the cost "27.4 µs" in
-//     the same sentence) is recomputed as ⌈cost/saving⌉.
+//     the same sentence) is recomputed as ⌈cost/saving⌉;
+//   - pairs are read as prose writes them across its lines and forms:
+//     "from" ending a line opens a pair on the next ("goes from" / "212
+//     allocations to 9"), "from X to" ending a line takes its new figure
+//     from the next, "X before and Y after" (also across a line break),
+//     and "17.9 ms (was 41.3 ms)", the new figure first, a pair for its
+//     own sentence only; an arrow after a quotient ("40,000 / 2,350 → 18
+//     pods") gives the quotient's result, checked as A/B (a count as its
+//     floor or ceiling), not a pair; a figure named a saving in its
+//     clause ("a saving of 940 ns", "improved by 62 ms") is a claim
+//     beside a pair on its line;
+//   - runs pasted in one block under comment lines ("# before (main)",
+//     "# after (PR 2291)") are the two sides, paired by name, not one
+//     benchmark restated; benchstat rows that print counts without a
+//     unit ("14.0 ± 0%  2.0 ± 0%") take it from the header ("old
+//     allocs/op"); a prefix written apart from its number ("2.41 M
+//     op/s") scales it;
+//   - a ratio's clause ends where a before → after pair of another clause
+//     starts, on its line or running on to the next; a clause that names
+//     a rate ("SET throughput rises by 40 %", "throughput per pod +48 %")
+//     rests on pairs of rates when the report states any for it, not on
+//     times per operation; "rises" is an increase, and the clause before
+//     a signed figure names its quantity; the subject before "fall by" names what
+//     falls ("bytes allocated per batch fall by 79.5 %");
+//   - a time that is a percentile or a bound of a latency (p99, median,
+//     SLO, timeout) is no time per operation: no rate is recomputed from
+//     it; a parenthesis that names another thing ("(mean record size 180
+//     B)") is no conversion; a percentage bounding a spread ("run-to-run
+//     spread was below 2 %") is no change; a difference is never taken
+//     from a pair of rates;
+//   - a before → after pair whose figures are another pair's of its
+//     subject, as written, in a unit a metric prefix away ("from 18.7 ms
+//     to 9.4 ms" for a table's 18.7 µs → 9.4 µs) is Contradicted; a ratio
+//     about "GC pause" that the report gives no figure for is Unsupported
+//     (Unmeasured); a ratio about a latency percentile ("p99 latency down
+//     81 %") is checked against the rows of times naming that percentile,
+//     and the before figure of one table with the after figure of another
+//     (two load levels) that gives it makes it MixesRows.
 //
 // Rounding follows the digits written, as for the arithmetic beside a
 // claim; a rate that sets a scenario ("at 2M decisions/second") is taken

@@ -7,6 +7,7 @@ import (
 	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -530,7 +531,7 @@ func (x *extractor) proseClaims(i int) {
 			figs[k].plusMinus = true
 		}
 	}
-	pairs := linePairs(scan, figs, i)
+	pairs := linePairs(scan, figs, i, x.wrappedLine(i, i-1))
 	if dl.kind == lkOutput && len(pairs) == 0 {
 		if p := x.comparisonRow(i, scan, figs); p != nil {
 			pairs = append(pairs, p)
@@ -553,7 +554,7 @@ func (x *extractor) proseClaims(i int) {
 	}
 	c := x.phraseClaims(i, scan, pairs, "", "", dl.kind == lkHeading)
 	for _, p := range pairs {
-		if p.used {
+		if p.used || p.sentence {
 			// The pair of a claim on its own line is that claim's.
 			continue
 		}
@@ -571,8 +572,13 @@ func (x *extractor) proseClaims(i int) {
 		// 77%"): a conversion, checked as one.
 		abs := x.newClaim(i, Absolute)
 		for _, f := range figs {
-			if !f.used && !f.plusMinus && f.Unit != "" && f.Unit != "%" && f.Unit != "x" && (conversionAt(scan, figs, f) || differenceAt(scan, f)) {
+			if !f.used && !f.plusMinus && f.Unit != "" && f.Unit != "%" && f.Unit != "x" && (conversionAt(scan, figs, f) || differenceAt(scan, f) || savingAt(scan, f)) {
 				abs.Numbers = append(abs.Numbers, f.Number)
+			} else if !f.used && !f.plusMinus && f.Unit == "" && quotientAt(scan, f) != nil {
+				// "40,000 / 2,350 → 18 pods": the result of a quotient.
+				n := f.Number
+				n.Quantity = Count
+				abs.Numbers = append(abs.Numbers, n)
 			}
 		}
 		x.addAbsolute(abs)
@@ -581,6 +587,13 @@ func (x *extractor) proseClaims(i int) {
 	// Figures with units and nothing else: an absolute claim.
 	abs := x.newClaim(i, Absolute)
 	for _, f := range figs {
+		if !f.used && !f.plusMinus && f.Unit == "" && quotientAt(scan, f) != nil {
+			// "40,000 / 2,350 → 18 pods": the result of a quotient.
+			n := f.Number
+			n.Quantity = Count
+			abs.Numbers = append(abs.Numbers, n)
+			continue
+		}
 		if f.used || f.plusMinus || f.Unit == "" || f.Unit == "x" {
 			continue
 		}
@@ -709,23 +722,69 @@ var (
 // linePairs finds the pairs a line states: "785ns → 71ns", "from 9569
 // to 2775 ns/op", "518ns (vs 716ns)". Figures without a unit take the
 // other's, or the quantity the line's words name.
-func linePairs(s string, figs []figure, i int) []*Pair {
+//
+// lead is the line before s in its paragraph ("" if none): "from" at its
+// end opens a pair on s ("falls from" / "3,310 ns to 2,370 ns"), and its
+// last figure is the old one of "before and Y after" at the start of s.
+func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 	var pairs []*Pair
+	if len(figs) > 0 && pairFigRE(&figs[0]) && beforeAndRE.MatchString(s[:figs[0].start]) && afterWordNextRE.MatchString(s[figs[0].end:]) {
+		// "gave 2,350 req/s per pod" / "before and 3,480 req/s after".
+		lf := scanFigures(lead)
+		if k := len(lf) - 1; k >= 0 && pairFigRE(&lf[k]) && lf[k].Unit != "" && lf[k].Unit == figs[0].Unit {
+			figs[0].used = true
+			pairs = append(pairs, &Pair{Old: lf[k].Number, New: figs[0].Number, OldLine: i, NewLine: i + 1, Ordered: true,
+				From: fmt.Sprintf("lines %d-%d", i, i+1), stated: true, span: [2]int{figs[0].start, figs[0].end}})
+		}
+	}
+	if len(figs) > 0 && pairFigRE(&figs[0]) && !figs[0].used && strings.TrimSpace(s[:figs[0].start]) == "" {
+		// "falls from 1,113 ns to" / "439 ns, a saving of 674 ns".
+		if m := fromToEndRE.FindStringSubmatch(lead); m != nil {
+			if lf := scanFigures(m[1]); len(lf) == 1 && pairFigRE(&lf[0]) {
+				o, n := lf[0].Number, figs[0].Number
+				if o.Unit == "" {
+					o.Unit, o.Quantity, o.scale = n.Unit, n.Quantity, n.scale
+				}
+				if o.Unit == n.Unit && n.Unit != "" {
+					figs[0].used = true
+					pairs = append(pairs, &Pair{Old: o, New: n, OldLine: i, NewLine: i + 1, Ordered: true,
+						From: fmt.Sprintf("lines %d-%d", i, i+1), stated: true, span: [2]int{figs[0].start, figs[0].end}})
+				}
+			}
+		}
+	}
 	for k := 0; k+1 < len(figs); k++ {
 		a, b := &figs[k], &figs[k+1]
 		if a.used || b.used || !pairFigRE(a) || !pairFigRE(b) {
 			continue
 		}
 		between := s[a.end:b.start]
+		if strings.HasSuffix(strings.TrimSpace(s[:a.start]), "/") || strings.HasSuffix(strings.TrimSpace(s[:a.start]), "×") {
+			// "40,000 / 2,350 → 18": the arrow gives a quotient's
+			// result, not a figure's new value.
+			continue
+		}
 		ordered := arrowRE.MatchString(between)
-		if ordered && strings.TrimSpace(between) == "to" && !fromRE.MatchString(s[:a.start]) {
+		if ordered && strings.TrimSpace(between) == "to" && !fromRE.MatchString(lead+" "+s[:a.start]) {
 			ordered = false
 			continue
+		}
+		if !ordered && beforeAndRE.MatchString(between) && afterWordNextRE.MatchString(s[b.end:]) {
+			// "2,350 req/s before and 3,480 req/s after".
+			ordered = true
+		}
+		later := false
+		if !ordered && wasParenRE.MatchString(between) && strings.HasPrefix(strings.TrimSpace(s[b.end:]), ")") {
+			// "17.9 ms (was 41.3 ms)": the new figure first.
+			ordered, later = true, true
 		}
 		if !ordered && !versusRE.MatchString(between) {
 			continue
 		}
 		o, n := a.Number, b.Number
+		if later {
+			o, n = n, o
+		}
 		switch {
 		case o.Unit == "" && n.Unit != "":
 			o.Unit, o.Quantity, o.scale = n.Unit, n.Quantity, n.scale
@@ -744,11 +803,27 @@ func linePairs(s string, figs []figure, i int) []*Pair {
 		a.used, b.used = true, true
 		from := "the same line"
 		pairs = append(pairs, &Pair{Old: o, New: n, OldLine: i + 1, NewLine: i + 1, Ordered: ordered, From: from, stated: true,
-			span: [2]int{a.start, b.end}})
+			span: [2]int{a.start, b.end}, sentence: later})
 		k++
 	}
 	return pairs
 }
+
+// fromToEndRE finds "from X to" at the end of a line, its pair's new
+// figure starting the next.
+var fromToEndRE = regexp.MustCompile(`(?i)\bfrom\s+((?:~|about\s+)?[0-9][0-9.,]*\s*[^\s0-9]*)\s+to\s*$`)
+
+// wasParenRE finds the words between a figure and its earlier value in
+// parentheses: "17.9 ms (was 41.3 ms)", "(previously 41 ms)".
+var wasParenRE = regexp.MustCompile(`(?i)^\s*\(\s*(?:was|previously|formerly|down from|up from)\s*$`)
+
+// beforeAndRE and afterWordNextRE find "X … before and Y after": the
+// words between the figures, ending in "before and", and "after" right
+// after the second.
+var (
+	beforeAndRE     = regexp.MustCompile(`(?i)^\s*(?:[\w/]+\s+){0,3}before,?\s+and\s*$`)
+	afterWordNextRE = regexp.MustCompile(`(?i)^\s*after\b`)
+)
 
 func wordsOnly(r rune) rune {
 	if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r == '/' {
@@ -945,6 +1020,44 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 	}
 	return n
 }
+
+// quotientAt returns the dividend and divisor of a quotient whose result
+// figure f of s is ("40,000 / 2,350 → 18 pods", "512 / 4 = 128"), nil if
+// f is none.
+func quotientAt(s string, f figure) []float64 {
+	m := quotientRE.FindStringSubmatch(s[:f.start])
+	if m == nil {
+		return nil
+	}
+	var out []float64
+	for _, t := range m[1:] {
+		v, err := strconv.ParseFloat(strings.ReplaceAll(t, ",", ""), 64)
+		if err != nil {
+			return nil
+		}
+		out = append(out, v)
+	}
+	if out[1] == 0 {
+		return nil
+	}
+	return out
+}
+
+// quotientRE finds "A / B →" (or "=") before a figure.
+var quotientRE = regexp.MustCompile(`(?:^|[^\w.,])([0-9][0-9,]*(?:\.[0-9]+)?)\s*/\s*([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:→|->|=)\s*~?$`)
+
+// savingAt reports whether figure f of s is named a saving in its own
+// clause: "…, a saving of 940 ns per SET", "which removes 37.3 µs".
+func savingAt(s string, f figure) bool {
+	lead := s[:f.start]
+	if j := strings.LastIndexAny(lead, ",;:("); j >= 0 {
+		lead = lead[j+1:]
+	}
+	return savingLeadRE.MatchString(lead)
+}
+
+// savingLeadRE finds the words just before a figure that make it a saving.
+var savingLeadRE = regexp.MustCompile(`(?i)\b(?:saving|savings|saves?|saved|removes?|removed|frees?|freed|cuts?|(?:improv|reduc)(?:e|es|ed)\s+by)\s+(?:of\s+)?(?:about\s+|roughly\s+|~)?$`)
 
 // differenceAt reports whether figure f of s is stated as a difference:
 // a time or a size followed by a comparative ("965 µs faster", "2.3 µs
@@ -1388,24 +1501,70 @@ func (x *extractor) comparisonRow(i int, scan string, figs []figure) *Pair {
 			vals = append(vals, &figs[k])
 		}
 	}
-	if len(vals) != 2 || canonical(vals[0].Quantity) != canonical(vals[1].Quantity) || vals[0].start < len(f[0]) {
-		return nil
-	}
-	header := false
+	header := ""
 	for j := i - 1; j >= 0 && j >= i-30 && x.lines[j].block == x.lines[i].block; j-- {
 		h := strings.ToLower(x.lines[j].raw)
 		if comparisonHeaderRE.MatchString(h) {
-			header = true
+			header = h
 			break
 		}
 	}
-	if !header {
+	if header == "" {
+		return nil
+	}
+	var old, cur Number
+	switch {
+	case len(vals) == 2 && canonical(vals[0].Quantity) == canonical(vals[1].Quantity) && vals[0].start >= len(f[0]):
+		old, cur = vals[0].Number, vals[1].Number
+	case len(vals) == 0:
+		// Counts without a unit under a header that names one: benchstat's
+		// "old allocs/op  new allocs/op  delta" above "14.0 ± 0%  2.0 ± 0%".
+		m := headerUnitRE.FindStringSubmatch(header)
+		if m == nil {
+			return nil
+		}
+		// The two columns come before the delta and its "(p=… n=…)".
+		end := len(scan)
+		if at := strings.Index(scan, "("); at >= 0 {
+			end = at
+		}
+		for k := range figs {
+			if figs[k].Unit == "%" && !figs[k].plusMinus && figs[k].start < end && !strings.HasSuffix(strings.TrimSpace(scan[:figs[k].start]), "±") {
+				end = figs[k].start
+			}
+		}
+		var bare []*figure
+		for k := range figs {
+			if figs[k].Unit == "" && !figs[k].plusMinus && !figs[k].used && figs[k].start >= len(f[0]) && figs[k].end <= end {
+				bare = append(bare, &figs[k])
+			}
+		}
+		if len(bare) != 2 {
+			return nil
+		}
+		for k, b := range bare {
+			g := scanFigures(b.Text + " " + m[1])
+			if len(g) != 1 || g[0].Unit == "" {
+				return nil
+			}
+			if k == 0 {
+				old = g[0].Number
+			} else {
+				cur = g[0].Number
+			}
+		}
+		vals = bare
+	default:
 		return nil
 	}
 	vals[0].used, vals[1].used = true, true
-	return &Pair{Old: vals[0].Number, New: vals[1].Number, OldLine: i + 1, NewLine: i + 1, Ordered: true,
+	return &Pair{Old: old, New: cur, OldLine: i + 1, NewLine: i + 1, Ordered: true,
 		From: "the old and new columns", stated: true}
 }
+
+// headerUnitRE finds the unit a comparison header gives its columns
+// ("old allocs/op", "old B/op"), for rows that print bare counts.
+var headerUnitRE = regexp.MustCompile(`\bold\s+(allocs/op|b/op)\b`)
 
 // comparisonHeaderRE finds the header of a comparison table in program
 // output: benchstat's "old time/op new time/op delta", or "before

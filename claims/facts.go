@@ -349,6 +349,11 @@ func (x *extractor) collectFacts() {
 		if row.baseline {
 			side = SideBefore
 		}
+		if side == SideNone {
+			if text, _ := x.runLabel(row.line); text != "" {
+				side = sideOfWords(text)
+			}
+		}
 		for _, v := range row.values {
 			x.addFact(row.line, v, row.name, side, FromBenchmark)
 		}

@@ -342,6 +342,15 @@ func readFigure(s string, i int) (figure, int, bool) {
 // readMultiplier reads an SI multiplier right after a number ("1.93M",
 // "161K") when it is not the start of a unit ("5MB").
 func readMultiplier(s string, j int) (int, float64) {
+	if j+1 < len(s) && s[j] == ' ' && s[j+1] != ' ' {
+		// "2.41 M op/s", "3.1 M records/s", "410 k SETs": a prefix
+		// written apart, standing alone as a word.
+		if _, ok := multipliers[s[j+1]]; ok && !isWordRune(runeAt(s, j+2)) && runeAt(s, j+2) != '/' {
+			if e, m := readMultiplier(s, j+1); m != 1 {
+				return e, m
+			}
+		}
+	}
 	if j >= len(s) {
 		return j, 1
 	}

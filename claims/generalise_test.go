@@ -15,13 +15,7 @@ func TestScopedPairing(t *testing.T) {
 		"ParseLine/histogram-4 264ns ± 3%     131ns ± 2%   -50.38%  (p=0.000 n=10+10)\n```\n\n"
 	const versions = "# R\n\n## Micro\n\n| Benchmark | Version | ns/op |\n|---|---|--:|\n| Parse/GET | 3.1 | 412 |\n| Parse/SET-64B | 3.1 | 538 |\n" +
 		"| Parse/SET-4KiB | 3.1 | 1,960 |\n| Parse/GET | 3.2 | 139 |\n| Parse/SET-64B | 3.2 | 171 |\n| Parse/SET-4KiB | 3.2 | 402 |\n\n"
-	tests := []struct {
-		name    string
-		src     string
-		line    int
-		fig     string
-		verdict Verdict
-	}{
+	tests := []verdictCase{
 		{
 			// A list item's label names its first clause only.
 			name: "a later clause names its own subject",
@@ -114,12 +108,29 @@ func TestScopedPairing(t *testing.T) {
 			line: 11, fig: "60", verdict: Unsupported,
 		},
 	}
+	runVerdictCases(t, tests)
+}
+
+// A verdictCase is a report, a claim in it (its 1-based line and the
+// start of its figure) and the verdict the claim must get.
+type verdictCase struct {
+	name    string
+	src     string
+	line    int
+	fig     string
+	verdict Verdict
+}
+
+// runVerdictCases runs each case as a subtest: the claim must exist and
+// have the verdict (the report's claims are printed if not).
+func runVerdictCases(t *testing.T, tests []verdictCase) {
+	t.Helper()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			rep := extract(t, tc.src)
 			c := claimAt(t, rep, tc.line, tc.fig)
 			if c.Verdict != tc.verdict {
-				t.Fatalf("line %d: %q %s (%s), want %s", tc.line, c.Claimed, c.Verdict, c.Detail, tc.verdict)
+				t.Fatalf("line %d: %q %s (%s), want %s\n%s", tc.line, c.Claimed, c.Verdict, c.Detail, tc.verdict, formatClaims(rep.Claims))
 			}
 		})
 	}

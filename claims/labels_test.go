@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -53,13 +54,40 @@ func readLabels(t *testing.T, path string) []label {
 }
 
 // figureKey normalises a figure for matching: the number without
-// approximation marks, thousands separators, unit or spaces.
+// approximation marks, sign, thousands separators, unit or spaces
+// ("~1,113 ns" and "1113" are one key; "2.9-3.8x" keeps its range).
 func figureKey(s string) string {
-	s = strings.TrimSpace(strings.TrimLeft(s, "~≈"))
+	s = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(s), "~≈"))
 	s = strings.ReplaceAll(s, ",", "")
+	s = strings.TrimLeft(s, "+-−± ")
+	if m := keyNumberRE.FindString(s); m != "" {
+		return m
+	}
 	s = strings.TrimRight(s, "%x× ")
-	s = strings.TrimLeft(s, "+-−")
 	return strings.ToLower(s)
+}
+
+// keyNumberRE is the leading number of a figure, or range of numbers.
+var keyNumberRE = regexp.MustCompile(`^[0-9]*\.?[0-9]+(?:\s*[-–]\s*[0-9]*\.?[0-9]+)?`)
+
+// hasNumber reports whether a label's part starts with a number.
+func hasNumber(s string) bool {
+	return keyNumberRE.MatchString(strings.TrimLeft(strings.TrimSpace(s), "~≈+-−± "))
+}
+
+// pairLabelRE splits a label that states a before and an after figure:
+// "4.8 ms → 3.1 ms", "146 to 41", "0.61 µs instead of 1.84 µs",
+// "17.9 ms (was 41.3 ms)".
+var pairLabelRE = regexp.MustCompile(`\s*(?:→|->|\bto\b|\binstead of\b|\(was\b)\s*`)
+
+// labelKeys are the keys of the figures a label states: one, or the two
+// of a before → after label, in the order written.
+func labelKeys(fig string) []string {
+	parts := pairLabelRE.Split(fig, -1)
+	if len(parts) != 2 || !hasNumber(parts[0]) || !hasNumber(parts[1]) {
+		return []string{figureKey(fig)}
+	}
+	return []string{figureKey(parts[0]), figureKey(strings.TrimRight(parts[1], ") "))}
 }
 
 // errorVerdicts are the verdicts that say the report is wrong.
@@ -135,22 +163,37 @@ func scoreLabels(t *testing.T, labels []label, reports map[string][]byte) *score
 			}
 			return 1
 		}
+		// A label is found when the claims of its line state each of
+		// its figures (both of a before → after label); the verdict
+		// compared is the worst of the claims that state one.
+		keys := labelKeys(l.figure)
+		seen := make([]bool, len(keys))
+		worst := ""
 		for _, c := range cs {
 			if c.Line != l.line {
 				continue
 			}
 			match := false
+			texts := make([]string, 0, len(c.Numbers)+1)
 			for _, n := range c.Numbers {
-				if figureKey(n.Text) == figureKey(l.figure) {
-					match = true
+				texts = append(texts, n.Text)
+			}
+			if c.Cross != nil {
+				texts = append(texts, c.Cross.Stated.Text)
+			}
+			for _, tx := range texts {
+				for k, key := range keys {
+					if figureKey(tx) == key {
+						seen[k], match = true, true
+					}
 				}
 			}
-			if c.Cross != nil && figureKey(c.Cross.Stated.Text) == figureKey(l.figure) {
-				match = true
+			if match && rank(c.Verdict.String()) > rank(worst) {
+				worst = c.Verdict.String()
 			}
-			if match && rank(c.Verdict.String()) > rank(got) {
-				got = c.Verdict.String()
-			}
+		}
+		if !slices.Contains(seen, false) {
+			got = worst
 		}
 		if got == "" {
 			s.missed = append(s.missed, fmt.Sprintf("%s:%d %s (%s)", l.report, l.line, l.figure, strings.Join(l.verdicts, "|")))
@@ -246,7 +289,7 @@ func (s *score) log(t *testing.T, set string) {
 }
 
 // floors are the scores last measured (go test ./claims -run TestLabels
-// -v, 2026-11-26, after the third round of fixes: rules for classes of
+// -v, 2026-11-26, after the fifth round of fixes: rules for classes of
 // misses, see testdata/labels/README.md); a change that lowers one fails
 // the test. Extraction and errors caught are minimums, false alarms and
 // alarms on unlabelled claims maximums. Issue 14's targets are ≥ 95 %
@@ -258,6 +301,7 @@ var floors = map[string]struct {
 	"seeds":   {extraction: 219.0 / 223, recall: 27.0 / 35, falseRate: 0.0 / 188, unlabelled: 0},
 	"heldout": {extraction: 103.0 / 104, recall: 23.0 / 23, falseRate: 0.0 / 81, unlabelled: 0},
 	"blind1":  {extraction: 84.0 / 97, recall: 13.0 / 16, falseRate: 1.0 / 81, unlabelled: 0},
+	"blind2":  {extraction: 97.0 / 127, recall: 11.0 / 20, falseRate: 0.0 / 107, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
@@ -302,32 +346,41 @@ func TestLabelsSeeds(t *testing.T) {
 // testdata/heldout, written apart from the seeds with planted and
 // natural errors, and labelled in testdata/labels/heldout.tsv.
 func TestLabelsHeldOut(t *testing.T) {
-	reports := readReports(t, filepath.Join("testdata", "heldout"))
-	if len(reports) < 3 {
-		t.Fatalf("%d held-out reports, want at least 3", len(reports))
-	}
-	s := scoreLabels(t, readLabels(t, "testdata/labels/heldout.tsv"), reports)
-	s.log(t, "heldout")
-	checkFloors(t, "heldout", s)
+	scoreDevSet(t, "heldout", filepath.Join("testdata", "heldout"), "testdata/labels/heldout.tsv")
 }
 
 // TestLabelsBlind1 scores verify against the first blind set
 // (testdata/blind1, labels in testdata/labels/blind1.tsv): scored blind
 // once, then developed on, so now a development set with floors.
 func TestLabelsBlind1(t *testing.T) {
-	reports := readReports(t, filepath.Join("testdata", "blind1"))
+	scoreDevSet(t, "blind1", filepath.Join("testdata", "blind1"), "testdata/labels/blind1.tsv")
+}
+
+// TestLabelsBlind2 scores verify against the second blind set
+// (testdata/blind, labels in testdata/labels/blind.tsv): scored blind
+// once, then developed on in the fifth round, so now a development set
+// with floors.
+func TestLabelsBlind2(t *testing.T) {
+	scoreDevSet(t, "blind2", filepath.Join("testdata", "blind"), "testdata/labels/blind.tsv")
+}
+
+// scoreDevSet scores verify on a development set of at least three
+// reports in dir, labelled in labels, against its floors.
+func scoreDevSet(t *testing.T, set, dir, labels string) {
+	t.Helper()
+	reports := readReports(t, dir)
 	if len(reports) < 3 {
-		t.Fatalf("%d reports in testdata/blind1, want 3", len(reports))
+		t.Fatalf("%d reports in %s, want at least 3", len(reports), dir)
 	}
-	s := scoreLabels(t, readLabels(t, "testdata/labels/blind1.tsv"), reports)
-	s.log(t, "blind1")
-	checkFloors(t, "blind1", s)
+	s := scoreLabels(t, readLabels(t, labels), reports)
+	s.log(t, set)
+	checkFloors(t, set, s)
 }
 
 // TestBlind scores verify against a set of reports written apart from
-// the reader and never read while it was developed: testdata/blind/
+// the reader and never read while it was developed: testdata/blind3/
 // (*.md, *.txt, each named by its file name without the extension) with
-// labels in testdata/labels/blind.tsv, scored by the same code as
+// labels in testdata/labels/blind3.tsv, scored by the same code as
 // TestLabels. It runs only with PERFPROOF_BLIND=1, so that the set's
 // score is read once, on purpose, and has no floors; it skips when the
 // set is absent.
@@ -335,16 +388,16 @@ func TestBlind(t *testing.T) {
 	if os.Getenv("PERFPROOF_BLIND") != "1" {
 		t.Skip("set PERFPROOF_BLIND=1 to score the blind set")
 	}
-	labelPath := filepath.Join("testdata", "labels", "blind.tsv")
+	labelPath := filepath.Join("testdata", "labels", "blind3.tsv")
 	if _, err := os.Stat(labelPath); err != nil {
 		t.Skipf("no blind labels: %v", err)
 	}
-	reports := readReports(t, filepath.Join("testdata", "blind"))
+	reports := readReports(t, filepath.Join("testdata", "blind3"))
 	if len(reports) == 0 {
-		t.Skip("no blind reports in testdata/blind")
+		t.Skip("no blind reports in testdata/blind3")
 	}
 	s := scoreLabels(t, readLabels(t, labelPath), reports)
-	s.log(t, "blind")
+	s.log(t, "blind3")
 }
 
 // readReports reads the reports of dir (*.md and *.txt), by file name

@@ -237,6 +237,11 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 		if len(after) > 0 && after[0] == "of" {
 			return phrase{}, false // a share: read as an absolute figure
 		}
+		if spreadBoundRE.MatchString(s[:f.start]) {
+			// "run-to-run spread was below 2 % for throughput and
+			// below 6 % for p99": a bound on noise, not a change.
+			return phrase{}, false
+		}
 		if dir >= 0 {
 			p.sense, p.q = sn, q
 		} else {
@@ -253,6 +258,15 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 					p.sense = senseSlower
 				}
 				p.q = quantityOf(strings.Fields(strings.ToLower(win[m[2]:m[5]])))
+				if p.q == Unknown {
+					// "bytes allocated per batch fall by 79.5 %": the
+					// subject before the verb, in its clause, names it.
+					cl := win[:m[2]]
+					if j := strings.LastIndexAny(cl, ".;,"); j >= 0 {
+						cl = cl[j+1:]
+					}
+					p.q = quantityOf(strings.Fields(strings.ToLower(strings.Map(wordsOnly, cl))))
+				}
 				p.start = f.start - (len(win) - m[2])
 			} else if m := pastVerbRE.FindStringSubmatchIndex(win); m != nil {
 				// "p99 latency dropped 31%".
@@ -261,7 +275,7 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 				switch {
 				case strings.HasPrefix(verb, "improv"):
 					p.sense = senseFaster
-				case strings.HasPrefix(verb, "increas") || strings.HasPrefix(verb, "rose") || strings.HasPrefix(verb, "gr") || verb == "up":
+				case strings.HasPrefix(verb, "increas") || strings.HasPrefix(verb, "rose") || strings.HasPrefix(verb, "ris") || strings.HasPrefix(verb, "gr") || verb == "up":
 					p.sense = senseIncrease
 				}
 				p.q = quantityOf(strings.Fields(strings.ToLower(win[:m[2]])))
@@ -292,6 +306,13 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 				if len(after) > 0 && quantityOf(after[:1]) != Unknown {
 					p.q = quantityOf(after[:1])
 					p.end = endOfWords(s, f.end, 1, after, aEnd)
+				} else if cl := s[:f.start]; strings.TrimSpace(cl) != "" {
+					// "sustainable throughput per pod +48 %": the clause
+					// before a signed figure names what changed.
+					if j := strings.LastIndexAny(cl, ".;,:("); j >= 0 {
+						cl = cl[j+1:]
+					}
+					p.q = quantityOf(strings.Fields(strings.ToLower(strings.Map(wordsOnly, cl))))
 				}
 			}
 		}
@@ -392,3 +413,8 @@ func isProjectionText(s string) bool {
 	}
 	return false
 }
+
+// spreadBoundRE finds a bound on a spread before a percentage: a word of
+// variability in the sentence, then "below", "under", "within" or "less
+// than" right before the figure.
+var spreadBoundRE = regexp.MustCompile(`(?i)\b(?:varian\w*|variabilit\w*|variation|jitter\w*|spread|noise|run-to-run)\b[^.;]*\b(?:below|under|within|less\s+than|at\s+most)\s*[~≈]?\s*$`)

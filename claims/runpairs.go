@@ -11,20 +11,23 @@ import "fmt"
 // same name in the earlier one, per quantity both state, as a pair of the
 // report's own figures ("Memory per large encode: 98304 → 70144 B/op").
 // Two blocks neither of which is labelled are left alone: they may be two
-// runs of one version.
+// runs of one version. Runs pasted in one block under comment lines
+// ("# before", "# after") are two blocks here.
 func (x *extractor) pairRuns() {
 	type block struct {
 		id, sec, first int // first is the index in x.rows
+		label          int // the comment line the rows are under, -1 if none
 		rows           []int
 	}
 	var blocks []block
 	for r := range x.rows {
 		row := &x.rows[r]
-		if n := len(blocks); n > 0 && blocks[n-1].id == row.block {
+		_, label := x.runLabel(row.line)
+		if n := len(blocks); n > 0 && blocks[n-1].id == row.block && blocks[n-1].label == label {
 			blocks[n-1].rows = append(blocks[n-1].rows, r)
 			continue
 		}
-		blocks = append(blocks, block{id: row.block, sec: int(x.lines[row.line].section), first: r, rows: []int{r}})
+		blocks = append(blocks, block{id: row.block, sec: int(x.lines[row.line].section), first: r, label: label, rows: []int{r}})
 	}
 	for k := 1; k < len(blocks); k++ {
 		a, b := blocks[k-1], blocks[k]
