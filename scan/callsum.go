@@ -190,7 +190,7 @@ type callEdge struct {
 func runCallsum(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	s := &summariser{pass: pass, sum: &callSummary{funcs: make(map[string]*funcNode)}, isMain: pass.Pkg.Name() == "main",
-		cliTool: slices.Contains(strings.Split(pass.Pkg.Path(), "/"), "cli")}
+		cliTool: slices.Contains(strings.Split(pass.Pkg.Path(), "/"), "cli"), litOnly: litLocals(pass.TypesInfo, in)}
 	for c := range in.Root().Preorder((*ast.FuncDecl)(nil)) {
 		decl := c.Node().(*ast.FuncDecl)
 		obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)
@@ -247,6 +247,9 @@ type summariser struct {
 	// server), which serves its user, not a service's traffic; its
 	// handlers are control-plane entry points.
 	cliTool bool
+	// litOnly are the package's local variables that hold only
+	// function literals and are only called (see litLocals).
+	litOnly map[types.Object]bool
 }
 
 // body adds to n the calls and references of the function at c (a
@@ -264,7 +267,7 @@ func (s *summariser) body(c inspector.Cursor, n *funcNode, self *types.Func) {
 				return false // its calls are its own node's
 			}
 		case *ast.CallExpr:
-			if callee := calleeName(info, e); callee != "" {
+			if callee := calleeName(info, e, s.litOnly); callee != "" {
 				n.calls = append(n.calls, callEdge{callee: callee, loop: inRepeatedLoop(cc)})
 			}
 			if n.io == "" {
@@ -337,7 +340,7 @@ func (s *summariser) literal(c inspector.Cursor, owner *funcNode) {
 		if owner != nil {
 			owner.calls = append(owner.calls, callEdge{callee: n.name, loop: inRepeatedLoop(c.Parent())})
 		}
-		if callee := calleeName(s.pass.TypesInfo, c.Parent().Node().(*ast.CallExpr)); callee != "" {
+		if callee := calleeName(s.pass.TypesInfo, c.Parent().Node().(*ast.CallExpr), s.litOnly); callee != "" {
 			value.via = callee
 			s.sum.values = append(s.sum.values, value)
 		}
@@ -346,9 +349,9 @@ func (s *summariser) literal(c inspector.Cursor, owner *funcNode) {
 			owner.calls = append(owner.calls, callEdge{callee: n.name})
 		}
 		if !s.toLocal(c) {
-			// A literal kept in a local variable is called through
-			// that variable, which calls of other function values
-			// do not reach (see calleeName).
+			// A literal kept in a local variable that holds only
+			// literals and is only called is called through that
+			// variable alone (see litLocals).
 			s.sum.values = append(s.sum.values, value)
 		}
 	default:
@@ -361,8 +364,8 @@ func (s *summariser) literal(c inspector.Cursor, owner *funcNode) {
 // an ifaceCallee for a call through an interface, "dyn.SIG" for a call of
 // a function value of signature SIG, or "" for a builtin, a conversion, a
 // function literal called where it is written or a call through a local
-// variable.
-func calleeName(info *types.Info, call *ast.CallExpr) string {
+// variable of litOnly (see litLocals).
+func calleeName(info *types.Info, call *ast.CallExpr, litOnly map[types.Object]bool) string {
 	if _, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
 		// `func() {…}()`, with go or defer: the literal's own node is the
 		// callee (see literal), not every function value of its
@@ -371,11 +374,10 @@ func calleeName(info *types.Info, call *ast.CallExpr) string {
 	}
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	if !ok {
-		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && isLocal(info.Uses[id]) {
-			// A local variable holds a literal of this function
-			// (an edge of its own, see literal), a function it
-			// names (a reference, an edge too) or what a call
-			// returned: no function value of the whole program.
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && litOnly[info.Uses[id]] {
+			// A local variable that only ever holds literals of
+			// this function: each is an edge of its own (see
+			// literal), no function value of the whole program.
 			return ""
 		}
 		if tv, ok := info.Types[call.Fun]; ok && tv.IsValue() {
@@ -831,18 +833,62 @@ var osFileCalls = map[string]bool{
 	"Readlink": true, "Truncate": true,
 }
 
-// isLocal reports whether obj is a variable declared in a function body:
-// not a package-level variable, a parameter or result, or a field.
-func isLocal(obj types.Object) bool {
-	v, ok := obj.(*types.Var)
-	if !ok || v.IsField() || v.Parent() == nil || v.Pkg() == nil || v.Parent() == v.Pkg().Scope() {
-		return false
+// litLocals returns the local variables of the package whose every
+// assignment is a function literal and whose every other use is a call
+// (pad := func(…) {…}; pad(x)): a call through one reaches those literals
+// only, and the literals are no function values that other calls of their
+// signature reach.
+func litLocals(info *types.Info, in *inspector.Inspector) map[types.Object]bool {
+	only := make(map[types.Object]bool)
+	mark := func(id *ast.Ident, lit bool) {
+		obj := info.Defs[id]
+		if obj == nil {
+			obj = info.Uses[id]
+		}
+		if v, ok := obj.(*types.Var); !ok || v.Kind() != types.LocalVar {
+			return
+		}
+		if old, seen := only[obj]; !seen || old {
+			only[obj] = lit
+		}
 	}
-	return v.Kind() == types.LocalVar
+	for c := range in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.ValueSpec)(nil), (*ast.Ident)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.AssignStmt:
+			for i, l := range n.Lhs {
+				if id, ok := l.(*ast.Ident); ok {
+					_, lit := n.Rhs[min(i, len(n.Rhs)-1)].(*ast.FuncLit)
+					mark(id, lit && len(n.Lhs) == len(n.Rhs))
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				lit := len(n.Values) == 0 // var f func(): nil until assigned
+				if len(n.Values) == len(n.Names) {
+					_, lit = n.Values[i].(*ast.FuncLit)
+				}
+				mark(id, lit)
+			}
+		case *ast.Ident:
+			switch c.ParentEdgeKind() {
+			case edge.CallExpr_Fun, edge.AssignStmt_Lhs, edge.ValueSpec_Names:
+			default:
+				if v, ok := info.Uses[n].(*types.Var); ok && v.Kind() == types.LocalVar {
+					only[v] = false // passed, stored or returned as a value
+				}
+			}
+		}
+	}
+	for obj, lit := range only {
+		if !lit {
+			delete(only, obj)
+		}
+	}
+	return only
 }
 
 // toLocal reports whether the function literal at c is assigned or
-// declared to local variables only (f := func…, var f = func…).
+// declared to variables of s.litOnly only (f := func…, var f = func…).
 func (s *summariser) toLocal(c inspector.Cursor) bool {
 	var lhs []*ast.Ident
 	switch p := c.Parent().Node().(type) {
@@ -862,7 +908,7 @@ func (s *summariser) toLocal(c inspector.Cursor) bool {
 		if obj == nil {
 			obj = s.pass.TypesInfo.Uses[id]
 		}
-		if id.Name != "_" && !isLocal(obj) {
+		if !s.litOnly[obj] {
 			return false
 		}
 	}

@@ -262,7 +262,12 @@ func (g *callGraph) servingDepths(max int) map[string]int {
 			continue
 		}
 		for _, e := range g.funcs[name].calls {
-			callees := g.callees(e)
+			var callees []string
+			for _, callee := range g.callees(e) {
+				if n := g.funcs[callee]; n != nil && (!n.test || test[name]) {
+					callees = append(callees, callee)
+				}
+			}
 			if len(callees) > maxServingFanOut || strings.HasSuffix(e.callee, "\x01"+errorMethod) {
 				// A call that may reach that many functions, or an
 				// error's Error method, says nothing about which of
@@ -270,8 +275,7 @@ func (g *callGraph) servingDepths(max int) map[string]int {
 				continue
 			}
 			for _, callee := range callees {
-				n := g.funcs[callee]
-				if _, seen := depth[callee]; seen || n == nil || n.test && !test[name] {
+				if _, seen := depth[callee]; seen {
 					continue
 				}
 				depth[callee] = d + 1
@@ -284,7 +288,8 @@ func (g *callGraph) servingDepths(max int) map[string]int {
 }
 
 // maxServingFanOut bounds the functions that one call through an
-// interface or a function value may reach for servingDepths to follow it.
+// interface or a function value may reach (test code left out, unless the
+// path is a test's) for servingDepths to follow it.
 const maxServingFanOut = 8
 
 // errorMethod is the methodKey of the error interface's Error method.

@@ -3,7 +3,9 @@ package scan
 import (
 	"context"
 	"maps"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -295,6 +297,20 @@ func TestLiteralNodes(t *testing.T) {
 	}
 	if got := evidence["example.com/literals/svc.Banner"]; got == "" || strings.Contains(got, "HTTP handler") {
 		t.Errorf("finding in the local literal of svc.Banner: %q; want one, not reached from the handler that calls a local literal of the same signature", got)
+	}
+	src, err := os.ReadFile(filepath.Join("testdata", "literals", "svc", "svc.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	formatLine := slices.IndexFunc(strings.Split(string(src), "\n"), func(l string) bool { return strings.HasPrefix(l, "var defaultFormat") }) + 1
+	got := ""
+	for _, f := range res.Findings {
+		if f.Analyzer == "fmtnumber" && filepath.Base(f.File) == "svc.go" && f.Line == formatLine && f.Hot != nil {
+			got = f.Hot.Confidence + ", " + f.Hot.Evidence
+		}
+	}
+	if !strings.Contains(got, "reachable from HTTP handler") {
+		t.Errorf("finding in defaultFormat's literal (svc.go:%d): %q; want reached from Log's handler, which calls it through a local variable", formatLine, got)
 	}
 	if got := evidence["example.com/literals/svc.Head"]; !strings.HasPrefix(got, "low, static: is a HTTP handler") || !strings.Contains(got, "does I/O (os.Lstat)") {
 		t.Errorf("finding in a handler that stats a file: %q; want low, the function does I/O (os.Lstat)", got)
