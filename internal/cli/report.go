@@ -8,8 +8,10 @@ import (
 	"io"
 	"strings"
 
+	"github.com/perfproof/perfproof/analysis/suite"
 	"github.com/perfproof/perfproof/benchrun"
 	"github.com/perfproof/perfproof/internal/jsonout"
+	"github.com/perfproof/perfproof/internal/sarifout"
 	"github.com/perfproof/perfproof/pipeline"
 	"github.com/perfproof/perfproof/scan"
 )
@@ -18,7 +20,7 @@ func init() {
 	register(&command{
 		name:    "report",
 		summary: "scan, run benchmarks with profiles, rank findings by measured cost",
-		usage:   "report [-C dir] [-bench regexp] [-count n] [-benchtime d] [-samples n] [-max-time d] [-timeout d] [-profile file]... [-o file|dir/] [-html file] [-json] [packages]",
+		usage:   "report [-C dir] [-bench regexp] [-count n] [-benchtime d] [-samples n] [-max-time d] [-timeout d] [-profile file]... [-o file|dir/] [-html file] [-json] [-sarif file] [packages]",
 		flags:   reportFlags,
 	})
 }
@@ -42,6 +44,7 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 	htmlOut := fs.String("html", "", "also write the report as one self-contained HTML page to `file` (relative to -C dir)")
 	out := fs.String("o", "", "write the Markdown report to `file` (relative to -C dir) instead of stdout; a name ending in / is a directory that receives report.md, the raw benchmark output and the profiles")
 	asJSON := fs.Bool("json", false, "print findings with costs as one JSON object")
+	sarifOut := sarifFlag(fs)
 	return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		opts := pipeline.Options{
 			Dir: *dir, Patterns: args, Count: max(*count, 1), Benchtime: *benchtime, Samples: *samples,
@@ -66,6 +69,16 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 		if len(profiles) == 0 {
 			opts.Bench = *bench
 		}
+		if *sarifOut == "-" && *asJSON {
+			return usagef("-json and -sarif - both print on stdout: choose one, or give -sarif a file")
+		}
+		sarifFile := ""
+		if *sarifOut != "" {
+			var err error
+			if sarifFile, err = sarifPath(*sarifOut, *dir); err != nil {
+				return err
+			}
+		}
 		// Check the output files before the long work (the pipeline
 		// checks the profiles given).
 		files, err := pipeline.PlanReportFiles(*dir, *out, *htmlOut)
@@ -82,12 +95,25 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 			return err
 		}
 		runErr := err
+		if sarifFile != "" {
+			err := writeSARIF(sarifFile, stdout, func(w io.Writer) error {
+				return sarifout.Report(w, res, suite.Analyzers(), sarifout.Root(res.Report.BaseDir))
+			})
+			if err != nil {
+				return err
+			}
+			if sarifFile != "-" {
+				say(stderr, "perfproof report", "wrote "+sarifFile)
+			}
+		}
 		if *asJSON {
 			if err := jsonout.Report(stdout, res); err != nil {
 				return err
 			}
 		}
-		lines, err := files.Write(stdout, res.Report, !*asJSON)
+		// Markdown goes to stdout unless -json or -sarif - print there; to
+		// the -o file unless -json.
+		lines, err := files.Write(stdout, res.Report, !*asJSON && (*sarifOut != "-" || files.Markdown != ""))
 		say(stderr, "perfproof report", lines...)
 		if err != nil {
 			return err

@@ -1,14 +1,20 @@
 package cli
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/perfproof/perfproof/analysis/suite"
 	"github.com/perfproof/perfproof/internal/jsonout"
+	"github.com/perfproof/perfproof/internal/sarifout"
 	"github.com/perfproof/perfproof/pipeline"
 	"github.com/perfproof/perfproof/report"
 	"github.com/perfproof/perfproof/scan"
@@ -18,7 +24,7 @@ func init() {
 	register(&command{
 		name:    "scan",
 		summary: "find costly hot-path patterns with static checks",
-		usage:   "scan [-C dir] [-json] [-all] [-profile f]... [-tests=false] [-tags list] [-<check>[=false]] [packages]",
+		usage:   "scan [-C dir] [-json] [-sarif file] [-all] [-profile f]... [-tests=false] [-tags list] [-<check>[=false]] [packages]",
 		flags:   scanFlags,
 	})
 	register(&command{
@@ -53,6 +59,7 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 	opts := pipeline.ScanOptions{}
 	fs.StringVar(&opts.Dir, "C", "", "run as if perfproof were started in `dir`")
 	asJSON := fs.Bool("json", false, "print findings as one JSON object")
+	sarifOut := sarifFlag(fs)
 	fs.BoolVar(&opts.Tests, "tests", true, "analyse test files too")
 	fs.StringVar(&opts.Tags, "tags", "", "comma-separated `list` of build tags")
 	var profiles stringList
@@ -74,6 +81,16 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 		if len(opts.Analyzers) == 0 {
 			return usagef("no checks selected")
 		}
+		if *sarifOut == "-" && *asJSON {
+			return usagef("-json and -sarif - both print on stdout: choose one, or give -sarif a file")
+		}
+		sarifFile := ""
+		if *sarifOut != "" {
+			var err error
+			if sarifFile, err = sarifPath(*sarifOut, opts.Dir); err != nil {
+				return err
+			}
+		}
 		sr, err := pipeline.Scan(ctx, opts)
 		if sr != nil {
 			for _, w := range sr.Warnings {
@@ -86,11 +103,21 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 			}
 			return err
 		}
-		if *asJSON {
+		if sarifFile != "" {
+			err := writeSARIF(sarifFile, stdout, func(w io.Writer) error {
+				return sarifout.Scan(w, sr.Result, opts.Analyzers, sarifout.Root(sr.BaseDir))
+			})
+			if err != nil {
+				return err
+			}
+		}
+		switch {
+		case *asJSON:
 			if err := jsonout.Scan(stdout, sr.Result); err != nil {
 				return err
 			}
-		} else {
+		case *sarifOut == "-":
+		default:
 			report.FindingsText(stdout, sr.BaseDir, sr.Result.Findings)
 			printErrors(stderr, sr.Result.Errors)
 			say(stderr, "perfproof", sr.Notes()...)
@@ -99,6 +126,59 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 		say(stderr, "perfproof", line)
 		return err
 	}
+}
+
+// sarifFlag adds the -sarif flag of scan and report.
+func sarifFlag(fs *flag.FlagSet) *string {
+	return fs.String("sarif", "", "also write the findings as a SARIF 2.1.0 log to `file` (relative to -C dir), for GitHub code scanning; - prints it on stdout instead of the findings")
+}
+
+// sarifPath returns the path of the -sarif file, relative to dir, and
+// checks it before the work: its directory must exist, and a file there
+// may be replaced only if it is a SARIF log (a mistyped -sarif main.go
+// must not overwrite the source). It returns "-" for "-".
+func sarifPath(file, dir string) (string, error) {
+	if file == "-" {
+		return file, nil
+	}
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(dir, file)
+	}
+	if fi, err := os.Stat(filepath.Dir(file)); err != nil || !fi.IsDir() {
+		return "", fmt.Errorf("-sarif %s: directory %s does not exist", file, filepath.Dir(file))
+	}
+	data, err := os.ReadFile(file)
+	if errors.Is(err, os.ErrNotExist) {
+		return file, nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("-sarif %s: %w", file, err)
+	}
+	var log struct {
+		Version string          `json:"version"`
+		Runs    json.RawMessage `json:"runs"`
+	}
+	if len(data) > 0 && (json.Unmarshal(data, &log) != nil || log.Version == "" || log.Runs == nil) {
+		return "", fmt.Errorf("-sarif %s: refusing to overwrite a file that is not a SARIF log", file)
+	}
+	return file, nil
+}
+
+// writeSARIF writes the SARIF log that encode makes to file (a path from
+// sarifPath), or to stdout when file is "-". The log is made in full
+// before the file is created, so that a failure leaves no partial file.
+func writeSARIF(file string, stdout io.Writer, encode func(io.Writer) error) error {
+	if file == "-" {
+		return encode(stdout)
+	}
+	var buf bytes.Buffer
+	if err := encode(&buf); err != nil {
+		return err
+	}
+	if err := os.WriteFile(file, buf.Bytes(), 0o666); err != nil {
+		return fmt.Errorf("writing SARIF log: %w", err)
+	}
+	return nil
 }
 
 func printErrors(w io.Writer, errs []scan.PackageError) {
