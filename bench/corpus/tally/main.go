@@ -322,8 +322,11 @@ func printLabels(w io.Writer, runs []*run, dir string) error {
 		return shown[c]
 	}
 	withEvidence := false
-	// reported[module][file:line] lists the checks reported there.
+	// reported[module][file:line] lists the checks reported there;
+	// shownAt["module/file:line"] is set where a finding is shown by
+	// default (medium or high confidence, or no evidence at all).
 	reported := map[string]map[string][]string{}
+	shownAt := map[string]bool{}
 	var problems []string
 	for _, r := range runs {
 		rep := map[string][]string{}
@@ -340,6 +343,9 @@ func printLabels(w io.Writer, runs []*run, dir string) error {
 			found[key{f.File, f.Line, f.Analyzer}] = true
 			fl := fmt.Sprintf("%s:%d", f.File, f.Line)
 			rep[fl] = append(rep[fl], f.Analyzer)
+			if f.Hot == nil || f.Hot.Confidence != "low" {
+				shownAt[r.mod.Name+"/"+fl] = true
+			}
 		}
 		file := filepath.Join(dir, r.mod.Name+".tsv")
 		rows, where, err := readTSV(file, 5)
@@ -452,7 +458,7 @@ func printLabels(w io.Writer, runs []*run, dir string) error {
 		return err
 	}
 	if err == nil {
-		type rc struct{ n, reported int }
+		type rc struct{ n, reported, shown int }
 		rec := map[string]*rc{}
 		var detail []string
 		for i, row := range rows {
@@ -478,11 +484,16 @@ func printLabels(w io.Writer, runs []*run, dir string) error {
 				problems = append(problems, fmt.Sprintf("%s: module %q is not in the corpus", where[i], mod))
 			}
 			var by []string
+			shown := false
 			for l := line; l <= last; l++ {
 				by = append(by, rep[fmt.Sprintf("%s:%d", file, l)]...)
+				shown = shown || shownAt[fmt.Sprintf("%s/%s:%d", mod, file, l)]
 			}
 			if len(by) > 0 {
 				rec[pattern].reported++
+			}
+			if shown {
+				rec[pattern].shown++
 			}
 			detail = append(detail, fmt.Sprintf("%s\t%s/%s:%s\t%s", pattern, mod, file, row[2], orDash(strings.Join(dedup(by), ","))))
 		}
@@ -491,16 +502,17 @@ func printLabels(w io.Writer, runs []*run, dir string) error {
 			pats = append(pats, p)
 		}
 		sort.Strings(pats)
-		fmt.Fprintln(w, "\nRecall per pattern (labelled hot instances of recall.tsv that the scan reports at that file and line):")
+		fmt.Fprintln(w, "\nRecall per pattern (labelled hot instances of recall.tsv that the scan reports at that file and line, at any confidence and at the default one):")
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-		fmt.Fprintln(tw, "pattern\thot instances\treported\trecall\t")
-		var tn, tr int
+		fmt.Fprintln(tw, "pattern\thot instances\treported\trecall\tshown by default\tdefault recall\t")
+		var tn, tr, ts int
 		for _, p := range pats {
-			fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t\n", p, rec[p].n, rec[p].reported, pct(rec[p].reported, rec[p].n))
+			fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%d\t%s\t\n", p, rec[p].n, rec[p].reported, pct(rec[p].reported, rec[p].n), rec[p].shown, pct(rec[p].shown, rec[p].n))
 			tn += rec[p].n
 			tr += rec[p].reported
+			ts += rec[p].shown
 		}
-		fmt.Fprintf(tw, "TOTAL\t%d\t%d\t%s\t\n", tn, tr, pct(tr, tn))
+		fmt.Fprintf(tw, "TOTAL\t%d\t%d\t%s\t%d\t%s\t\n", tn, tr, pct(tr, tn), ts, pct(ts, tn))
 		tw.Flush()
 		sort.Strings(detail)
 		fmt.Fprintln(w, "\nRecall instances (pattern, module/file:line, checks reporting it):")
