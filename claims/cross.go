@@ -798,6 +798,18 @@ func (x *extractor) checkElsewhere(c *Claim) {
 		rows, ok := topGroups[cd.d.group]
 		return ok && cd.score < best && !slices.Contains(rows, cd.d.row)
 	}
+	// Another column of a row, ranked lower than the row's best-matching
+	// pair ("p95" of the row whose "max" the claim names): the claim
+	// names its column, and the other column's figures are not its
+	// support.
+	rowBest := make(map[string]int)
+	for _, cd := range cands {
+		k := fmt.Sprintf("%s %d", cd.d.group, cd.d.row)
+		rowBest[k] = max(rowBest[k], cd.score)
+	}
+	cands = slices.DeleteFunc(cands, func(cd cand) bool {
+		return cd.score < rowBest[fmt.Sprintf("%s %d", cd.d.group, cd.d.row)]
+	})
 	for _, want := range []Verdict{Consistent, Ambiguous} {
 		for _, cd := range cands {
 			v, got := pairFits(c, cd.d.p)

@@ -209,7 +209,52 @@
 //     (Unmeasured); a ratio about a latency percentile ("p99 latency down
 //     81 %") is checked against the rows of times naming that percentile,
 //     and the before figure of one table with the after figure of another
-//     (two load levels) that gives it makes it MixesRows.
+//     (two load levels) that gives it makes it MixesRows;
+//   - a table of several before/after column groups ("old time | new
+//     time | Δ time | old B/op | new B/op | Δ B/op | old allocs | new
+//     allocs | Δ allocs") pairs each old column with the new column after
+//     it, and the text cells of a group (its Δ) rest on that group's pair
+//     only; a column whose cells name a side ("build": before, after)
+//     pairs the rows of one label, as a column of versions does, and
+//     columns of a latency statistic without a unit ("p50 | p99 | max")
+//     take the one the text above the table names ("Latencies in
+//     milliseconds"); a ratio rests on the column its clause names: of
+//     the pairs of one table row, only the best-matching ones support it
+//     ("max latency down 52 %" is not supported by the row's p95), and
+//     "median" names the p50, "worst" and "slowest" the max;
+//   - benchstat's current output is read as it prints it: the unit of a
+//     table in its header row ("│ sec/op │ sec/op vs base │"), each row
+//     a name, the base and the new figure written with a bare SI or
+//     binary prefix ("1.842µ", "101.2Mi", "3.710m", "4.012k") and their
+//     "± 1%", then the delta and "(p=0.000 n=10)"; the figures take the
+//     header's unit (sec/op as seconds, B/op, B/s, allocs/op) and the row
+//     is the delta's pair, the "geomean" row too; "MiB/s", "GiB/s" and
+//     "KiB/s" are rates;
+//   - criterion's output: the middle figure of "time: [lo mid hi]" (and
+//     "thrpt:") is the estimate, the interval's bounds are no figures; an
+//     estimate of a benchmark printed in an earlier block (a saved
+//     baseline) and in a later one (the branch) are its before and after,
+//     a pair the report states (a prefix written into a rate's unit,
+//     "Kelem/s" and "Melem/s", scales it); a "change:" interval of
+//     percentages is checked by its middle figure against the last such
+//     pair of its kind (time, else thrpt);
+//   - JMH's rows ("Class.method  avgt  25  4.812 ± 0.061  us/op") take the
+//     unit at the row's end, not the error's; rows of one class and mode
+//     in one block are variants of one benchmark, each after the first an
+//     unordered pair with the first, which a factor in a summary may rest
+//     on ("Row mapping is 3.5x faster (JMH)");
+//   - "X against Y" is a pair as "X vs Y" is; "X instead of Y" (X with a
+//     unit) states the new figure first, a pair for its own sentence only;
+//     an arrow that rounds a count to a whole one ("8.75 → 9 pods") is no
+//     pair, and the count is kept as a figure of the line; a rate that sets
+//     the scenario of a measurement ("p99 at 1,000 req/s", "the 2,000 req/s
+//     step") is not paired with another for a ratio beside it, nor
+//     recomputed from a time per operation;
+//   - a saving that no pair gives but that is stated, as written, on a
+//     line of another section (a summary's "saving about 137 µs per
+//     request" of the body's "roughly 137 µs of CPU per request", derived
+//     there from a count) is a restatement, judged there, not
+//     unsupported.
 //
 // Rounding follows the digits written, as for the arithmetic beside a
 // claim; a rate that sets a scenario ("at 2M decisions/second") is taken

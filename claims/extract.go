@@ -171,8 +171,17 @@ type extractor struct {
 	pairs    []*docPair // every pair of figures the report states
 
 	// State of the claim pass.
-	curBlock        int32
-	blockPairs      map[Quantity]*Pair
+	curBlock   int32
+	blockPairs map[Quantity]*Pair
+	// criterion holds criterion's estimates by benchmark and line kind
+	// ("decode_batch/64 time:"), with the block they were printed in;
+	// critName and critPair the last name and pair read.
+	criterion map[string]critEstimate
+	critName  string
+	critPair  map[string]*Pair
+	// jmhFirst holds the first JMH row of each benchmark class and mode
+	// in a block of output.
+	jmhFirst        map[string]critEstimate
 	blockBefore     map[Quantity]labelled
 	blockAfter      map[Quantity]labelled
 	phaseBefore     map[string]labelled // labelled figures in sections headed "Before"
@@ -531,7 +540,25 @@ func (x *extractor) proseClaims(i int) {
 			figs[k].plusMinus = true
 		}
 	}
-	pairs := linePairs(scan, figs, i, x.wrappedLine(i, i-1))
+	var pairs []*Pair
+	if dl.kind == lkOutput {
+		if p := x.benchstatRow(i, figs); p != nil {
+			pairs = append(pairs, p)
+		} else if p, ok := x.jmhRow(i, figs); ok {
+			if p == nil {
+				return
+			}
+			pairs = append(pairs, p)
+		} else if p, ok := x.criterionLine(i, &scan, figs); ok {
+			if p == nil {
+				return
+			}
+			pairs = append(pairs, p)
+		}
+	}
+	if len(pairs) == 0 {
+		pairs = linePairs(scan, figs, i, x.wrappedLine(i, i-1))
+	}
 	if dl.kind == lkOutput && len(pairs) == 0 {
 		if p := x.comparisonRow(i, scan, figs); p != nil {
 			pairs = append(pairs, p)
@@ -574,7 +601,7 @@ func (x *extractor) proseClaims(i int) {
 		for _, f := range figs {
 			if !f.used && !f.plusMinus && f.Unit != "" && f.Unit != "%" && f.Unit != "x" && (conversionAt(scan, figs, f) || differenceAt(scan, f) || savingAt(scan, f)) {
 				abs.Numbers = append(abs.Numbers, f.Number)
-			} else if !f.used && !f.plusMinus && f.Unit == "" && quotientAt(scan, f) != nil {
+			} else if !f.used && !f.plusMinus && f.Unit == "" && (quotientAt(scan, f) != nil || roundedAt(scan, figs, f)) {
 				// "40,000 / 2,350 → 18 pods": the result of a quotient.
 				n := f.Number
 				n.Quantity = Count
@@ -587,7 +614,7 @@ func (x *extractor) proseClaims(i int) {
 	// Figures with units and nothing else: an absolute claim.
 	abs := x.newClaim(i, Absolute)
 	for _, f := range figs {
-		if !f.used && !f.plusMinus && f.Unit == "" && quotientAt(scan, f) != nil {
+		if !f.used && !f.plusMinus && f.Unit == "" && (quotientAt(scan, f) != nil || roundedAt(scan, figs, f)) {
 			// "40,000 / 2,350 → 18 pods": the result of a quotient.
 			n := f.Number
 			n.Quantity = Count
@@ -714,7 +741,7 @@ func (p *Pair) canonicalQ() Quantity {
 
 var (
 	arrowRE   = regexp.MustCompile(`^\s*(?:→|->|=>|⇒|➜|➔|⟶|to)\s*$`)
-	versusRE  = regexp.MustCompile(`(?i)^\s*(?:[a-z]+\s+){0,2}\(?\s*(?:vs\.?|versus|compared (?:to|with))\s*$`)
+	versusRE  = regexp.MustCompile(`(?i)^\s*(?:[a-z]+\s+){0,2}\(?\s*(?:vs\.?|versus|against|compared (?:to|with))\s*$`)
 	fromRE    = regexp.MustCompile(`(?i)\bfrom\s*$`)
 	pairFigRE = func(f *figure) bool { return f.Unit != "%" && f.Unit != "x" && !f.plusMinus }
 )
@@ -765,6 +792,10 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 			continue
 		}
 		ordered := arrowRE.MatchString(between)
+		if ordered && roundedPair(a, b) {
+			// "8.75 → 9 pods": a count rounded to a whole one, no change.
+			continue
+		}
 		if ordered && strings.TrimSpace(between) == "to" && !fromRE.MatchString(lead+" "+s[:a.start]) {
 			ordered = false
 			continue
@@ -776,6 +807,11 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 		later := false
 		if !ordered && wasParenRE.MatchString(between) && strings.HasPrefix(strings.TrimSpace(s[b.end:]), ")") {
 			// "17.9 ms (was 41.3 ms)": the new figure first.
+			ordered, later = true, true
+		}
+		if !ordered && a.Unit != "" && insteadOfRE.MatchString(between) {
+			// "647 ns instead of 1.05 µs": the new figure first, a pair
+			// for its own sentence only.
 			ordered, later = true, true
 		}
 		if !ordered && !versusRE.MatchString(between) {
@@ -812,6 +848,12 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 // fromToEndRE finds "from X to" at the end of a line, its pair's new
 // figure starting the next.
 var fromToEndRE = regexp.MustCompile(`(?i)\bfrom\s+((?:~|about\s+)?[0-9][0-9.,]*\s*[^\s0-9]*)\s+to\s*$`)
+
+// insteadOfRE finds the words between a figure and the one it replaces:
+// "0.31 µs instead of 1.42 µs", "3 allocations instead of 9" (the first
+// figure with a unit: "8 write calls instead of 256" is a count, checked
+// as one).
+var insteadOfRE = regexp.MustCompile(`(?i)^\s*(?:[a-z/]+\s+){0,2}(?:instead\s+of|rather\s+than)\s*$`)
 
 // wasParenRE finds the words between a figure and its earlier value in
 // parentheses: "17.9 ms (was 41.3 ms)", "(previously 41 ms)".
@@ -1043,6 +1085,25 @@ func quotientAt(s string, f figure) []float64 {
 	return out
 }
 
+// roundedPair reports whether figures a → b round a count to a whole
+// one ("17.5 → 18 pods"): both without a unit, a fractional, b whole and
+// less than one from it.
+func roundedPair(a, b *figure) bool {
+	return a.Unit == "" && b.Unit == "" && a.Value != math.Trunc(a.Value) && b.Value == math.Trunc(b.Value) &&
+		math.Abs(a.Value-b.Value) < 1
+}
+
+// roundedAt reports whether figure f of s is a count an arrow rounds to
+// a whole one ("8.75 → 9 pods"): a figure of the line, stated as such.
+func roundedAt(s string, figs []figure, f figure) bool {
+	for k := 0; k+1 < len(figs); k++ {
+		if figs[k].start == f.start && arrowRE.MatchString(s[figs[k].end:figs[k+1].start]) && roundedPair(&figs[k], &figs[k+1]) {
+			return true
+		}
+	}
+	return false
+}
+
 // quotientRE finds "A / B →" (or "=") before a figure.
 var quotientRE = regexp.MustCompile(`(?:^|[^\w.,])([0-9][0-9,]*(?:\.[0-9]+)?)\s*/\s*([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:→|->|=)\s*~?$`)
 
@@ -1154,7 +1215,7 @@ func loosePair(s string, figs []figure, q Quantity, i int, inSentence func(*figu
 			// instead of 30,118 B, 36% more. The extra 27.4 µs".
 			continue
 		}
-		if q != Unknown && canonical(f.Quantity) != canonical(q) {
+		if q != Unknown && canonical(f.Quantity) != canonical(q) || scenarioAt(s, f) {
 			continue
 		}
 		cand = append(cand, f)
@@ -1178,6 +1239,22 @@ func loosePair(s string, figs []figure, q Quantity, i int, inSentence func(*figu
 		cand[0], cand[1] = cand[1], cand[0]
 	}
 	return &Pair{Old: cand[0].Number, New: cand[1].Number, OldLine: i + 1, NewLine: i + 1, From: "the same line", span: span}
+}
+
+// scenarioAt reports whether figure f of s sets the scenario of what is
+// measured rather than being measured: a rate after "at" or "under"
+// ("p99 at 1,000 req/s"), or before "step" or "load" ("the 2,000 req/s
+// step"). Two such figures are not a pair for a claim beside them.
+func scenarioAt(s string, f *figure) bool {
+	if f.Quantity != Throughput {
+		return false
+	}
+	before := strings.Fields(strings.ToLower(s[:f.start]))
+	if n := len(before); n > 0 && (before[n-1] == "at" || before[n-1] == "under" || before[n-1] == "@") {
+		return true
+	}
+	after := strings.Fields(strings.ToLower(s[f.end:]))
+	return len(after) > 0 && (strings.HasPrefix(after[0], "step") || after[0] == "load")
 }
 
 // sentenceBreakRE finds the end of a sentence: a full stop, question or
@@ -1560,6 +1637,262 @@ func (x *extractor) comparisonRow(i int, scan string, figs []figure) *Pair {
 	vals[0].used, vals[1].used = true, true
 	return &Pair{Old: old, New: cur, OldLine: i + 1, NewLine: i + 1, Ordered: true,
 		From: "the old and new columns", stated: true}
+}
+
+// benchstatRow reads a row of benchstat's current output: under a header
+// line "│ sec/op │ sec/op vs base │" (columns ruled with │, the unit of
+// each column in the header, "vs base" naming the delta), a name, the
+// base figure and the new one, each written with an SI or binary prefix
+// and no unit ("1.842µ ± 1%", "101.2Mi ± 2%", "3.710m", "4.012k"), then
+// the delta. The figures take the header's unit (sec/op as seconds, B/op,
+// B/s, allocs/op, any other as written); the row's bare figures are
+// marked used. It returns the ordered pair, nil for other lines.
+func (x *extractor) benchstatRow(i int, figs []figure) *Pair {
+	unit := ""
+	for j := i - 1; j >= 0 && j >= i-40 && x.lines[j].block == x.lines[i].block; j-- {
+		h := x.lines[j].raw
+		if strings.Contains(h, "│") && strings.Contains(h, "vs base") {
+			for _, c := range strings.Split(h, "│") {
+				if f := strings.Fields(c); len(f) > 0 {
+					unit = f[0]
+					break
+				}
+			}
+			break
+		}
+	}
+	if unit == "" {
+		return nil
+	}
+	f := strings.Fields(x.lines[i].raw)
+	if len(f) < 3 || strings.ContainsAny(f[0][:1], "0123456789~±│") {
+		return nil
+	}
+	var vals []Number
+	for k := 1; k < len(f) && len(vals) < 2; k++ {
+		if f[k] == "±" || f[k-1] == "±" || strings.HasSuffix(f[k], "%") || strings.HasPrefix(f[k], "(") {
+			continue
+		}
+		m := benchstatValueRE.FindStringSubmatch(f[k])
+		if m == nil {
+			return nil
+		}
+		n, ok := benchstatNumber(m[1], m[2], unit)
+		if !ok {
+			return nil
+		}
+		vals = append(vals, n)
+	}
+	if len(vals) != 2 {
+		return nil
+	}
+	for k := range figs {
+		if figs[k].Unit != "%" {
+			figs[k].used = true
+		}
+	}
+	return &Pair{Old: vals[0], New: vals[1], OldLine: i + 1, NewLine: i + 1, Ordered: true,
+		From: "the base and new columns", stated: true}
+}
+
+// critEstimate is an estimate criterion printed: the point estimate of
+// a "time:" or "thrpt:" line and the block of output it is in.
+type critEstimate struct {
+	n     Number
+	block int32
+	line  int
+}
+
+// rateprefixRE matches a rate of a counted thing with a metric prefix
+// written into its unit ("Kelem/s", "Melem/s").
+var rateprefixRE = regexp.MustCompile(`^([KkMG])([a-z]+/s)$`)
+
+// criterionRE matches a line of criterion's output: an optional
+// benchmark name, then "time:", "thrpt:" or "change:" (optionally
+// followed by "time:" or "thrpt:") and an interval in brackets.
+var criterionRE = regexp.MustCompile(`^\s*(\S+?)?\s*\b(time|thrpt|change):\s*(?:(time|thrpt):\s*)?\[([^\]]*)\]`)
+
+// criterionLine reads a line of criterion's output, "name  time:  [lo
+// mid hi]" and its "thrpt:" and "change:" lines: the point estimate
+// (the middle figure) is the figure, the bounds of its interval are
+// neither claims nor figures. An estimate of a benchmark printed in an
+// earlier block (a saved baseline, then the branch) makes a pair with
+// it, old first; a "change:" interval of percentages rests on the last
+// pair of its kind (time, else thrpt). It returns the pair (nil when
+// there is none: the line then has no claim), and false for other
+// lines.
+func (x *extractor) criterionLine(i int, scan *string, figs []figure) (*Pair, bool) {
+	m := criterionRE.FindStringSubmatchIndex(*scan)
+	if m == nil {
+		return nil, false
+	}
+	open := m[8]
+	var in []*figure
+	for k := range figs {
+		if figs[k].start >= open && figs[k].end <= m[9] {
+			in = append(in, &figs[k])
+		}
+	}
+	if len(in) != 3 {
+		return nil, false
+	}
+	in[0].used, in[0].plusMinus = true, true
+	in[2].used, in[2].plusMinus = true, true
+	// The interval's bounds are no figures of the line's claims.
+	b := []byte(*scan)
+	for _, f := range []*figure{in[0], in[2]} {
+		lo := f.start
+		if lo > 0 && (b[lo-1] == '-' || b[lo-1] == '+') {
+			lo--
+		}
+		for k := lo; k < f.end; k++ {
+			if b[k] < 0x80 {
+				b[k] = ' '
+			}
+		}
+	}
+	*scan = string(b)
+	name, kind := "", (*scan)[m[4]:m[5]]
+	if m[2] >= 0 {
+		name = (*scan)[m[2]:m[3]]
+	}
+	if x.criterion == nil {
+		x.criterion = make(map[string]critEstimate)
+		x.critPair = make(map[string]*Pair)
+	}
+	if kind != "change" && in[1].Unit == "%" && m[2] < 0 {
+		// "change:" on a line of its own, then "time: [-38.9% …]".
+		kind, m[6], m[7] = "change", m[4], m[5]
+	}
+	if kind == "change" {
+		sub := "time"
+		if m[6] >= 0 {
+			sub = (*scan)[m[6]:m[7]]
+		}
+		if p := x.critPair[x.critName+" "+sub]; p != nil {
+			cp := *p
+			cp.stated = false
+			return &cp, true
+		}
+		return nil, true
+	}
+	if name != "" {
+		x.critName = name
+	}
+	if in[1].Unit == "" || in[1].Unit == "%" {
+		return nil, false
+	}
+	key := x.critName + " " + kind
+	in[1].used = true
+	n := in[1].Number
+	if pm := rateprefixRE.FindStringSubmatch(n.Unit); pm != nil && n.Quantity != Memory {
+		// "952.24 Kelem/s" and "1.5463 Melem/s": one unit, two prefixes.
+		if n.scale == 0 {
+			n.scale = 1
+		}
+		n.scale *= map[string]float64{"K": 1e3, "k": 1e3, "M": 1e6, "G": 1e9}[pm[1]]
+		n.Quantity = Throughput
+	}
+	block := x.lines[i].block
+	prev, ok := x.criterion[key]
+	x.criterion[key] = critEstimate{n: n, block: block, line: i + 1}
+	if !ok || prev.block == block {
+		return nil, true
+	}
+	p := &Pair{Old: prev.n, New: n, OldLine: prev.line, NewLine: i + 1, Ordered: true,
+		From: "criterion's estimates of " + x.critName + " in the baseline and this run", stated: true}
+	x.critPair[key] = p
+	return p, true
+}
+
+// jmhRowRE matches a result row of JMH: "Class.method  avgt  25  4.812 ±
+// 0.061  us/op" (the error and the parameters optional).
+var jmhRowRE = regexp.MustCompile(`^\s*([\w$.]+)\.(\w+)(?:\s+\S+)*?\s+(avgt|thrpt|sample|ss)\s+(?:\d+\s+)?([0-9][0-9.,]*)\s+(?:±\s+[0-9][0-9.,]*\s+)?(\S+)\s*$`)
+
+// jmhRow reads a result row of JMH's output. Its score takes the unit
+// at the end of the row (not the error's, which is no figure of a
+// claim); the rows of one benchmark class and mode in one block are
+// variants of one benchmark ("PriceRowMapperBench.reflective",
+// ".generated"): each after the first makes an unordered pair with the
+// first, as two columns of a table do. It returns the pair (nil when
+// there is none: the row then has no claim), and false for other lines.
+func (x *extractor) jmhRow(i int, figs []figure) (*Pair, bool) {
+	m := jmhRowRE.FindStringSubmatch(x.lines[i].raw)
+	if m == nil {
+		return nil, false
+	}
+	g := scanFigures(m[4] + " " + m[5])
+	if len(g) != 1 || g[0].Unit == "" || g[0].Unit == "%" || g[0].Unit == "x" {
+		return nil, false
+	}
+	for k := range figs {
+		figs[k].used, figs[k].plusMinus = true, true
+	}
+	if x.jmhFirst == nil {
+		x.jmhFirst = make(map[string]critEstimate)
+	}
+	key := fmt.Sprintf("%d %s %s", x.lines[i].block, m[1], m[3])
+	first, ok := x.jmhFirst[key]
+	if !ok {
+		x.jmhFirst[key] = critEstimate{n: g[0].Number, block: x.lines[i].block, line: i + 1}
+		return nil, true
+	}
+	if canonical(first.n.Quantity) != canonical(g[0].Quantity) {
+		return nil, true
+	}
+	return &Pair{Old: first.n, New: g[0].Number, OldLine: first.line, NewLine: i + 1,
+		From: "two JMH variants of " + m[1], stated: true}, true
+}
+
+// benchstatValueRE matches a figure of benchstat's current output: a
+// number and an optional SI or binary prefix.
+var benchstatValueRE = regexp.MustCompile(`^([0-9][0-9.,]*)(n|µ|μ|u|m|k|M|G|T|Ki|Mi|Gi|Ti)?$`)
+
+// benchstatNumber returns the figure num with prefix in the unit of a
+// benchstat header column ("sec/op", "B/op", "B/s", "allocs/op"); false
+// when the unit is not one the scanner knows.
+func benchstatNumber(num, prefix, unit string) (Number, bool) {
+	var text string
+	switch {
+	case unit == "sec/op" || unit == "s/op":
+		p := map[string]string{"": "", "n": "n", "µ": "µ", "μ": "µ", "u": "µ", "m": "m"}[prefix]
+		if p == "" && prefix != "" {
+			return Number{}, false
+		}
+		text = num + " " + p + "s"
+	case unit == "B/op" || unit == "B/s":
+		if prefix != "" && !strings.HasSuffix(prefix, "i") && prefix != "k" && prefix != "M" && prefix != "G" && prefix != "T" {
+			return Number{}, false
+		}
+		p := prefix
+		if p == "k" {
+			p = "K"
+		}
+		text = num + " " + p + unit
+		if p != "" {
+			text = num + " " + p + strings.TrimSuffix(unit, "/op")
+		}
+	default:
+		v, err := strconv.ParseFloat(strings.ReplaceAll(num, ",", ""), 64)
+		if err != nil {
+			return Number{}, false
+		}
+		mul := map[string]float64{"": 1, "k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "m": 1e-3, "µ": 1e-6, "μ": 1e-6, "u": 1e-6, "n": 1e-9}
+		s, ok := mul[prefix]
+		if !ok {
+			return Number{}, false
+		}
+		if prefix == "" {
+			text = num + " " + unit
+		} else {
+			text = strconv.FormatFloat(v*s, 'f', -1, 64) + " " + unit
+		}
+	}
+	g := scanFigures(text)
+	if len(g) != 1 || g[0].Unit == "" {
+		return Number{}, false
+	}
+	return g[0].Number, true
 }
 
 // headerUnitRE finds the unit a comparison header gives its columns

@@ -160,6 +160,9 @@ var synonyms = map[string]string{
 	"contention": "parallel", "contended": "parallel", "concurrent": "parallel", "concurrently": "parallel",
 	"concurrency": "parallel", "parallelism": "parallel", "multithreaded": "parallel",
 	"sequential": "serial", "sequentially": "serial", "uncontended": "serial", "singlethreaded": "serial",
+	// A latency statistic named two ways: the median is the p50, the
+	// worst request the maximum.
+	"median": "p50", "worst": "max", "maximum": "max", "slowest": "max",
 }
 
 // sideWords are words that name a side rather than a subject.

@@ -39,6 +39,7 @@ var units = func() []unitInfo {
 		{"ms", "ms", Time, 1e6}, {"s", "s", Time, 1e9},
 		// throughput, base per second (the thing counted is in the unit)
 		{"MB/s", "MB/s", Throughput, 1e6}, {"GB/s", "GB/s", Throughput, 1e9}, {"KB/s", "KB/s", Throughput, 1e3},
+		{"KiB/s", "KiB/s", Throughput, 1 << 10}, {"MiB/s", "MiB/s", Throughput, 1 << 20}, {"GiB/s", "GiB/s", Throughput, 1 << 30},
 		{"B/s", "B/s", Throughput, 1}, {"ops/s", "ops/s", Throughput, 1}, {"op/s", "ops/s", Throughput, 1},
 		{"ops/sec", "ops/s", Throughput, 1}, {"qps", "ops/s", Throughput, 1}, {"rps", "req/s", Throughput, 1},
 		// memory, base bytes

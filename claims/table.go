@@ -200,19 +200,38 @@ func (x *extractor) tableClaims(t *mdTable) {
 		}
 		return ""
 	}
+	// Columns of a latency percentile with no unit ("p50 | p99 | max")
+	// take the unit the text before the table names ("Latencies in
+	// milliseconds").
+	textUnit, hasTextUnit := x.tableTextUnit(t)
+	colU := func(k int) (unitInfo, bool) {
+		u, ok := colUnit(hdr(k))
+		if (!ok || u.norm == "") && hasTextUnit && latencyHeaderRE.MatchString(hdr(k)) {
+			return textUnit, true
+		}
+		return u, ok
+	}
 	oldCol, newCol := -1, -1
+	var olds, news []int
 	for k := 1; k < ncol; k++ {
 		h := hdr(k)
 		if textColRE.MatchString(h) {
 			continue
 		}
 		switch {
-		case oldColRE.MatchString(h) && oldCol < 0:
-			oldCol = k
-		case newColRE.MatchString(h) && newCol < 0:
-			newCol = k
+		case oldColRE.MatchString(h):
+			olds = append(olds, k)
+		case newColRE.MatchString(h):
+			news = append(news, k)
 		}
 	}
+	if len(olds) > 0 {
+		oldCol = olds[0]
+	}
+	if len(news) > 0 {
+		newCol = news[0]
+	}
+	groups := columnGroups(olds, news, ncol)
 	if oldCol < 0 && newCol < 0 {
 		// Two columns headed by version numbers ("2.6 | 2.7", "v0.9 |
 		// v1.0 (ns/op)"): the older one is before, the newer after.
@@ -237,7 +256,7 @@ func (x *extractor) tableClaims(t *mdTable) {
 		if k == oldCol || k == newCol || textColRE.MatchString(hdr(k)) {
 			continue
 		}
-		u, hasUnit := colUnit(hdr(k))
+		u, hasUnit := colU(k)
 		n, q := 0, Unknown
 		mixed := false
 		for _, r := range t.rows {
@@ -283,7 +302,7 @@ func (x *extractor) tableClaims(t *mdTable) {
 	if mode == "versions" {
 		vcol = versionColumn(t, ncol)
 		for ri := range t.rows {
-			rowVer = append(rowVer, headerVersion(cellOf(&t.rows[ri], vcol)))
+			rowVer = append(rowVer, rowVersion(cellOf(&t.rows[ri], vcol)))
 			if _, ok := names[cellOf(&t.rows[ri], 0)]; !ok {
 				names[cellOf(&t.rows[ri], 0)] = len(names)
 			}
@@ -292,6 +311,11 @@ func (x *extractor) tableClaims(t *mdTable) {
 	valueCol := func(k int) bool {
 		switch mode {
 		case "oldnew":
+			for _, g := range groups {
+				if k == g.old || k == g.new {
+					return true
+				}
+			}
 			return k == oldCol || k == newCol
 		case "baseline", "two", "versions":
 			return slices.Contains(metric, k) || k == vcol
@@ -317,17 +341,28 @@ func (x *extractor) tableClaims(t *mdTable) {
 		}
 		labelUnit, _ := colUnit(label)
 		var pairs []*Pair
+		groupPair := make([]*Pair, len(groups))
 		switch mode {
 		case "oldnew":
-			ou, _ := colUnit(hdr(oldCol))
-			nu, _ := colUnit(hdr(newCol))
-			o, ok1 := cellNumber(cell(oldCol), ou, labelUnit)
-			n, ok2 := cellNumber(cell(newCol), nu, labelUnit)
-			if ok1 && ok2 {
-				o, n = unify(o, n)
-				if canonical(o.Quantity) == canonical(n.Quantity) {
-					pairs = append(pairs, &Pair{Old: o, New: n, OldLine: r.line + 1, NewLine: r.line + 1, Ordered: true,
-						From: fmt.Sprintf("the row's %s and %s columns", hdr(oldCol), hdr(newCol))})
+			gs := groups
+			if len(gs) == 0 {
+				gs = []colGroup{{old: oldCol, new: newCol, lo: 1, hi: ncol}}
+			}
+			for gi, g := range gs {
+				ou, _ := colU(g.old)
+				nu, _ := colU(g.new)
+				o, ok1 := cellNumber(cell(g.old), ou, labelUnit)
+				n, ok2 := cellNumber(cell(g.new), nu, labelUnit)
+				if ok1 && ok2 {
+					o, n = unify(o, n)
+					if canonical(o.Quantity) == canonical(n.Quantity) {
+						p := &Pair{Old: o, New: n, OldLine: r.line + 1, NewLine: r.line + 1, Ordered: true,
+							From: fmt.Sprintf("the row's %s and %s columns", hdr(g.old), hdr(g.new))}
+						pairs = append(pairs, p)
+						if len(groups) > 0 {
+							groupPair[gi] = p
+						}
+					}
 				}
 			}
 		case "baseline":
@@ -339,7 +374,7 @@ func (x *extractor) tableClaims(t *mdTable) {
 				break
 			}
 			for _, k := range metric {
-				u, _ := colUnit(hdr(k))
+				u, _ := colU(k)
 				o, ok1 := cellNumber(cellOf(baseRow, k), u)
 				n, ok2 := cellNumber(cell(k), u)
 				if ok1 && ok2 {
@@ -355,8 +390,8 @@ func (x *extractor) tableClaims(t *mdTable) {
 			}
 		case "two":
 			a, b := metric[0], metric[1]
-			ua, _ := colUnit(hdr(a))
-			ub, _ := colUnit(hdr(b))
+			ua, _ := colU(a)
+			ub, _ := colU(b)
 			o, ok1 := cellNumber(cell(a), ua, labelUnit)
 			n, ok2 := cellNumber(cell(b), ub, labelUnit)
 			if ok1 && ok2 {
@@ -366,6 +401,7 @@ func (x *extractor) tableClaims(t *mdTable) {
 			}
 		}
 		pairRow := ri
+		colOfPair := make(map[*Pair]int)
 		if mode == "versions" {
 			pairRow = names[label]
 			older := -1
@@ -378,19 +414,65 @@ func (x *extractor) tableClaims(t *mdTable) {
 			if older >= 0 {
 				or := &t.rows[older]
 				for _, k := range metric {
-					u, _ := colUnit(hdr(k))
+					u, _ := colU(k)
 					o, ok1 := cellNumber(cellOf(or, k), u)
 					n, ok2 := cellNumber(cell(k), u)
 					if ok1 && ok2 {
 						o, n = unify(o, n)
-						pairs = append(pairs, &Pair{Old: o, New: n, OldLine: or.line + 1, NewLine: r.line + 1, Ordered: true,
-							From: fmt.Sprintf("%s of the %s row on line %d", hdr(k), cellOf(or, vcol), or.line+1)})
+						p := &Pair{Old: o, New: n, OldLine: or.line + 1, NewLine: r.line + 1, Ordered: true,
+							From: fmt.Sprintf("%s of the %s row on line %d", hdr(k), cellOf(or, vcol), or.line+1)}
+						pairs = append(pairs, p)
+						// The pair is about its column: "max", not "p95".
+						colOfPair[p] = k
 					}
 				}
 			}
 		}
 		for _, p := range pairs {
-			x.notePair(p, rowLabel(r)+" "+strings.Join(t.header, " "), fmt.Sprintf("t%d", t.first), pairRow, int(x.lines[r.line].section))
+			label := rowLabel(r) + " " + strings.Join(t.header, " ")
+			if k, ok := colOfPair[p]; ok {
+				label = rowLabel(r) + " " + hdr(0) + " " + hdr(k)
+			}
+			x.notePair(p, label, fmt.Sprintf("t%d", t.first), pairRow, int(x.lines[r.line].section))
+		}
+		if mode == "oldnew" && len(groups) > 0 {
+			// Several before/after column groups ("old time | new time |
+			// Δ time | old B/op | new B/op | Δ B/op"): the text cells of
+			// each group are its claims, resting on its pair only.
+			n := 0
+			for gi, g := range groups {
+				var text []string
+				for k := g.lo; k < g.hi && k < len(r.cells); k++ {
+					if !valueCol(k) {
+						text = append(text, r.cells[k])
+					}
+				}
+				if len(text) == 0 {
+					continue
+				}
+				var gp []*Pair
+				if groupPair[gi] != nil {
+					gp = []*Pair{groupPair[gi]}
+				}
+				line := blankCode(strings.Join(text, " | "))
+				n += x.phraseClaimsFigs(r.line, line, scanFigures(line), gp, name, baseline, false)
+				if x.full {
+					return
+				}
+			}
+			if n == 0 && len(pairs) > 0 {
+				c := x.newClaim(r.line, TableRow)
+				p := *pairs[0]
+				c.Pair = &p
+				c.Benchmark = name
+				c.Numbers = []Number{p.Old, p.New}
+				c.Quantity = p.canonicalQ()
+				c.Claimed = describePair(&p)
+				r := pairRatio(&p)
+				c.Ratio, c.RatioHigh = r, r
+				x.add(c)
+			}
+			continue
 		}
 		// Claims in the text cells.
 		var text []string
@@ -432,6 +514,40 @@ func (x *extractor) tableClaims(t *mdTable) {
 			x.addAbsolute(abs)
 		}
 	}
+}
+
+// colGroup is one before/after column group of a table: its old and
+// new columns and the span [lo, hi) of columns that belong to it (its Δ
+// column among them).
+type colGroup struct{ old, new, lo, hi int }
+
+// columnGroups returns the before/after column groups of a table header
+// with several of them ("old time | new time | Δ time | old B/op | new
+// B/op | Δ B/op"), each old column paired with the first new column after
+// it; a group spans from the end of the previous group's new column (the
+// first group from column 1) to its own new column and the text columns
+// after it, up to the next group's old column. It returns nil for a
+// table with one old and one new column, or columns that do not
+// alternate.
+func columnGroups(olds, news []int, ncol int) []colGroup {
+	if len(olds) < 2 || len(olds) != len(news) {
+		return nil
+	}
+	var gs []colGroup
+	for i := range olds {
+		if news[i] <= olds[i] || i+1 < len(olds) && olds[i+1] <= news[i] {
+			return nil
+		}
+		lo, hi := 1, ncol
+		if i > 0 {
+			lo = gs[i-1].hi
+		}
+		if i+1 < len(olds) {
+			hi = olds[i+1]
+		}
+		gs = append(gs, colGroup{old: olds[i], new: news[i], lo: lo, hi: hi})
+	}
+	return gs
 }
 
 func cellOf(r *mdRow, k int) string {
@@ -482,6 +598,58 @@ func headerVersion(h string) []int {
 	if m == nil {
 		return nil
 	}
+	return versionNumbers(m)
+}
+
+// rowVersion returns the version a cell of a table's column of versions
+// names: a version number ("3.1", "v0.9"), or a side of the change
+// ("before" as [0], "after" as [1]: a build column); nil otherwise.
+func rowVersion(c string) []int {
+	if v := headerVersion(c); v != nil {
+		return v
+	}
+	switch c = strings.ToLower(strings.Trim(c, " `*_")); {
+	case sideBeforeRE.MatchString(c):
+		return []int{0}
+	case sideAfterRE.MatchString(c):
+		return []int{1}
+	}
+	return nil
+}
+
+// sideBeforeRE and sideAfterRE match a table cell that names a side of
+// the change, all of it.
+var (
+	sideBeforeRE = regexp.MustCompile(`^(?:before|old|baseline|original|unoptimi[sz]ed)$`)
+	sideAfterRE  = regexp.MustCompile(`^(?:after|new|optimi[sz]ed|improved)$`)
+)
+
+// latencyHeaderRE matches a column header naming a latency statistic.
+var latencyHeaderRE = regexp.MustCompile(`(?i)^\s*(?:p\d{2}(?:\.\d+)?|max|min|mean|median|avg|average)\s*$`)
+
+// textUnitRE finds the unit a sentence gives a table's latencies:
+// "Latencies in milliseconds", "times in µs".
+var textUnitRE = regexp.MustCompile(`(?i)\b(?:latenc(?:y|ies)|times?|durations?)\s+(?:are\s+)?in\s+(milliseconds|microseconds|nanoseconds|seconds|ms|µs|us|ns)\b`)
+
+// tableTextUnit returns the unit the prose just above table t (its
+// paragraph, up to five lines, in its section) gives its latencies.
+func (x *extractor) tableTextUnit(t *mdTable) (unitInfo, bool) {
+	for j := t.first - 1; j >= 0 && j >= t.first-6; j-- {
+		dl := &x.lines[j]
+		if dl.kind == lkHeading || dl.kind == lkTable {
+			break
+		}
+		if m := textUnitRE.FindStringSubmatch(dl.raw); m != nil {
+			if u, end, ok := matchUnit(m[1], 0); ok && end == len(m[1]) {
+				return u, true
+			}
+		}
+	}
+	return unitInfo{}, false
+}
+
+// versionNumbers returns the numbers of a version header match.
+func versionNumbers(m []string) []int {
 	if m[3] != "" {
 		if _, ok := colUnit("(" + m[3] + ")"); !ok {
 			return nil
@@ -508,7 +676,7 @@ func versionColumn(t *mdTable, ncol int) int {
 		ok, repeat := len(t.rows) > 1, false
 		for ri := range t.rows {
 			c := cellOf(&t.rows[ri], k)
-			if headerVersion(c) == nil {
+			if rowVersion(c) == nil {
 				ok = false
 				break
 			}
