@@ -123,11 +123,48 @@ type Options struct {
 	Heat bool
 	// Progress, if not nil, receives the benchmark runs' progress lines.
 	Progress io.Writer
+	// Status, if not nil, is called as Report enters each stage, and
+	// during the scan as scan.Options.Progress is; it must return
+	// quickly. nil means no status.
+	Status func(ReportStatus)
 	// Scanned, if not nil, is called with the scan's result (nil if the
 	// scan could not start) and error as soon as the scan is done, before
 	// any benchmark runs, so that its errors can be shown early. It must
 	// not modify the result. With an error, Report returns it next.
 	Scanned func(*scan.Result, error)
+}
+
+// A ReportStage is a stage of Report.
+type ReportStage int
+
+// The stages of Report, in order.
+const (
+	// StageScan runs the checks (scan.Run).
+	StageScan ReportStage = iota
+	// StageBenchmarks runs the benchmarks with profiles (benchrun.RunEach);
+	// Options.Progress receives a line per package and per benchmark.
+	StageBenchmarks
+	// StageRank joins the findings with the profiles and ranks them.
+	StageRank
+)
+
+func (s ReportStage) String() string {
+	switch s {
+	case StageScan:
+		return "scanning"
+	case StageBenchmarks:
+		return "running benchmarks"
+	case StageRank:
+		return "ranking findings"
+	}
+	return fmt.Sprintf("ReportStage(%d)", int(s))
+}
+
+// A ReportStatus is the state of a Report, passed to Options.Status.
+type ReportStatus struct {
+	Stage ReportStage
+	// Scan is the scan's progress in StageScan, else the zero value.
+	Scan scan.Progress
 }
 
 // ProfileKinds says which kinds of profile a report joined: CPU is set
@@ -197,7 +234,16 @@ func Report(ctx context.Context, opts Options) (*Result, error) {
 		}
 	}
 
-	sres, err := scan.Run(ctx, o.Analyzers, o.Patterns, scan.Options{Dir: o.Dir, Tests: true})
+	status := func(s ReportStatus) {
+		if opts.Status != nil {
+			opts.Status(s)
+		}
+	}
+	so := scan.Options{Dir: o.Dir, Tests: true}
+	if opts.Status != nil {
+		so.Progress = func(p scan.Progress) { opts.Status(ReportStatus{Stage: StageScan, Scan: p}) }
+	}
+	sres, err := scan.Run(ctx, o.Analyzers, o.Patterns, so)
 	if opts.Scanned != nil {
 		opts.Scanned(sres, err)
 	}
@@ -217,6 +263,7 @@ func Report(ctx context.Context, opts Options) (*Result, error) {
 	var benches []cost.Benchmark
 	runBench := o.Bench != ""
 	if runBench {
+		status(ReportStatus{Stage: StageBenchmarks})
 		br, err := benchrun.RunEach(ctx, o.Patterns, benchrun.EachOptions{
 			Dir: o.Dir, Bench: o.Bench, Count: o.Count, Benchtime: o.Benchtime, Timeout: o.Timeout,
 			CPUProfile: true, MemProfile: true, Samples: max(o.Samples, 0), MaxTime: o.MaxTime,
@@ -253,6 +300,7 @@ func Report(ctx context.Context, opts Options) (*Result, error) {
 		}
 	}
 	rep.Commands = append(rep.Commands, perfproofCommand(&o, runBench))
+	status(ReportStatus{Stage: StageRank})
 
 	findings := sres.Findings
 	sres.Findings = nil // joined, filtered and ranked in place below

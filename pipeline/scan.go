@@ -32,6 +32,9 @@ type ScanOptions struct {
 	// All keeps the findings of low confidence; otherwise they are
 	// dropped and counted in ScanResult.Hidden.
 	All bool
+	// Progress, if not nil, receives the scan's progress
+	// (scan.Options.Progress): it must return quickly.
+	Progress func(scan.Progress)
 }
 
 // A ScanResult is the outcome of Scan.
@@ -56,7 +59,7 @@ type ScanResult struct {
 // patterns match no package it wraps scan.ErrNoPackages with what to
 // check.
 func Scan(ctx context.Context, opts ScanOptions) (*ScanResult, error) {
-	so := scan.Options{Dir: opts.Dir, Tests: opts.Tests}
+	so := scan.Options{Dir: opts.Dir, Tests: opts.Tests, Progress: opts.Progress}
 	if opts.Tags != "" {
 		so.BuildFlags = []string{"-tags=" + opts.Tags}
 	}

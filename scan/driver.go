@@ -96,6 +96,8 @@ type driver struct {
 	// syntax and type information are dropped; outcomes are by
 	// analyzer. It may be called concurrently.
 	done func(n *node, outcomes map[*analysis.Analyzer]*outcome)
+	// progress, if non-nil, is told of each node done.
+	progress *reporter
 
 	mu     sync.RWMutex
 	owners map[*types.Package]*node // the node of each type-checked package
@@ -228,6 +230,7 @@ func (d *driver) run(nodes []*node) error {
 
 				mu.Lock()
 				remaining--
+				analysed := len(nodes) - remaining
 				for _, pred := range n.preds {
 					if pred.pending--; pred.pending == 0 {
 						heap.Push(&ready, pred)
@@ -239,6 +242,7 @@ func (d *driver) run(nodes []*node) error {
 				}
 				cond.Broadcast()
 				mu.Unlock()
+				d.progress.report(Progress{Loaded: true, Packages: len(nodes), Analysed: analysed})
 			}
 		})
 	}

@@ -43,6 +43,12 @@ type Options struct {
 	Env []string
 	// BuildFlags are passed to the go command (e.g. "-tags=integration").
 	BuildFlags []string
+	// Progress, if not nil, is called as Run starts loading the packages,
+	// once they are loaded, and after each package is analysed (see
+	// Progress). Calls are never concurrent, but they are made from the
+	// analysis workers: Progress must return quickly. nil means no
+	// progress.
+	Progress func(Progress)
 }
 
 // Result holds what one scan found.
@@ -164,6 +170,8 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 		Env:        opts.Env,
 		BuildFlags: opts.BuildFlags,
 	}
+	prog := &reporter{f: opts.Progress}
+	prog.report(Progress{})
 	paths, dirs, res, err := plan(cfg, patterns)
 	if err != nil {
 		return res, err
@@ -186,6 +194,7 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 	}
 	candidates := selectRoots(pkgs)
 	d := newDriver(ctx, append(slices.Clip(analyzers), callsumAnalyzer))
+	d.progress = prog
 	if dirs != nil {
 		bodies := newBodyPolicy(dirs, cache)
 		d.parse = bodies.parseFile
@@ -200,7 +209,9 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 		outs[n.p] = out
 		mu.Unlock()
 	}
-	if err := d.run(graph(candidates)); err != nil {
+	nodes := graph(candidates)
+	prog.report(Progress{Loaded: true, Packages: len(nodes)})
+	if err := d.run(nodes); err != nil {
 		return res, err
 	}
 	// What the batches of a scan used to record, in their order: errors

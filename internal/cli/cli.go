@@ -22,7 +22,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/perfproof/perfproof/internal/progress"
 	"github.com/perfproof/perfproof/pipeline"
+	"github.com/perfproof/perfproof/scan"
 )
 
 // Exit codes of perfproof.
@@ -73,6 +75,37 @@ func say(w io.Writer, prefix string, lines ...string) {
 			fmt.Fprintf(w, "%s: %s\n", prefix, l)
 		}
 	}
+}
+
+// progressDelay is how long a command's progress stays silent: a run
+// shorter than it shows none. Tests shorten it.
+var progressDelay = progress.Delay
+
+// quietFlag adds the -quiet flag of the commands that show progress.
+func quietFlag(fs *flag.FlagSet) *bool {
+	return fs.Bool("quiet", false, "show no progress on stderr (otherwise shown when a run takes over a second: a live line on a terminal, a line every few seconds in a file or pipe)")
+}
+
+// newMeter returns the progress meter of command name, on stderr with
+// lines after "perfproof: name: ": off when quiet, else in the mode
+// progress.ModeFor gives stderr (off for a writer that is not a file).
+// The caller must Stop it before writing its results.
+func newMeter(stderr io.Writer, name string, quiet bool) *progress.Meter {
+	mode := progress.ModeFor(stderr)
+	if quiet {
+		mode = progress.Off
+	}
+	return progress.New(stderr, mode, "perfproof: "+name+": ", progressDelay)
+}
+
+// scanStatus returns the status text, the count done and the total of a
+// scan's progress p, as progress.Meter.Count takes them:
+// "loading packages", then "loaded 213 packages; analysed" 120 of 213.
+func scanStatus(p scan.Progress) (text string, done, total int) {
+	if !p.Loaded {
+		return "loading packages", 0, 0
+	}
+	return fmt.Sprintf("loaded %d %s; analysed", p.Packages, plural(p.Packages, "package", "packages")), p.Analysed, p.Packages
 }
 
 // Main runs perfproof with args (without the program name), writing results

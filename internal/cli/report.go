@@ -20,7 +20,7 @@ func init() {
 	register(&command{
 		name:    "report",
 		summary: "scan, run benchmarks with profiles, rank findings by measured cost",
-		usage:   "report [-C dir] [-bench regexp] [-count n] [-benchtime d] [-samples n] [-max-time d] [-timeout d] [-profile file]... [-o file|dir/] [-html file] [-json] [-sarif file] [packages]",
+		usage:   "report [-C dir] [-bench regexp] [-count n] [-benchtime d] [-samples n] [-max-time d] [-timeout d] [-profile file]... [-o file|dir/] [-html file] [-json] [-sarif file] [-quiet] [packages]",
 		flags:   reportFlags,
 	})
 }
@@ -45,18 +45,25 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 	out := fs.String("o", "", "write the Markdown report to `file` (relative to -C dir) instead of stdout; a name ending in / is a directory that receives report.md, the raw benchmark output and the profiles")
 	asJSON := fs.Bool("json", false, "print findings with costs as one JSON object")
 	sarifOut := sarifFlag(fs)
+	quiet := quietFlag(fs)
 	return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+		// While the pipeline runs, its lines go through the meter, which
+		// clears its live line before them.
+		meter := newMeter(stderr, "report", *quiet)
+		defer meter.Stop()
+		during := meter.Writer()
 		opts := pipeline.Options{
 			Dir: *dir, Patterns: args, Count: max(*count, 1), Benchtime: *benchtime, Samples: *samples,
-			MaxTime: *maxTime, Timeout: *timeout, Profiles: profiles, Progress: stderr,
+			MaxTime: *maxTime, Timeout: *timeout, Profiles: profiles, Progress: during,
 			Scanned: func(res *scan.Result, err error) {
 				if res != nil {
-					printErrors(stderr, res.Errors)
+					printErrors(during, res.Errors)
 				}
 				if err == nil && res.Summary() != "" {
-					fmt.Fprintf(stderr, "perfproof report: %s\n", res.Summary())
+					fmt.Fprintf(during, "perfproof report: %s\n", res.Summary())
 				}
 			},
+			Status: func(s pipeline.ReportStatus) { meter.Count(reportStatus(s)) },
 		}
 		if *samples <= 0 {
 			opts.Samples = -1 // no target
@@ -88,6 +95,7 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 		opts.OutDir, opts.Heat = files.KeepDir, files.HTML != ""
 
 		res, err := pipeline.Report(ctx, opts)
+		meter.Stop()
 		if res != nil {
 			say(stderr, "perfproof report", res.Notes(files.KeepDir)...)
 		}
@@ -120,4 +128,17 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 		}
 		return res.Outcome(runErr)
 	}
+}
+
+// reportStatus returns the status text, the count done and the total of
+// a report's status s, as progress.Meter.Count takes them:
+// "scanning: loaded 213 packages; analysed" 120 of 213, then "running
+// benchmarks" (benchrun writes a line per package and per benchmark),
+// then "ranking findings".
+func reportStatus(s pipeline.ReportStatus) (text string, done, total int) {
+	if s.Stage == pipeline.StageScan {
+		text, done, total = scanStatus(s.Scan)
+		return "scanning: " + text, done, total
+	}
+	return s.Stage.String(), 0, 0
 }

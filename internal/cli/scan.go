@@ -24,7 +24,7 @@ func init() {
 	register(&command{
 		name:    "scan",
 		summary: "find costly hot-path patterns with static checks",
-		usage:   "scan [-C dir] [-json] [-sarif file] [-all] [-profile f]... [-tests=false] [-tags list] [-<check>[=false]] [packages]",
+		usage:   "scan [-C dir] [-json] [-sarif file] [-all] [-profile f]... [-tests=false] [-tags list] [-quiet] [-<check>[=false]] [packages]",
 		flags:   scanFlags,
 	})
 	register(&command{
@@ -65,6 +65,7 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 	var profiles stringList
 	fs.Var(&profiles, "profile", "take the evidence of hotness from the pprof CPU or heap profile in `file` (repeatable; relative to -C dir): measured shares override the static evidence")
 	fs.BoolVar(&opts.All, "all", false, "show every finding, low-confidence ones included (each says its evidence of hotness)")
+	quiet := quietFlag(fs)
 	checks := suite.Analyzers()
 	enabled := make(map[string]*bool) // go vet's way: -name enables only the named checks, -name=false disables one
 	for _, a := range checks {
@@ -91,7 +92,12 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 				return err
 			}
 		}
+		// Progress goes to stderr whatever prints on stdout (-json,
+		// -sarif -), and is cleared before anything else is written.
+		meter := newMeter(stderr, "scan", *quiet)
+		opts.Progress = func(p scan.Progress) { meter.Count(scanStatus(p)) }
 		sr, err := pipeline.Scan(ctx, opts)
+		meter.Stop()
 		if sr != nil {
 			for _, w := range sr.Warnings {
 				fmt.Fprintf(stderr, "perfproof scan: warning: %v\n", w)
