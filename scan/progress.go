@@ -1,6 +1,9 @@
 package scan
 
-import "sync"
+import (
+	"fmt"
+	"sync"
+)
 
 // Progress is the state of a Run, passed to Options.Progress as the run
 // goes on.
@@ -14,6 +17,20 @@ type Progress struct {
 	Packages int
 	// Analysed is the number of those done, from 0 to Packages.
 	Analysed int
+}
+
+// Status returns the text, the count done and the total of p, as a
+// progress meter shows them: "loading packages" (0 of 0), then "loaded
+// 213 packages; analysed" 120 of 213.
+func (p Progress) Status() (text string, done, total int) {
+	if !p.Loaded {
+		return "loading packages", 0, 0
+	}
+	noun := "packages"
+	if p.Packages == 1 {
+		noun = "package"
+	}
+	return fmt.Sprintf("loaded %d %s; analysed", p.Packages, noun), p.Analysed, p.Packages
 }
 
 // reporter passes a Run's progress to Options.Progress, one call at a time

@@ -24,7 +24,6 @@ import (
 
 	"github.com/perfproof/perfproof/internal/progress"
 	"github.com/perfproof/perfproof/pipeline"
-	"github.com/perfproof/perfproof/scan"
 )
 
 // Exit codes of perfproof.
@@ -96,16 +95,6 @@ func newMeter(stderr io.Writer, name string, quiet bool) *progress.Meter {
 		mode = progress.Off
 	}
 	return progress.New(stderr, mode, "perfproof: "+name+": ", progressDelay)
-}
-
-// scanStatus returns the status text, the count done and the total of a
-// scan's progress p, as progress.Meter.Count takes them:
-// "loading packages", then "loaded 213 packages; analysed" 120 of 213.
-func scanStatus(p scan.Progress) (text string, done, total int) {
-	if !p.Loaded {
-		return "loading packages", 0, 0
-	}
-	return fmt.Sprintf("loaded %d %s; analysed", p.Packages, plural(p.Packages, "package", "packages")), p.Analysed, p.Packages
 }
 
 // Main runs perfproof with args (without the program name), writing results

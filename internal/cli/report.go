@@ -82,7 +82,7 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 		sarifFile := ""
 		if *sarifOut != "" {
 			var err error
-			if sarifFile, err = sarifPath(*sarifOut, *dir); err != nil {
+			if sarifFile, err = sarifout.Target(*sarifOut, *dir); err != nil {
 				return err
 			}
 		}
@@ -104,7 +104,7 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 		}
 		runErr := err
 		if sarifFile != "" {
-			err := writeSARIF(sarifFile, stdout, func(w io.Writer) error {
+			err := sarifout.WriteTo(sarifFile, stdout, func(w io.Writer) error {
 				return sarifout.Report(w, res, suite.Analyzers(), sarifout.Root(res.Report.BaseDir))
 			})
 			if err != nil {
@@ -137,7 +137,7 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 // then "ranking findings".
 func reportStatus(s pipeline.ReportStatus) (text string, done, total int) {
 	if s.Stage == pipeline.StageScan {
-		text, done, total = scanStatus(s.Scan)
+		text, done, total = s.Scan.Status()
 		return "scanning: " + text, done, total
 	}
 	return s.Stage.String(), 0, 0

@@ -1,15 +1,10 @@
 package cli
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/perfproof/perfproof/analysis/suite"
@@ -88,14 +83,14 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 		sarifFile := ""
 		if *sarifOut != "" {
 			var err error
-			if sarifFile, err = sarifPath(*sarifOut, opts.Dir); err != nil {
+			if sarifFile, err = sarifout.Target(*sarifOut, opts.Dir); err != nil {
 				return err
 			}
 		}
 		// Progress goes to stderr whatever prints on stdout (-json,
 		// -sarif -), and is cleared before anything else is written.
 		meter := newMeter(stderr, "scan", *quiet)
-		opts.Progress = func(p scan.Progress) { meter.Count(scanStatus(p)) }
+		opts.Progress = func(p scan.Progress) { meter.Count(p.Status()) }
 		sr, err := pipeline.Scan(ctx, opts)
 		meter.Stop()
 		if sr != nil {
@@ -110,7 +105,7 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 			return err
 		}
 		if sarifFile != "" {
-			err := writeSARIF(sarifFile, stdout, func(w io.Writer) error {
+			err := sarifout.WriteTo(sarifFile, stdout, func(w io.Writer) error {
 				return sarifout.Scan(w, sr.Result, opts.Analyzers, sarifout.Root(sr.BaseDir))
 			})
 			if err != nil {
@@ -137,54 +132,6 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 // sarifFlag adds the -sarif flag of scan and report.
 func sarifFlag(fs *flag.FlagSet) *string {
 	return fs.String("sarif", "", "also write the findings as a SARIF 2.1.0 log to `file` (relative to -C dir), for GitHub code scanning; - prints it on stdout instead of the findings")
-}
-
-// sarifPath returns the path of the -sarif file, relative to dir, and
-// checks it before the work: its directory must exist, and a file there
-// may be replaced only if it is a SARIF log (a mistyped -sarif main.go
-// must not overwrite the source). It returns "-" for "-".
-func sarifPath(file, dir string) (string, error) {
-	if file == "-" {
-		return file, nil
-	}
-	if !filepath.IsAbs(file) {
-		file = filepath.Join(dir, file)
-	}
-	if fi, err := os.Stat(filepath.Dir(file)); err != nil || !fi.IsDir() {
-		return "", fmt.Errorf("-sarif %s: directory %s does not exist", file, filepath.Dir(file))
-	}
-	data, err := os.ReadFile(file)
-	if errors.Is(err, os.ErrNotExist) {
-		return file, nil
-	}
-	if err != nil {
-		return "", fmt.Errorf("-sarif %s: %w", file, err)
-	}
-	var log struct {
-		Version string          `json:"version"`
-		Runs    json.RawMessage `json:"runs"`
-	}
-	if len(data) > 0 && (json.Unmarshal(data, &log) != nil || log.Version == "" || log.Runs == nil) {
-		return "", fmt.Errorf("-sarif %s: refusing to overwrite a file that is not a SARIF log", file)
-	}
-	return file, nil
-}
-
-// writeSARIF writes the SARIF log that encode makes to file (a path from
-// sarifPath), or to stdout when file is "-". The log is made in full
-// before the file is created, so that a failure leaves no partial file.
-func writeSARIF(file string, stdout io.Writer, encode func(io.Writer) error) error {
-	if file == "-" {
-		return encode(stdout)
-	}
-	var buf bytes.Buffer
-	if err := encode(&buf); err != nil {
-		return err
-	}
-	if err := os.WriteFile(file, buf.Bytes(), 0o666); err != nil {
-		return fmt.Errorf("writing SARIF log: %w", err)
-	}
-	return nil
 }
 
 func printErrors(w io.Writer, errs []scan.PackageError) {

@@ -49,6 +49,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -439,4 +440,52 @@ func sameJSON(a, b []byte) bool {
 		return false
 	}
 	return reflect.DeepEqual(va, vb)
+}
+
+// Target returns the path of a SARIF log to write (scan's and report's
+// -sarif), relative to dir unless absolute, and checks it before the work: its directory must exist, and a file there
+// may be replaced only if it is a SARIF log (a mistyped -sarif main.go
+// must not overwrite the source). It returns "-" for "-".
+func Target(file, dir string) (string, error) {
+	if file == "-" {
+		return file, nil
+	}
+	if !filepath.IsAbs(file) {
+		file = filepath.Join(dir, file)
+	}
+	if fi, err := os.Stat(filepath.Dir(file)); err != nil || !fi.IsDir() {
+		return "", fmt.Errorf("-sarif %s: directory %s does not exist", file, filepath.Dir(file))
+	}
+	data, err := os.ReadFile(file)
+	if errors.Is(err, os.ErrNotExist) {
+		return file, nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("-sarif %s: %w", file, err)
+	}
+	var log struct {
+		Version string          `json:"version"`
+		Runs    json.RawMessage `json:"runs"`
+	}
+	if len(data) > 0 && (json.Unmarshal(data, &log) != nil || log.Version == "" || log.Runs == nil) {
+		return "", fmt.Errorf("-sarif %s: refusing to overwrite a file that is not a SARIF log", file)
+	}
+	return file, nil
+}
+
+// WriteTo writes the SARIF log that encode makes to file (a path from
+// Target), or to stdout when file is "-". The log is made in full
+// before the file is created, so that a failure leaves no partial file.
+func WriteTo(file string, stdout io.Writer, encode func(io.Writer) error) error {
+	if file == "-" {
+		return encode(stdout)
+	}
+	var buf bytes.Buffer
+	if err := encode(&buf); err != nil {
+		return err
+	}
+	if err := os.WriteFile(file, buf.Bytes(), 0o666); err != nil {
+		return fmt.Errorf("writing SARIF log: %w", err)
+	}
+	return nil
 }
