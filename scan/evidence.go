@@ -289,8 +289,12 @@ func (g *callGraph) servingDepths(max int) map[string]int {
 
 // maxServingFanOut bounds the functions that one call through an
 // interface or a function value may reach (test code left out, unless the
-// path is a test's) for servingDepths to follow it.
-const maxServingFanOut = 8
+// path is a test's) for servingDepths to follow it. Measured on the
+// corpus (bench/corpus, session 9): a bound of 8 gave 88 % precision and
+// 25 of 38 labelled hot instances at the default confidence, 32 gave 89 %
+// and 27 (a renderer or a server transport behind a wide interface is a
+// serving path), no bound 85 % and 28, with concatloop at 2 of 3.
+const maxServingFanOut = 32
 
 // errorMethod is the methodKey of the error interface's Error method.
 var errorMethod = methodKey(types.Universe.Lookup("error").Type().Underlying().(*types.Interface).Method(0))
