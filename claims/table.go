@@ -461,16 +461,7 @@ func (x *extractor) tableClaims(t *mdTable) {
 				}
 			}
 			if n == 0 && len(pairs) > 0 {
-				c := x.newClaim(r.line, TableRow)
-				p := *pairs[0]
-				c.Pair = &p
-				c.Benchmark = name
-				c.Numbers = []Number{p.Old, p.New}
-				c.Quantity = p.canonicalQ()
-				c.Claimed = describePair(&p)
-				r := pairRatio(&p)
-				c.Ratio, c.RatioHigh = r, r
-				x.add(c)
+				x.addRowPair(r.line, name, pairs[0])
 			}
 			continue
 		}
@@ -493,16 +484,7 @@ func (x *extractor) tableClaims(t *mdTable) {
 		}
 		switch {
 		case mode == "oldnew" && len(pairs) == 1:
-			c := x.newClaim(r.line, TableRow)
-			p := *pairs[0]
-			c.Pair = &p
-			c.Benchmark = name
-			c.Numbers = []Number{p.Old, p.New}
-			c.Quantity = p.canonicalQ()
-			c.Claimed = describePair(&p)
-			r := pairRatio(&p)
-			c.Ratio, c.RatioHigh = r, r
-			x.add(c)
+			x.addRowPair(r.line, name, pairs[0])
 		default:
 			// Figures with units in text cells: an absolute claim.
 			abs := x.newClaim(r.line, Absolute)
@@ -690,4 +672,19 @@ func versionColumn(t *mdTable, ncol int) int {
 		}
 	}
 	return -1
+}
+
+// addRowPair adds the claim of a table row, on 0-based line, of benchmark
+// name whose only content is the before → after pair p: its ratio.
+func (x *extractor) addRowPair(line int, name string, pair *Pair) {
+	c := x.newClaim(line, TableRow)
+	p := *pair
+	c.Pair = &p
+	c.Benchmark = name
+	c.Numbers = []Number{p.Old, p.New}
+	c.Quantity = p.canonicalQ()
+	c.Claimed = describePair(&p)
+	r := pairRatio(&p)
+	c.Ratio, c.RatioHigh = r, r
+	x.add(c)
 }
