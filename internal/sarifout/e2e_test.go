@@ -73,3 +73,42 @@ func main() {
 		t.Errorf("results = %+v, want a fmtnumber finding, then the suppressed one with its reason", rs)
 	}
 }
+
+// TestAdexchangeValidates runs perfproof scan -sarif - on the bundled
+// example of the Quick start (issue 18's acceptance: its SARIF validates
+// against the schema) and checks that its planted problems are results.
+func TestAdexchangeValidates(t *testing.T) {
+	if testing.Short() {
+		t.Skip("scans a module: slow")
+	}
+	dir, err := filepath.Abs(filepath.Join("..", "..", "examples", "adexchange"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := cli.Main(context.Background(), []string{"scan", "-C", dir, "-sarif", "-", "./..."}, &stdout, &stderr); code != 1 {
+		t.Fatalf("perfproof scan -sarif - on examples/adexchange: exit %d, want 1 (findings)\nstderr:\n%s", code, &stderr)
+	}
+	if err := sarifout.Validate(stdout.Bytes()); err != nil {
+		t.Fatalf("Validate(SARIF of examples/adexchange) = %v, want nil", err)
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID string `json:"ruleId"`
+			} `json:"results"`
+		} `json:"runs"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	rules := make(map[string]bool)
+	for _, r := range log.Runs[0].Results {
+		rules[r.RuleID] = true
+	}
+	for _, want := range []string{"trimloop", "loopencode"} {
+		if !rules[want] {
+			t.Errorf("SARIF of examples/adexchange has no %s result; rules: %v", want, rules)
+		}
+	}
+}
