@@ -61,7 +61,7 @@ func CompareFiles(old, new *revs.Side, opts stats.Options) (*Comparison, error) 
 		c.Report.Comparisons = append(c.Report.Comparisons, report.Comparison{Package: pc.Package, Comparison: pc.Comparison})
 	}
 	c.noteOnly()
-	c.Report.Notes = append([]string{"results files: nothing was run; the samples are the files' lines, in the order they ran (not interleaved)"}, c.Report.Notes...)
+	c.Report.Notes = append([]string{"results files: nothing was run; the samples are the files' lines, in the order they ran (not interleaved)", "code not compared: results files hold measurements, not the benchmarks' code"}, c.Report.Notes...)
 	c.finish(opts)
 	return c, nil
 }
@@ -197,7 +197,7 @@ func (c *Comparison) AddRun(res *prove.Result, err error, opts prove.Options) er
 	c.Rounds, c.Stop = res.Rounds, res.Stop
 	for _, p := range res.Packages {
 		for _, pc := range p.Comparisons {
-			rc := report.Comparison{Package: pc.Package, Comparison: pc.Comparison}
+			rc := report.Comparison{Package: pc.Package, Code: pc.Code, Comparison: pc.Comparison}
 			if pc.OldName != pc.Benchmark || pc.NewName != pc.Benchmark {
 				rc.OldName, rc.NewName = pc.OldName, pc.NewName
 			}
@@ -230,6 +230,32 @@ func (c *Comparison) AddRun(res *prove.Result, err error, opts prove.Options) er
 		c.Report.Errors = append(c.Report.Errors, "interrupted: "+c.Stopped.Error())
 	}
 	return nil
+}
+
+// GateOutcome is Outcome(g) (gate.go) with the benchmarks' code taken
+// into account: when g fails on anything (-fail-on is not empty), a
+// benchmark whose code differs between the sides (prove.CodeChanged), or
+// whose code could not be compared (CodeOnlyOld, CodeOnlyNew,
+// CodeNotFound), fails it as inconclusive, whatever its verdict: its
+// verdict compares different work, or work not known to be the same, so
+// a gate that passed on it would pass on nothing. Each such benchmark
+// adds a line "inconclusive: <package> <BenchmarkX>: <warning>"
+// (report.CodeWarnings) after Outcome's lines, and the error is ErrFound
+// unless Outcome's is another one. With the empty gate the warnings
+// are the report's alone and the outcome is Outcome's.
+func (c *Comparison) GateOutcome(g Gate) (lines []string, err error) {
+	lines, err = c.Outcome(g)
+	if g == (Gate{}) || err != nil && !errors.Is(err, ErrFound) {
+		return lines, err
+	}
+	warnings := report.CodeWarnings(c.Report.Comparisons)
+	for _, w := range warnings {
+		lines = append(lines, "inconclusive: "+w)
+	}
+	if len(warnings) > 0 {
+		err = ErrFound
+	}
+	return lines, err
 }
 
 // noteOnly adds the notes of the benchmarks of one side only.

@@ -11,6 +11,8 @@ import (
 
 	"github.com/perfproof/perfproof/prove"
 	"github.com/perfproof/perfproof/report"
+	"github.com/perfproof/perfproof/revs"
+	"github.com/perfproof/perfproof/revs/revstest"
 	"github.com/perfproof/perfproof/stats"
 )
 
@@ -121,5 +123,84 @@ func TestCompareSettings(t *testing.T) {
 		if _, err := s.Options(nil); !errors.As(err, &ue) || err.Error() != want {
 			t.Errorf("Options = %v, want the *UsageError %q", err, want)
 		}
+	}
+}
+
+func TestGateOutcomeCode(t *testing.T) {
+	old := []float64{100, 101, 99, 100.5, 100.2, 99.8}
+	new := []float64{80, 81, 79, 80.5, 80.2, 79.8}
+	changed := prove.CodeDiff{Func: "BenchmarkA", Status: prove.CodeChanged, Changed: []string{"BenchmarkA"}}
+	mk := func(code prove.CodeDiff, errs ...error) *Comparison {
+		return &Comparison{Errors: errs, Report: report.CompareReport{Comparisons: []report.Comparison{
+			{Package: "p", Code: code, Comparison: stats.Compare("A", "sec/op", old, new, stats.Options{})},
+			{Package: "p", Code: code, Comparison: stats.Compare("A", "allocs/op", []float64{0, 0, 0, 0, 0, 0}, []float64{0, 0, 0, 0, 0, 0}, stats.Options{})},
+		}}}
+	}
+	slower := Gate{Slower: true}
+	// A is faster: the slower gate passes it, unless its code changed.
+	if lines, err := mk(prove.CodeDiff{Func: "BenchmarkA", Status: prove.CodeSame}).GateOutcome(slower); err != nil || lines != nil {
+		t.Errorf("GateOutcome(same code) = %q, %v; want nothing", lines, err)
+	}
+	lines, err := mk(changed).GateOutcome(slower)
+	if want := "inconclusive: p BenchmarkA: the benchmark's own code differs between old and new: the two sides measure different code; its verdict compares different work"; !errors.Is(err, ErrFound) || !slices.Equal(lines, []string{want}) {
+		t.Errorf("GateOutcome(changed code) = %q, %v; want one line %q and ErrFound", lines, err, want)
+	}
+	unknown := prove.CodeDiff{Func: "BenchmarkA", Status: prove.CodeNotFound}
+	if lines, err := mk(unknown).GateOutcome(Gate{Allocs: true}); !errors.Is(err, ErrFound) || len(lines) != 1 || !strings.Contains(lines[0], "its code was not compared") {
+		t.Errorf("GateOutcome(code not found) = %q, %v; want one line and ErrFound", lines, err)
+	}
+	// No gate: no failure; the report carries the warning.
+	if lines, err := mk(changed).GateOutcome(Gate{}); err != nil || lines != nil {
+		t.Errorf("GateOutcome(changed code, no gate) = %q, %v; want nothing", lines, err)
+	}
+	// Errors win: the comparison is incomplete.
+	failed := errors.New("build failed")
+	if lines, err := mk(changed, failed).GateOutcome(slower); err == nil || errors.Is(err, ErrFound) || !slices.Equal(lines, []string{failed.Error()}) {
+		t.Errorf("GateOutcome(errors) = %q, %v; want the errors alone", lines, err)
+	}
+}
+
+func TestCompareCodeRevisions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs test binaries")
+	}
+	t.Parallel()
+	r := revstest.NewRepo(t)
+	src := func(loop, same string) map[string]string {
+		return map[string]string{
+			"go.mod": "module example.com/m\n\ngo 1.26\n",
+			"m.go":   "package m\n\nfunc Work(n int) int {\n\tx := 0\n\tfor i := range n {\n\t\tx += i * i\n\t}\n\treturn x\n}\n",
+			"m_test.go": "package m\n\nimport \"testing\"\n\nvar sink int\n\nfunc BenchmarkLoop(b *testing.B) {\n\tfor b.Loop() {\n\t\tsink = Work(" + loop + ")\n\t}\n}\n\n" +
+				same + "\n",
+		}
+	}
+	r.Write(src("5000", "func BenchmarkSame(b *testing.B) {\n\tfor b.Loop() {\n\t\tsink = Work(100)\n\t}\n}"))
+	r.Commit("one")
+	r.Write(src("50", "// BenchmarkSame is reformatted.\nfunc BenchmarkSame(b *testing.B) { for b.Loop() { sink = Work(100) } }"))
+	r.Commit("two")
+	ctx := context.Background()
+	sess, err := revs.Open(ctx, r.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	opts := CompareOptions{Prove: prove.Options{Rounds: 4, Benchtime: "100x", Stats: stats.Options{MinEffect: 0.02}}}
+	c, err := Compare(ctx, sess, []string{"HEAD~1", "HEAD"}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Errors) > 0 {
+		t.Fatalf("Compare errors: %v", c.Errors)
+	}
+	codes := make(map[string]string)
+	for _, rc := range c.Report.Comparisons {
+		codes[rc.Benchmark] = rc.Code.Status.String()
+	}
+	if codes["Loop"] != "changed" || codes["Same"] != "same" {
+		t.Errorf("Compare HEAD~1 HEAD: code %v, want Loop changed and Same same", codes)
+	}
+	lines, err := c.GateOutcome(Gate{Slower: true})
+	if !errors.Is(err, ErrFound) || len(lines) == 0 || !strings.Contains(lines[len(lines)-1], "BenchmarkLoop: the benchmark's own code differs") {
+		t.Errorf("GateOutcome(slower) = %q, %v; want BenchmarkLoop inconclusive and ErrFound", lines, err)
 	}
 }

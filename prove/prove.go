@@ -23,7 +23,9 @@ import (
 // by their directory relative to the side's Dir, so a module path that
 // changed between the sides still pairs; a package or a benchmark present
 // on one side only is noted (PackageResult.Warnings, OnlyOld, OnlyNew),
-// not compared.
+// not compared. Each comparison's Code says whether the benchmark
+// function's code differs between the two package directories
+// (CompareCode; PackageResult.OldDir and NewDir).
 //
 // Run returns an error and no Result when a side's packages cannot be
 // listed; an error wrapping ErrNoBenchmarks (with the Result) when no
@@ -128,7 +130,33 @@ func Run(ctx context.Context, old, new Side, patterns []string, opts Options) (*
 	if err != nil {
 		return nil, err
 	}
-	return finish(ctx, res, ms, &opts, start)
+	out, err := finish(ctx, res, ms, &opts, start)
+	for k, i := range toMeasure {
+		p := &res.Packages[i]
+		p.OldDir, p.NewDir = cands[k].old.Dir, cands[k].new.Dir
+		compareCodes(p)
+	}
+	return out, err
+}
+
+// compareCodes fills the Code of p's comparisons, parsing each side's
+// directory once.
+func compareCodes(p *PackageResult) {
+	if len(p.Comparisons) == 0 {
+		return
+	}
+	old, new := loadCode(p.OldDir), loadCode(p.NewDir)
+	diffs := make(map[string]CodeDiff)
+	for i := range p.Comparisons {
+		c := &p.Comparisons[i]
+		fn := BenchmarkFunc(c.OldName)
+		d, ok := diffs[fn]
+		if !ok {
+			d = compareCode(old, new, fn)
+			diffs[fn] = d
+		}
+		c.Code = d
+	}
 }
 
 // prepare makes the work and output folders, creates a measured package

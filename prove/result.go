@@ -45,6 +45,9 @@ func (r *Result) Err() error {
 type PackageResult struct {
 	// ImportPath is the package's import path on the new side.
 	ImportPath string
+	// OldDir and NewDir are the package's source directories on each
+	// side, as Run listed them; "" for RunVariants and RunPairs.
+	OldDir, NewDir string
 	// Rounds is the number of rounds in which both sides of the package
 	// ran to the end. In adaptive mode a benchmark decided earlier has
 	// fewer samples (its comparisons' N).
@@ -97,5 +100,9 @@ type Comparison struct {
 	Package string
 	// OldName and NewName are as in Samples.
 	OldName, NewName string
+	// Code says whether the benchmark's code differs between the sides
+	// (CompareCode of its function in OldDir and NewDir); Run fills it,
+	// RunVariants and RunPairs leave it CodeNotCompared.
+	Code CodeDiff
 	stats.Comparison
 }

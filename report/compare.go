@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/perf/benchunit"
 
+	"github.com/perfproof/perfproof/prove"
 	"github.com/perfproof/perfproof/stats"
 )
 
@@ -23,6 +24,9 @@ type Comparison struct {
 	// they differ from Benchmark (variants such as "X/before" and
 	// "X/after"); "" otherwise.
 	OldName, NewName string
+	// Code says whether the benchmark's code differs between the sides;
+	// CodeNotCompared (the zero value) renders nothing.
+	Code prove.CodeDiff
 	stats.Comparison
 }
 
@@ -82,6 +86,7 @@ func CompareText(w io.Writer, r *CompareReport) error {
 			if c.Verdict == stats.Inconclusive && c.Reason != "" {
 				verdict += ": " + reasonKind(c.Reason)
 			}
+			verdict += codeMark(c.Code)
 			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\n", compareName(c), medianCell(c.Old, c), medianCell(c.New, c), changeCell(c), pCell(c.P), sizesCell(c), verdict)
 		}
 		tw.Flush()
@@ -94,6 +99,12 @@ func CompareText(w io.Writer, r *CompareReport) error {
 		b.WriteString("\n")
 		for _, s := range reasons {
 			b.WriteString(s + "\n")
+		}
+	}
+	if warnings := CodeWarnings(r.Comparisons); len(warnings) > 0 {
+		b.WriteString("\n")
+		for _, s := range warnings {
+			b.WriteString("warning: " + s + "\n")
 		}
 	}
 	if len(r.Notes) > 0 {
@@ -140,6 +151,12 @@ func CompareMarkdown(w io.Writer, r *CompareReport) error {
 			parts = append(parts, s)
 		}
 	}
+	switch n := len(codeChanged(r.Comparisons)); {
+	case n == 1:
+		parts = append(parts, "**1 benchmark whose code changed**")
+	case n > 1:
+		parts = append(parts, fmt.Sprintf("**%d benchmarks whose code changed**", n))
+	}
 	switch n := len(r.Errors); {
 	case n == 1:
 		parts = append(parts, "**1 error**")
@@ -178,12 +195,21 @@ func CompareMarkdown(w io.Writer, r *CompareReport) error {
 			case c.Verdict == stats.Inconclusive && c.Reason != "":
 				verdict += ": " + text(reasonKind(c.Reason))
 			}
+			if m := codeMark(c.Code); m != "" {
+				verdict += " **" + strings.TrimSpace(m) + "**"
+			}
 			fmt.Fprintf(&b, "%s | %s | %s | %s | %s | %s | %s |\n", codeCell(compareName(c)), text(medianCell(c.Old, c)), text(medianCell(c.New, c)), text(changeCell(c)), pCell(c.P), sizesCell(c), verdict)
 		}
 	}
 	if reasons := inconclusiveReasons(r.Comparisons); len(reasons) > 0 {
 		b.WriteString("\n")
 		for _, s := range reasons {
+			b.WriteString("- " + text(s) + "\n")
+		}
+	}
+	if warnings := CodeWarnings(r.Comparisons); len(warnings) > 0 {
+		b.WriteString("\n**Warnings** (verdicts marked above):\n\n")
+		for _, s := range warnings {
 			b.WriteString("- " + text(s) + "\n")
 		}
 	}
@@ -333,6 +359,97 @@ func inconclusiveReasons(cs []Comparison) []string {
 		if c.Verdict == stats.Inconclusive && c.Reason != "" {
 			out = append(out, compareName(c)+" "+c.Unit+": "+c.Reason)
 		}
+	}
+	return out
+}
+
+// codeMark is the mark after the verdict of a benchmark whose code
+// differs between the sides, " (code changed)", or could not be compared,
+// " (code not compared)"; "" otherwise.
+func codeMark(d prove.CodeDiff) string {
+	switch {
+	case d.Status == prove.CodeChanged:
+		return " (code changed)"
+	case d.Status.Unknown():
+		return " (code not compared)"
+	}
+	return ""
+}
+
+// codeChanged returns the comparisons of cs whose benchmark code changed,
+// one per package and benchmark function, in order.
+func codeChanged(cs []Comparison) []Comparison {
+	var out []Comparison
+	for _, c := range codeByFunc(cs) {
+		if c.Code.Status == prove.CodeChanged {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// codeByFunc returns the first comparison of each package and benchmark
+// function whose code was compared, in order.
+func codeByFunc(cs []Comparison) []Comparison {
+	var out []Comparison
+	seen := make(map[[2]string]bool)
+	for _, c := range cs {
+		k := [2]string{c.Package, c.Code.Func}
+		if c.Code.Status == prove.CodeNotCompared || seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, c)
+	}
+	return out
+}
+
+// CodeWarnings returns a warning per benchmark function of cs whose code
+// differs between the sides or could not be compared, in order of first
+// appearance, without a final period:
+//
+//	example.com/m BenchmarkX: the benchmark's own code differs between old and new: the two sides measure different code; its verdict compares different work
+//
+// CompareText and CompareMarkdown print them after the tables.
+func CodeWarnings(cs []Comparison) []string {
+	var out []string
+	for _, c := range codeByFunc(cs) {
+		d := c.Code
+		who := strings.TrimSpace(c.Package + " " + d.Func)
+		var what string
+		switch {
+		case d.Status == prove.CodeChanged:
+			helpers := d.Changed
+			if d.OwnChanged() {
+				helpers = helpers[1:]
+			}
+			noun := "test helper " + strings.Join(helpers, ", ") + " differs"
+			if len(helpers) > 1 {
+				noun = "test helpers " + strings.Join(helpers, ", ") + " differ"
+			}
+			switch {
+			case len(helpers) == 0:
+				what = "the benchmark's own code differs"
+			case d.OwnChanged():
+				what = "the benchmark's own code and its " + strings.TrimSuffix(strings.TrimSuffix(noun, " differs"), " differ") + " differ"
+			default:
+				what = "the benchmark's " + noun
+			}
+			out = append(out, who+": "+what+" between old and new: the two sides measure different code; its verdict compares different work")
+			continue
+		case d.Status == prove.CodeOnlyOld:
+			what = "the benchmark function was found only in old"
+		case d.Status == prove.CodeOnlyNew:
+			what = "the benchmark function was found only in new"
+		case d.Status == prove.CodeNotFound:
+			what = "the benchmark function was found on neither side"
+		default:
+			continue
+		}
+		if d.Err != nil {
+			what += " (" + d.Err.Error() + ")"
+		}
+		out = append(out, who+": "+what+": its code was not compared")
 	}
 	return out
 }

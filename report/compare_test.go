@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/perfproof/perfproof/prove"
 	"github.com/perfproof/perfproof/stats"
 )
 
@@ -130,5 +132,65 @@ func TestCompareVerdictsInReport(t *testing.T) {
 	}
 	if n := r.Counts(); n[stats.Slower] != 2 || n[stats.Faster] != 2 || n[stats.Unchanged] != 3 || n[stats.Inconclusive] != 2 {
 		t.Errorf("Counts() = %v, want 2 slower, 2 faster, 3 unchanged, 2 inconclusive", n)
+	}
+}
+
+func TestCodeWarnings(t *testing.T) {
+	const pkg = "example.com/m"
+	cmp := func(name, unit string, code prove.CodeDiff) Comparison {
+		return Comparison{Package: pkg, Code: code, Comparison: stats.Compare(name, unit, timesFactors(1, noise...), timesFactors(2, noise...), stats.Options{})}
+	}
+	own := prove.CodeDiff{Func: "BenchmarkOwn", Status: prove.CodeChanged, Changed: []string{"BenchmarkOwn"}}
+	r := &CompareReport{Old: "a", New: "b", Comparisons: []Comparison{
+		cmp("Own", "sec/op", own),
+		cmp("Own", "B/op", own), // the same function: one warning
+		cmp("Both/sub", "sec/op", prove.CodeDiff{Func: "BenchmarkBoth", Status: prove.CodeChanged, Changed: []string{"BenchmarkBoth", "fill", "setup"}}),
+		cmp("Helper", "sec/op", prove.CodeDiff{Func: "BenchmarkHelper", Status: prove.CodeChanged, Changed: []string{"fill"}}),
+		cmp("Gone", "sec/op", prove.CodeDiff{Func: "BenchmarkGone", Status: prove.CodeOnlyOld}),
+		cmp("Same", "sec/op", prove.CodeDiff{Func: "BenchmarkSame", Status: prove.CodeSame}),
+		cmp("File", "sec/op", prove.CodeDiff{}),
+	}}
+	const tail = " between old and new: the two sides measure different code; its verdict compares different work"
+	want := []string{
+		pkg + " BenchmarkOwn: the benchmark's own code differs" + tail,
+		pkg + " BenchmarkBoth: the benchmark's own code and its test helpers fill, setup differ" + tail,
+		pkg + " BenchmarkHelper: the benchmark's test helper fill differs" + tail,
+		pkg + " BenchmarkGone: the benchmark function was found only in old: its code was not compared",
+	}
+	if got := CodeWarnings(r.Comparisons); !slices.Equal(got, want) {
+		t.Errorf("CodeWarnings =\n%q\nwant\n%q", got, want)
+	}
+	var text, md bytes.Buffer
+	if err := CompareText(&text, r); err != nil {
+		t.Fatal(err)
+	}
+	if err := CompareMarkdown(&md, r); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range want {
+		if !strings.Contains(text.String(), "\nwarning: "+w+"\n") {
+			t.Errorf("CompareText has no warning %q:\n%s", w, &text)
+		}
+		if !strings.Contains(md.String(), "\n- "+w+"\n") {
+			t.Errorf("CompareMarkdown has no warning %q:\n%s", w, &md)
+		}
+	}
+	for _, row := range []struct{ name, mark string }{{"Own", "(code changed)"}, {"Helper", "(code changed)"}, {"Gone", "(code not compared)"}, {"Same", ""}, {"File", ""}} {
+		found := false
+		for _, line := range strings.Split(text.String(), "\n") {
+			if !strings.HasPrefix(line, "  "+row.name+" ") {
+				continue
+			}
+			found = true
+			if row.mark == "" && strings.Contains(line, "(code") || row.mark != "" && !strings.HasSuffix(line, " "+row.mark) {
+				t.Errorf("CompareText row %q, want the mark %q", line, row.mark)
+			}
+		}
+		if !found {
+			t.Errorf("CompareText has no row %s:\n%s", row.name, &text)
+		}
+	}
+	if !strings.Contains(md.String(), "**3 benchmarks whose code changed**") {
+		t.Errorf("CompareMarkdown summary has no count of the benchmarks whose code changed:\n%s", &md)
 	}
 }

@@ -57,7 +57,7 @@ func compareFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, i
 	fs.StringVar(&s.Correction, "correction", "holm", "correct the verdicts for the number of comparisons made together: `method` holm, or none to test each at -alpha alone")
 	s.MinEffect = stats.DefaultMinEffect
 	fs.Var((*fraction)(&s.MinEffect), "min-effect", "smallest relative change `e` that counts, as 0.02 or 2%")
-	failOn := fs.String("fail-on", "", "exit 1 on a regression of the comma-separated `list`: slower, allocs, inconclusive")
+	failOn := fs.String("fail-on", "", "exit 1 on a regression of the comma-separated `list`: slower, allocs, inconclusive; any gate also fails on a benchmark whose code differs between OLD and NEW")
 	variants := fs.String("variants", "", "compare benchmark variants named by the comma-separated word pairs in `list` (before,after) in one binary")
 	out := fs.String("o", "", "keep the raw output of every run in `dir` (relative to -C dir)")
 	asJSON := fs.Bool("json", false, "print the comparisons as one JSON object")
@@ -109,7 +109,13 @@ func compareFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, i
 		if cmp.OutDir != "" && cmp.Rounds > 0 {
 			fmt.Fprintf(stderr, "perfproof compare: raw results kept in %s\n", cmp.OutDir)
 		}
-		lines, err := cmp.Outcome(gate)
+		if gate == (pipeline.Gate{}) {
+			// A gate prints them as its failures instead.
+			for _, w := range report.CodeWarnings(cmp.Report.Comparisons) {
+				fmt.Fprintf(stderr, "perfproof compare: warning: %s\n", w)
+			}
+		}
+		lines, err := cmp.GateOutcome(gate)
 		say(stderr, "perfproof compare", lines...)
 		return err
 	}

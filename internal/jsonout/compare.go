@@ -10,11 +10,19 @@ import (
 // compareJSON is one comparison in the JSON output: stats.ComparisonJSON
 // ("benchmark", "unit", "old", "new", "ratio", "ratio_lo", "ratio_hi", "p"
 // — null when not computed —, "verdict", "exact", "reason", …) preceded by
-// "package" and, for variants, "old_name" and "new_name".
+// "package", for variants "old_name" and "new_name", then "code" and
+// "code_changed".
 type compareJSON struct {
 	Package string `json:"package"`
 	OldName string `json:"old_name,omitempty"`
 	NewName string `json:"new_name,omitempty"`
+	// Code is prove.CodeStatus as text: "same", "changed", "only old",
+	// "only new", "not found", or "not compared" (results files,
+	// variants).
+	Code string `json:"code"`
+	// CodeChanged names the functions whose bodies differ
+	// (prove.CodeDiff.Changed), for "changed".
+	CodeChanged []string `json:"code_changed,omitempty"`
 	stats.ComparisonJSON
 }
 
@@ -30,15 +38,17 @@ type noiseJSON struct {
 
 // Compare writes the object of perfproof compare -json:
 // {"comparisons":[...]} (DESIGN.md), each comparison as
-// stats.ComparisonJSON with "package" and, for variants, "old_name" and
-// "new_name"; then "old" and "new" (the sides), "rounds" and "stop"
+// stats.ComparisonJSON with "package", for variants "old_name" and
+// "new_name", and "code" (does the benchmark's code differ between the
+// sides: "same", "changed", "only old", "only new", "not found", "not
+// compared") with "code_changed" (the functions that differ); then "old" and "new" (the sides), "rounds" and "stop"
 // (omitted when zero), "only_old" and "only_new", "noise" ({"load",
 // "cpus","governor","calibration_spread","warnings"}), "notes" (omitted
 // when empty) and "errors" (always a list), as text.
 func Compare(w io.Writer, c *pipeline.Comparison) error {
 	comps := make([]compareJSON, 0, len(c.Report.Comparisons))
 	for _, r := range c.Report.Comparisons {
-		comps = append(comps, compareJSON{r.Package, r.OldName, r.NewName, r.Comparison.JSON()})
+		comps = append(comps, compareJSON{r.Package, r.OldName, r.NewName, r.Code.Status.String(), r.Code.Changed, r.Comparison.JSON()})
 	}
 	out := struct {
 		Comparisons []compareJSON `json:"comparisons"`
