@@ -61,6 +61,34 @@ type EachOptions struct {
 	// DefaultMaxTime. A benchmark stopped by it short of Samples has
 	// BenchmarkRuns.Capped set.
 	MaxTime time.Duration
+	// Starting, if not nil, is called before each run of a benchmark
+	// (not before the one-iteration runs that find the benchmarks),
+	// with the run's place among the others. RunEach calls it from one
+	// goroutine, never concurrently, and waits for it: it must return
+	// quickly. nil means no call.
+	Starting func(RunStart)
+}
+
+// A RunStart describes a run of one benchmark that RunEach is about to
+// start, for EachOptions.Starting.
+type RunStart struct {
+	// Package is the import path of the benchmark's package.
+	Package string
+	// Benchmark is the 1-based index of the benchmark among the
+	// Benchmarks of its package, in the order of
+	// PackageResult.Benchmarks (as found, each leaf sub-benchmark on its
+	// own).
+	Benchmark, Benchmarks int
+	// Name is the benchmark's name as in BenchmarkRuns.Name, without the
+	// "Benchmark" prefix ("Auction/before").
+	Name string
+	// Run is the 1-based index of the run among the benchmark's runs
+	// (len(BenchmarkRuns.Runs)+1 when it starts). Runs is the number of runs planned, Count,
+	// or 0 when it is open-ended: with a Samples target and CPUProfile,
+	// runs are added after the first Count until the profiles hold
+	// Samples or MaxTime is reached. A run that fails ends the
+	// benchmark's runs before Runs.
+	Run, Runs int
 }
 
 // BenchmarkRuns are the runs of one benchmark by RunEach.
@@ -265,6 +293,7 @@ func (e *eachPackage) rounds(ctx context.Context) {
 				continue
 			}
 			active++
+			e.starting(i, b)
 			benchtime := e.nextBenchtime(b, spent[i])
 			sel := leafSelector(b)
 			cpu, mem := "", ""
@@ -296,6 +325,22 @@ func (e *eachPackage) rounds(ctx context.Context) {
 			return
 		}
 	}
+}
+
+// starting calls EachOptions.Starting, if set, before the next run of b,
+// the benchmark at index i.
+func (e *eachPackage) starting(i int, b *BenchmarkRuns) {
+	if e.opts.Starting == nil {
+		return
+	}
+	runs := e.opts.Count
+	if e.opts.Samples > 0 && e.opts.CPUProfile {
+		runs = 0 // open-ended: until the sample target or MaxTime
+	}
+	e.opts.Starting(RunStart{
+		Package: e.pr.ImportPath, Benchmark: i + 1, Benchmarks: len(e.pr.Benchmarks),
+		Name: b.Name, Run: len(b.Runs) + 1, Runs: runs,
+	})
 }
 
 // progress writes a line to Options.Progress, if set, when b is done:

@@ -53,9 +53,16 @@ func BenchmarkBoom(b *testing.B) {
 func TestRunEach(t *testing.T) {
 	dir := writeModule(t, eachModule)
 	var progress strings.Builder
+	started := make(map[string][]int) // benchmark name → Run of each Starting
 	res, err := RunEach(context.Background(), []string{"./..."}, EachOptions{
 		Dir: dir, Count: 2, Benchtime: "20ms", CPUProfile: true, MemProfile: true,
 		Samples: 30, MaxTime: 5 * time.Second, Progress: &progress,
+		Starting: func(s RunStart) {
+			if s.Runs != 0 {
+				t.Errorf("Starting(%+v): Runs = %d, want 0 (open-ended with a sample target)", s, s.Runs)
+			}
+			started[s.Name] = append(started[s.Name], s.Run)
+		},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -111,6 +118,16 @@ func TestRunEach(t *testing.T) {
 		if sum != b.Samples {
 			t.Errorf("%s: Samples = %d, want the sum of the runs' %d", b.Name, b.Samples, sum)
 		}
+		var want []int
+		for i := range b.Runs {
+			want = append(want, i+1)
+		}
+		if !slices.Equal(started[b.Name], want) {
+			t.Errorf("%s: Starting saw runs %v, want %v", b.Name, started[b.Name], want)
+		}
+	}
+	if len(started["Boom"]) != 0 {
+		t.Errorf("Boom: Starting saw runs %v, want none (it failed while being found)", started["Boom"])
 	}
 	for _, want := range []string{"bench 1/1 example.com/m/p", "  Spin: ", "  Sizes/large: ", "  Boom: 0 runs, 0 CPU samples in 0s (failed)"} {
 		if !strings.Contains(progress.String(), want) {
@@ -155,6 +172,38 @@ func TestSplitBench(t *testing.T) {
 		top, rest := splitBench(tc.in)
 		if top != tc.top || rest != tc.rest {
 			t.Errorf("splitBench(%q) = %q, %q; want %q, %q", tc.in, top, rest, tc.top, tc.rest)
+		}
+	}
+}
+
+// TestRunEachStarting: Starting is called before each run, with the
+// benchmark's place in its package, its name and the run's number, 1 to
+// Count, and Count as the total when no sample target makes the runs
+// open-ended.
+func TestRunEachStarting(t *testing.T) {
+	dir := writeModule(t, eachModule)
+	var got []RunStart // RunEach calls Starting one at a time
+	res, err := RunEach(context.Background(), []string{"./p"}, EachOptions{
+		Dir: dir, Bench: "Spin|Sizes", Count: 2, Benchtime: "1x",
+		Starting: func(s RunStart) { got = append(got, s) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Close()
+	// Round-robin: each benchmark's first run, then each one's second.
+	var want []RunStart
+	for run := 1; run <= 2; run++ {
+		for i, name := range []string{"Spin", "Sizes/small", "Sizes/large"} {
+			want = append(want, RunStart{Package: "example.com/m/p", Benchmark: i + 1, Benchmarks: 3, Name: name, Run: run, Runs: 2})
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("Starting saw\n%+v\nwant\n%+v", got, want)
+	}
+	for _, b := range res.Packages[0].Benchmarks {
+		if len(b.Runs) != 2 || b.Err != nil {
+			t.Errorf("%s: %d runs, err %v; want 2 runs as announced", b.Name, len(b.Runs), b.Err)
 		}
 	}
 }

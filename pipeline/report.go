@@ -123,9 +123,11 @@ type Options struct {
 	Heat bool
 	// Progress, if not nil, receives the benchmark runs' progress lines.
 	Progress io.Writer
-	// Status, if not nil, is called as Report enters each stage, and
-	// during the scan as scan.Options.Progress is; it must return
-	// quickly. nil means no status.
+	// Status, if not nil, is called as Report enters each stage, during
+	// the scan as scan.Options.Progress is, and during the benchmarks
+	// before each benchmark run (benchrun.EachOptions.Starting). Report
+	// calls it from one goroutine at a time and waits for it: it must
+	// return quickly. nil means no status.
 	Status func(ReportStatus)
 	// Scanned, if not nil, is called with the scan's result (nil if the
 	// scan could not start) and error as soon as the scan is done, before
@@ -142,7 +144,8 @@ const (
 	// StageScan runs the checks (scan.Run).
 	StageScan ReportStage = iota
 	// StageBenchmarks runs the benchmarks with profiles (benchrun.RunEach);
-	// Options.Progress receives a line per package and per benchmark.
+	// Options.Progress receives a line per package and per benchmark,
+	// and Options.Status a ReportStatus with Run before each run.
 	StageBenchmarks
 	// StageRank joins the findings with the profiles and ranks them.
 	StageRank
@@ -165,6 +168,13 @@ type ReportStatus struct {
 	Stage ReportStage
 	// Scan is the scan's progress in StageScan, else the zero value.
 	Scan scan.Progress
+	// Run, in StageBenchmarks, is the benchmark run about to start: its
+	// package, the benchmark's 1-based index among its package's
+	// benchmarks and their number, its name and the run's 1-based index
+	// and planned number (0 when runs are added until the Samples target
+	// is reached, as by default). It is the zero value as the stage
+	// begins and in the other stages.
+	Run benchrun.RunStart
 }
 
 // ProfileKinds says which kinds of profile a report joined: CPU is set
@@ -264,11 +274,15 @@ func Report(ctx context.Context, opts Options) (*Result, error) {
 	runBench := o.Bench != ""
 	if runBench {
 		status(ReportStatus{Stage: StageBenchmarks})
-		br, err := benchrun.RunEach(ctx, o.Patterns, benchrun.EachOptions{
+		eo := benchrun.EachOptions{
 			Dir: o.Dir, Bench: o.Bench, Count: o.Count, Benchtime: o.Benchtime, Timeout: o.Timeout,
 			CPUProfile: true, MemProfile: true, Samples: max(o.Samples, 0), MaxTime: o.MaxTime,
 			Progress: o.Progress, OutDir: o.OutDir,
-		})
+		}
+		if opts.Status != nil {
+			eo.Starting = func(r benchrun.RunStart) { opts.Status(ReportStatus{Stage: StageBenchmarks, Run: r}) }
+		}
+		br, err := benchrun.RunEach(ctx, o.Patterns, eo)
 		if br == nil {
 			return nil, err
 		}

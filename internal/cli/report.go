@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/perfproof/perfproof/analysis/suite"
@@ -133,12 +134,22 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 // reportStatus returns the status text, the count done and the total of
 // a report's status s, as progress.Meter.Count takes them:
 // "scanning: loaded 213 packages; analysed" 120 of 213, then "running
-// benchmarks" (benchrun writes a line per package and per benchmark),
-// then "ranking findings".
+// benchmarks", followed before each run by the benchmark and the run,
+// "running benchmarks: benchmark 3/7 BenchmarkAuction/before (run 2/6)",
+// "(run 2)" when the runs are open-ended (benchrun writes a line per
+// package and per benchmark besides), then "ranking findings".
 func reportStatus(s pipeline.ReportStatus) (text string, done, total int) {
-	if s.Stage == pipeline.StageScan {
+	switch {
+	case s.Stage == pipeline.StageScan:
 		text, done, total = s.Scan.Status()
 		return "scanning: " + text, done, total
+	case s.Stage == pipeline.StageBenchmarks && s.Run.Run > 0:
+		r := s.Run
+		run := strconv.Itoa(r.Run)
+		if r.Runs > 0 {
+			run += "/" + strconv.Itoa(r.Runs)
+		}
+		return fmt.Sprintf("%s: benchmark %d/%d Benchmark%s (run %s)", s.Stage, r.Benchmark, r.Benchmarks, r.Name, run), 0, 0
 	}
 	return s.Stage.String(), 0, 0
 }
