@@ -349,6 +349,7 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 			break
 		}
 	}
+	interrupted(ctx, res)
 	res.Tip = r.tipCommit(res.Base)
 
 	kept := res.Kept()
@@ -393,7 +394,25 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 		res.Branch = o.Branch
 		o.progress("branch %s created at %s with %d %s (not checked out)\n", o.Branch, short(res.Tip), len(kept), plural(len(kept), "commit", "commits"))
 	}
+	interrupted(ctx, res)
 	return res, nil
+}
+
+// interrupted sets res.Stopped to ctx's error if ctx is done and nothing
+// stopped the run yet, and marks the last attempt not finished unless it
+// was kept. An interrupt from a terminal reaches the whole process group:
+// a child (the go command, a test binary) can die of it, and fail the
+// attempt, before the signal has cancelled ctx; the run must still end
+// as interrupted, never as a completed run.
+func interrupted(ctx context.Context, res *Result) {
+	err := ctx.Err()
+	if err == nil || res.Stopped != nil {
+		return
+	}
+	res.Stopped = err
+	if n := len(res.Attempts); n > 0 && res.Attempts[n-1].Outcome != Kept {
+		res.Attempts[n-1].Outcome, res.Attempts[n-1].Detail = NotFinished, err.Error()
+	}
 }
 
 func (o Options) withDefaults() Options {

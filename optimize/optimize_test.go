@@ -418,3 +418,37 @@ func TestMarkdownIncomplete(t *testing.T) {
 		t.Errorf("description does not say the ranking was incomplete:\n%s", md.String())
 	}
 }
+
+// TestInterrupted checks that a run whose context was cancelled — an
+// interrupt that reached a child process before it cancelled the context
+// — ends as interrupted, its last attempt not finished unless kept.
+func TestInterrupted(t *testing.T) {
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tc := range []struct {
+		name     string
+		ctx      context.Context
+		stopped  error
+		outcomes []Reason
+		want     error
+		last     Reason
+	}{
+		{"cancelled, last failed", cancelled, nil, []Reason{Kept, RejectedMeasure}, context.Canceled, NotFinished},
+		{"cancelled, last kept", cancelled, nil, []Reason{RejectedSlower, Kept}, context.Canceled, Kept},
+		{"cancelled, no attempt", cancelled, nil, nil, context.Canceled, 0},
+		{"not cancelled", context.Background(), nil, []Reason{RejectedMeasure}, nil, RejectedMeasure},
+		{"already stopped", cancelled, ErrBudget, []Reason{NotFinished}, ErrBudget, NotFinished},
+	} {
+		res := &Result{Stopped: tc.stopped}
+		for _, o := range tc.outcomes {
+			res.Attempts = append(res.Attempts, Attempt{Outcome: o})
+		}
+		interrupted(tc.ctx, res)
+		if !errors.Is(res.Stopped, tc.want) || (tc.want == nil) != (res.Stopped == nil) {
+			t.Errorf("%s: Stopped = %v, want %v", tc.name, res.Stopped, tc.want)
+		}
+		if n := len(res.Attempts); n > 0 && res.Attempts[n-1].Outcome != tc.last {
+			t.Errorf("%s: last outcome %v, want %v", tc.name, res.Attempts[n-1].Outcome, tc.last)
+		}
+	}
+}

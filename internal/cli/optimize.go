@@ -53,6 +53,10 @@ func optimizeFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, 
 		if res == nil {
 			return err
 		}
+		if res.Stopped == nil && ctx.Err() != nil {
+			// Interrupted as Run returned: say so, as Run would have.
+			res.Stopped = ctx.Err()
+		}
 		var b bytes.Buffer
 		if werr := res.Markdown(&b); werr != nil {
 			return werr
