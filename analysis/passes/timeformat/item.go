@@ -66,35 +66,20 @@ func (c *checker) forPeople(cur inspector.Cursor) bool {
 			}
 		}
 	}
-	for {
-		parent := cur.Parent()
-		switch n := parent.Node().(type) {
-		case *ast.ParenExpr, *ast.BinaryExpr:
-		case *ast.CallExpr:
-			if cur.ParentEdgeKind() != edge.CallExpr_Args {
-				return false
-			}
-			callee := typeutil.Callee(info, n)
-			if v, ok := callee.(*types.Var); ok && v.IsField() && logNames[v.Name()] {
-				return true // a logger's function-valued field: l.Debugf(...)
-			}
-			fn, ok := callee.(*types.Func)
-			if !ok || fn.Pkg() == nil {
-				return false
-			}
-			if logPackages[fn.Pkg().Path()] || logNames[fn.Name()] {
-				return true
-			}
-			switch fn.Pkg().Path() + "." + fn.Name() {
-			case "fmt.Sprintf", "fmt.Sprint":
-			default:
-				return false
-			}
-		default:
-			return false
+	return c.textInto(cur, func(n *ast.CallExpr) (bool, bool) {
+		callee := typeutil.Callee(info, n)
+		if v, ok := callee.(*types.Var); ok && v.IsField() && logNames[v.Name()] {
+			return true, true // a logger's function-valued field: l.Debugf(...)
 		}
-		cur = parent
-	}
+		fn, ok := callee.(*types.Func)
+		if !ok || fn.Pkg() == nil {
+			return false, true
+		}
+		if logPackages[fn.Pkg().Path()] || logNames[fn.Name()] {
+			return true, true
+		}
+		return false, false
+	})
 }
 
 // coldText reports whether the text at cur goes into an error, a panic or

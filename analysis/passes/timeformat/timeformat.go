@@ -286,6 +286,28 @@ func (c *checker) errorText(cur inspector.Cursor) bool {
 // method also returns an error, as its status, not as a value it builds.
 func (c *checker) errorTextOf(cur inspector.Cursor, strict bool) bool {
 	info := c.pass.TypesInfo
+	return c.textInto(cur, func(n *ast.CallExpr) (bool, bool) {
+		if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+			if b, ok := info.Uses[id].(*types.Builtin); ok {
+				return b.Name() == "panic", true
+			}
+		}
+		fn, _ := typeutil.Callee(info, n).(*types.Func)
+		if t := info.TypeOf(n); t != nil && !isTuple(t) && (astutil.IsError(t) || astutil.IsError(types.NewPointer(t))) &&
+			(!strict || !types.IsInterface(t) || fn != nil && errorFuncName(fn)) {
+			return true, true // fmt.Errorf, errors.New, an error type's constructor
+		}
+		return false, false
+	})
+}
+
+// textInto follows the text at cur up through parentheses, concatenation
+// and arguments of fmt.Sprintf and fmt.Sprint, and asks sink of each call
+// the text is an argument of: sink returns whether the call is what the
+// caller looks for, and whether that settles it (done). A call that sink
+// leaves unsettled and that is not fmt.Sprintf or fmt.Sprint, or any other
+// parent, ends the walk: false.
+func (c *checker) textInto(cur inspector.Cursor, sink func(call *ast.CallExpr) (found, done bool)) bool {
 	for {
 		parent := cur.Parent()
 		switch n := parent.Node().(type) {
@@ -294,16 +316,10 @@ func (c *checker) errorTextOf(cur inspector.Cursor, strict bool) bool {
 			if cur.ParentEdgeKind() != edge.CallExpr_Args {
 				return false
 			}
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
-				if b, ok := info.Uses[id].(*types.Builtin); ok {
-					return b.Name() == "panic"
-				}
+			if found, done := sink(n); done {
+				return found
 			}
-			fn, _ := typeutil.Callee(info, n).(*types.Func)
-			if t := info.TypeOf(n); t != nil && !isTuple(t) && (astutil.IsError(t) || astutil.IsError(types.NewPointer(t))) &&
-				(!strict || !types.IsInterface(t) || fn != nil && errorFuncName(fn)) {
-				return true // fmt.Errorf, errors.New, an error type's constructor
-			}
+			fn, _ := typeutil.Callee(c.pass.TypesInfo, n).(*types.Func)
 			if fn == nil || fn.Pkg() == nil {
 				return false
 			}
