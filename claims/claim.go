@@ -165,6 +165,12 @@ const (
 	// Other is a quantity perfproof cannot compare or measure: variance,
 	// GC pressure, a share of request time.
 	Other
+	// Cost is an amount of money: "$1,176".
+	Cost
+	// PerPeriod is an amount (bytes, money, a count of things) per
+	// period longer than a second: "56.6 TB/day", "$294 per month",
+	// "1.6 million scans per hour".
+	PerPeriod
 )
 
 var quantityNames = [...]string{
@@ -175,6 +181,8 @@ var quantityNames = [...]string{
 	Throughput: "throughput",
 	Count:      "count",
 	Other:      "other",
+	Cost:       "cost",
+	PerPeriod:  "per-period",
 }
 
 // String returns the quantity's name, e.g. "time" or "allocs".
@@ -225,8 +233,15 @@ type Number struct {
 	// step is the place value of the last digit written (1 for "785",
 	// 0.01 for "71.42"), from which the rounding tolerance is derived.
 	step float64
-	// scale converts Value to the quantity's base unit (ns, B, 1/s).
+	// scale converts Value to the quantity's base unit (ns, B, 1/s);
+	// for a PerPeriod figure, to the base unit of the amount (B, $, 1).
 	scale float64
+	// perLo and perHi bound, in seconds, the period a PerPeriod figure
+	// is stated over (a month is 30 to 30.44 days); 0 otherwise.
+	perLo, perHi float64
+	// dim names what a PerPeriod or Cost figure counts: "B", "$", or
+	// the counted noun ("scans"); "" for a bare count.
+	dim string
 }
 
 // base returns the figure's low and high ends in its quantity's base

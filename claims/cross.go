@@ -635,6 +635,10 @@ func (x *extractor) checkCounted(c *Claim) bool {
 		if d.p.canonicalQ() != Count || d.p.Old.Unit != "" || !d.p.Ordered || d.p.OldLine == c.Line {
 			continue
 		}
+		if noun := resourceNoun(d.p.Old); noun != "" && !strings.Contains(strings.ToLower(x.claimText(c)), strings.TrimSuffix(noun, "s")) {
+			// "24 pods to 16" is about pods only.
+			continue
+		}
 		s := overlap(own, d.own)
 		switch {
 		case s == 0 || s < top:
@@ -683,6 +687,15 @@ func (x *extractor) checkCounted(c *Claim) bool {
 // rateWordRE finds the words that name a rate as the quantity compared.
 var rateWordRE = regexp.MustCompile(`(?i)\bthroughput\b|\bops?/s\b|\bper second\b|\brequests/s`)
 
+// resourceNoun returns the resource a plain count names ("cores",
+// "pods"), "" for any other figure.
+func resourceNoun(n Number) string {
+	if n.Quantity == Cost || n.Quantity == PerPeriod || n.dim == "B" || n.dim == "$" || n.dim == "load" {
+		return ""
+	}
+	return n.dim
+}
+
 func (x *extractor) checkElsewhere(c *Claim) {
 	if c.sense == senseNone || canonical(c.Quantity) == Other || len(c.sense.readings()) == 0 {
 		return
@@ -702,6 +715,12 @@ func (x *extractor) checkElsewhere(c *Claim) {
 	rateNamed := rateWordRE.MatchString(ct[clo:chi])
 	for _, d := range x.pairs {
 		if !quantityFits(c, d.p) || d.p.OldLine == c.Line && d.p.NewLine == c.Line {
+			continue
+		}
+		if noun := resourceNoun(d.p.Old); noun != "" && !strings.Contains(strings.ToLower(ct), strings.TrimSuffix(noun, "s")) {
+			// A pair of counted resources ("24 pods to 16") is about
+			// those resources: a ratio whose text does not name them is
+			// about something else.
 			continue
 		}
 		s := overlap(words, d.words)

@@ -99,6 +99,9 @@ func (x *extractor) checkDerived(c *Claim) {
 		return
 	}
 	for _, n := range c.Numbers {
+		if x.checkConversion(c, n, scan, figs) {
+			return
+		}
 		cl := scan
 		if lo, hi, at := savingClause(scan, figs, n); hi > lo {
 			cl = scan[lo:hi]
@@ -126,7 +129,7 @@ func (x *extractor) checkDerived(c *Claim) {
 			}
 		case n.Quantity == Time && x.checkRescaled(c, n, scan):
 			return
-		case isCountRate(n) && !saving && !threadRE.MatchString(scan) && !x.scenarioRate(scan, figs, n):
+		case isCountRate(n) && n.dim != "load" && !saving && !threadRE.MatchString(scan) && !x.scenarioRate(scan, figs, n):
 			if x.checkRate(c, n) {
 				return
 			}
@@ -166,6 +169,8 @@ func (x *extractor) checkExpressions(c *Claim, scan string, figs []figure) bool 
 		case len(in) == 1:
 			g := in[0].Number
 			if g.Unit == "" || canonical(g.Quantity) != canonical(f.Quantity) || g.Unit == f.Unit || strings.TrimSpace(inner[in[0].end:]) != "" ||
+				g.Quantity == PerPeriod || f.Quantity == PerPeriod || // one amount over two periods: checkConversion
+
 				!conversionLeadRE.MatchString(inner[:in[0].start]) {
 				// "(mean record size 180 B)" names another thing.
 				continue
@@ -550,6 +555,16 @@ func (x *extractor) checkTotal(c *Claim, n Number, scan string) bool {
 	}
 	mid := pick.n.mid() * rate.n.mid() * period
 	cx := &Cross{Derivation: Total, Lines: append(pick.lines, rate.line), Stated: n, Got: toUnit(mid, n), GotUnit: n.Unit, Operands: ops}
+	cx.judge(n, lo, hi)
+	setCross(c, cx)
+	return true
+}
+
+// judge sets the reason of a recomputed figure: DerivedHolds when the
+// stated figure n meets [lo, hi] (base units) within its rounding,
+// UnitSlip (with its factor) when it does only with a unit misread,
+// DerivedOff otherwise.
+func (cx *Cross) judge(n Number, lo, hi float64) {
 	switch {
 	case rangeMatch(n, lo, hi):
 		cx.Reason = DerivedHolds
@@ -558,8 +573,6 @@ func (x *extractor) checkTotal(c *Claim, n Number, scan string) bool {
 	default:
 		cx.Reason = DerivedOff
 	}
-	setCross(c, cx)
-	return true
 }
 
 // periodOf returns the period, in seconds, a line states a total over:
@@ -867,4 +880,75 @@ func (x *extractor) scenarioRate(scan string, figs []figure, n Number) bool {
 		}
 	}
 	return false
+}
+
+// periodRange returns the rate of an amount per period in the amount's
+// base unit per second, widened by its rounding and the length of its
+// period (a month is 30 to 30.44 days), with what it counts: "B" for
+// bytes, "$" for money, "" for a count. ok is false for any other figure.
+func periodRange(n Number) (lo, hi float64, dim string, ok bool) {
+	a, b := n.base()
+	switch {
+	case n.Quantity == PerPeriod && n.perLo > 0:
+		dim = n.dim
+		if dim != "B" && dim != "$" {
+			dim = ""
+		}
+		return a / n.perHi, b / n.perLo, dim, true
+	case isByteRate(n):
+		return a, b, "B", true
+	case isCountRate(n):
+		return a, b, "", true
+	}
+	return 0, 0, "", false
+}
+
+// conversionLinkRE finds the words between an amount per period and the
+// same amount per another period: "655 MB/s, which is 56.6 GB/day",
+// "$2,265 a day, roughly $68k a month", "3,100 req/s, or 11.16 million
+// requests an hour".
+var conversionLinkRE = regexp.MustCompile(`(?i)^\s*[,(=≈~:]?\s*(?:(?:which|that)\s+is|i\.e\.,?|or|equal\s+to|equivalent\s+to|so)?\s*(?:about|roughly|around|approximately|nearly|some|~|≈)?\s*\$?$`)
+
+// checkConversion checks an amount per period against the figure it
+// restates over another period on its line ("655 MB/s, which is 56.6
+// GB/day"): the earlier figure's rate times the later one's period gives
+// it. A match within rounding makes it consistent; one only with a unit
+// misread (1000×, MiB as MB) is a UnitSlip; any other result is off. It
+// reports whether it set a verdict.
+func (x *extractor) checkConversion(c *Claim, n Number, scan string, figs []figure) bool {
+	_, _, dim, ok := periodRange(n)
+	if !ok || n.Quantity != PerPeriod && !strings.Contains(n.Unit, "/") {
+		return false
+	}
+	{
+		at := -1
+		for k := range figs {
+			if figs[k].Text == n.Text && figs[k].Unit == n.Unit {
+				at = k
+				break
+			}
+		}
+		if at <= 0 {
+			return false
+		}
+		o := figs[at-1].Number
+		olo, ohi, odim, ok := periodRange(o)
+		if !ok || odim != dim || o.perLo == n.perLo || !conversionLinkRE.MatchString(scan[figs[at-1].end:figs[at].start]) {
+			return false
+		}
+		plo, phi := n.perLo, n.perHi
+		if n.Quantity != PerPeriod {
+			plo, phi = 1, 1
+		}
+		lo, hi := olo*plo, ohi*phi
+		ratio := (plo + phi) / 2
+		if o.Quantity == PerPeriod {
+			ratio /= (o.perLo + o.perHi) / 2
+		}
+		cx := &Cross{Derivation: Total, Lines: []int{c.Line}, Stated: n, Got: toUnit((lo+hi)/2, n),
+			GotUnit: n.Unit, Operands: []Number{o, {Text: trimFloat(ratio, 6), Value: ratio, High: ratio}}}
+		cx.judge(n, lo, hi)
+		setCross(c, cx)
+		return true
+	}
 }

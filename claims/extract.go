@@ -535,7 +535,8 @@ func (x *extractor) proseClaims(i int) {
 		return
 	}
 	for k := range figs {
-		if (figs[k].Unit == "" || figs[k].Quantity == Memory) && environmentRE.MatchString(scan[figs[k].end:]) {
+		if (figs[k].Unit == "" || figs[k].Quantity == Memory) && environmentRE.MatchString(scan[figs[k].end:]) ||
+			machineNouns[figs[k].dim] && machineLeadRE.MatchString(scan[:figs[k].start]) {
 			figs[k].used = true
 			figs[k].plusMinus = true
 		}
@@ -599,12 +600,18 @@ func (x *extractor) proseClaims(i int) {
 		// 77%"): a conversion, checked as one.
 		abs := x.newClaim(i, Absolute)
 		for _, f := range figs {
-			if !f.used && !f.plusMinus && f.Unit != "" && f.Unit != "%" && f.Unit != "x" && (conversionAt(scan, figs, f) || differenceAt(scan, f) || savingAt(scan, f)) {
+			if !f.used && !f.plusMinus && f.Unit != "" && f.Unit != "%" && f.Unit != "x" &&
+				(conversionAt(scan, figs, f) || differenceAt(scan, f) || savingAt(scan, f) || f.Quantity == Cost || f.Quantity == PerPeriod) {
 				abs.Numbers = append(abs.Numbers, f.Number)
 			} else if !f.used && !f.plusMinus && f.Unit == "" && (quotientAt(scan, f) != nil || roundedAt(scan, figs, f)) {
 				// "40,000 / 2,350 → 18 pods": the result of a quotient.
 				n := f.Number
 				n.Quantity = Count
+				abs.Numbers = append(abs.Numbers, n)
+			} else if !f.used && !f.plusMinus && f.Unit == "" && f.dim != "" {
+				// "Retiring 8 of 24 pods (−33 %)": a count of resources.
+				n := f.Number
+				n.Quantity, n.Unit = Count, f.dim
 				abs.Numbers = append(abs.Numbers, n)
 			}
 		}
@@ -621,11 +628,21 @@ func (x *extractor) proseClaims(i int) {
 			abs.Numbers = append(abs.Numbers, n)
 			continue
 		}
+		if !f.used && !f.plusMinus && f.Unit == "" && f.dim != "" {
+			// "36 cores", "19 brokers": a count of resources.
+			n := f.Number
+			n.Quantity, n.Unit = Count, f.dim
+			abs.Numbers = append(abs.Numbers, n)
+			continue
+		}
 		if f.used || f.plusMinus || f.Unit == "" || f.Unit == "x" {
 			continue
 		}
 		if f.Unit == "%" {
-			if !isShare(scan, f.end) {
+			// A percentage that is no change: a share ("0.017% of total
+			// request time"), a utilisation, an efficiency; not one in
+			// another document's quoted words, nor a share of tests.
+			if inQuotes(scan, f.start) || testShareRE.MatchString(scan[f.end:]) || testsLineRE.MatchString(scan) {
 				continue
 			}
 			f.Quantity = Other
@@ -650,6 +667,14 @@ func (x *extractor) addAbsolute(abs *Claim) {
 	abs.Claimed = strings.Join(parts, ", ")
 	x.add(abs)
 }
+
+// machineNouns are the counted resources that, after machineLeadRE,
+// describe the machine a benchmark ran on ("runs on 8 cores") rather
+// than a figure of the report ("from 48 to 36 cores").
+var (
+	machineNouns  = map[string]bool{"cores": true, "vcpus": true, "vcpu": true, "cpus": true}
+	machineLeadRE = regexp.MustCompile(`(?i)\b(?:on|with|using|has|have)\s*$`)
+)
 
 var environmentLabelRE = regexp.MustCompile(`(?i)^(?:memory|ram|cpu|cpus|platform|environment|go version|compiler|os|machine|hardware|test date|date|pool size|test iterations)$`)
 
@@ -833,7 +858,7 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 			}
 			o.Quantity, n.Quantity = q, q
 		}
-		if canonical(o.Quantity) != canonical(n.Quantity) {
+		if canonical(o.Quantity) != canonical(n.Quantity) || oneAmountTwoPeriods(o, n) {
 			continue
 		}
 		a.used, b.used = true, true
@@ -843,6 +868,13 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 		k++
 	}
 	return pairs
+}
+
+// oneAmountTwoPeriods reports whether a and b are amounts per different
+// periods ("$1,120 a month, roughly $13.5k a year"): a conversion, never
+// a before and after pair.
+func oneAmountTwoPeriods(a, b Number) bool {
+	return a.Quantity == PerPeriod && b.Quantity == PerPeriod && a.perLo != b.perLo
 }
 
 // fromToEndRE finds "from X to" at the end of a line, its pair's new
@@ -1220,7 +1252,7 @@ func loosePair(s string, figs []figure, q Quantity, i int, inSentence func(*figu
 		}
 		cand = append(cand, f)
 	}
-	if len(cand) != 2 || canonical(cand[0].Quantity) != canonical(cand[1].Quantity) {
+	if len(cand) != 2 || canonical(cand[0].Quantity) != canonical(cand[1].Quantity) || oneAmountTwoPeriods(cand[0].Number, cand[1].Number) {
 		return nil
 	}
 	if cand[0].Unit != cand[1].Unit && strings.HasSuffix(strings.TrimSpace(s[cand[0].end:cand[1].start]), "(") {
@@ -1525,6 +1557,24 @@ func unverifiableDetail(c *Claim) string {
 		return "compares something perfproof cannot measure (variance, GC pressure, a share of request time)"
 	}
 	return "no before and after figures beside it; state them or name the benchmarks"
+}
+
+// testShareRE finds the words after a percentage of tests rather than of
+// a measured quantity: "100% of the tests pass", "0% failures".
+var testShareRE = regexp.MustCompile(`(?i)^\s*(?:of\s+(?:the\s+|all\s+)?)?(?:tests?|checks?|test\s+cases|pass(?:es|ed)?|coverage)\b`)
+
+// testsLineRE finds a line about tests passing, whose percentages are
+// not performance figures: "100% of the tests pass; failure rate: 0%".
+var testsLineRE = regexp.MustCompile(`(?i)\bof\s+(?:the\s+|all\s+)?tests\b|\btests?\s+pass`)
+
+// inQuotes reports whether byte offset at of s is inside double quotes.
+func inQuotes(s string, at int) bool {
+	for _, q := range quoteSpans(s) {
+		if q[0] <= at && at < q[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // quoteSpans returns the spans of s inside double quotes, straight or

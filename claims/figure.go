@@ -37,6 +37,11 @@ var units = func() []unitInfo {
 		{"seconds", "s", Time, 1e9}, {"second", "s", Time, 1e9}, {"secs", "s", Time, 1e9}, {"sec", "s", Time, 1e9},
 		{"ns", "ns", Time, 1}, {"µs", "µs", Time, 1e3}, {"μs", "µs", Time, 1e3}, {"us", "µs", Time, 1e3},
 		{"ms", "ms", Time, 1e6}, {"s", "s", Time, 1e9},
+		// durations of events and projections, in words only ("min" and
+		// "h" are as often a minimum and a suffix as a unit)
+		{"minutes", "min", Time, 60e9}, {"minute", "min", Time, 60e9}, {"hours", "h", Time, 3600e9},
+		{"hour", "h", Time, 3600e9}, {"days", "days", Time, 86400e9}, {"weeks", "weeks", Time, 7 * 86400e9},
+		{"years", "years", Time, 365 * 86400e9},
 		// throughput, base per second (the thing counted is in the unit)
 		{"MB/s", "MB/s", Throughput, 1e6}, {"GB/s", "GB/s", Throughput, 1e9}, {"KB/s", "KB/s", Throughput, 1e3},
 		{"KiB/s", "KiB/s", Throughput, 1 << 10}, {"MiB/s", "MiB/s", Throughput, 1 << 20}, {"GiB/s", "GiB/s", Throughput, 1 << 30},
@@ -46,7 +51,8 @@ var units = func() []unitInfo {
 		{"B/op", "B/op", Memory, 1}, {"KB/op", "KB/op", Memory, 1e3}, {"kB/op", "KB/op", Memory, 1e3},
 		{"MB/op", "MB/op", Memory, 1e6}, {"KiB", "KiB", Memory, 1024}, {"MiB", "MiB", Memory, 1 << 20},
 		{"GiB", "GiB", Memory, 1 << 30}, {"KB", "KB", Memory, 1e3}, {"kB", "KB", Memory, 1e3},
-		{"MB", "MB", Memory, 1e6}, {"GB", "GB", Memory, 1e9}, {"bytes", "B", Memory, 1}, {"byte", "B", Memory, 1},
+		{"MB", "MB", Memory, 1e6}, {"GB", "GB", Memory, 1e9}, {"TB", "TB", Memory, 1e12}, {"PB", "PB", Memory, 1e15},
+		{"TiB", "TiB", Memory, 1 << 40}, {"PiB", "PiB", Memory, 1 << 50}, {"bytes", "B", Memory, 1}, {"byte", "B", Memory, 1},
 		{"B", "B", Memory, 1},
 		// allocations
 		{"allocs/op", "allocs/op", Allocs, 1}, {"alloc/op", "allocs/op", Allocs, 1},
@@ -327,17 +333,110 @@ func readFigure(s string, i int) (figure, int, bool) {
 			}
 		}
 	}
-	if u, end, ok := matchUnit(s, j); ok {
+	if m := wordMultRE.FindStringSubmatch(s[j:]); m != nil && mult == 1 {
+		// "4.4 million", "239 thousand".
+		mult = wordMults[strings.ToLower(m[1])]
+		f.Text += m[0]
+		j += len(m[0])
+	}
+	dollar := runeBefore(s, f.start) == '$' || f.start > 0 && s[f.start-1] == ' ' && runeBefore(s, f.start-1) == '$'
+	if u, end, ok := matchUnit(s, j); ok && !dollar {
 		f.Unit = u.norm
 		f.Quantity = u.q
 		f.scale = u.scale
 		j = end
+	} else if dollar {
+		// "$1,176", "$68k": money.
+		f.Unit, f.Quantity, f.scale, f.dim = "$", Cost, 1, "$"
+	} else if m := countNounRE.FindStringSubmatch(s[j:]); m != nil {
+		// "36 cores", "19 brokers": a count of resources, read as a
+		// plain number (a quotient's result, a count rounded up) that
+		// names what it counts.
+		f.dim = strings.ToLower(m[1])
+		j += len(m[0])
 	}
+	j = readPeriod(s, j, &f)
 	f.Value *= mult
 	f.High *= mult
 	f.step *= mult
 	f.end = j
 	return f, j, true
+}
+
+// wordMultRE and wordMults read a multiplier written as a word after a
+// number: "4.4 million", "239 thousand".
+var (
+	wordMultRE = regexp.MustCompile(`^ (?i:(thousand|million|billion|trillion))\b`)
+	wordMults  = map[string]float64{"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12}
+)
+
+// countNounRE reads the resources a plain count is of: "36 cores", "19
+// brokers", "15 pods".
+var countNounRE = regexp.MustCompile(`^ ?((?:cores|vCPUs?|CPUs|pods|nodes|brokers|servers|instances|machines|replicas|hosts|VMs))\b`)
+
+// periodRE reads the period an amount is stated over, right after it
+// (and its unit or counted noun, at most two words): "56.6 TB/day",
+// "$294 per month", "1.6 million scans per hour", "$2,265 a day".
+var periodRE = regexp.MustCompile(`^((?: [a-zA-Z][a-zA-Z-]*){0,2}?)(?:\s*/\s*| (?:per|a|an|each|every) )(second|sec|minute|min|hour|hr|day|week|month|year)\b`)
+
+// periodSeconds are the lengths of the periods periodRE reads, in
+// seconds, low and high: a month is 30 days or a twelfth of a year, a
+// year 360 to 365.25 days.
+var periodSeconds = map[string][2]float64{
+	"second": {1, 1}, "sec": {1, 1}, "minute": {60, 60}, "min": {60, 60}, "hour": {3600, 3600}, "hr": {3600, 3600},
+	"day": {86400, 86400}, "week": {7 * 86400, 7 * 86400}, "month": {30 * 86400, 365.25 / 12 * 86400},
+	"year": {360 * 86400, 365.25 * 86400},
+}
+
+// readPeriod reads the period an amount at s[:j] is stated over, and
+// makes f a figure per period: a count per second a throughput
+// ("75 requests per second"), any other amount of bytes, money or
+// things per period PerPeriod. It returns the offset after what it read.
+func readPeriod(s string, j int, f *figure) int {
+	switch {
+	case f.Quantity == Memory && !strings.Contains(f.Unit, "/"):
+		f.dim = "B"
+	case f.Quantity == Cost, f.Unit == "" && !f.plusMinus:
+	default:
+		return j
+	}
+	m := periodRE.FindStringSubmatch(s[j:])
+	if m == nil {
+		return j
+	}
+	noun := strings.TrimSpace(m[1])
+	if noun != "" && (f.Unit != "" || strings.ContainsAny(noun, "-")) {
+		// Words between a unit and the period are another clause's:
+		// "64 KiB block per second".
+		return j
+	}
+	per := periodSeconds[strings.ToLower(m[2])]
+	switch {
+	case per[0] == 1 && f.Unit == "":
+		// "75 requests per second": a count rate, as "requests/s",
+		// spelled as a load rather than a unit (dim says so).
+		f.Unit, f.Quantity, f.scale, f.dim = noun+"/s", Throughput, 1, "load"
+	case per[0] == 1:
+		return j
+	default:
+		if f.Unit == "" && noun != "" {
+			f.dim = strings.ToLower(noun)
+		}
+		unit := f.Unit
+		if unit == "" {
+			unit = noun
+		}
+		if unit == "" {
+			f.Unit = "per " + strings.ToLower(m[2])
+		} else {
+			f.Unit = unit + "/" + strings.ToLower(m[2])
+		}
+		if f.Quantity == Unknown {
+			f.scale = 1
+		}
+		f.Quantity, f.perLo, f.perHi = PerPeriod, per[0], per[1]
+	}
+	return j + len(m[0])
 }
 
 // readMultiplier reads an SI multiplier right after a number ("1.93M",
