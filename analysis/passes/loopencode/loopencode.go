@@ -26,7 +26,9 @@ The loopencode analyzer reports calls of json.Marshal, xml.Marshal,
 when the encoded value does not depend on anything the loop changes, either
 directly or through a function the loop calls with loop-invariant
 arguments. Each iteration then pays again for reflection, allocation and
-escaping to produce the same bytes.`
+escaping to produce the same bytes. Where moving a json or xml Marshal
+before the loop is exactly equivalent (see the package documentation), the
+diagnostic carries that fix.`
 
 // Analyzer reports loop-invariant encodings.
 var Analyzer = &analysis.Analyzer{
@@ -56,6 +58,7 @@ type pkgState struct {
 	states   map[*ssa.Function]*funcState
 	imported map[*types.Func]*summary
 	reported map[string]bool
+	sources  map[string][]byte // file contents read for fixes
 }
 
 // memo replays the facts and diagnostics of a package analysed before in
@@ -415,7 +418,7 @@ func (p *pkgState) check(fs *funcState, direct bool) {
 			}
 			for _, st := range sts {
 				if p.invariant(fs, l, st.args) {
-					p.report(call, callExpr, stmt, l, st)
+					p.report(call, cur, callExpr, stmt, l, st)
 				}
 			}
 		}
@@ -469,7 +472,7 @@ func (p *pkgState) coldTest(stmt inspector.Cursor) bool {
 	return true
 }
 
-func (p *pkgState) report(call *ssa.Call, callExpr *ast.CallExpr, stmt inspector.Cursor, l *loop, st site) {
+func (p *pkgState) report(call *ssa.Call, cur inspector.Cursor, callExpr *ast.CallExpr, stmt inspector.Cursor, l *loop, st site) {
 	kind := "for"
 	if _, ok := stmt.Node().(*ast.RangeStmt); ok {
 		kind = "range"
@@ -489,8 +492,17 @@ func (p *pkgState) report(call *ssa.Call, callExpr *ast.CallExpr, stmt inspector
 		if st.stream {
 			hint = "encode once before the loop and write the bytes"
 		}
-		p.pass.Reportf(e.pos, "%s of %s is loop-invariant: the %s loop at line %d encodes the same value on every iteration; %s",
-			e.Call, e.Arg, kind, line, hint)
+		d := analysis.Diagnostic{
+			Pos: e.pos,
+			Message: fmt.Sprintf("%s of %s is loop-invariant: the %s loop at line %d encodes the same value on every iteration; %s",
+				e.Call, e.Arg, kind, line, hint),
+		}
+		if !st.stream {
+			if fix, ok := p.hoist(cur, callExpr, stmt, e); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{fix}
+			}
+		}
+		p.pass.Report(d)
 	case e.pos.IsValid():
 		// The encoding is in this package: report it there.
 		if p.reported[e.Where] {

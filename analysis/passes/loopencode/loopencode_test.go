@@ -9,7 +9,8 @@ import (
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), loopencode.Analyzer, "fpd", "exchange")
+	loopencode.ResetMemo()
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), loopencode.Analyzer, "fpd", "exchange", "hoist")
 }
 
 // TestMemoReplay analyses the same packages twice in one process. The
