@@ -920,35 +920,34 @@ func (x *extractor) checkConversion(c *Claim, n Number, scan string, figs []figu
 	if !ok || n.Quantity != PerPeriod && !strings.Contains(n.Unit, "/") {
 		return false
 	}
-	{
-		at := -1
-		for k := range figs {
-			if figs[k].Text == n.Text && figs[k].Unit == n.Unit {
-				at = k
-				break
-			}
+
+	at := -1
+	for k := range figs {
+		if figs[k].Text == n.Text && figs[k].Unit == n.Unit {
+			at = k
+			break
 		}
-		if at <= 0 {
-			return false
-		}
-		o := figs[at-1].Number
-		olo, ohi, odim, ok := periodRange(o)
-		if !ok || odim != dim || o.perLo == n.perLo || !conversionLinkRE.MatchString(scan[figs[at-1].end:figs[at].start]) {
-			return false
-		}
-		plo, phi := n.perLo, n.perHi
-		if n.Quantity != PerPeriod {
-			plo, phi = 1, 1
-		}
-		lo, hi := olo*plo, ohi*phi
-		ratio := (plo + phi) / 2
-		if o.Quantity == PerPeriod {
-			ratio /= (o.perLo + o.perHi) / 2
-		}
-		cx := &Cross{Derivation: Total, Lines: []int{c.Line}, Stated: n, Got: toUnit((lo+hi)/2, n),
-			GotUnit: n.Unit, Operands: []Number{o, {Text: trimFloat(ratio, 6), Value: ratio, High: ratio}}}
-		cx.judge(n, lo, hi)
-		setCross(c, cx)
-		return true
 	}
+	if at <= 0 {
+		return false
+	}
+	o := figs[at-1].Number
+	olo, ohi, odim, ok := periodRange(o)
+	if !ok || odim != dim || o.perLo == n.perLo || !conversionLinkRE.MatchString(scan[figs[at-1].end:figs[at].start]) {
+		return false
+	}
+	plo, phi := n.perLo, n.perHi
+	if n.Quantity != PerPeriod {
+		plo, phi = 1, 1
+	}
+	lo, hi := olo*plo, ohi*phi
+	ratio := (plo + phi) / 2
+	if o.Quantity == PerPeriod {
+		ratio /= (o.perLo + o.perHi) / 2
+	}
+	cx := &Cross{Derivation: Total, Lines: []int{c.Line}, Stated: n, Got: toUnit((lo+hi)/2, n),
+		GotUnit: n.Unit, Operands: []Number{o, {Text: trimFloat(ratio, 6), Value: ratio, High: ratio}}}
+	cx.judge(n, lo, hi)
+	setCross(c, cx)
+	return true
 }
