@@ -3,6 +3,7 @@ package claims
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -250,6 +251,17 @@ func (c *Claim) checkStated(stated Number, s sense) {
 			return ""
 		}
 		return fmt.Sprintf(" (%s is that value truncated, not rounded)", stated)
+	}
+	if o.Unit == "%" && n.Unit == "%" && stated.Unit == "%" && !slices.Contains(fits, true) && !ranges {
+		// Two rates in percent ("from 12 % to 9 %"): "fell 3 %" may mean
+		// three percentage points.
+		d := interval{max(0, oLow.lo-nLow.hi, nLow.lo-oLow.hi), max(oLow.hi-nLow.lo, nLow.hi-oLow.lo)}
+		if pts, _ := ends(stated); pts.overlaps(d) {
+			c.Arithmetic = Consistent
+			c.Reading = "points"
+			c.Detail = fmt.Sprintf("%s differ by %.3g percentage points, which %s states", figs, math.Abs(o.Value-n.Value), stated)
+			return
+		}
 	}
 	switch {
 	case len(fits) == 1 && fits[0]:

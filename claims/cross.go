@@ -618,8 +618,9 @@ func quantityFits(c *Claim, p *Pair) bool {
 }
 
 // checkCounted checks a factor or percentage that names no measured
-// quantity ("33% fewer cores", "CPU is 45% lower") against the pairs of
-// plain counts the report states (a table row "CPU cores in use | 5.8 |
+// quantity ("33% fewer cores", "CPU is 45% lower", "the 5xx rate is down
+// 77 %") against the pairs of plain counts or rates in percent the report
+// states (a table row "CPU cores in use | 5.8 |
 // 3.9") whose own row words share a word with the claim's clause, the
 // best-matching first: one that gives it makes it consistent, else the
 // closest of them makes it Unsupported. It reports whether it found any
@@ -632,7 +633,7 @@ func (x *extractor) checkCounted(c *Claim) bool {
 	var best []*docPair
 	top := 0
 	for _, d := range x.pairs {
-		if d.p.canonicalQ() != Count || d.p.Old.Unit != "" || !d.p.Ordered || d.p.OldLine == c.Line {
+		if !(d.p.canonicalQ() == Count && d.p.Old.Unit == "" || ratePair(d.p)) || !d.p.Ordered || d.p.OldLine == c.Line {
 			continue
 		}
 		if noun := resourceNoun(d.p.Old); noun != "" && !strings.Contains(strings.ToLower(x.claimText(c)), strings.TrimSuffix(noun, "s")) {
@@ -665,7 +666,10 @@ func (x *extractor) checkCounted(c *Claim) bool {
 			setCross(c, cr)
 			return true
 		}
-		if math.IsNaN(got) {
+		if math.IsNaN(got) || ratePair(d.p) {
+			// A rate in percent supports a claim it gives; one that
+			// does not is no evidence against it: "gain least (−31 %)"
+			// is not about an error rate that shares a word with it.
 			continue
 		}
 		if dd := math.Abs(math.Log(math.Abs(got)+1e-9) - math.Log(c.stated.mid()+1e-9)); dd < dist {
@@ -680,6 +684,10 @@ func (x *extractor) checkCounted(c *Claim) bool {
 		Got: cgot, GotUnit: c.stated.Unit, Operands: []Number{o, n}})
 	return true
 }
+
+// ratePair reports whether p is a rate in percent before and after ("5xx
+// rate | 0.31 % | 0.07 %").
+func ratePair(p *Pair) bool { return p.Old.Unit == "%" && p.New.Unit == "%" }
 
 // checkElsewhere checks a factor or percentage with no figures beside it
 // against every pair of figures the report gives for its subject and
@@ -813,9 +821,25 @@ func (x *extractor) checkElsewhere(c *Claim) {
 	// A sibling of the best-matching rows (another row of their table
 	// or block) that gives the claim when they do not: the claim took
 	// its figures from the wrong row.
+	//
+	// The best rows must also be preferred by the words of the claim's
+	// own clause: "peak throughput is up 19 % while the fleet shrank to
+	// 34 hosts" is about the peak-rate row, not the per-host one that
+	// "hosts" of the other clause matches better.
+	raw := x.claimText(c)
+	lo, hi := clauseAround(raw, c.stated.Text)
+	clauseWords := dedupe(subjectWords(raw[lo:hi]))
 	sibling := func(cd cand) bool {
 		rows, ok := topGroups[cd.d.group]
-		return ok && cd.score < best && !slices.Contains(rows, cd.d.row)
+		if !ok || cd.score >= best || slices.Contains(rows, cd.d.row) {
+			return false
+		}
+		for _, top := range cands {
+			if top.score == best && top.d.group == cd.d.group && overlap(clauseWords, top.d.own) > overlap(clauseWords, cd.d.own) {
+				return true
+			}
+		}
+		return false
 	}
 	// Another column of a row, ranked lower than the row's best-matching
 	// pair ("p95" of the row whose "max" the claim names): the claim
@@ -1411,7 +1435,7 @@ func clauseAround(s, text string) (lo, hi int) {
 		return 0, len(s)
 	}
 	lo, hi = 0, len(s)
-	for _, sep := range []string{". ", "; ", ", and ", " and ", ", but ", " but "} {
+	for _, sep := range []string{". ", "; ", ", and ", " and ", ", but ", " but ", " while ", " whereas "} {
 		if j := strings.LastIndex(s[:i], sep); j >= 0 && j+len(sep) > lo {
 			lo = j + len(sep)
 		}

@@ -805,12 +805,33 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 			}
 		}
 	}
+	if len(figs) > 0 && pairFigRE(&figs[0]) && !figs[0].used && toStartRE.MatchString(s[:figs[0].start]) {
+		// "shrank, from 412 KiB" / "to 389 KiB (−5.6 %)".
+		if m := fromEndRE.FindStringSubmatch(lead); m != nil {
+			if lf := scanFigures(m[1]); len(lf) == 1 && pairFigRE(&lf[0]) && lf[0].Unit == figs[0].Unit && lf[0].Unit != "" {
+				figs[0].used = true
+				pairs = append(pairs, &Pair{Old: lf[0].Number, New: figs[0].Number, OldLine: i, NewLine: i + 1, Ordered: true,
+					From: fmt.Sprintf("lines %d-%d", i, i+1), stated: true, span: [2]int{figs[0].start, figs[0].end}})
+			}
+		}
+	}
 	for k := 0; k+1 < len(figs); k++ {
 		a, b := &figs[k], &figs[k+1]
-		if a.used || b.used || !pairFigRE(a) || !pairFigRE(b) {
+		if a.used || b.used {
 			continue
 		}
 		between := s[a.end:b.start]
+		if rateFromTo(s, a, b) {
+			// "The 5xx rate fell from 0.31 % to 0.07 %": two
+			// percentages, a rate before and after.
+			a.used, b.used = true, true
+			pairs = append(pairs, &Pair{Old: a.Number, New: b.Number, OldLine: i + 1, NewLine: i + 1, Ordered: true,
+				From: "the same line", stated: true, span: [2]int{a.start, b.end}})
+			continue
+		}
+		if !pairFigRE(a) || !pairFigRE(b) {
+			continue
+		}
 		if strings.HasSuffix(strings.TrimSpace(s[:a.start]), "/") || strings.HasSuffix(strings.TrimSpace(s[:a.start]), "×") {
 			// "40,000 / 2,350 → 18": the arrow gives a quotient's
 			// result, not a figure's new value.
@@ -875,6 +896,21 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 // a before and after pair.
 func oneAmountTwoPeriods(a, b Number) bool {
 	return a.Quantity == PerPeriod && b.Quantity == PerPeriod && a.perLo != b.perLo
+}
+
+// fromEndRE finds "from X" at the end of a line whose next line starts
+// with "to Y"; toStartRE finds that "to".
+var (
+	fromEndRE = regexp.MustCompile(`(?i)\bfrom\s+((?:~|about\s+)?[0-9][0-9.,]*\s*[^\s0-9,.;:]*)\s*$`)
+	toStartRE = regexp.MustCompile(`(?i)^\s*to\s*$`)
+)
+
+// rateFromTo reports whether figures a and b of s are two percentages
+// stated as "from a to b" ("the error rate fell from 0.31 % to 0.07 %"):
+// a rate before and after, which a relative change or a factor compares.
+func rateFromTo(s string, a, b *figure) bool {
+	return a.Unit == "%" && b.Unit == "%" && !a.plusMinus && !b.plusMinus && a.sign == 0 && b.sign == 0 &&
+		strings.TrimSpace(s[a.end:b.start]) == "to" && fromRE.MatchString(s[:a.start])
 }
 
 // fromToEndRE finds "from X to" at the end of a line, its pair's new

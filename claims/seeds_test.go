@@ -12,9 +12,32 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files of the seed tests")
 
 // seedDir is where the seed reports live relative to this package:
-// /work/shared/seeds beside the repository, which a clean checkout of the
+// shared/seeds beside the repository, which a clean checkout of the
 // repository does not have.
 const seedDir = "../../shared/seeds"
+
+// seedReports returns the paths of the seed reports. They are read from
+// the directory named by $PERFPROOF_SEEDS if it is set, else from seedDir.
+// Without seeds the test is skipped, unless $PERFPROOF_SEEDS is set: .ci/run
+// sets it whenever the seeds lie beside the checkout, and then a test that
+// cannot find them fails rather than skips.
+func seedReports(t *testing.T) []string {
+	t.Helper()
+	dir, required := os.LookupEnv("PERFPROOF_SEEDS")
+	if !required {
+		dir = seedDir
+	}
+	paths, _ := filepath.Glob(filepath.Join(dir, "0*.txt"))
+	switch {
+	case len(paths) > 0:
+		return paths
+	case required:
+		t.Fatalf("PERFPROOF_SEEDS=%s holds no seed report (0*.txt)", dir)
+	default:
+		t.Skipf("seed reports not found in %s (they live beside the repository, not in it; set PERFPROOF_SEEDS to require them)", dir)
+	}
+	return nil
+}
 
 // formatClaims writes one line per claim: line, kind, arithmetic verdict,
 // subject, the claim, its figures, and the arithmetic detail.
@@ -37,12 +60,10 @@ func formatClaims(cs []Claim) string {
 // TestSeeds extracts the claims of the five seed reports and compares
 // them, with their arithmetic verdicts, with golden files checked by hand
 // against the reports. The golden files hold extracted claims only, never
-// the reports' text; the test is skipped where the seeds are absent.
+// the reports' text; the test is skipped where the seeds are absent
+// (see seedReports).
 func TestSeeds(t *testing.T) {
-	seeds, _ := filepath.Glob(filepath.Join(seedDir, "0*.txt"))
-	if len(seeds) == 0 {
-		t.Skipf("seed reports not found in %s (they live beside the repository, not in it)", seedDir)
-	}
+	seeds := seedReports(t)
 	for _, path := range seeds {
 		name := strings.TrimSuffix(filepath.Base(path), ".txt")
 		t.Run(name[:3], func(t *testing.T) {

@@ -2,6 +2,7 @@ package claims
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -141,13 +142,26 @@ var (
 	textColRE = regexp.MustCompile(`(?i)\bvs\.?\b|versus|improv|speed|gain|change|delta|impact|benefit|reduction|saving|faster|analysis|note|comment|trade|result|status|purpose|claim|achievement`)
 )
 
+// deltaColRE matches the header of a column of changes: "Δ", "Delta",
+// "Change", "Diff", "Δ %".
+var deltaColRE = regexp.MustCompile(`(?i)^\s*(?:Δ|delta|change|diff(?:erence)?)\s*(?:%|\(%\))?\s*$`)
+
 // colUnit returns the unit a column header or a row label gives its
-// unitless figures: "Linear (ns/op)" → ns/op; "Allocs" → allocations.
+// unitless figures: "Linear (ns/op)" → ns/op; "Allocs" → allocations; a
+// unit word after "per" names a rate's period, not the figures' unit.
 func colUnit(h string) (unitInfo, bool) {
-	for _, w := range strings.FieldsFunc(h, func(r rune) bool { return r == ' ' || r == '(' || r == ')' || r == ',' || r == '[' || r == ']' }) {
+	words := strings.FieldsFunc(h, func(r rune) bool { return r == ' ' || r == '(' || r == ')' || r == ',' || r == '[' || r == ']' })
+	for i, w := range words {
+		if i > 0 && strings.EqualFold(words[i-1], "per") {
+			// "Peak requests per second": a rate, not seconds.
+			continue
+		}
 		if u, end, ok := matchUnit(w, 0); ok && end == len(w) && u.norm != "x" && u.norm != "%" && (len(w) > 1 || w == "B") {
 			return u, true
 		}
+	}
+	if rateWordRE.MatchString(h) {
+		return unitInfo{q: Throughput, scale: 1}, true
 	}
 	switch q := quantityOf(strings.Fields(strings.ToLower(h))); q {
 	case Time, Memory, Allocs, Throughput:
@@ -180,6 +194,17 @@ func cellNumber(cell string, units ...unitInfo) (Number, bool) {
 		return n, true
 	}
 	return Number{}, false
+}
+
+// cellPercent returns the figure of a table cell that holds one
+// percentage and nothing else ("0.31 %"): a rate, in a column of rates.
+func cellPercent(cell string) (Number, bool) {
+	figs := scanFigures(blankCode(cell))
+	if len(figs) != 1 || figs[0].Unit != "%" || figs[0].plusMinus || figs[0].sign != 0 ||
+		strings.TrimSpace(blankCode(cell)[:figs[0].start]) != "" || strings.TrimSpace(blankCode(cell)[figs[0].end:]) != "" {
+		return Number{}, false
+	}
+	return figs[0].Number, true
 }
 
 // tableClaims adds the claims of a table. A table with Before/After (or
@@ -281,15 +306,30 @@ func (x *extractor) tableClaims(t *mdTable) {
 		}
 	}
 	mode := "none"
+	namedBase := baselineByHeader(t)
 	switch {
 	case oldCol > 0 && newCol > 0:
 		mode = "oldnew"
-	case hasBaselineRow(t):
+	case hasBaselineRow(t) || namedBase >= 0:
 		mode = "baseline"
 	case len(metric) == 2 && colQ[metric[0]] == colQ[metric[1]]:
 		mode = "two"
 	case len(metric) > 0 && versionColumn(t, ncol) > 0:
 		mode = "versions"
+	}
+	deltaCol := -1
+	if mode == "none" {
+		// "| Item | Config A | Config D | Δ |": two columns of figures
+		// (of a quantity each row's label names) and the change between
+		// them: an unordered pair per row, as for two columns of one
+		// unit.
+		for k := 3; k < ncol; k++ {
+			if deltaColRE.MatchString(hdr(k)) && !textColRE.MatchString(hdr(k-2)) && !textColRE.MatchString(hdr(k-1)) &&
+				!deltaColRE.MatchString(hdr(k-2)) && !deltaColRE.MatchString(hdr(k-1)) {
+				mode, metric, deltaCol = "two", []int{k - 2, k - 1}, k
+				break
+			}
+		}
 	}
 	// In a table with a column of versions ("| ParseCommand/GET | 3.1 |
 	// 412 |" and, below, "| ParseCommand/GET | 3.2 | 139 |"), a row
@@ -319,10 +359,20 @@ func (x *extractor) tableClaims(t *mdTable) {
 			return k == oldCol || k == newCol
 		case "baseline", "two", "versions":
 			return slices.Contains(metric, k) || k == vcol
+		case "none":
+			// Columns of one distribution's statistics ("TTFT p50 | TTFT
+			// p99", "min | max") are values, not a before and after
+			// pair for a figure elsewhere in the row.
+			return slices.Contains(metric, k) && statColumns(t, metric, colQ) && statHeaderRE.MatchString(hdr(k))
 		}
 		return false
 	}
 	var baseRow *mdRow
+	if mode == "baseline" && namedBase >= 0 {
+		// "| B | 4,120 | 2.24× |" under a "× vs A" header: row A is
+		// the baseline of every other row.
+		baseRow = &t.rows[namedBase]
+	}
 	for ri := range t.rows {
 		r := &t.rows[ri]
 		cell := func(k int) string {
@@ -353,6 +403,12 @@ func (x *extractor) tableClaims(t *mdTable) {
 				nu, _ := colU(g.new)
 				o, ok1 := cellNumber(cell(g.old), ou, labelUnit)
 				n, ok2 := cellNumber(cell(g.new), nu, labelUnit)
+				if !ok1 && !ok2 {
+					// "| 5xx rate | 0.31 % | 0.07 % |": a rate before and
+					// after.
+					o, ok1 = cellPercent(cell(g.old))
+					n, ok2 = cellPercent(cell(g.new))
+				}
 				if ok1 && ok2 {
 					o, n = unify(o, n)
 					if canonical(o.Quantity) == canonical(n.Quantity) {
@@ -366,7 +422,7 @@ func (x *extractor) tableClaims(t *mdTable) {
 				}
 			}
 		case "baseline":
-			if isBaselineRow(r) {
+			if isBaselineRow(r) || ri == namedBase {
 				baseRow = r
 				continue
 			}
@@ -388,12 +444,19 @@ func (x *extractor) tableClaims(t *mdTable) {
 					baseline = normName(m)
 				}
 			}
+			if namedBase >= 0 && len(pairs) > 1 {
+				pairs = closestToFactor(pairs, r, valueCol)
+			}
 		case "two":
 			a, b := metric[0], metric[1]
 			ua, _ := colU(a)
 			ub, _ := colU(b)
 			o, ok1 := cellNumber(cell(a), ua, labelUnit)
 			n, ok2 := cellNumber(cell(b), ub, labelUnit)
+			if !ok1 && !ok2 {
+				o, ok1 = cellPercent(cell(a))
+				n, ok2 = cellPercent(cell(b))
+			}
 			if ok1 && ok2 {
 				o, n = unify(o, n)
 				pairs = append(pairs, &Pair{Old: o, New: n, OldLine: r.line + 1, NewLine: r.line + 1,
@@ -483,7 +546,7 @@ func (x *extractor) tableClaims(t *mdTable) {
 			continue
 		}
 		switch {
-		case mode == "oldnew" && len(pairs) == 1:
+		case (mode == "oldnew" || deltaCol > 0) && len(pairs) == 1:
 			x.addRowPair(r.line, name, pairs[0])
 		default:
 			// Figures with units in text cells: an absolute claim.
@@ -555,6 +618,93 @@ func isBaselineRow(r *mdRow) bool {
 		c = strings.ToLower(strings.TrimSpace(c))
 		if k > 0 && (c == "baseline" || c == "(baseline)" || c == "base") {
 			return true
+		}
+	}
+	return false
+}
+
+// vsHeaderRE matches a column header that names the row every other row
+// is compared with: "× vs A", "speedup vs. baseline", "relative to fp16".
+var vsHeaderRE = regexp.MustCompile(`(?i)(?:\bvs\.?|\bversus|\brelative\s+to|\bover)\s+` + "`?" + `([\w.+-]+)` + "`?" + `\)?\s*$`)
+
+// baselineByHeader returns the index of the row that a column header
+// names as the baseline ("× vs A" and a row labelled A), or -1.
+func baselineByHeader(t *mdTable) int {
+	for k, h := range t.header {
+		if k == 0 {
+			continue
+		}
+		m := vsHeaderRE.FindStringSubmatch(h)
+		if m == nil {
+			continue
+		}
+		found := -1
+		for ri := range t.rows {
+			if strings.EqualFold(strings.Trim(cellOf(&t.rows[ri], 0), " *_`"), m[1]) {
+				if found >= 0 {
+					return -1 // two rows of that label: not a baseline
+				}
+				found = ri
+			}
+		}
+		if found >= 0 {
+			return found
+		}
+	}
+	return -1
+}
+
+// closestToFactor returns, of the pairs of a row against a baseline row
+// named by a header, the one whose ratio is closest to the factor that
+// the row's text cells state ("2.24×" under "× vs A", which does not say
+// of which column); all of them if the row states no one factor.
+func closestToFactor(pairs []*Pair, r *mdRow, valueCol func(int) bool) []*Pair {
+	var factor float64
+	for k, c := range r.cells {
+		if valueCol(k) {
+			continue
+		}
+		for _, f := range scanFigures(c) {
+			if f.Unit == "x" && f.Value > 0 {
+				if factor > 0 {
+					return pairs
+				}
+				factor = f.Value
+			}
+		}
+	}
+	if factor == 0 {
+		return pairs
+	}
+	best, dist := -1, math.Inf(1)
+	for i, p := range pairs {
+		if !(p.Old.Value > 0 && p.New.Value > 0) {
+			continue
+		}
+		if d := math.Abs(math.Abs(math.Log(p.New.Value/p.Old.Value)) - math.Log(factor)); d < dist {
+			best, dist = i, d
+		}
+	}
+	if best < 0 {
+		return pairs
+	}
+	return pairs[best : best+1]
+}
+
+// statHeaderRE matches a column header that names a statistic of a
+// distribution: "p50", "TTFT p99", "p99.9 (ms)", "max latency", "mean".
+var statHeaderRE = regexp.MustCompile(`(?i)\b(?:p\d{2,3}(?:\.\d+)?|max|min|mean|median|avg|average)\b`)
+
+// statColumns reports whether at least two of a table's metric columns
+// of one quantity are headed by statistics (statHeaderRE).
+func statColumns(t *mdTable, metric []int, colQ []Quantity) bool {
+	byQ := make(map[Quantity]int)
+	for _, k := range metric {
+		if k < len(t.header) && statHeaderRE.MatchString(t.header[k]) {
+			byQ[colQ[k]]++
+			if byQ[colQ[k]] >= 2 {
+				return true
+			}
 		}
 	}
 	return false
