@@ -51,6 +51,38 @@ var explanations = map[string]explanation{
 		why: "The value carries sizeable internal state, such as compression tables or buffers, that is allocated and initialised on each call only to be thrown away.",
 		fix: "Keep the value and Reset it between uses, or take it from a sync.Pool.",
 	},
+	"concatloop": {
+		why: "Go strings are immutable, so each s += x allocates a new string and copies all of s into it: building a string of n parts in a loop copies O(n²) bytes and allocates once per iteration.",
+		fix: "Build the string in a strings.Builder declared before the loop and read it once after, or collect the parts and join them with strings.Join.",
+	},
+	"lossyparse": {
+		why: "A parser that builds a float64 digit by digit rounds at every step, so many decimal strings parse to a neighbour of the value strconv.ParseFloat, a JSON decoder or another service gives for the same text; equality tests and map keys on the result then fail for some inputs.",
+		fix: "Parse with strconv.ParseFloat, or divide the integer of all the digits once by an exact power of ten, or keep prices as integer ticks.",
+	},
+	"makecap": {
+		why: "A slice or map made empty and filled in a loop grows by reallocation: append copies every element into a larger array each time the capacity runs out, and a map rehashes every entry on each growth, although the final size is known before the loop.",
+		fix: "Make it with the known size: make([]T, 0, n) for a slice, make(map[K]V, n) for a map.",
+	},
+	"poolreset": {
+		why: "A reset applied to a copy of a pooled slice header or struct leaves the pooled object unchanged, so the pool keeps stale data and references alive and a grown buffer is lost and allocated again; putting a non-pointer value converts it to an interface, which allocates on every Put.",
+		fix: "Reset and store back through the pointer the pool handed out (*bp = b[:0]) before the Put, and pool pointers rather than slices, strings or structs.",
+	},
+	"splitwrite": {
+		why: "Each Write on an unbuffered file, pipe or socket is a system call, so a message written in parts costs one system call per part, and the reader may see (or another writer interleave with) half a message.",
+		fix: "Build the whole message, delimiter included, in a buffer the code reuses and write it once, write through a bufio.Writer flushed per message, or use net.Buffers for a header and payload on a socket.",
+	},
+	"timeformat": {
+		why: "time.Time.Format walks its layout, computes the date and clock and allocates a new string on every call, even when the text is the same for the whole second or is copied straight into bytes.",
+		fix: "For the current time, keep the text and reuse it until the second (or millisecond) changes; elsewhere use AppendFormat into a reused or caller-provided buffer.",
+	},
+	"unboundedcache": {
+		why: "A package-level map that gains an entry per distinct key seen while serving requests and never loses one grows for the life of the process, and the garbage collector scans all of it on every cycle.",
+		fix: "Bound the cache, with an LRU or a size check that clears it, or drop the cache if its hit rate does not pay for it.",
+	},
+	"useafterput": {
+		why: "After Put, the next Get in any goroutine hands the same memory to another user who overwrites it, so a slice, unsafe string or result that still points into the pooled object silently turns into another request's data.",
+		fix: "Copy what must outlive the Put (bytes.Clone, strings.Clone) before putting the object back, or move the Put after the last use.",
+	},
 	"profile": {
 		why: "The profile itself shows this line among the top allocation sites or spending a large share of CPU in reflection-based encoding; no static check recognised the pattern.",
 		fix: "Follow the hint in the message: reuse or pre-size the allocation, pool it, or replace the reflective encoder on this path.",

@@ -15,6 +15,8 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 // callsumAnalyzer summarises the calls of one package for the evidence of
@@ -421,23 +423,16 @@ func inRepeatedLoop(c inspector.Cursor) bool {
 		case *ast.FuncDecl, *ast.FuncLit:
 			return false
 		case *ast.ForStmt:
-			if within(c.Node(), l.Body) || within(c.Node(), l.Cond) || within(c.Node(), l.Post) {
+			if astutil.Within(c.Node(), l.Body) || astutil.Within(c.Node(), l.Cond) || astutil.Within(c.Node(), l.Post) {
 				return true
 			}
 		case *ast.RangeStmt:
-			if within(c.Node(), l.Body) {
+			if astutil.Within(c.Node(), l.Body) {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-func within(n, outer ast.Node) bool {
-	if outer == nil || reflect.ValueOf(outer).IsNil() {
-		return false
-	}
-	return outer.Pos() <= n.Pos() && n.End() <= outer.End()
 }
 
 // isExportedAPI reports whether fn can be called from another module: an
@@ -477,7 +472,7 @@ func entryKind(fn *types.Func) string {
 		return "benchmark"
 	case sig.Recv() != nil && params.Len() == 2 && sig.Results().Len() == 2 &&
 		isNamed(params.At(0).Type(), "context", "Context") && isRequest(params.At(1).Type()) &&
-		isPointer(sig.Results().At(0).Type()) && isError(sig.Results().At(1).Type()) && isGRPCServer(sig.Recv().Type()):
+		isPointer(sig.Results().At(0).Type()) && isErrorInterface(sig.Results().At(1).Type()) && isGRPCServer(sig.Recv().Type()):
 		return "RPC method"
 	}
 	if sig.Recv() != nil && fn.Name() == "ServeHTTP" && params.Len() > 2 &&
@@ -592,7 +587,10 @@ func isPointer(t types.Type) bool {
 	return ok
 }
 
-func isError(t types.Type) bool {
+// isErrorInterface reports whether t is the predeclared error interface
+// itself (a gRPC method's second result), not merely a type implementing
+// it (astutil.IsError).
+func isErrorInterface(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
@@ -636,7 +634,7 @@ func isMessageChan(t types.Type) bool {
 	if s, ok := ch.Elem().Underlying().(*types.Struct); ok && s.NumFields() == 0 {
 		return false
 	}
-	return !isNamed(ch.Elem(), "time", "Time") && !isNamed(ch.Elem(), "os", "Signal") && !isError(ch.Elem())
+	return !isNamed(ch.Elem(), "time", "Time") && !isNamed(ch.Elem(), "os", "Signal") && !isErrorInterface(ch.Elem())
 }
 
 // readPrefixes start the names of methods that read the next message.

@@ -23,6 +23,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
+	"github.com/perfproof/perfproof/analysis/suite"
 	"github.com/perfproof/perfproof/finding"
 	"github.com/perfproof/perfproof/internal/suppress"
 )
@@ -160,7 +161,13 @@ func (e PackageError) String() string {
 // and do not stop the analysis of the others. Run returns an error only
 // when nothing can be analysed: the go command fails, or the patterns match
 // no package (ErrNoPackages).
+//
+// The checks that can memoise their runs (suite.Memoize) are replaced by
+// copies whose memos live for this run only: a test variant of a package
+// replays the facts and diagnostics of the package, and nothing is kept
+// for a later run.
 func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string, opts Options) (*Result, error) {
+	analyzers = suite.Memoize(analyzers)
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}

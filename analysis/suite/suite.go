@@ -56,16 +56,47 @@ func guard(as []*analysis.Analyzer, done map[*analysis.Analyzer]bool) {
 		}
 		done[a] = true
 		guard(a.Requires, done)
-		run := a.Run
-		a.Run = func(pass *analysis.Pass) (result any, err error) {
-			defer func() {
-				if r := recover(); r != nil {
-					result, err = nil, fmt.Errorf("internal error: check %s panicked on package %s: %v (at %s); please report it", pass.Analyzer.Name, pass.Pkg.Path(), r, panicSite(debug.Stack()))
-				}
-			}()
-			return run(pass)
-		}
+		guardRun(a)
 	}
+}
+
+// guardRun wraps a's Run function so that a panic becomes an error.
+func guardRun(a *analysis.Analyzer) {
+	run := a.Run
+	a.Run = func(pass *analysis.Pass) (result any, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				result, err = nil, fmt.Errorf("internal error: check %s panicked on package %s: %v (at %s); please report it", pass.Analyzer.Name, pass.Pkg.Path(), r, panicSite(debug.Stack()))
+			}
+		}()
+		return run(pass)
+	}
+}
+
+// Memoize returns a copy of as in which each check that can keep a memo
+// of the packages it analysed (loopencode, splitwrite, useafterput; see
+// package factmemo) is replaced by a new memoised copy of itself, guarded
+// as Analyzers' are. A driver that analyses one snapshot of the code and
+// meets packages more than once (test variants) calls it once per run and
+// drops the copies with the run; the memos are then never consulted
+// across runs, and the exported Analyzers stay free of state for other
+// drivers (go vet, gopls).
+func Memoize(as []*analysis.Analyzer) []*analysis.Analyzer {
+	Analyzers() // the shared checks are guarded once
+	memoized := map[*analysis.Analyzer]func() *analysis.Analyzer{
+		loopencode.Analyzer:  loopencode.Memoized,
+		splitwrite.Analyzer:  splitwrite.Memoized,
+		useafterput.Analyzer: useafterput.Memoized,
+	}
+	out := make([]*analysis.Analyzer, len(as))
+	for i, a := range as {
+		if m := memoized[a]; m != nil {
+			a = m()
+			guardRun(a)
+		}
+		out[i] = a
+	}
+	return out
 }
 
 func analyzers() []*analysis.Analyzer {

@@ -9,7 +9,6 @@
 package main
 
 import (
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/perfproof/perfproof/analysis/suite"
@@ -18,27 +17,8 @@ import (
 
 func main() {
 	checks := suite.Analyzers()
-	for _, a := range checks {
-		silence(a)
+	for i, a := range checks {
+		checks[i] = suppress.Silenced(a)
 	}
 	unitchecker.Main(checks...)
-}
-
-// silence makes a drop the diagnostics that a //perfproof:ignore directive
-// in the package's files silences.
-func silence(a *analysis.Analyzer) {
-	run := a.Run
-	a.Run = func(pass *analysis.Pass) (any, error) {
-		report := pass.Report
-		var ignores *suppress.Index
-		pass.Report = func(d analysis.Diagnostic) {
-			if ignores == nil {
-				ignores = suppress.New(pass.Fset, pass.Files)
-			}
-			if _, ok := ignores.Lookup(pass.Analyzer.Name, pass.Fset.Position(d.Pos)); !ok {
-				report(d)
-			}
-		}
-		return run(pass)
-	}
 }

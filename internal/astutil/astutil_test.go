@@ -10,7 +10,7 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 const src = `package p

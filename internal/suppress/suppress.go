@@ -54,6 +54,7 @@ func New(fset *token.FileSet, files []*ast.File) *Index {
 	x := &Index{fset: fset, byFile: make(map[string][]Directive)}
 	for _, f := range files {
 		funcs := funcSpans(fset, f)
+		code := codeLines(fset, f)
 		for _, cg := range f.Comments {
 			for _, c := range cg.List {
 				d, msg, ok := parse(c.Text)
@@ -67,6 +68,10 @@ func New(fset *token.FileSet, files []*ast.File) *Index {
 				d.Pos = c.Pos()
 				pos := fset.Position(c.Pos())
 				d.from, d.to = pos.Line, pos.Line+1
+				if first, ok := code[pos.Line]; ok && first < c.Pos() {
+					// A trailing comment: its own line only.
+					d.to = pos.Line
+				}
 				if span, ok := funcs[cg]; ok {
 					d.from, d.to = span[0], span[1]
 				}
@@ -75,6 +80,31 @@ func New(fset *token.FileSet, files []*ast.File) *Index {
 		}
 	}
 	return x
+}
+
+// codeLines returns, for each line of f that holds code, the position of
+// its first code: the start or end of a node on that line.
+func codeLines(fset *token.FileSet, f *ast.File) map[int]token.Pos {
+	first := make(map[int]token.Pos)
+	note := func(p token.Pos) {
+		if !p.IsValid() {
+			return
+		}
+		line := fset.Position(p).Line
+		if q, ok := first[line]; !ok || p < q {
+			first[line] = p
+		}
+	}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n.(type) {
+		case nil, *ast.Comment, *ast.CommentGroup:
+			return false
+		}
+		note(n.Pos())
+		note(n.End() - 1)
+		return true
+	})
+	return first
 }
 
 // parse reads one comment. ok is false if it is not a directive; msg says

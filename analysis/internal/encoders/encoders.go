@@ -13,7 +13,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 // Kind says what an encoder does with its value.

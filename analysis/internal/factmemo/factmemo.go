@@ -1,21 +1,27 @@
-// Package factmemo remembers, for the life of the process, what a
-// fact-exporting check's run on a package exported and reported, so that
-// a repeated run on the same package replays it instead of analysing
-// again.
+// Package factmemo remembers what a fact-exporting check's run on a
+// package exported and reported, so that a repeated run on the same
+// package in the same analysis replays it instead of analysing again.
 //
 // A check that exports facts runs on every dependency of every package
-// analysed. A test binary's graph holds test variants ("q [p.test]")
-// whose files are the same as q's, and a driver that analyses in batches
-// re-type-checks a shared dependency once per batch (perfproof scan did
-// until session 8; its driver now checks each package once, but the test
-// variants remain): without a memo, std with tests summarised the same
-// functions dozens of times (loopencode), and rebuilding the same SSA in
-// every batch made `scan std` about a third slower (useafterput). A package with the same
-// path and files yields the same facts and diagnostics, so a repeated run
-// replays them onto the new pass's objects and positions.
+// analysed, and a test binary's graph holds test variants ("q [p.test]")
+// whose files are q's own: without a memo, std with tests summarised the
+// same functions dozens of times (loopencode). A package with the same
+// path and the same file contents, in one snapshot of the code, yields the
+// same facts and diagnostics, so a repeated run replays them onto the new
+// pass's objects and positions.
+//
+// A memo is owned by the driver that analyses one snapshot: perfproof scan
+// makes new memoised copies of the checks for each run (suite.Memoize) and
+// drops them with the run. The checks' exported Analyzers have no memo, so
+// a long-running driver (gopls) or one that analyses a package again after
+// its dependencies changed never replays a stale result. Entries are keyed
+// by the package path and the contents of its files (SHA-256), not by
+// their names.
 package factmemo
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"go/token"
 	"go/types"
 	"slices"
@@ -27,7 +33,9 @@ import (
 )
 
 // A Table is the memo of one check, whose facts on functions and methods
-// are of type F. It is safe for concurrent use.
+// are of type F. It is safe for concurrent use. A nil *Table is valid and
+// remembers nothing: Replay reports false and Record only passes facts
+// and diagnostics through.
 type Table[F analysis.Fact] struct {
 	mu      sync.Mutex
 	m       map[string]*entry[F]
@@ -39,8 +47,14 @@ func New[F analysis.Fact]() *Table[F] {
 	return &Table[F]{m: make(map[string]*entry[F])}
 }
 
-// Replays returns the number of runs answered from the table, for tests.
-func (t *Table[F]) Replays() int64 { return t.replays.Load() }
+// Replays returns the number of runs answered from the table, for tests;
+// 0 for a nil Table.
+func (t *Table[F]) Replays() int64 {
+	if t == nil {
+		return 0
+	}
+	return t.replays.Load()
+}
 
 type entry[F analysis.Fact] struct {
 	facts []memoFact[F]
@@ -54,24 +68,151 @@ type memoFact[F analysis.Fact] struct {
 	fact       F
 }
 
-// memoDiag is a diagnostic with its positions as a file name and byte
-// offsets.
+// memoDiag is a diagnostic with every position in it (its own, its
+// suggested fixes' edits, its related information) as a span of a file
+// named by its token.File name, so that a replay can restore them in the
+// new pass's file set.
 type memoDiag struct {
-	file       string
-	start, end int
-	category   string
-	message    string
+	at       span
+	category string
+	message  string
+	url      string
+	fixes    []memoFix
+	related  []memoRelated
 }
 
-// memoKey names a package by its path and sorted file names: a test
-// variant with extra _test.go files gets its own entry.
-func memoKey(pass *analysis.Pass) string {
-	names := make([]string, 0, len(pass.Files))
-	for _, f := range pass.Files {
-		names = append(names, pass.Fset.File(f.FileStart).Name())
+type memoFix struct {
+	message string
+	edits   []memoEdit
+}
+
+type memoEdit struct {
+	at      span
+	newText []byte
+}
+
+type memoRelated struct {
+	at      span
+	message string
+}
+
+// span is [start, end) in bytes of the file named file; end is -1 when
+// the position had no end.
+type span struct {
+	file       string
+	start, end int
+}
+
+// spanOf returns pos and end (which may be invalid) as a span; ok is
+// false if pos is not in a file of fset.
+func spanOf(fset *token.FileSet, pos, end token.Pos) (span, bool) {
+	tf := fset.File(pos)
+	if tf == nil {
+		return span{}, false
 	}
-	slices.Sort(names)
-	return pass.Pkg.Path() + "\x00" + strings.Join(names, "\x00")
+	sp := span{file: tf.Name(), start: tf.Offset(pos), end: -1}
+	if end.IsValid() {
+		if fset.File(end) != tf {
+			return span{}, false
+		}
+		sp.end = tf.Offset(end)
+	}
+	return sp, true
+}
+
+// positions returns sp's start and end in files, or ok false if its file
+// is not there or too short.
+func (sp span) positions(files map[string]*token.File) (pos, end token.Pos, ok bool) {
+	tf := files[sp.file]
+	if tf == nil || sp.start > tf.Size() || sp.end > tf.Size() {
+		return token.NoPos, token.NoPos, false
+	}
+	pos = tf.Pos(sp.start)
+	if sp.end >= 0 {
+		end = tf.Pos(sp.end)
+	}
+	return pos, end, true
+}
+
+// record converts d to a memoDiag; ok is false if a position of d is
+// outside the file set's files, and d is then not memoisable.
+func record(fset *token.FileSet, d analysis.Diagnostic) (memoDiag, bool) {
+	at, ok := spanOf(fset, d.Pos, d.End)
+	if !ok {
+		return memoDiag{}, false
+	}
+	md := memoDiag{at: at, category: d.Category, message: d.Message, url: d.URL}
+	for _, f := range d.SuggestedFixes {
+		mf := memoFix{message: f.Message}
+		for _, e := range f.TextEdits {
+			sp, ok := spanOf(fset, e.Pos, e.End)
+			if !ok {
+				return memoDiag{}, false
+			}
+			mf.edits = append(mf.edits, memoEdit{at: sp, newText: e.NewText})
+		}
+		md.fixes = append(md.fixes, mf)
+	}
+	for _, r := range d.Related {
+		sp, ok := spanOf(fset, r.Pos, r.End)
+		if !ok {
+			return memoDiag{}, false
+		}
+		md.related = append(md.related, memoRelated{at: sp, message: r.Message})
+	}
+	return md, true
+}
+
+// restore converts md back to a diagnostic in files; ok is false if a
+// position cannot be restored.
+func (md memoDiag) restore(files map[string]*token.File) (analysis.Diagnostic, bool) {
+	pos, end, ok := md.at.positions(files)
+	if !ok {
+		return analysis.Diagnostic{}, false
+	}
+	d := analysis.Diagnostic{Pos: pos, End: end, Category: md.category, Message: md.message, URL: md.url}
+	for _, mf := range md.fixes {
+		f := analysis.SuggestedFix{Message: mf.message}
+		for _, e := range mf.edits {
+			pos, end, ok := e.at.positions(files)
+			if !ok {
+				return analysis.Diagnostic{}, false
+			}
+			f.TextEdits = append(f.TextEdits, analysis.TextEdit{Pos: pos, End: end, NewText: e.newText})
+		}
+		d.SuggestedFixes = append(d.SuggestedFixes, f)
+	}
+	for _, r := range md.related {
+		pos, end, ok := r.at.positions(files)
+		if !ok {
+			return analysis.Diagnostic{}, false
+		}
+		d.Related = append(d.Related, analysis.RelatedInformation{Pos: pos, End: end, Message: r.message})
+	}
+	return d, true
+}
+
+// memoKey names a package by its path and the sorted names and SHA-256
+// of the contents of its files: a test variant with extra _test.go files
+// gets its own entry, and so does a package whose files changed. It
+// returns "" (do not memoise) if a file cannot be read.
+func memoKey(pass *analysis.Pass) string {
+	readFile := pass.ReadFile
+	if readFile == nil {
+		return ""
+	}
+	files := make([]string, 0, len(pass.Files))
+	for _, f := range pass.Files {
+		name := pass.Fset.File(f.FileStart).Name()
+		src, err := readFile(name)
+		if err != nil {
+			return ""
+		}
+		sum := sha256.Sum256(src)
+		files = append(files, name+"\x00"+hex.EncodeToString(sum[:]))
+	}
+	slices.Sort(files)
+	return pass.Pkg.Path() + "\x00" + strings.Join(files, "\x00")
 }
 
 // Replay exports the remembered facts and reports the remembered
@@ -79,8 +220,15 @@ func memoKey(pass *analysis.Pass) string {
 // replay. It returns false, and the caller must analyse, if the package
 // was not seen before or an object or file cannot be found again.
 func (t *Table[F]) Replay(pass *analysis.Pass) bool {
+	if t == nil {
+		return false
+	}
+	key := memoKey(pass)
+	if key == "" {
+		return false
+	}
 	t.mu.Lock()
-	e := t.m[memoKey(pass)]
+	e := t.m[key]
 	t.mu.Unlock()
 	if e == nil {
 		return false
@@ -96,17 +244,18 @@ func (t *Table[F]) Replay(pass *analysis.Pass) bool {
 		tf := pass.Fset.File(f.FileStart)
 		files[tf.Name()] = tf
 	}
-	for _, d := range e.diags {
-		if tf := files[d.file]; tf == nil || d.end > tf.Size() {
+	diags := make([]analysis.Diagnostic, len(e.diags))
+	for i, md := range e.diags {
+		var ok bool
+		if diags[i], ok = md.restore(files); !ok {
 			return false
 		}
 	}
 	for i, f := range e.facts {
 		pass.ExportObjectFact(objs[i], f.fact)
 	}
-	for _, d := range e.diags {
-		tf := files[d.file]
-		pass.Report(analysis.Diagnostic{Pos: tf.Pos(d.start), End: tf.Pos(d.end), Category: d.category, Message: d.message})
+	for _, d := range diags {
+		pass.Report(d)
 	}
 	t.replays.Add(1)
 	return true
@@ -118,23 +267,28 @@ type Recorder[F analysis.Fact] struct {
 	pass  *analysis.Pass
 	key   string
 	entry entry[F]
+	// unmemoisable is set when a diagnostic had a position the memo
+	// cannot restore; the run is then not stored.
+	unmemoisable bool
 }
 
 // Record starts recording pass's diagnostics (it wraps pass.Report); the
 // caller exports its facts through the Recorder and calls Store when done.
 func (t *Table[F]) Record(pass *analysis.Pass) *Recorder[F] {
-	r := &Recorder[F]{t: t, pass: pass, key: memoKey(pass)}
+	r := &Recorder[F]{t: t, pass: pass}
+	if t == nil {
+		return r
+	}
+	if r.key = memoKey(pass); r.key == "" {
+		return r
+	}
 	report := pass.Report
 	pass.Report = func(d analysis.Diagnostic) {
-		start := pass.Fset.Position(d.Pos)
-		end := start
-		if d.End.IsValid() {
-			end = pass.Fset.Position(d.End)
+		if md, ok := record(pass.Fset, d); ok {
+			r.entry.diags = append(r.entry.diags, md)
+		} else {
+			r.unmemoisable = true
 		}
-		r.entry.diags = append(r.entry.diags, memoDiag{
-			file: start.Filename, start: start.Offset, end: end.Offset,
-			category: d.Category, message: d.Message,
-		})
 		report(d)
 	}
 	return r
@@ -143,6 +297,10 @@ func (t *Table[F]) Record(pass *analysis.Pass) *Recorder[F] {
 // ExportFact exports fact on obj, a function or method of the package, and
 // records it.
 func (r *Recorder[F]) ExportFact(obj *types.Func, fact F) {
+	if r.t == nil || r.key == "" {
+		r.pass.ExportObjectFact(obj, fact)
+		return
+	}
 	recv := ""
 	if sig := obj.Signature(); sig.Recv() != nil {
 		recv = recvName(sig.Recv().Type())
@@ -154,6 +312,9 @@ func (r *Recorder[F]) ExportFact(obj *types.Func, fact F) {
 // Store remembers the recording. It stores a copy of the entry: the
 // Recorder refers to the pass, which must not outlive its batch.
 func (r *Recorder[F]) Store() {
+	if r.t == nil || r.key == "" || r.unmemoisable {
+		return
+	}
 	e := r.entry
 	r.t.mu.Lock()
 	r.t.m[r.key] = &e

@@ -20,7 +20,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 // An Editor prepares the import edits of the suggested fixes of one

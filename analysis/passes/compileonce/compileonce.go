@@ -1,6 +1,7 @@
 package compileonce
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -14,28 +15,21 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
-const doc = `report regexps and templates compiled from a constant on every call
-
-compileonce reports regexp.MustCompile, regexp.Compile (and their POSIX
-forms), regexp.MatchString and regexp.Match with a constant pattern, and
-template.New(...).Parse with constant text, in functions that are not known to
-run once. Each call compiles the same program again; compiling it once into a
-package-level variable removes that work. For MustCompile a fix declares the
-variable. It also reports regexps compiled in a loop from a pattern that does
-not change in the loop, and per call from a configured pattern (a receiver
-field, a middleware's captured setting). _test.go files are not analysed.`
+//go:embed doc.go
+var doc string
 
 // Analyzer reports regexps and templates compiled from constant text in
 // functions that run many times, and regexps compiled again from a pattern
 // that a loop does not change or that comes from configuration.
 var Analyzer = &analysis.Analyzer{
 	Name:             "compileonce",
-	Doc:              doc,
+	Doc:              checkdoc.MustExtract(doc, "compileonce"),
 	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/compileonce",
 	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
 	RunDespiteErrors: true,
@@ -93,9 +87,9 @@ func (c *checker) call(cur inspector.Cursor) {
 		}
 		var msg string
 		if strings.HasPrefix(fn.Name(), "Match") {
-			msg = fmt.Sprintf("regexp.%s compiles its constant pattern %s; compile it once into a package-level variable", fn.Name(), c.hot.Where(cur))
+			msg = fmt.Sprintf("regexp.%s compiles its constant pattern %s: compile it once into a package-level variable", fn.Name(), c.often(cur))
 		} else {
-			msg = fmt.Sprintf("regexp.%s of a constant pattern runs %s; compile it once into a package-level variable", fn.Name(), c.hot.Where(cur))
+			msg = fmt.Sprintf("regexp.%s of a constant pattern runs %s: compile it once into a package-level variable", fn.Name(), c.often(cur))
 		}
 		d := analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "regexp", Message: msg}
 		if fn.Name() == "MustCompile" || fn.Name() == "MustCompilePOSIX" {
@@ -121,9 +115,19 @@ func (c *checker) call(cur inspector.Cursor) {
 			Pos:      call.Pos(),
 			End:      call.End(),
 			Category: "template",
-			Message:  fmt.Sprintf("template.New(...).Parse of constant text runs %s; parse it once into a package-level variable", c.hot.Where(cur)),
+			Message:  fmt.Sprintf("template.New(...).Parse of constant text runs %s: parse it once into a package-level variable", c.often(cur)),
 		})
 	}
+}
+
+// often says how often the code at cur runs, for a message: "in a loop"
+// when it sits in a loop it does not leave, else "on every call". The
+// position of the finding names the function.
+func (c *checker) often(cur inspector.Cursor) string {
+	if loop, ok := c.hot.Loop(cur); ok && !hotpath.LeavesLoop(cur, loop) {
+		return "in a loop"
+	}
+	return "on every call"
 }
 
 // constString returns the value of e if it is a constant string expression.

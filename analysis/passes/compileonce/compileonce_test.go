@@ -5,11 +5,12 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc/checkdoctest"
 	"github.com/perfproof/perfproof/analysis/passes/compileonce"
 )
 
 func Test(t *testing.T) {
 	testdata := analysistest.TestData()
-	analysistest.RunWithSuggestedFixes(t, testdata, compileonce.Analyzer, "a")
-	analysistest.Run(t, testdata, compileonce.Analyzer, "tmpl", "handlers", "cmdtool", "tools/cmd/lint/rules")
+	checkdoctest.Messages(t, analysistest.RunWithSuggestedFixes(t, testdata, compileonce.Analyzer, "a"))
+	checkdoctest.Messages(t, analysistest.Run(t, testdata, compileonce.Analyzer, "tmpl", "handlers", "cmdtool", "tools/cmd/lint/rules"))
 }

@@ -12,8 +12,9 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 // maxValueDepth bounds the walk through the values of local variables when
@@ -37,8 +38,11 @@ func (c *checker) variablePattern(cur inspector.Cursor, fn *types.Func) {
 			Pos:      call.Pos(),
 			End:      call.End(),
 			Category: "regexp",
-			Message: fmt.Sprintf("regexp.%s of loop-invariant %s runs on every iteration of a loop in %s; compile it before the loop at line %d",
-				fn.Name(), shortExpr(pattern), hotpath.FuncName(cur), c.pass.Fset.Position(loop.Node().Pos()).Line),
+			Message: checkdoc.Fit(
+				fmt.Sprintf("regexp.%s of loop-invariant %s runs on every iteration: compile it before the loop at line %d",
+					fn.Name(), shortExpr(pattern), c.pass.Fset.Position(loop.Node().Pos()).Line),
+				fmt.Sprintf("regexp.%s of a loop-invariant pattern: compile it before the loop at line %d",
+					fn.Name(), c.pass.Fset.Position(loop.Node().Pos()).Line)),
 		})
 		return
 	}
@@ -49,8 +53,10 @@ func (c *checker) variablePattern(cur inspector.Cursor, fn *types.Func) {
 		Pos:      call.Pos(),
 		End:      call.End(),
 		Category: "regexp",
-		Message: fmt.Sprintf("regexp.%s of configured pattern %s runs %s; compile it once with the configuration",
-			fn.Name(), shortExpr(pattern), c.hot.Where(cur)),
+		Message: checkdoc.Fit(
+			fmt.Sprintf("regexp.%s of configured pattern %s runs %s: compile it with the configuration",
+				fn.Name(), shortExpr(pattern), c.often(cur)),
+			fmt.Sprintf("regexp.%s of a configured pattern runs %s: compile it with the configuration", fn.Name(), c.often(cur))),
 	})
 }
 

@@ -1,6 +1,7 @@
 package concatloop
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -10,16 +11,20 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/fiximport"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
+
+//go:embed doc.go
+var doc string
 
 // Analyzer reports strings that grow by concatenation across the
 // iterations of a loop.
 var Analyzer = &analysis.Analyzer{
 	Name:             "concatloop",
-	Doc:              "report strings that grow by += or s = s + x across loop iterations\n\nSee the package documentation for details.",
+	Doc:              checkdoc.MustExtract(doc, "concatloop"),
 	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/concatloop",
 	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
 	RunDespiteErrors: true,
@@ -255,10 +260,10 @@ func (ch *checker) report(g *group) {
 		if first.stmt.Tok == token.ASSIGN {
 			how = name + " = " + name + " + …"
 		}
-		msg = fmt.Sprintf("string %s grows by %s in a loop: each iteration copies all of %s (quadratic); build it with a strings.Builder", name, how, name)
+		msg = fmt.Sprintf("string %s grows by %s in a loop, copied whole each time: build it with a strings.Builder", name, how)
 	default:
 		category = "prepend"
-		msg = fmt.Sprintf("string %s grows by prepending in a loop: each iteration copies all of %s (quadratic); collect the parts and join them once", name, name)
+		msg = fmt.Sprintf("string %s grows by prepending in a loop, copied whole each time: collect the parts and join them once", name)
 	}
 	diag := analysis.Diagnostic{Pos: first.stmt.Pos(), End: first.stmt.End(), Category: category, Message: msg}
 	if edits, ok := ch.fix(g); ok {

@@ -5,15 +5,16 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc/checkdoctest"
 	"github.com/perfproof/perfproof/analysis/passes/concatloop"
 )
 
 func Test(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), concatloop.Analyzer, "report", "nearmiss")
+	checkdoctest.Messages(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), concatloop.Analyzer, "report", "nearmiss"))
 }
 
 // TestIllTyped runs the check on a package that does not type-check: it
 // must not panic, and it still reports what has types.
 func TestIllTyped(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), concatloop.Analyzer, "broken")
+	checkdoctest.Messages(t, analysistest.Run(t, analysistest.TestData(), concatloop.Analyzer, "broken"))
 }

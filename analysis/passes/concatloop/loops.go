@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 // maxSmallTrip is the largest number of iterations of a loop too short

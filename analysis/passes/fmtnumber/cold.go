@@ -10,7 +10,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 // coldPackages are packages whose calls mark their arguments as diagnostics:

@@ -1,6 +1,7 @@
 package fmtnumber
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -11,16 +12,20 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/fiximport"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
+
+//go:embed doc.go
+var doc string
 
 // Analyzer reports fmt.Sprintf and fmt.Sprint calls that format numbers
 // with a short fixed format where strconv would do.
 var Analyzer = &analysis.Analyzer{
 	Name:             "fmtnumber",
-	Doc:              "report fmt.Sprintf and fmt.Sprint of numbers with a short fixed format that strconv does without reflection\n\nSee the package documentation for details.",
+	Doc:              checkdoc.MustExtract(doc, "fmtnumber"),
 	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/fmtnumber",
 	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
 	RunDespiteErrors: true,
@@ -178,20 +183,15 @@ func (ch *checker) check(c inspector.Cursor) {
 	var fixMsg string
 	if single {
 		diag.Category = "single"
-		diag.Message = fmt.Sprintf("%s formats one %s through an interface and reflection; strconv.%s does it directly", name, convs[0].kind, convs[0].fn)
+		diag.Message = fmt.Sprintf("%s of one %s: use strconv.%s", name, convs[0].kind, convs[0].fn)
 		fixMsg = fmt.Sprintf("Replace %s with strconv.%s", name, convs[0].fn)
 	} else {
 		diag.Category = "format"
-		boxes := "its argument"
-		if len(args) > 1 {
-			boxes = fmt.Sprintf("each of its %d arguments", len(args))
-		}
-		diag.Message = fmt.Sprintf("%s parses its fixed format and boxes %s in an interface on every call; "+
-			"build the string with strconv instead (concatenated Format calls, or Append calls into a reused byte slice)", name, boxes)
+		diag.Message = fmt.Sprintf("%s with a fixed format of numbers: build the string with strconv Format or Append calls", name)
 		fixMsg = fmt.Sprintf("Replace %s with concatenated strconv calls", name)
 		if stringsOnly {
 			diag.Category = "strings"
-			diag.Message = fmt.Sprintf("%s parses its fixed format and boxes %s in an interface on every call; concatenate the strings instead", name, boxes)
+			diag.Message = fmt.Sprintf("%s with a fixed format of strings only: concatenate the strings", name)
 			fixMsg = fmt.Sprintf("Replace %s with string concatenation", name)
 		}
 	}

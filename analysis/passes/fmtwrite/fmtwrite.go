@@ -1,6 +1,7 @@
 package fmtwrite
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -12,17 +13,21 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/bytetype"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/fiximport"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
+
+//go:embed doc.go
+var doc string
 
 // Analyzer reports fmt.Fprint, fmt.Fprintf and fmt.Fprintln calls that
 // only write bytes or a string.
 var Analyzer = &analysis.Analyzer{
 	Name:             "fmtwrite",
-	Doc:              "report fmt.Fprint, Fprintf and Fprintln calls that only write bytes or a string\n\nSee the package documentation for details.",
+	Doc:              checkdoc.MustExtract(doc, "fmtwrite"),
 	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/fmtwrite",
 	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
 	RunDespiteErrors: true,
@@ -142,22 +147,22 @@ func (ch *checker) check(c inspector.Cursor) {
 	var what string
 	switch kind {
 	case converted:
-		what = fmt.Sprintf("%s converts %s to a string (a copy) and formats it through reflection", name, dText)
+		what = fmt.Sprintf("%s converts %s to a string", name, dText)
 	case byteSlice:
-		what = fmt.Sprintf("%s formats %s through reflection and copies it into its buffer", name, dText)
+		what = fmt.Sprintf("%s formats %s with %%s", name, dText)
 	case plainString:
-		what = fmt.Sprintf("%s formats %s through reflection with the format %q, which changes nothing,", name, dText, "%s")
+		what = fmt.Sprintf("%s formats %s with %q", name, dText, "%s")
 	}
 	diag := analysis.Diagnostic{Pos: call.Pos(), End: call.End()}
 	if newline {
 		if buf := bufferType(pass.TypesInfo.TypeOf(w)); w != nil && buf != "" {
 			diag.Category = "buffered"
-			diag.Message = fmt.Sprintf("%s only to write it and a newline to a %s; call its Write and WriteByte('\\n') instead", what, buf)
+			diag.Message = checkdoc.Fit(
+				fmt.Sprintf("%s only to write it and a newline to a %s: call its Write and WriteByte('\\n')", what, buf),
+				fmt.Sprintf("%s and a newline to a %s: call its Write and WriteByte('\\n')", what, buf))
 		} else {
 			diag.Category = "newline"
-			diag.Message = fmt.Sprintf("%s only to write it and a newline; rewritten naively as %s.Write of the bytes and a second Write of the newline, "+
-				"the one write becomes two, and on an unbuffered writer such as a pipe or socket each costs a syscall: "+
-				"append '\\n' to the bytes and call Write once, or write through a bufio.Writer", what, wText)
+			diag.Message = fmt.Sprintf("%s only to write it and a newline: append '\\n' to the bytes and call Write once", what)
 		}
 		pass.Report(diag)
 		return
@@ -167,15 +172,15 @@ func (ch *checker) check(c inspector.Cursor) {
 	switch {
 	case kind == plainString && w == nil:
 		diag.Category = "string"
-		diag.Message = fmt.Sprintf("%s only to write it; os.Stdout.WriteString writes it directly", what)
+		diag.Message = fmt.Sprintf("%s only to write it: use os.Stdout.WriteString", what)
 		fixMsg = fmt.Sprintf("Replace %s with os.Stdout.WriteString", name)
 	case kind == plainString:
 		diag.Category = "string"
-		diag.Message = fmt.Sprintf("%s only to write it; io.WriteString writes it directly", what)
+		diag.Message = fmt.Sprintf("%s only to write it: use io.WriteString", what)
 		fixMsg = fmt.Sprintf("Replace %s with io.WriteString", name)
 	default:
 		diag.Category = "bytes"
-		diag.Message = fmt.Sprintf("%s only to write it; %s.Write writes the bytes directly", what, wText)
+		diag.Message = fmt.Sprintf("%s only to write it: use %s.Write", what, wText)
 		fixMsg = fmt.Sprintf("Replace %s with %s.Write", name, wText)
 	}
 	if edits, ok := ch.fix(c, kind, w, data); ok {

@@ -12,11 +12,12 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc/checkdoctest"
 	"github.com/perfproof/perfproof/analysis/passes/fmtwrite"
 )
 
 func Test(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), fmtwrite.Analyzer, "broker", "brokercmd")
+	checkdoctest.Messages(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), fmtwrite.Analyzer, "broker", "brokercmd"))
 }
 
 // TestFixImports applies each fix on its own, as an editor does, without
@@ -24,6 +25,7 @@ func Test(t *testing.T) {
 // checks that the file's imports of fmt, io and os match their uses.
 func TestFixImports(t *testing.T) {
 	results := analysistest.Run(t, analysistest.TestData(), fmtwrite.Analyzer, "broker", "brokercmd")
+	checkdoctest.Messages(t, results)
 	fixes := 0
 	for _, r := range results {
 		for _, d := range r.Diagnostics {

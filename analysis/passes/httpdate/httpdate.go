@@ -1,6 +1,8 @@
 package httpdate
 
 import (
+	_ "embed"
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/types"
@@ -12,16 +14,20 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/fiximport"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
+
+//go:embed doc.go
+var doc string
 
 // Analyzer reports HTTP date headers formatted with time.RFC1123 or
 // time.RFC1123Z.
 var Analyzer = &analysis.Analyzer{
 	Name: "httpdate",
-	Doc:  "report HTTP date headers formatted with time.RFC1123",
+	Doc:  checkdoc.MustExtract(doc, "httpdate"),
 	URL:  "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/httpdate",
 	// No Requires: this check runs on every dependency for its facts,
 	// and a prerequisite pass would too; run builds an inspector only
@@ -166,11 +172,11 @@ func (c *checker) checkFormat(cur inspector.Cursor, layout string) {
 	d := analysis.Diagnostic{
 		Pos: call.Pos(),
 		End: call.End(),
-		Message: "time." + layout + " writes " + zoneText(layout) + " into the " + header + " header, " +
-			"but an HTTP date must end in GMT (RFC 9110 section 5.6.7); " +
-			"format it with " + utc + ".Format(http.TimeFormat), " +
-			"and if this is hot, reuse the string while its Unix second is unchanged (one-second resolution)",
+		Message: "time." + layout + " puts " + zoneText(layout) + ", not GMT, in the " + header + " header: " +
+			"use " + utc + ".Format(http.TimeFormat)",
 	}
+	d.Message = checkdoc.Fit(d.Message,
+		"time."+layout+" puts "+zoneText(layout)+", not GMT, in the "+header+" header: format in UTC with http.TimeFormat")
 	if onlyHeaders {
 		if fix, ok := c.fix(cur); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
@@ -192,16 +198,16 @@ func (c *checker) checkHelperCall(cur inspector.Cursor, fn *types.Func, layout s
 		name = fn.Pkg().Name() + "." + name
 	}
 	c.pass.Reportf(cur.Node().Pos(),
-		"%s formats with time.%s, which writes %s into the %s header, but an HTTP date must end in GMT (RFC 9110 section 5.6.7); "+
-			"make %s use t.UTC().Format(http.TimeFormat)",
-		name, layout, zoneText(layout), header, name)
+		"%s", checkdoc.Fit(
+			fmt.Sprintf("%s formats the %s header with time.%s, not GMT: use t.UTC().Format(http.TimeFormat)", name, header, layout),
+			fmt.Sprintf("%s formats the %s header with time.%s, not GMT: use http.TimeFormat in UTC", name, header, layout)))
 }
 
 func zoneText(layout string) string {
 	if layout == "RFC1123Z" {
-		return `a numeric zone ("+0000")`
+		return "a numeric zone"
 	}
-	return `the zone name ("UTC" for a UTC time)`
+	return "the zone name"
 }
 
 // headerFlow returns the name of the HTTP date header that the string

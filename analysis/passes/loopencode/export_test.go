@@ -1,9 +1,10 @@
 package loopencode
 
-import "github.com/perfproof/perfproof/analysis/internal/factmemo"
+import "golang.org/x/tools/go/analysis"
 
-// MemoReplays returns how many runs the memo has replayed so far.
-func MemoReplays() int64 { return memo.Replays() }
-
-// ResetMemo forgets every package the memo has seen.
-func ResetMemo() { memo = factmemo.New[*summary]() }
+// MemoizedWithReplays returns a memoised copy of Analyzer (Memoized) and
+// a function that returns how many runs its memo has replayed so far.
+func MemoizedWithReplays() (*analysis.Analyzer, func() int64) {
+	a, memo := memoized()
+	return a, memo.Replays
+}

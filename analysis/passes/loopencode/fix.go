@@ -11,7 +11,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 // A codec is a standard encoder whose encodings the fix may hoist.

@@ -1,12 +1,12 @@
 package loopencode
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -14,38 +14,52 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/perfproof/perfproof/analysis/internal/callscc"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/factmemo"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 	"github.com/perfproof/perfproof/analysis/internal/localssa"
 )
 
-const doc = `report encoding of a loop-invariant value inside a loop
+//go:embed doc.go
+var doc string
 
-The loopencode analyzer reports calls of json.Marshal, xml.Marshal,
-(*json.Encoder).Encode, proto.Marshal and similar encoders inside a loop
-when the encoded value does not depend on anything the loop changes, either
-directly or through a function the loop calls with loop-invariant
-arguments. Each iteration then pays again for reflection, allocation and
-escaping to produce the same bytes. Where moving a json or xml Marshal
-before the loop is exactly equivalent (see the package documentation), the
-diagnostic carries that fix.`
+// analyzerDoc is the Doc of every copy of the Analyzer, extracted once.
+var analyzerDoc = checkdoc.MustExtract(doc, "loopencode")
 
 // Analyzer reports loop-invariant encodings.
-var Analyzer = &analysis.Analyzer{
-	Name: "loopencode",
-	Doc:  doc,
-	URL:  "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/loopencode",
-	// No Requires: this check runs on every dependency to compute its
-	// facts, and with memo (memo.go) most of those runs do nothing.
-	// Prerequisite passes would run on every dependency regardless.
-	FactTypes:        []analysis.Fact{new(summary)},
-	RunDespiteErrors: true,
-	Run:              run,
+var Analyzer = newAnalyzer(nil)
+
+// Memoized returns a new copy of Analyzer with a memo of its own (package
+// factmemo), for a driver that analyses one snapshot of the code and meets
+// a package more than once (test variants): perfproof scan makes one per
+// run. Analyzer itself remembers nothing between runs.
+func Memoized() *analysis.Analyzer {
+	a, _ := memoized()
+	return a
 }
 
-// ssaSlots bounds the number of packages whose SSA form is built and
-// summarised concurrently to the number of CPUs.
-var ssaSlots = make(chan struct{}, runtime.GOMAXPROCS(0))
+func memoized() (*analysis.Analyzer, *factmemo.Table[*summary]) {
+	memo := factmemo.New[*summary]()
+	return newAnalyzer(memo), memo
+}
+
+// newAnalyzer returns the check, replaying runs from memo, which may be
+// nil.
+func newAnalyzer(memo *factmemo.Table[*summary]) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name: "loopencode",
+		Doc:  analyzerDoc,
+		URL:  "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/loopencode",
+		// No Requires: this check runs on every dependency to compute its
+		// facts, and with a memo most of those runs do nothing.
+		// Prerequisite passes would run on every dependency regardless.
+		FactTypes:        []analysis.Fact{new(summary)},
+		RunDespiteErrors: true,
+		Run: func(pass *analysis.Pass) (any, error) {
+			return run(pass, memo)
+		},
+	}
+}
 
 // pkgState holds the summaries of one package's functions.
 type pkgState struct {
@@ -61,18 +75,10 @@ type pkgState struct {
 	sources  map[string][]byte // file contents read for fixes
 }
 
-// memo replays the facts and diagnostics of a package analysed before in
-// this process (see package factmemo).
-var memo = factmemo.New[*summary]()
-
-func run(pass *analysis.Pass) (any, error) {
+func run(pass *analysis.Pass, memo *factmemo.Table[*summary]) (any, error) {
 	if memo.Replay(pass) {
 		return nil, nil
 	}
-	// The checker runs every package's pass at once; bound how many
-	// packages hold their SSA form at a time.
-	ssaSlots <- struct{}{}
-	defer func() { <-ssaSlots }()
 	rec := memo.Record(pass)
 	defer rec.Store()
 	ssaInfo := localssa.Build(pass)
@@ -380,6 +386,16 @@ func (p *pkgState) argText(lparen token.Pos, i int) string {
 	return s
 }
 
+// shortFun returns the called function as written, or "the call" if that
+// is too long for a one-line message.
+func shortFun(fun ast.Expr) string {
+	s := types.ExprString(fun)
+	if len(s) > maxArgText {
+		return "the call"
+	}
+	return s
+}
+
 func (p *pkgState) where(pos token.Pos) string {
 	posn := p.pass.Fset.Position(pos)
 	return fmt.Sprintf("%s:%d", filepath.Base(posn.Filename), posn.Line)
@@ -494,8 +510,10 @@ func (p *pkgState) report(call *ssa.Call, cur inspector.Cursor, callExpr *ast.Ca
 		}
 		d := analysis.Diagnostic{
 			Pos: e.pos,
-			Message: fmt.Sprintf("%s of %s is loop-invariant: the %s loop at line %d encodes the same value on every iteration; %s",
-				e.Call, e.Arg, kind, line, hint),
+			Message: checkdoc.Fit(
+				fmt.Sprintf("%s of %s is loop-invariant in the %s loop at line %d: %s", e.Call, e.Arg, kind, line, hint),
+				fmt.Sprintf("%s of %s is loop-invariant in the loop at line %d: %s", e.Call, e.Arg, line, hint),
+				fmt.Sprintf("%s of %s is loop-invariant in the loop at line %d: encode it once before the loop", e.Call, e.Arg, line)),
 		}
 		if !st.stream {
 			if fix, ok := p.hoist(cur, callExpr, stmt, e); ok {
@@ -509,15 +527,23 @@ func (p *pkgState) report(call *ssa.Call, cur inspector.Cursor, callExpr *ast.Ca
 			return
 		}
 		p.reported[e.Where] = true
-		p.pass.Reportf(e.pos, "%s of %s depends only on loop-invariant arguments of the call to %s at %s; the %s loop re-encodes the same value on every iteration; encode once before the loop and reuse the bytes",
-			e.Call, e.Arg, types.ExprString(callExpr.Fun), p.where(call.Pos()), kind)
+		p.pass.Report(analysis.Diagnostic{Pos: e.pos, Message: checkdoc.Fit(
+			fmt.Sprintf("%s of %s is loop-invariant in the %s loop around %s at %s: encode once before the loop",
+				e.Call, e.Arg, kind, shortFun(callExpr.Fun), p.where(call.Pos())),
+			fmt.Sprintf("%s of %s is invariant in the loop calling %s at %s: encode once before it",
+				e.Call, e.Arg, shortFun(callExpr.Fun), p.where(call.Pos())),
+			fmt.Sprintf("%s of %s is invariant in the loop around the call at %s: encode once before it", e.Call, e.Arg, p.where(call.Pos())))})
 	default:
 		key := "call " + p.where(call.Pos())
 		if p.reported[key] {
 			return
 		}
 		p.reported[key] = true
-		p.pass.Reportf(callExpr.Pos(), "call to %s runs %s of %s (%s) with loop-invariant arguments; the %s loop at line %d re-encodes the same value on every iteration; encode once before the loop and reuse the bytes",
-			types.ExprString(callExpr.Fun), e.Call, e.Arg, e.Where, kind, line)
+		fun := shortFun(callExpr.Fun)
+		p.pass.Report(analysis.Diagnostic{Pos: callExpr.Pos(), Message: checkdoc.Fit(
+			fmt.Sprintf("%s runs %s of loop-invariant %s (%s) in the %s loop at line %d: encode once before the loop",
+				fun, e.Call, e.Arg, e.Where, kind, line),
+			fmt.Sprintf("%s runs %s of loop-invariant %s in the loop at line %d: encode once before it", fun, e.Call, e.Arg, line),
+			fmt.Sprintf("%s runs %s of a loop-invariant value in the loop at line %d: encode once before it", fun, e.Call, line))})
 	}
 }

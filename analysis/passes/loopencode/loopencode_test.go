@@ -1,27 +1,97 @@
 package loopencode_test
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc/checkdoctest"
 	"github.com/perfproof/perfproof/analysis/passes/loopencode"
 )
 
 func Test(t *testing.T) {
-	loopencode.ResetMemo()
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), loopencode.Analyzer, "fpd", "exchange", "hoist")
+	checkdoctest.Messages(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), loopencode.Analyzer, "fpd", "exchange", "hoist"))
 }
 
-// TestMemoReplay analyses the same packages twice in one process. The
-// second time every package is found in the memo, so its facts and
-// diagnostics are replayed rather than computed: they must satisfy the
-// same expectations, and the replay must have happened.
+// TestMemoReplay analyses the same packages twice with one memoised copy
+// of the check. The second time every package is found in the memo, so
+// its facts and diagnostics are replayed rather than computed: they must
+// satisfy the same expectations, and the replay must have happened.
 func TestMemoReplay(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), loopencode.Analyzer, "fpd", "exchange")
-	before := loopencode.MemoReplays()
-	analysistest.Run(t, analysistest.TestData(), loopencode.Analyzer, "fpd", "exchange")
-	if got := loopencode.MemoReplays() - before; got < 2 {
+	a, replays := loopencode.MemoizedWithReplays()
+	analysistest.Run(t, analysistest.TestData(), a, "fpd", "exchange")
+	before := replays()
+	analysistest.Run(t, analysistest.TestData(), a, "fpd", "exchange")
+	if got := replays() - before; got < 2 {
 		t.Errorf("second analysis replayed %d packages from the memo, want at least 2 (fpd, exchange)", got)
 	}
+}
+
+// TestMemoContent edits a file between two runs of one memoised copy,
+// keeping its name: the memo is keyed by content, so the second run must
+// analyse the package again. A memo keyed by file names would replay the
+// diagnostics at their old offsets, one line off, and the expectations
+// would fail.
+func TestMemoContent(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS(analysistest.TestData())); err != nil {
+		t.Fatal(err)
+	}
+	a, replays := loopencode.MemoizedWithReplays()
+	analysistest.Run(t, dir, a, "exchange")
+	file := filepath.Join(dir, "src", "exchange", "exchange.go")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, append([]byte("// An edit that moves every line down by one.\n"), src...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before := replays()
+	analysistest.Run(t, dir, a, "exchange")
+	if replays() == before {
+		t.Errorf("no package replayed from the memo the second time; the unchanged ones (fpd, std) should be")
+	}
+}
+
+// TestMemoFixes analyses a package with suggested fixes twice with one
+// memoised copy: the second run is a replay, and its diagnostics must
+// carry the same fixes, edit for edit. (RunWithSuggestedFixes alone would
+// not notice: it compares a file with its .golden only when some
+// diagnostic has a fix.)
+func TestMemoFixes(t *testing.T) {
+	a, replays := loopencode.MemoizedWithReplays()
+	first := fixes(analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), a, "hoist"))
+	before := replays()
+	second := fixes(analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), a, "hoist"))
+	if replays() == before {
+		t.Errorf("the second run replayed nothing from the memo")
+	}
+	if len(first) == 0 {
+		t.Fatal("no suggested fix in the first run; the test needs some")
+	}
+	if !slices.Equal(first, second) {
+		t.Errorf("fixes differ after a replay:\nfirst:  %q\nsecond: %q", first, second)
+	}
+}
+
+// fixes lists, in order, each diagnostic's position and the edits of its
+// suggested fixes as "pos: message: [start,end)=text" strings.
+func fixes(results []*analysistest.Result) []string {
+	var out []string
+	for _, r := range results {
+		for _, d := range r.Diagnostics {
+			for _, f := range d.SuggestedFixes {
+				for _, e := range f.TextEdits {
+					out = append(out, fmt.Sprintf("%s: %s: [%s,%s)=%s", r.Pass.Fset.Position(d.Pos), f.Message,
+						r.Pass.Fset.Position(e.Pos), r.Pass.Fset.Position(e.End), e.NewText))
+				}
+			}
+		}
+	}
+	return out
 }

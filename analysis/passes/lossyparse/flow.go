@@ -12,7 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 // flow follows the values of a package through assignments, struct
@@ -156,7 +156,7 @@ func (fl *flow) sink(p *parser) (string, bool) {
 	}
 	for _, s := range fl.tags {
 		if sw := s.node.(*ast.SwitchStmt); fl.derived(st, sw.Tag) {
-			uses = append(uses, use{0, sw.Pos(), "is the tag of a switch (an == per case) in " + fl.funcName(s.cur)})
+			uses = append(uses, use{0, sw.Pos(), "is a switch tag (compared with ==) in " + fl.funcName(s.cur)})
 		}
 	}
 	for _, s := range fl.keys {

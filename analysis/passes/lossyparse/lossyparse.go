@@ -1,6 +1,7 @@
 package lossyparse
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -12,24 +13,19 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
-const doc = `report digit-by-digit float parsers whose inexact result is compared, used as a map key or exported
-
-A hand-written decimal parser that builds a float64 digit by digit
-(place *= 0.1, v /= 10 per fraction digit, v * math.Pow10(-n)) rounds at
-every step and differs from the correctly rounded strconv.ParseFloat for
-many inputs ("0.3" gives 0.30000000000000004). The analyzer reports such a
-parser when its result is compared with == or !=, used as a map key, or
-returned from an exported function.`
+//go:embed doc.go
+var doc string
 
 // Analyzer reports lossy hand-written decimal parsers whose results are
 // compared for equality, used as map keys or exported.
 var Analyzer = &analysis.Analyzer{
 	Name:             "lossyparse",
-	Doc:              doc,
+	Doc:              checkdoc.MustExtract(doc, "lossyparse"),
 	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/lossyparse",
 	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
 	RunDespiteErrors: true,
@@ -45,19 +41,6 @@ const (
 	scaleForm               // v /= 10 per fraction digit
 	pow10Form               // v * math.Pow10(-n)
 )
-
-// example returns an input whose result in this form differs from
-// strconv.ParseFloat's, with both results (checked with Go 1.26).
-func (f form) example() (in, got, want string) {
-	switch f {
-	case placeForm, pow10Form:
-		return "0.3", "0.30000000000000004", "0.3"
-	case divisorForm:
-		return "0.12", "0.12000000000000001", "0.12"
-	default:
-		return "0.11", "0.11000000000000001", "0.11"
-	}
-}
 
 // parser is a function with a lossy rounding step.
 type parser struct {
@@ -91,13 +74,11 @@ func run(pass *analysis.Pass) (any, error) {
 		if !ok {
 			continue
 		}
-		in, got, want := p.form.example()
-		pass.Report(analysis.Diagnostic{
-			Pos: p.step.Pos(),
-			End: p.step.End(),
-			Message: fmt.Sprintf("%s builds a float64 digit by digit (%s) and rounds at every step, so many inputs parse to a neighbour of the correctly rounded value (in this form %q gives %s, not %s); its result %s; use strconv.ParseFloat, or divide the integer of all the digits once by an exact power of ten (correctly rounded up to 15 digits), or integer ticks",
-				p.name, p.source, in, got, want, s),
-		})
+		msg := checkdoc.Fit(
+			fmt.Sprintf("%s rounds at every digit (%s); its result %s: use strconv.ParseFloat", p.name, p.source, s),
+			fmt.Sprintf("%s rounds at every digit; its result %s: use strconv.ParseFloat", p.name, s),
+			fmt.Sprintf("%s rounds at every digit: use strconv.ParseFloat", p.name))
+		pass.Report(analysis.Diagnostic{Pos: p.step.Pos(), End: p.step.End(), Message: msg})
 	}
 	return nil, nil
 }

@@ -5,9 +5,10 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc/checkdoctest"
 	"github.com/perfproof/perfproof/analysis/passes/lossyparse"
 )
 
 func Test(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), lossyparse.Analyzer, "book", "amounts", "nearmiss")
+	checkdoctest.Messages(t, analysistest.Run(t, analysistest.TestData(), lossyparse.Analyzer, "book", "amounts", "nearmiss"))
 }

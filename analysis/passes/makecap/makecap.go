@@ -2,6 +2,7 @@ package makecap
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -15,9 +16,13 @@ import (
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
+
+//go:embed doc.go
+var doc string
 
 // Analyzer reports slices and maps filled in a loop to a length known
 // before the loop but made without that capacity.
@@ -28,7 +33,7 @@ import (
 // prerequisite does not.
 var Analyzer = &analysis.Analyzer{
 	Name:             "makecap",
-	Doc:              "report slices and maps filled in a loop to a known length but made without that capacity\n\nSee the package documentation for details.",
+	Doc:              checkdoc.MustExtract(doc, "makecap"),
 	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/makecap",
 	Requires:         []*analysis.Analyzer{inspect.Analyzer},
 	RunDespiteErrors: true,
@@ -832,12 +837,20 @@ func (c *checker) report(t target, f fill, between []ast.Stmt, loop ast.Stmt) {
 	if t.isMap {
 		diag.Category = "map"
 		made = fmt.Sprintf("make(%s, %s)", typ, capacity)
-		diag.Message = fmt.Sprintf("%s grows by rehashing to %s%s entries without a size hint: %smake it with %s", name, upTo, length, store, made)
+		diag.Message = checkdoc.Fit(
+			fmt.Sprintf("%s grows to %s%s entries without a size hint: %smake it with %s", name, upTo, length, store, made),
+			fmt.Sprintf("%s grows to a known size without a size hint: %smake it with %s", name, store, made),
+			fmt.Sprintf("%s grows to %s%s entries without a size hint: make it with that hint", name, upTo, length),
+			fmt.Sprintf("%s grows to a known size without a size hint: make it with that hint", name))
 		fixMsg = fmt.Sprintf("Make %s with size hint %s", name, capacity)
 	} else {
 		diag.Category = "slice"
 		made = fmt.Sprintf("make(%s, 0, %s)", typ, capacity)
-		diag.Message = fmt.Sprintf("%s grows by append to %s%s elements without a capacity: %smake it with %s", name, upTo, length, store, made)
+		diag.Message = checkdoc.Fit(
+			fmt.Sprintf("%s grows by append to %s%s elements: %smake it with %s", name, upTo, length, store, made),
+			fmt.Sprintf("%s grows by append to a known length: %smake it with %s", name, store, made),
+			fmt.Sprintf("%s grows by append to %s%s elements: make it with that capacity", name, upTo, length),
+			fmt.Sprintf("%s grows by append to a known length: make it with that capacity", name))
 		fixMsg = fmt.Sprintf("Make %s with capacity %s", name, capacity)
 	}
 	if t.form == varDecl {

@@ -1,6 +1,7 @@
 package parsezero
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -10,16 +11,20 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
+
+//go:embed doc.go
+var doc string
 
 // Analyzer reports strconv.ParseFloat results used only in comparisons
 // with zero.
 var Analyzer = &analysis.Analyzer{
 	Name:             "parsezero",
-	Doc:              "report strconv.ParseFloat used only to test a number for zero",
+	Doc:              checkdoc.MustExtract(doc, "parsezero"),
 	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/parsezero",
 	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
 	RunDespiteErrors: true,
@@ -51,9 +56,9 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.Report(analysis.Diagnostic{
 			Pos: call.Pos(),
 			End: call.End(),
-			Message: "strconv.ParseFloat runs a full float parse only to compare " + id.Name + " with 0; " +
-				"for plain decimal strings a byte scan that accepts only '0' and '.' gives the same answer, " +
-				"but ParseFloat also reads \"-0\", \"0e5\" or \"0x0p0\" as zero and returns an error for malformed input such as \"\" or \"0.0.0\"",
+			Message: checkdoc.Fit(
+				"strconv.ParseFloat parses a float only to compare "+id.Name+" with 0: scan the bytes for '0' and '.' if the input is plain decimal",
+				"strconv.ParseFloat parses a float only to compare it with 0: scan the bytes for '0' and '.' if the input is plain decimal"),
 		})
 	}
 	return nil, nil

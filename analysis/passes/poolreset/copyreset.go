@@ -10,7 +10,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 // A putSite is a call that puts a variable's value back into a pool.
@@ -182,16 +183,18 @@ func (c *checker) checkSliceCopies(fn *funcInfo, site putSite, p *types.Var) {
 		}
 		originText := types.ExprString(origin)
 		rhs := types.ExprString(as.Rhs[0])
-		what := "with its old length and contents"
-		if isNilIdent(c, as.Rhs[0]) {
-			what = "still holding the old " + kindWord(x.Type())
-		}
 		d := analysis.Diagnostic{
 			Pos:      as.Pos(),
 			End:      as.End(),
 			Category: "copyreset",
-			Message: fmt.Sprintf("%s resets a copy of %s: %s puts %s back %s; assign through the pointer: %s = %s",
-				c.stmtText(as), originText, c.putText(site), types.ExprString(site.arg.arg), what, originText, rhs),
+			Message: checkdoc.Fit(
+				fmt.Sprintf("%s resets a copy of %s, not what %s puts back: assign through the pointer: %s = %s",
+					c.stmtText(as), originText, c.putText(site), originText, rhs),
+				fmt.Sprintf("%s resets a copy of %s, not what %s puts back: assign %s = %s",
+					c.stmtText(as), originText, c.putText(site), originText, rhs),
+				fmt.Sprintf("%s resets a copy of %s, not what the Put puts back: assign %s = %s",
+					c.stmtText(as), originText, originText, rhs),
+				fmt.Sprintf("a reset of a copy of %s, not what the Put puts back: assign through the pointer", originText)),
 		}
 		// Without another use of x, the fix would leave x declared and
 		// not used.
@@ -205,13 +208,6 @@ func (c *checker) checkSliceCopies(fn *funcInfo, site putSite, p *types.Var) {
 		c.pass.Report(d)
 		return true
 	})
-}
-
-func kindWord(t types.Type) string {
-	if _, ok := t.Underlying().(*types.Map); ok {
-		return "map"
-	}
-	return "slice"
 }
 
 // isReset reports whether e is x[:0], x[:0:0], x[0:0] or nil.
@@ -345,8 +341,14 @@ func (c *checker) structCopy(fn *funcInfo, site putSite, p, s *types.Var, origin
 		Pos:      first.Pos(),
 		End:      first.End(),
 		Category: "copyreset",
-		Message: fmt.Sprintf("%s resets %s, a copy of %s: %s puts %s back unchanged, with its old lengths and references; reset through the pointer: %s",
-			stmtText, s.Name(), originText, c.putText(site), types.ExprString(site.arg.arg), c.retarget(first, s, p)),
+		Message: checkdoc.Fit(
+			fmt.Sprintf("%s resets %s, a copy of %s, not what %s puts back: reset through the pointer: %s",
+				stmtText, s.Name(), originText, c.putText(site), c.retarget(first, s, p)),
+			fmt.Sprintf("%s resets %s, a copy of %s, not what %s puts back: write %s",
+				stmtText, s.Name(), originText, c.putText(site), c.retarget(first, s, p)),
+			fmt.Sprintf("%s resets %s, a copy of %s, not what the Put puts back: write %s",
+				stmtText, s.Name(), originText, c.retarget(first, s, p)),
+			fmt.Sprintf("a reset of %s, a copy of %s, not what the Put puts back: reset through the pointer", s.Name(), originText)),
 	}
 	// Rewrite every reset of the copy to go through the pointer: the
 	// same statements with s replaced by p (a field) or *p (the whole).
@@ -500,12 +502,17 @@ func (c *checker) checkRangeCopies(fn *funcInfo, site putSite, p *types.Var) {
 			b.WriteString(src[last-first.Pos():])
 			indexed = b.String()
 		}
+		msg := checkdoc.Fit(
+			fmt.Sprintf("%s clears %s, a copy of each element of %s, not the element: index the slice: %s",
+				c.stmtText(first), e.Name(), xText, indexed),
+			fmt.Sprintf("%s clears %s, a copy of each element of %s, not the element: index the slice",
+				c.stmtText(first), e.Name(), xText),
+			fmt.Sprintf("a reset of %s, a copy of each element of %s, not the element: index the slice", e.Name(), xText))
 		d := analysis.Diagnostic{
 			Pos:      first.Pos(),
 			End:      first.End(),
 			Category: "copyreset",
-			Message: fmt.Sprintf("%s clears a field of %s, a copy of each element of %s: %s puts %s back with the elements still holding their references; index the slice: %s",
-				c.stmtText(first), e.Name(), xText, c.putText(site), types.ExprString(site.arg.arg), indexed),
+			Message:  msg,
 		}
 		if fix, ok := c.rangeFix(rs, e, onlyResets); ok {
 			d.SuggestedFixes = []analysis.SuggestedFix{fix}
@@ -643,8 +650,11 @@ func (c *checker) checkValueResets(fn *funcInfo, site putSite, p *types.Var, cal
 			Pos:      call.Pos(),
 			End:      call.End(),
 			Category: "copyreset",
-			Message: fmt.Sprintf("%s has a value receiver: its assignments to %s change its own copy, so %s puts %s back unreset; give %s a pointer receiver",
-				m.Name(), strings.Join(r.Fields, ", "), c.putText(site), types.ExprString(site.arg.arg), m.Name()),
+			Message: checkdoc.Fit(
+				fmt.Sprintf("%s has a value receiver, so its assignments to %s are lost before %s: give it a pointer receiver",
+					m.Name(), strings.Join(r.Fields, ", "), c.putText(site)),
+				fmt.Sprintf("%s has a value receiver, so its reset is lost before %s: give it a pointer receiver", m.Name(), c.putText(site)),
+				fmt.Sprintf("%s has a value receiver, so its reset is lost before the Put: give it a pointer receiver", m.Name())),
 		})
 	}
 }

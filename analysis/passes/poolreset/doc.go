@@ -38,6 +38,16 @@
 //     that indexes the slice when the loop does nothing else);
 //   - p.Reset() where Reset has a value receiver and assigns to it.
 //
+// The message says what the pooled object keeps in each case: a
+// truncation of a copied slice leaves the pooled slice with its old
+// length and contents; a copied map or slice set to nil leaves the pooled
+// object still holding the old map or array; a field reset on a copy of
+// the pooled struct, or on the range variable that copies each element
+// of a pooled slice (for _, it := range st.items { it.ref = nil }),
+// leaves the pooled struct or elements with their old lengths and
+// references; and a Reset method with a value receiver assigns to its own
+// copy, so the pooled value goes back unreset.
+//
 // It also reports Put of a value whose conversion to an interface
 // allocates: a slice, string, struct or array that is not pointer-shaped
 // (24 bytes for a slice header, on every Put). Pool a pointer to it. This
@@ -84,6 +94,12 @@
 // it) or reassigned after the copy, or the copy is returned, stored
 // elsewhere, captured by a closure or passed to the Put wrapper itself
 // (release(p, buf), which may store it).
+//
+// The message names the growing call, the copy and the Put, and gives the
+// store that fixes it, with the line of the wrapper's reset that misses
+// the appended elements when there is one and the line fits. For a
+// deferred Put the store must run when the deferred call does, after the
+// last append, and can only be deferred once the copy is declared.
 //
 // The fix stores the copy back before each Put of p that follows it, *p
 // = buf[:0] (or *p = buf when the Put wrapper truncates *p itself),

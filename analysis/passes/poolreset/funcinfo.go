@@ -6,7 +6,7 @@ import (
 	"go/types"
 	"slices"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 // A funcInfo describes the variables of one function body: which it

@@ -11,7 +11,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 // This file reports a pooled pointer to a slice (*[]T) whose slice is
@@ -639,24 +640,28 @@ func clearNote(site putSite, p *types.Var) string {
 	if f == nil || site.arg.slot >= 64 || f.Clears&(1<<site.arg.slot) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("; the reset of *%s in %s (%s) ranges over the old length and clears nothing that was appended",
-		p.Name(), site.arg.via.Name(), f.ClearWhere)
+	return fmt.Sprintf(" (the reset in %s at %s misses it)", site.arg.via.Name(), f.ClearWhere)
 }
 
 func (c *checker) reportGrown(fn *funcInfo, p *types.Var, gc grownCopy, site putSite, sites []putSite, u *ptrUse) {
 	g := gc.growth[0]
 	store, fixable := c.storeBack(site, p, gc.x)
-	advice := "store it through the pointer before the Put: " + store
+	advice := "store it back before the Put: " + store
 	if ds, ok := fn.parent(site.call).(*ast.DeferStmt); ok && ds.Call == site.call {
-		advice = fmt.Sprintf("store it back when the deferred Put runs: defer func() { %s; %s }(), deferred once %s is declared",
-			store, types.ExprString(site.call), gc.x.Name())
+		advice = fmt.Sprintf("store it back in the deferred Put: defer func() { %s; %s }()", store, types.ExprString(site.call))
 	}
+	msg := fmt.Sprintf("%s grows %s, a copy of *%s, but %s puts back the old array%s: %s",
+		c.callName(g), gc.x.Name(), p.Name(), c.putText(site), clearNote(site, p), advice)
+	msg = checkdoc.Fit(msg,
+		fmt.Sprintf("%s grows %s, a copy of *%s, but %s puts back the old array: store it back (%s)",
+			c.callName(g), gc.x.Name(), p.Name(), c.putText(site), store),
+		fmt.Sprintf("%s grows %s, a copy of *%s, never stored back before the Put: store it back (%s)",
+			c.callName(g), gc.x.Name(), p.Name(), store))
 	d := analysis.Diagnostic{
 		Pos:      g.Pos(),
 		End:      g.End(),
 		Category: "grown",
-		Message: fmt.Sprintf("%s grows %s, a copy of *%s, and the grown slice is never stored back: %s puts %s back with its old array, so the larger one is lost and allocated again by every use that outgrows it%s; %s",
-			c.callName(g), gc.x.Name(), p.Name(), c.putText(site), p.Name(), clearNote(site, p), advice),
+		Message:  msg,
 	}
 	if fixable {
 		if fix, ok := c.grownFix(fn, p, gc, sites, u); ok {
@@ -668,16 +673,25 @@ func (c *checker) reportGrown(fn *funcInfo, p *types.Var, gc grownCopy, site put
 
 func (c *checker) reportGrowCall(p *types.Var, g growCall, site putSite) {
 	fun := types.ExprString(g.call.Fun)
-	also := ""
+	msg := checkdoc.Fit(
+		fmt.Sprintf("%s grows %s, a copy of *%s (%s), without storing it back: do so in %s (*%s = %s[:0])",
+			fun, g.fact.Copy, p.Name(), g.fact.Where, shortName(fun), p.Name(), g.fact.Copy),
+		fmt.Sprintf("%s grows %s, a copy of *%s, without storing it back: do so in %s (*%s = %s[:0])",
+			fun, g.fact.Copy, p.Name(), shortName(fun), p.Name(), g.fact.Copy),
+		fmt.Sprintf("%s grows a copy of *%s without storing it back: store it back in %s", fun, p.Name(), shortName(fun)))
 	if g.fact.Returned&(1<<g.slot) != 0 {
-		also = fmt.Sprintf(", or store its result back here (*%s = result[:0])", p.Name())
+		if also := fmt.Sprintf(" or here (*%s = result[:0])", p.Name()); len(msg+also) <= 120 {
+			msg += also
+		}
+	}
+	if note := clearNote(site, p); note != "" && len(msg+note) <= 120 {
+		msg += note
 	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos:      g.call.Pos(),
 		End:      g.call.End(),
 		Category: "grown",
-		Message: fmt.Sprintf("%s grows %s, a copy of *%s (%s), and never stores it back through the pointer: %s puts %s back with its old array, so the larger one is lost and allocated again by every use that outgrows it%s; store it back in %s (*%s = %s[:0])%s",
-			fun, g.fact.Copy, p.Name(), g.fact.Where, c.putText(site), p.Name(), clearNote(site, p), shortName(fun), p.Name(), g.fact.Copy, also),
+		Message:  msg,
 	})
 }
 

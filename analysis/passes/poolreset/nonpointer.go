@@ -7,6 +7,8 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 )
 
 // checkPutArg reports a Put of a value whose conversion to an interface
@@ -34,12 +36,17 @@ func (c *checker) checkPutArg(fn *funcInfo, call *ast.CallExpr, site putArg, def
 	}
 	put := types.ExprString(call.Fun)
 	if site.direct {
+		msg := checkdoc.Fit(
+			fmt.Sprintf("%s(%s) puts a %s, allocating %s per Put: pool a pointer (%s)",
+				put, types.ExprString(arg), typeName(c.pass, t), what, pointerAdvice(c.pass, t)),
+			fmt.Sprintf("%s(%s) puts a %s, which allocates on every Put: pool a pointer (%s)",
+				put, types.ExprString(arg), typeName(c.pass, t), pointerAdvice(c.pass, t)),
+			fmt.Sprintf("%s puts a non-pointer value, which allocates on every Put: pool a pointer", put))
 		c.pass.Report(analysis.Diagnostic{
 			Pos:      call.Pos(),
 			End:      call.End(),
 			Category: "nonpointer",
-			Message: fmt.Sprintf("%s(%s) puts a %s: converting it to an interface allocates %s on every Put; pool a pointer (%s)",
-				put, types.ExprString(arg), typeName(c.pass, t), what, pointerAdvice(c.pass, t)),
+			Message:  msg,
 		})
 		return
 	}
@@ -47,8 +54,11 @@ func (c *checker) checkPutArg(fn *funcInfo, call *ast.CallExpr, site putArg, def
 		Pos:      call.Pos(),
 		End:      call.End(),
 		Category: "nonpointer",
-		Message: fmt.Sprintf("%s(%s) puts a %s through the sync.Pool.Put at %s, whose conversion to an interface allocates %s on every Put; instantiate %s with a pointer (%s)",
-			put, types.ExprString(arg), typeName(c.pass, t), site.fact.Where, what, site.via.Name(), pointerAdvice(c.pass, t)),
+		Message: checkdoc.Fit(
+			fmt.Sprintf("%s(%s) puts a %s into the sync.Pool at %s, allocating on every Put: instantiate %s with %s",
+				put, types.ExprString(arg), typeName(c.pass, t), site.fact.Where, site.via.Name(), pointerAdvice(c.pass, t)),
+			fmt.Sprintf("%s puts a non-pointer value into the sync.Pool at %s: instantiate %s with a pointer",
+				put, site.fact.Where, site.via.Name())),
 	})
 }
 
@@ -133,19 +143,17 @@ func (c *checker) checkBoxed(fn *funcInfo, call *ast.CallExpr, site putArg, addr
 	if bp == nil && !fn.isParam(v) && !fn.derefOfCall(v) || !fn.onlyGrown(v, addr.Pos()) {
 		return
 	}
-	size := c.pass.TypesSizes.Sizeof(v.Type())
 	put := types.ExprString(call.Fun)
 	d := analysis.Diagnostic{
 		Pos:      call.Pos(),
 		End:      call.End(),
 		Category: "boxed",
-		Message: fmt.Sprintf("%s(&%s) moves %s to the heap: each call allocates a new %d-byte %s, as putting %s itself would",
-			put, v.Name(), v.Name(), size, typeName(c.pass, v.Type()), v.Name()),
+		Message:  fmt.Sprintf("%s(&%s) moves %s to the heap on every call", put, v.Name(), v.Name()),
 	}
 	// b := *bp, with bp a local pointer from the pool: store b back
 	// through bp and put bp.
 	if bp != nil && site.direct && !deferred {
-		d.Message += fmt.Sprintf("; store it through the pointer it came from: *%s = %s; %s(%s)", bp.Name(), v.Name(), put, bp.Name())
+		d.Message += fmt.Sprintf(": store it through the pointer it came from: *%s = %s; %s(%s)", bp.Name(), v.Name(), put, bp.Name())
 		if stmt := fn.exprStmt(call); stmt != nil && !fn.assignedBetween(bp, fn.originPos(v), call.Pos()) {
 			indent := c.indentOf(stmt)
 			fun, ok1 := c.imports.Source(call.Fun)
@@ -161,7 +169,7 @@ func (c *checker) checkBoxed(fn *funcInfo, call *ast.CallExpr, site putArg, addr
 			}
 		}
 	} else {
-		d.Message += fmt.Sprintf("; keep the pointer from Get and store %s through it", v.Name())
+		d.Message += fmt.Sprintf(": keep the pointer from Get and store %s through it", v.Name())
 	}
 	c.pass.Report(d)
 }

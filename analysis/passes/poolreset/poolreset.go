@@ -1,6 +1,7 @@
 package poolreset
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -11,24 +12,19 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/fiximport"
 )
 
-const doc = `report pooled values reset through a copy, and sync.Pool.Put of non-pointer values
-
-The poolreset analyzer reports a reset before a Put that changes a copy
-rather than the pooled value (b := *bp; b = b[:0]; pool.Put(bp), a Reset
-method with a value receiver, zeroing the fields of a range variable),
-so the pool keeps stale lengths and references; and Put of a value that
-is not pointer-shaped (a slice, string or struct), whose conversion to
-an interface allocates on every Put.`
+//go:embed doc.go
+var doc string
 
 // Analyzer reports ineffective resets before Put and Put of non-pointer
 // values.
 var Analyzer = &analysis.Analyzer{
 	Name: "poolreset",
-	Doc:  doc,
+	Doc:  checkdoc.MustExtract(doc, "poolreset"),
 	URL:  "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/poolreset",
 	// No Requires: the check runs on every dependency for its facts.
 	FactTypes:        []analysis.Fact{new(putFact), new(resetFact), new(growFact)},

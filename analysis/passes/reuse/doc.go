@@ -92,6 +92,18 @@
 // of the receiver reset per call, a parameter, a sync.Pool, a variable
 // before the loop) is a design choice.
 //
+// The one-line message names the value, the function and where to keep
+// it; the conditions behind that advice are these. A field of the
+// receiver, reset (or truncated with [:0]) at the start of each call,
+// serves only if the method's calls never overlap: a receiver shared by
+// concurrent requests needs a sync.Pool instead. A []byte scratch slice
+// can also come from the caller, in the append style of strconv.AppendInt:
+// the function appends to a dst it is given and returns the result. Values
+// that a fastjson Parser or Arena returns alias its memory, so a reused
+// parser must not be reused (or put back in a pool) while they are still
+// in use: finish with them first, or copy what must outlive the next
+// parse.
+//
 // For example, the handler
 //
 //	func (a *API) getOrder(w http.ResponseWriter, r *http.Request) {

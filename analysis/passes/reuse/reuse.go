@@ -1,6 +1,7 @@
 package reuse
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -14,30 +15,20 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/bytetype"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
-const doc = `report reusable buffers and codecs made anew on every call and thrown away
-
-reuse reports values that hold large buffers or state and are built to be
-reused when a function makes a new one and lets it die: fastjson parsers and
-arenas per call; gzip, flate, zlib and zstd writers per call of a function
-that serves HTTP requests or is called in a loop; scratch buffers
-(bytes.Buffer, strings.Builder, bufio.Writer, make([]byte, 0, n)) written
-and dropped on every call (Category "percall"); and any of those, their
-readers and bufio readers per loop iteration. Keeping one across
-iterations, in a field of the receiver, a parameter or a sync.Pool, and
-calling Reset saves the allocation, the growth and the garbage. Values that
-escape (returned, stored, passed to unknown code) are not reported. _test.go
-files are not analysed.`
+//go:embed doc.go
+var doc string
 
 // Analyzer reports reusable buffers and codecs made anew on every call or
 // loop iteration and discarded.
 var Analyzer = &analysis.Analyzer{
 	Name:             "reuse",
-	Doc:              doc,
+	Doc:              checkdoc.MustExtract(doc, "reuse"),
 	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/reuse",
 	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
 	RunDespiteErrors: true,
@@ -318,51 +309,77 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 	var msg string
 	switch {
 	case r.kind == builder && inLoop:
-		msg = fmt.Sprintf("strings.Builder made on every iteration of a loop in %s allocates %s, and its Reset frees it; write into a bytes.Buffer or []byte made before the loop and reset in it", name, r.cost)
+		msg = checkdoc.Fit(
+			fmt.Sprintf("strings.Builder made in a loop in %s: use a bytes.Buffer or []byte made before the loop, reset in it", name),
+			"strings.Builder made in a loop: use a bytes.Buffer or []byte made before the loop, reset in it")
 	case r.kind == byteSlice && inLoop:
-		msg = fmt.Sprintf("make([]byte, 0, n) on every iteration of a loop in %s allocates a new byte slice; make one before the loop and truncate it with [:0] in it", name)
+		msg = checkdoc.Fit(
+			fmt.Sprintf("make([]byte, 0, n) in a loop in %s: make one before the loop and truncate it with [:0] in it", name),
+			"make([]byte, 0, n) in a loop: make one before the loop and truncate it with [:0] in it")
 	case r.aliases && inLoop:
-		msg = fmt.Sprintf("new %s on every iteration of a loop in %s discards its internal buffers; create one before the loop and reuse it (values it returns alias it: finish using them before the next use)", r.name, name)
+		msg = checkdoc.Fit(
+			fmt.Sprintf("new %s in a loop in %s discards its internal buffers: create one before the loop and reuse it", r.name, name),
+			fmt.Sprintf("new %s in a loop discards its internal buffers: create one before the loop and reuse it", r.name))
 	case r.aliases:
-		msg = fmt.Sprintf("new %s per call of %s discards its internal buffers; reuse one per goroutine or pool it (values it returns alias it: finish using them before reuse)", r.name, name)
+		msg = checkdoc.Fit(
+			fmt.Sprintf("new %s per call of %s discards its internal buffers: reuse one per goroutine or pool it", r.name, name),
+			fmt.Sprintf("new %s per call discards its internal buffers: reuse one per goroutine or pool it", r.name))
 	case r.written && inLoop:
-		msg = fmt.Sprintf("%s made on every iteration of a loop in %s allocates %s; make one before the loop and call Reset in it", r.name, name, r.cost)
+		msg = checkdoc.Fit(
+			fmt.Sprintf("%s made in a loop in %s allocates %s: make one before the loop and call Reset in it", r.name, name, r.cost),
+			fmt.Sprintf("%s made in a loop: make one before the loop and call Reset in it", r.name))
 	case inLoop:
-		msg = fmt.Sprintf("%s allocates %s on every iteration of a loop in %s; make one before the loop and call %s in it", r.name, r.cost, name, r.reset)
+		msg = checkdoc.Fit(
+			fmt.Sprintf("%s allocates %s in a loop in %s: make one before the loop and call %s in it", r.name, r.cost, name, r.reset),
+			fmt.Sprintf("%s allocates %s in a loop: make one before the loop and call %s in it", r.name, r.cost, r.reset),
+			fmt.Sprintf("%s in a loop: make one before the loop and call %s in it", r.name, r.reset))
 	default:
-		msg = fmt.Sprintf("%s allocates %s on every call of %s; keep one in a sync.Pool and call %s", r.name, r.cost, name, r.reset)
+		msg = checkdoc.Fit(
+			fmt.Sprintf("%s allocates %s per call of %s: keep one in a sync.Pool and call %s", r.name, r.cost, name, r.reset),
+			fmt.Sprintf("%s allocates %s per call: keep one in a sync.Pool and call %s", r.name, r.cost, r.reset),
+			fmt.Sprintf("%s per call: keep one in a sync.Pool and call %s", r.name, r.reset))
 	}
 	c.pass.Report(analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Message: msg})
 }
 
 // perCallMessage words the report of a scratch buffer made once per call
 // of the function called name.
+//
+// Every such message says "dropped per call" (TestCategory keys on it).
 func perCallMessage(r reusable, name string, method bool) string {
-	where := "a sync.Pool, or a buffer the caller passes in"
+	where := "a sync.Pool or the caller"
 	if method {
-		where = "a field of the receiver reset on each call (if calls do not overlap), a sync.Pool, or a buffer the caller passes in"
+		where = "a receiver field, a sync.Pool or the caller"
 	}
 	switch r.kind {
 	case builder:
-		return fmt.Sprintf("strings.Builder made on every call of %s is written and dropped: its allocation and growth repeat on every call, and its Reset frees the memory; write into a reused bytes.Buffer or []byte instead: %s", name, where)
+		return checkdoc.Fit(
+			fmt.Sprintf("strings.Builder in %s is written and dropped per call: reuse a bytes.Buffer from %s", name, where),
+			fmt.Sprintf("strings.Builder is written and dropped per call: reuse a bytes.Buffer from %s", where),
+			"strings.Builder is written and dropped per call: reuse a bytes.Buffer")
 	case bufioWriter:
-		return fmt.Sprintf("%s allocates %s on every call of %s and drops it on return; reuse one with Reset(w): %s", r.name, r.cost, name, where)
+		return checkdoc.Fit(
+			fmt.Sprintf("%s in %s allocates %s, dropped per call: reuse one with Reset(w) from %s", r.name, name, r.cost, where),
+			fmt.Sprintf("%s allocates %s, dropped per call: reuse one with Reset(w) from %s", r.name, r.cost, where),
+			fmt.Sprintf("%s allocates %s, dropped per call: reuse one with Reset(w)", r.name, r.cost))
 	case byteSlice:
-		if method {
-			where = "a field of the receiver truncated to [:0] on each call (if calls do not overlap), a sync.Pool, or a dst []byte the caller passes in (append-style)"
-		} else {
-			where = "a sync.Pool, or a dst []byte the caller passes in (append-style)"
-		}
-		return fmt.Sprintf("make([]byte, 0, n) in %s is a scratch slice grown and dropped on every call: its allocation and growth repeat on every call; reuse one: %s", name, where)
+		return checkdoc.Fit(
+			fmt.Sprintf("make([]byte, 0, n) in %s is grown and dropped per call: reuse a slice from %s", name, where),
+			fmt.Sprintf("make([]byte, 0, n) is grown and dropped per call: reuse a slice from %s", where))
 	}
-	return fmt.Sprintf("%s made on every call of %s is written and dropped: its allocation and growth repeat on every call; reuse one: %s", r.name, name, where)
+	return checkdoc.Fit(
+		fmt.Sprintf("%s in %s is written and dropped per call: reuse one from %s", r.name, name, where),
+		fmt.Sprintf("%s is written and dropped per call: reuse one from %s", r.name, where),
+		fmt.Sprintf("%s is written and dropped per call: reuse one", r.name))
 }
 
 // perObjectMessage words the report of a scratch buffer made once per
 // call of the function called name as the field of a new object that the
 // function returns.
 func perObjectMessage(r reusable, name string, field *types.Var) string {
-	return fmt.Sprintf("%s in field %s of the object %s returns: its allocation and growth repeat on every call; pool it and put it back when the object is done", r.name, field.Name(), name)
+	return checkdoc.Fit(
+		fmt.Sprintf("%s in field %s of the object %s returns is dropped per call: pool it, put it back when done", r.name, field.Name(), name),
+		fmt.Sprintf("%s in field %s is dropped per call with its object: pool it, put it back when done", r.name, field.Name()))
 }
 
 // fieldReset reports whether the package resets, truncates or assigns

@@ -6,12 +6,13 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc/checkdoctest"
 	"github.com/perfproof/perfproof/analysis/passes/reuse"
 )
 
 func Test(t *testing.T) {
 	testdata := analysistest.TestData()
-	analysistest.Run(t, testdata, reuse.Analyzer, "a", "zipper", "percall", "broken", "testkit")
+	checkdoctest.Messages(t, analysistest.Run(t, testdata, reuse.Analyzer, "a", "zipper", "percall", "broken", "testkit"))
 }
 
 // TestCategory checks that scratch buffers made once per call are reported
@@ -20,10 +21,11 @@ func Test(t *testing.T) {
 func TestCategory(t *testing.T) {
 	testdata := analysistest.TestData()
 	results := analysistest.Run(t, testdata, reuse.Analyzer, "a", "percall")
+	checkdoctest.Messages(t, results)
 	n := 0
 	for _, r := range results {
 		for _, d := range r.Diagnostics {
-			perCall := strings.Contains(d.Message, "repeat on every call") || strings.Contains(d.Message, "drops it on return")
+			perCall := strings.Contains(d.Message, "dropped per call")
 			switch {
 			case perCall && d.Category != "percall":
 				t.Errorf("%v: per-call scratch report has Category %q, want \"percall\": %s", r.Pass.Fset.Position(d.Pos), d.Category, d.Message)

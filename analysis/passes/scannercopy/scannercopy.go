@@ -1,6 +1,7 @@
 package scannercopy
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -11,16 +12,20 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/bytetype"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
+
+//go:embed doc.go
+var doc string
 
 // Analyzer reports []byte(sc.Text()) for a *bufio.Scanner sc.
 var Analyzer = &analysis.Analyzer{
 	Name:             "scannercopy",
-	Doc:              "report []byte(sc.Text()) where sc.Bytes() avoids two copies",
+	Doc:              checkdoc.MustExtract(doc, "scannercopy"),
 	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/scannercopy",
 	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
 	RunDespiteErrors: true,
@@ -65,13 +70,13 @@ func (c *checker) checkConversion(conv inspector.Cursor, text *ast.CallExpr) {
 	}
 	sel := text.Fun.(*ast.SelectorExpr)
 	sc := types.ExprString(sel.X)
-	head := "[]byte(" + sc + ".Text()) copies each token twice: Text allocates a string and the conversion copies it again"
+	head := "[]byte(" + sc + ".Text()) copies each token twice"
 	call := conv.Node().(*ast.CallExpr)
 	switch c.flow(conv, loop, 0) {
 	case kept:
-		c.pass.Reportf(call.Pos(), "%s; the slice outlives the iteration here, and %s.Bytes() is valid only until the next Scan, so use bytes.Clone(%s.Bytes()) to copy once", head, sc, sc)
+		c.pass.Reportf(call.Pos(), "%s and the slice outlives the iteration: use bytes.Clone(%s.Bytes()) to copy once", head, sc)
 	case unknown:
-		c.pass.Reportf(call.Pos(), "%s; %s.Bytes() avoids both but is valid only until the next Scan, so copy it with bytes.Clone if it must outlive the iteration", head, sc)
+		c.pass.Reportf(call.Pos(), "%s: use %s.Bytes(), cloned if kept past the next Scan", head, sc)
 	case local:
 		var edits []analysis.TextEdit
 		if isPlainByteSlice(c.pass.TypesInfo.TypeOf(call)) {
@@ -84,7 +89,7 @@ func (c *checker) checkConversion(conv inspector.Cursor, text *ast.CallExpr) {
 		c.pass.Report(analysis.Diagnostic{
 			Pos:     call.Pos(),
 			End:     call.End(),
-			Message: head + "; " + sc + ".Bytes() avoids both but is valid only until the next Scan, so copy it with bytes.Clone if it must outlive the iteration",
+			Message: head + ": use " + sc + ".Bytes(), cloned if kept past the next Scan",
 			SuggestedFixes: []analysis.SuggestedFix{{
 				Message:   "Replace " + sc + ".Text() with " + sc + ".Bytes()",
 				TextEdits: edits,
@@ -156,7 +161,7 @@ func (c *checker) checkTextVar(text inspector.Cursor) {
 		return
 	}
 	sc := types.ExprString(text.Node().(*ast.CallExpr).Fun.(*ast.SelectorExpr).X)
-	c.pass.Reportf(text.Node().Pos(), "%s := %s.Text() allocates a string that is only converted back to []byte, which copies it again; use %s.Bytes(), which is valid only until the next Scan (copy it with bytes.Clone if it must outlive the iteration)", id.Name, sc, sc)
+	c.pass.Reportf(text.Node().Pos(), "%s := %s.Text() is only converted back to []byte: use %s.Bytes(), cloned if kept past the next Scan", id.Name, sc, sc)
 }
 
 // flowKind says where a byte slice goes.

@@ -5,9 +5,10 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc/checkdoctest"
 	"github.com/perfproof/perfproof/analysis/passes/scannercopy"
 )
 
 func Test(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), scannercopy.Analyzer, "a")
+	checkdoctest.Messages(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), scannercopy.Analyzer, "a"))
 }

@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 // A chain is the sequence of fields selected from a slice element to reach

@@ -1,6 +1,7 @@
 package sortedsearch
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -12,23 +13,19 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
-const doc = `report linear searches with an early exit over slices kept sorted by the same key
-
-A loop over a slice that the package sorts (sort.Slice, sort.Sort,
-slices.SortFunc, ...) or fills by in-order insertion, whose body only
-compares each element's sort key with a loop-invariant value and leaves
-the loop on the result, costs O(n) per lookup; slices.BinarySearchFunc or
-sort.Search finds the same position in O(log n).`
+//go:embed doc.go
+var doc string
 
 // Analyzer reports linear searches over sorted slices.
 var Analyzer = &analysis.Analyzer{
 	Name:             "sortedsearch",
-	Doc:              doc,
+	Doc:              checkdoc.MustExtract(doc, "sortedsearch"),
 	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/sortedsearch",
 	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
 	RunDespiteErrors: true,
@@ -189,10 +186,10 @@ func run(pass *analysis.Pass) (any, error) {
 		name = strings.TrimRight(name, ")")
 		if len(key) == 0 {
 			pass.Reportf(cur.Node().Pos(),
-				"linear search over sorted slice %s compares elements with the key and stops early; slices.BinarySearch finds the position in O(log n)", name)
+				"linear search with early exit over sorted slice %s: use slices.BinarySearch", name)
 		} else {
 			pass.Reportf(cur.Node().Pos(),
-				"linear search over sorted slice %s compares %s with the key and stops early; slices.BinarySearchFunc finds the position in O(log n)", name, key)
+				"linear search with early exit on %s over sorted slice %s: use slices.BinarySearchFunc", key, name)
 		}
 	}
 	return nil, nil

@@ -5,10 +5,11 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc/checkdoctest"
 	"github.com/perfproof/perfproof/analysis/passes/sortedsearch"
 )
 
 func Test(t *testing.T) {
 	testdata := analysistest.TestData()
-	analysistest.Run(t, testdata, sortedsearch.Analyzer, "orderbook", "nearmiss")
+	checkdoctest.Messages(t, analysistest.Run(t, testdata, sortedsearch.Analyzer, "orderbook", "nearmiss"))
 }

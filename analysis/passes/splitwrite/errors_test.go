@@ -92,7 +92,7 @@ func TestIllTyped(t *testing.T) {
 		ImportObjectFact: func(types.Object, analysis.Fact) bool { return false },
 		ExportObjectFact: func(types.Object, analysis.Fact) {},
 	}
-	if _, err := run(pass); err != nil {
+	if _, err := run(pass, nil); err != nil {
 		t.Fatalf("run: %v", err)
 	}
 	want := []string{"bad.go:11:2: two Write calls on conn", "bad.go:26:15: two Write calls on conn", "bad.go:32:2: two Write calls on os.Stdout"}

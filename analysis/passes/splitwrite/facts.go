@@ -11,7 +11,8 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 // writerFact is what other packages need to know of a function or
@@ -335,12 +336,9 @@ func (ch *checker) lastUse(cur inspector.Cursor, arg ast.Expr) bool {
 }
 
 func (ch *checker) reportCall(call *ast.CallExpr, callee *types.Func, arg ast.Expr, kind writerKind, s paramSplit) {
-	cost := countWord(s.Calls) + " system calls where one would do"
-	if kind == ioPipe {
-		cost = countWord(s.Calls) + " hand-offs to the reader where one would do"
-	}
+	calls := s.calls()
 	if s.UpTo {
-		cost = "up to " + cost
+		calls = "up to " + calls
 	}
 	diag := analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "parts"}
 	advice := "join the parts and write once"
@@ -349,9 +347,14 @@ func (ch *checker) reportCall(call *ast.CallExpr, callee *types.Func, arg ast.Ex
 		diag.Category = "delimiter"
 		advice = "append the " + s.Delim + " and write once"
 	case kind == netConn:
-		advice = "join the parts and write once, or write them as net.Buffers (one writev)"
+		advice = "join the parts and write once, or use net.Buffers"
 	}
-	diag.Message = fmt.Sprintf("%s makes %s on %s for one message (%s): %s; %s", ch.funcName(callee), s.calls(), ch.describe(arg, kind), s.Where, cost, advice)
+	name := ch.funcName(callee)
+	diag.Message = checkdoc.Fit(
+		fmt.Sprintf("%s makes %s on %s for one message (%s): %s", name, calls, ch.describe(arg, kind), s.Where, advice),
+		fmt.Sprintf("%s makes %s on %s for one message (%s): %s", name, calls, ch.label(arg, "the writer"), s.Where, advice),
+		fmt.Sprintf("%s makes %s on %s for one message: %s", name, calls, ch.label(arg, "the writer"), advice),
+		fmt.Sprintf("%s makes %s on %s for one message: join the parts and write once", name, calls, ch.label(arg, "the writer")))
 	ch.pass.Report(diag)
 }
 

@@ -11,8 +11,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/bytetype"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 // fix returns the suggested fix that merges a run of two writes into

@@ -1,6 +1,7 @@
 package splitwrite
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -11,26 +12,55 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/bytetype"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/factmemo"
 	"github.com/perfproof/perfproof/analysis/internal/fiximport"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
+
+//go:embed doc.go
+var doc string
+
+// analyzerDoc is the Doc of every copy of the Analyzer, extracted once.
+var analyzerDoc = checkdoc.MustExtract(doc, "splitwrite")
 
 // Analyzer reports one message written with several consecutive Write
 // calls on a writer that is not buffered.
-var Analyzer = &analysis.Analyzer{
-	Name: "splitwrite",
-	Doc:  "report a message written with several Write calls on an unbuffered pipe, socket or file\n\nSee the package documentation for details.",
-	URL:  "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/splitwrite",
-	// No Requires: the check runs on every dependency for its facts
-	// (which parameters a function writes in several calls, which
-	// results are unbuffered writers, which Write methods forward to
-	// one), and with memo a repeated run replays them.
-	FactTypes:        []analysis.Fact{new(writerFact)},
-	RunDespiteErrors: true,
-	Run:              run,
+var Analyzer = newAnalyzer(nil)
+
+// Memoized returns a new copy of Analyzer with a memo of its own (package
+// factmemo), for a driver that analyses one snapshot of the code and meets
+// a package more than once (test variants): perfproof scan makes one per
+// run. Analyzer itself remembers nothing between runs.
+func Memoized() *analysis.Analyzer {
+	a, _ := memoized()
+	return a
+}
+
+func memoized() (*analysis.Analyzer, *factmemo.Table[*writerFact]) {
+	memo := factmemo.New[*writerFact]()
+	return newAnalyzer(memo), memo
+}
+
+// newAnalyzer returns the check, replaying runs from memo, which may be
+// nil.
+func newAnalyzer(memo *factmemo.Table[*writerFact]) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name: "splitwrite",
+		Doc:  analyzerDoc,
+		URL:  "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/splitwrite",
+		// No Requires: the check runs on every dependency for its facts
+		// (which parameters a function writes in several calls, which
+		// results are unbuffered writers, which Write methods forward to
+		// one), and with memo a repeated run replays them.
+		FactTypes:        []analysis.Fact{new(writerFact)},
+		RunDespiteErrors: true,
+		Run: func(pass *analysis.Pass) (any, error) {
+			return run(pass, memo)
+		},
+	}
 }
 
 // relevant are the packages whose types make an unbuffered writer: a
@@ -62,10 +92,6 @@ func mayMatch(pkg *types.Package) bool {
 	return visit(pkg)
 }
 
-// memo replays the facts and diagnostics of a package analysed before in
-// this process (see package factmemo).
-var memo = factmemo.New[*writerFact]()
-
 type checker struct {
 	pass    *analysis.Pass
 	in      *inspector.Inspector
@@ -82,7 +108,7 @@ type checker struct {
 	files map[string][]byte
 }
 
-func run(pass *analysis.Pass) (any, error) {
+func run(pass *analysis.Pass, memo *factmemo.Table[*writerFact]) (any, error) {
 	if pass.Pkg == nil || pass.TypesInfo == nil {
 		return nil, nil
 	}
@@ -444,10 +470,6 @@ func (ch *checker) report(c inspector.Cursor, kind writerKind, run []*write) {
 	if same := run[0].name; allNamed(run, same) {
 		calls = same + " calls"
 	}
-	cost := count + " system calls where one would do"
-	if kind == ioPipe {
-		cost = count + " hand-offs to the reader where one would do"
-	}
 	lastArg := run[len(run)-1].arg
 	delim := ch.delimiter(lastArg)
 	var advice string
@@ -458,12 +480,15 @@ func (ch *checker) report(c inspector.Cursor, kind writerKind, run []*write) {
 		advice = "append the " + delim + " and write once"
 	case kind == netConn:
 		diag.Category = "parts"
-		advice = "join the parts and write once, or write them as net.Buffers (one writev)"
+		advice = "join the parts and write once, or use net.Buffers"
 	default:
 		diag.Category = "parts"
 		advice = "join the parts and write once"
 	}
-	diag.Message = fmt.Sprintf("%s %s on %s for one message: %s; %s", count, calls, ch.describe(run[0].w, kind), cost, advice)
+	diag.Message = checkdoc.Fit(
+		fmt.Sprintf("%s %s on %s for one message: %s", count, calls, ch.describe(run[0].w, kind), advice),
+		fmt.Sprintf("%s %s on %s for one message: %s", count, calls, ch.label(run[0].w, "the writer"), advice),
+		fmt.Sprintf("%s %s on %s for one message: join the parts and write once", count, calls, ch.label(run[0].w, "the writer")))
 	if fix, ok := ch.fix(run, delim); ok {
 		diag.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}

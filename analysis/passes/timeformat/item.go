@@ -12,7 +12,8 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 // peopleMethods are the methods that build text for people: a time
@@ -178,8 +179,10 @@ func (c *checker) calleeSink(cur inspector.Cursor, sel *ast.SelectorExpr) bool {
 		Pos:      call.Pos(),
 		End:      call.End(),
 		Category: "callee",
-		Message: fmt.Sprintf("%s.Format(%s) allocates a string that %s only copies into bytes; pass the time and AppendFormat there",
-			c.short(sel.X), c.short(call.Args[0]), fn.Name()),
+		Message: checkdoc.Fit(
+			fmt.Sprintf("%s.Format(%s) allocates a string that %s only copies into bytes: pass the time and AppendFormat there",
+				c.short(sel.X), c.short(call.Args[0]), fn.Name()),
+			fmt.Sprintf("Format allocates a string that %s only copies into bytes: pass the time and AppendFormat there", fn.Name())),
 	})
 	return true
 }
@@ -317,12 +320,20 @@ func (c *checker) perItem(cur inspector.Cursor, sel *ast.SelectorExpr, layout st
 	d := analysis.Diagnostic{Pos: call.Pos(), End: call.End()}
 	if f, ok := c.taggedField(cur); ok && layout == time.RFC3339Nano {
 		d.Category = "field"
-		d.Message = fmt.Sprintf("%s.Format(time.RFC3339Nano) into field %s allocates a string; a time.Time field encodes the same",
-			c.short(sel.X), f.Name())
+		d.Message = checkdoc.Fit(
+			fmt.Sprintf("%s.Format(time.RFC3339Nano) into field %s allocates a string: use a time.Time field, which encodes the same",
+				c.short(sel.X), f.Name()),
+			fmt.Sprintf("Format(time.RFC3339Nano) into field %s: use a time.Time field, which encodes the same", f.Name()))
 	} else {
 		d.Category = "item"
-		d.Message = fmt.Sprintf("%s.Format(%s) allocates a string %s; AppendFormat into a reused buffer where it is written",
-			c.short(sel.X), c.short(call.Args[0]), c.hot.Where(cur))
+		d.Message = checkdoc.Fit(
+			fmt.Sprintf("%s.Format(%s) allocates a string %s: AppendFormat into a reused buffer where it is written",
+				c.short(sel.X), c.short(call.Args[0]), c.hot.Where(cur)),
+			fmt.Sprintf("%s.Format(%s) allocates a string %s: AppendFormat into a reused buffer where it is written",
+				c.short(sel.X), c.short(call.Args[0]), c.often(cur)),
+			fmt.Sprintf("%s.Format(%s) allocates a string: AppendFormat into a reused buffer where it is written",
+				c.short(sel.X), c.short(call.Args[0])),
+			fmt.Sprintf("%s.Format(%s) allocates a string: AppendFormat into a reused buffer", c.short(sel.X), c.short(call.Args[0])))
 	}
 	c.pass.Report(d)
 }

@@ -1,6 +1,7 @@
 package timeformat
 
 import (
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -14,28 +15,21 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/bytetype"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
-const doc = `report time formatting that a cache or AppendFormat removes
-
-timeformat reports (time.Time).Format of the current time with a constant
-layout of one-second (or one-millisecond) resolution in code that runs
-often: the text can be kept and reused while the second is unchanged. It
-also reports a formatted time that is only appended to a byte slice or
-written to a buffer, directly or by a function of the package it is
-passed to, where AppendFormat writes it without the string; and, as
-candidates for the scan's evidence to rank, any other format of a time
-with a constant layout outside text for people (errors, logs, String).`
+//go:embed doc.go
+var doc string
 
 // Analyzer reports time formatting on hot paths that a one-entry cache or
 // AppendFormat removes.
 var Analyzer = &analysis.Analyzer{
 	Name:             "timeformat",
-	Doc:              doc,
+	Doc:              checkdoc.MustExtract(doc, "timeformat"),
 	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/timeformat",
 	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
 	RunDespiteErrors: true,
@@ -81,8 +75,12 @@ func (c *checker) call(cur inspector.Cursor) {
 			Pos:      call.Pos(),
 			End:      call.End(),
 			Category: "now",
-			Message: fmt.Sprintf("%s.Format(%s) of the current time runs %s; reuse the text until the %s changes",
-				c.short(sel.X), c.short(call.Args[0]), c.hot.Where(cur), unit),
+			Message: checkdoc.Fit(
+				fmt.Sprintf("%s.Format(%s) of the current time runs %s: reuse the text until the %s changes",
+					c.short(sel.X), c.short(call.Args[0]), c.hot.Where(cur), unit),
+				fmt.Sprintf("%s.Format(%s) of the current time runs %s: reuse the text until the %s changes",
+					c.short(sel.X), c.short(call.Args[0]), c.often(cur), unit),
+				fmt.Sprintf("Format of the current time runs %s: reuse the text until the %s changes", c.often(cur), unit)),
 		})
 		return
 	}
@@ -488,8 +486,12 @@ func (c *checker) byteSink(cur inspector.Cursor, sel *ast.SelectorExpr) bool {
 			Pos:      call.Pos(),
 			End:      call.End(),
 			Category: "append",
-			Message: fmt.Sprintf("append of %s.Format(%s) allocates a string %s; use %s.AppendFormat(%s, %s)",
-				c.short(sel.X), c.short(call.Args[0]), c.hot.Where(cur), c.short(sel.X), c.short(outer.Args[0]), c.short(call.Args[0])),
+			Message: checkdoc.Fit(
+				fmt.Sprintf("append of %s.Format(%s) allocates a string %s: use %s.AppendFormat(%s, %s)",
+					c.short(sel.X), c.short(call.Args[0]), c.hot.Where(cur), c.short(sel.X), c.short(outer.Args[0]), c.short(call.Args[0])),
+				fmt.Sprintf("append of %s.Format(%s) allocates a string: use %s.AppendFormat(%s, %s)",
+					c.short(sel.X), c.short(call.Args[0]), c.short(sel.X), c.short(outer.Args[0]), c.short(call.Args[0])),
+				fmt.Sprintf("append of %s.Format(%s) allocates a string: use AppendFormat", c.short(sel.X), c.short(call.Args[0]))),
 		}
 		if c.pure(outer.Args[0]) && c.timeOnly(sel.X) {
 			if fix, ok := c.fix(outer, fmt.Sprintf("%s.AppendFormat(%s, %s)", c.text(sel.X), c.text(outer.Args[0]), c.text(call.Args[0])), "Append with AppendFormat"); ok {
@@ -521,16 +523,22 @@ func (c *checker) writeSink(call *ast.CallExpr, sel *ast.SelectorExpr, outer *as
 		Category: "write",
 	}
 	if lendsBuffer(c.pass.TypesInfo.TypeOf(w)) {
-		d.Message = fmt.Sprintf("%s.Format(%s) allocates a string only to write it to %s; write %s.AppendFormat(%s.AvailableBuffer(), %s)",
-			c.short(sel.X), c.short(call.Args[0]), c.short(w), c.short(sel.X), c.short(w), c.short(call.Args[0]))
+		d.Message = checkdoc.Fit(
+			fmt.Sprintf("%s.Format(%s) allocates a string only to write it to %s: write %s.AppendFormat(%s.AvailableBuffer(), %s)",
+				c.short(sel.X), c.short(call.Args[0]), c.short(w), c.short(sel.X), c.short(w), c.short(call.Args[0])),
+			fmt.Sprintf("%s.Format(%s) allocates a string only to write it to %s: AppendFormat into %s.AvailableBuffer()",
+				c.short(sel.X), c.short(call.Args[0]), c.short(w), c.short(w)))
 		if c.pure(w) && c.timeOnly(sel.X) {
 			if fix, ok := c.fix(outer, fmt.Sprintf("%s.Write(%s.AppendFormat(%s.AvailableBuffer(), %s))", c.text(w), c.text(sel.X), c.text(w), c.text(call.Args[0])), "Write with AppendFormat into the buffer's free space"); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
 		}
 	} else {
-		d.Message = fmt.Sprintf("%s.Format(%s) allocates a string only to write it to %s; write %s.AppendFormat into a reused buffer",
-			c.short(sel.X), c.short(call.Args[0]), c.short(w), c.short(sel.X))
+		d.Message = checkdoc.Fit(
+			fmt.Sprintf("%s.Format(%s) allocates a string only to write it to %s: write %s.AppendFormat into a reused buffer",
+				c.short(sel.X), c.short(call.Args[0]), c.short(w), c.short(sel.X)),
+			fmt.Sprintf("%s.Format(%s) allocates a string only to write it: AppendFormat into a reused buffer",
+				c.short(sel.X), c.short(call.Args[0])))
 	}
 	c.pass.Report(d)
 	return true
@@ -620,6 +628,15 @@ func (c *checker) text(n ast.Node) string {
 		return ""
 	}
 	return string(src[tf.Offset(n.Pos()):tf.Offset(n.End())])
+}
+
+// often says how often the code at cur runs, for a message too short for
+// hotpath's Where: "in a loop" or "on every call".
+func (c *checker) often(cur inspector.Cursor) string {
+	if loop, ok := c.hot.Loop(cur); ok && !hotpath.LeavesLoop(cur, loop) {
+		return "in a loop"
+	}
+	return "on every call"
 }
 
 // short prints e for a diagnostic, shortened to keep the line readable.

@@ -2,6 +2,7 @@ package trimloop
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 	"go/ast"
 	"go/constant"
@@ -14,26 +15,21 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/bytetype"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/encoders"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
-const doc = `report serialize-measure-shrink loops that re-encode the whole value per removed element
-
-A loop that serializes a value (json.Marshal, base64/hex encoding, gob or
-xml encoding, fmt.Sprint*, strings.Join, a proto-like Marshal), compares
-the length of the result with a bound and removes one element per
-iteration encodes the value up to n times: O(n²) in the number of
-elements. Encode each element once and subtract its size, or binary-search
-the number of elements to remove.`
+//go:embed doc.go
+var doc string
 
 // Analyzer reports serialize-measure-shrink loops.
 var Analyzer = &analysis.Analyzer{
 	Name:             "trimloop",
-	Doc:              doc,
+	Doc:              checkdoc.MustExtract(doc, "trimloop"),
 	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/trimloop",
 	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
 	RunDespiteErrors: true,
@@ -267,8 +263,10 @@ func (c *checker) checkLoop(cur inspector.Cursor) {
 	c.pass.Report(analysis.Diagnostic{
 		Pos: cur.Node().Pos(),
 		End: cur.Node().End(),
-		Message: fmt.Sprintf("%s re-encodes the whole value after each single-element removal (%s): O(n²) in the element count; encode each element once and subtract its size, or binary-search the number of elements to remove",
-			encName, removal),
+		Message: checkdoc.Fit(
+			fmt.Sprintf("%s re-encodes the whole value per removal (%s): size each element once and subtract", encName, removal),
+			fmt.Sprintf("%s re-encodes the whole value per removal: size each element once and subtract", encName),
+			"the whole value is re-encoded per removal: size each element once and subtract"),
 	})
 }
 

@@ -5,10 +5,11 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc/checkdoctest"
 	"github.com/perfproof/perfproof/analysis/passes/trimloop"
 )
 
 func Test(t *testing.T) {
 	testdata := analysistest.TestData()
-	analysistest.Run(t, testdata, trimloop.Analyzer, "cookie", "nearmiss")
+	checkdoctest.Messages(t, analysistest.Run(t, testdata, trimloop.Analyzer, "cookie", "nearmiss"))
 }

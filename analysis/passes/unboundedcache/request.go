@@ -8,7 +8,7 @@ import (
 
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 // requestData finds the values of a package that come from its callers or

@@ -1,6 +1,7 @@
 package unboundedcache
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -11,21 +12,18 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
-const doc = `report package-level maps that grow per distinct input key and are never pruned
-
-A package-level map or sync.Map that code serving requests fills with one
-entry per distinct key (a time, an ID, a string from the input), with no
-delete, clear, size check or reassignment anywhere in the package, grows
-for as long as the process runs: a cache that leaks.`
+//go:embed doc.go
+var doc string
 
 // Analyzer reports stores into package-level maps that nothing bounds.
 var Analyzer = &analysis.Analyzer{
 	Name:             "unboundedcache",
-	Doc:              doc,
+	Doc:              checkdoc.MustExtract(doc, "unboundedcache"),
 	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/unboundedcache",
 	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
 	RunDespiteErrors: true,
@@ -780,16 +778,13 @@ func (c *checker) updatesExisting(ca *cache, st store) bool {
 
 func (c *checker) report(ca *cache, st store) {
 	qual := types.RelativeTo(c.pass.Pkg)
-	bounds := "no delete, clear, size check or reassignment"
-	if ca.syncMap {
-		bounds = "no Delete, Clear or reassignment"
-	}
+	key := types.TypeString(st.keyType, qual)
 	c.pass.Report(analysis.Diagnostic{
 		Pos: st.cur.Node().Pos(),
 		End: st.cur.Node().End(),
-		Message: ca.name + " grows by one entry per distinct " + types.TypeString(st.keyType, qual) +
-			" key and is never pruned: " + bounds + " in package " + c.pass.Pkg.Name() +
-			"; bound it (an LRU, or a size check and clear) or drop the cache",
+		Message: checkdoc.Fit(
+			ca.name+" grows by one entry per distinct "+key+" key and is never pruned: bound it (an LRU, a size check) or drop it",
+			ca.name+" grows per distinct key and is never pruned: bound it (an LRU, a size check) or drop it"),
 		Related: []analysis.RelatedInformation{{Pos: ca.obj.Pos(), Message: ca.name + " is declared here"}},
 	})
 }

@@ -1,4 +1,10 @@
 package useafterput
 
-// MemoReplays returns how many runs the memo has replayed so far.
-func MemoReplays() int64 { return memo.Replays() }
+import "golang.org/x/tools/go/analysis"
+
+// MemoizedWithReplays returns a memoised copy of Analyzer (Memoized) and
+// a function that returns how many runs its memo has replayed so far.
+func MemoizedWithReplays() (*analysis.Analyzer, func() int64) {
+	a, memo := memoized()
+	return a, memo.Replays
+}

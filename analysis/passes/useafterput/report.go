@@ -10,6 +10,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
+
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 )
 
 // report turns one flow's findings into diagnostics, one per source
@@ -82,14 +84,14 @@ func (a *pkgAnalysis) message(f *flow, fd finding) string {
 	where := fmt.Sprintf("(%s at %s)", put, a.where(f.site.instr.Pos()))
 	isSame := f.t.rels[fd.val]&same != 0
 	what, held := a.describe(f, fd)
-	var after string
+	var after, fix string
 	switch fd.kind {
 	case returnedAfter:
-		after = "returned after"
+		after, fix = "returned after", "copy it before the Put"
 	case storedBefore:
-		after = "stored where it outlives the function, but"
+		after, fix = "outlives the function, but", "copy it before storing it"
 	default:
-		after = "used after"
+		after, fix = "used after", "move the Put after its last use"
 	}
 	subject := obj
 	if isSame && what == obj {
@@ -105,19 +107,20 @@ func (a *pkgAnalysis) message(f *flow, fd finding) string {
 				}
 			}
 		}
-		return fmt.Sprintf("%s is kept by %s, which %s (%s) where it outlives the call, but %s is put back into %s %s; a later Get reuses %s and rewrites it",
-			what, esc.callee, esc.keep.How, esc.keep.Where, obj, f.site.pool, where, obj)
+		return checkdoc.Fit(
+			fmt.Sprintf("%s is kept by %s, which %s (%s), but %s is put back into %s %s: copy it first",
+				what, esc.callee, esc.keep.How, esc.keep.Where, obj, f.site.pool, where),
+			fmt.Sprintf("%s is kept by %s (%s), but %s is put back into %s %s: copy it first",
+				what, esc.callee, esc.keep.Where, obj, f.site.pool, where),
+			fmt.Sprintf("%s is kept by %s, but %s is put back into %s: copy it first", what, esc.callee, obj, f.site.pool))
 	}
 	msg := fmt.Sprintf("%s %s %s is put back into %s %s", what, after, subject, f.site.pool, where)
-	switch {
-	case held != "":
-		msg += fmt.Sprintf(": it holds %s; a later Get reuses %s and rewrites it", held, obj)
-	case isSame:
-		msg += fmt.Sprintf("; a later Get hands %s to another user", obj)
-	default:
-		msg += fmt.Sprintf("; a later Get reuses %s and rewrites it", obj)
+	short := fmt.Sprintf("%s %s %s is put back into %s", what, after, subject, f.site.pool)
+	shortest := fmt.Sprintf("a value into %s %s %s is put back into %s", obj, after, subject, f.site.pool)
+	if held != "" {
+		return checkdoc.Fit(msg+": it holds "+held+": "+fix, msg+": "+fix, short+": "+fix, shortest+": "+fix)
 	}
-	return msg
+	return checkdoc.Fit(msg+": "+fix, short+": "+fix, shortest+": "+fix)
 }
 
 // describe names a stale value for a diagnostic: its source text and what

@@ -1,6 +1,7 @@
 package useafterput
 
 import (
+	_ "embed"
 	"go/ast"
 	"go/build"
 	"go/constant"
@@ -13,31 +14,51 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/perfproof/perfproof/analysis/internal/astutil"
 	"github.com/perfproof/perfproof/analysis/internal/callscc"
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/factmemo"
 	"github.com/perfproof/perfproof/analysis/internal/localssa"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
-const doc = `report values used after they are put back into a sync.Pool
+//go:embed doc.go
+var doc string
 
-The useafterput analyzer reports a value taken from a sync.Pool, or
-anything that shares its memory (a slice of its buffer, an unsafe string
-over its bytes, a parser's result), that is used, returned or stored
-after the value is put back into the pool, including a deferred Put
-that runs before the caller reads a returned view. A later Get hands the
-same memory to another user, who overwrites it.`
+// analyzerDoc is the Doc of every copy of the Analyzer, extracted once.
+var analyzerDoc = checkdoc.MustExtract(doc, "useafterput")
 
 // Analyzer reports uses of pooled memory after Put.
-var Analyzer = &analysis.Analyzer{
-	Name: "useafterput",
-	Doc:  doc,
-	URL:  "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/useafterput",
-	// No Requires: the check runs on every dependency for its facts,
-	// and builds SSA only for the packages that can have them.
-	FactTypes:        []analysis.Fact{new(summary)},
-	RunDespiteErrors: true,
-	Run:              run,
+var Analyzer = newAnalyzer(nil)
+
+// Memoized returns a new copy of Analyzer with a memo of its own (package
+// factmemo), for a driver that analyses one snapshot of the code and meets
+// a package more than once (test variants): perfproof scan makes one per
+// run. Analyzer itself remembers nothing between runs.
+func Memoized() *analysis.Analyzer {
+	a, _ := memoized()
+	return a
+}
+
+func memoized() (*analysis.Analyzer, *factmemo.Table[*summary]) {
+	memo := factmemo.New[*summary]()
+	return newAnalyzer(memo), memo
+}
+
+// newAnalyzer returns the check, replaying runs from memo, which may be
+// nil.
+func newAnalyzer(memo *factmemo.Table[*summary]) *analysis.Analyzer {
+	return &analysis.Analyzer{
+		Name: "useafterput",
+		Doc:  analyzerDoc,
+		URL:  "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/useafterput",
+		// No Requires: the check runs on every dependency for its facts,
+		// and builds SSA only for the packages that can have them.
+		FactTypes:        []analysis.Fact{new(summary)},
+		RunDespiteErrors: true,
+		Run: func(pass *analysis.Pass) (any, error) {
+			return run(pass, memo)
+		},
+	}
 }
 
 // pkgAnalysis holds the state of one package's run.
@@ -62,11 +83,7 @@ type pkgAnalysis struct {
 	appendOnly map[*types.Var]bool
 }
 
-// memo replays the facts and diagnostics of a package analysed before in
-// this process (see package factmemo).
-var memo = factmemo.New[*summary]()
-
-func run(pass *analysis.Pass) (any, error) {
+func run(pass *analysis.Pass, memo *factmemo.Table[*summary]) (any, error) {
 	if !needsAnalysis(pass) || memo.Replay(pass) {
 		return nil, nil
 	}

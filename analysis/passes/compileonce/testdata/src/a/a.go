@@ -9,7 +9,7 @@ import (
 
 // parseLine splits a "key=value" line; the pattern is compiled per line.
 func parseLine(s string) (string, string, bool) {
-	re := regexp.MustCompile(`^(\w+)=(\d+)$`) // want `regexp.MustCompile of a constant pattern runs on every call of parseLine; compile it once into a package-level variable`
+	re := regexp.MustCompile(`^(\w+)=(\d+)$`) // want `regexp\.MustCompile of a constant pattern runs on every call: compile it once into a package-level variable`
 	m := re.FindStringSubmatch(s)
 	if m == nil {
 		return "", "", false
@@ -23,7 +23,7 @@ const datePattern = `\d{4}-\d{2}-\d{2}`
 func CountDates(lines []string) int {
 	n := 0
 	for _, l := range lines {
-		if regexp.MustCompile(datePattern).MatchString(l) { // want `regexp.MustCompile of a constant pattern runs on every iteration of a loop in CountDates`
+		if regexp.MustCompile(datePattern).MatchString(l) { // want `regexp\.MustCompile of a constant pattern runs in a loop: compile it once into a package-level variable`
 			n++
 		}
 	}
@@ -35,15 +35,15 @@ type Router struct{ routes map[string]string }
 // Match uses a locally declared constant: the fix must quote its value.
 func (r *Router) Match(path string) bool {
 	const idSeg = `/users/[0-9]+`
-	return regexp.MustCompile("^" + idSeg + "$").MatchString(path) // want `regexp.MustCompile of a constant pattern runs on every call of Router.Match`
+	return regexp.MustCompile("^" + idSeg + "$").MatchString(path) // want `regexp\.MustCompile of a constant pattern runs on every call: compile it once into a package-level variable`
 }
 
 // validName has two patterns: each gets its own variable.
 func validName(s string) bool {
-	if regexp.MustCompilePOSIX(`^[a-z]+$`).MatchString(s) { // want `regexp.MustCompilePOSIX of a constant pattern runs on every call of validName`
+	if regexp.MustCompilePOSIX(`^[a-z]+$`).MatchString(s) { // want `regexp\.MustCompilePOSIX of a constant pattern runs on every call: compile it once into a package-level variable`
 		return true
 	}
-	return regexp.MustCompile(`^[A-Z][a-z]*$`).MatchString(s) // want `regexp.MustCompile of a constant pattern runs on every call of validName`
+	return regexp.MustCompile(`^[A-Z][a-z]*$`).MatchString(s) // want `regexp\.MustCompile of a constant pattern runs on every call: compile it once into a package-level variable`
 }
 
 // parseLineRe is taken, so the fixes for parseLine and ParseLine pick
@@ -51,12 +51,12 @@ func validName(s string) bool {
 var parseLineRe = 1
 
 func ParseLine(s string) []string {
-	return regexp.MustCompile(`\s+`).Split(s, -1) // want `regexp.MustCompile of a constant pattern runs on every call of ParseLine`
+	return regexp.MustCompile(`\s+`).Split(s, -1) // want `regexp\.MustCompile of a constant pattern runs on every call: compile it once into a package-level variable`
 }
 
 // compileErr uses Compile, which returns an error: reported without a fix.
 func compileErr(s string) bool {
-	re, err := regexp.Compile(`^v\d+$`) // want `regexp.Compile of a constant pattern runs on every call of compileErr`
+	re, err := regexp.Compile(`^v\d+$`) // want `regexp\.Compile of a constant pattern runs on every call: compile it once into a package-level variable`
 	if err != nil {
 		return false
 	}
@@ -65,21 +65,21 @@ func compileErr(s string) bool {
 
 // isVersion recompiles inside regexp.MatchString.
 func isVersion(s string) bool {
-	ok, _ := regexp.MatchString(`^v\d+\.\d+$`, s) // want `regexp.MatchString compiles its constant pattern on every call of isVersion`
+	ok, _ := regexp.MatchString(`^v\d+\.\d+$`, s) // want `regexp\.MatchString compiles its constant pattern on every call: compile it once into a package-level variable`
 	return ok
 }
 
 // handlers are called many times: a function literal is not run-once.
 var handlers = map[string]func(string) bool{
 	"hex": func(s string) bool {
-		return regexp.MustCompile(`^[0-9a-f]+$`).MatchString(s) // want `regexp.MustCompile of a constant pattern runs on every call of a function literal in handlers`
+		return regexp.MustCompile(`^[0-9a-f]+$`).MatchString(s) // want `regexp\.MustCompile of a constant pattern runs on every call: compile it once into a package-level variable`
 	},
 }
 
 // longestMatch calls Longest, which modifies the regexp: reported, but a
 // shared package-level regexp would change meaning, so no fix.
 func longestMatch(s string) string {
-	re := regexp.MustCompile(`a+?`) // want `regexp.MustCompile of a constant pattern runs on every call of longestMatch`
+	re := regexp.MustCompile(`a+?`) // want `regexp\.MustCompile of a constant pattern runs on every call: compile it once into a package-level variable`
 	re.Longest()
 	return re.FindString(s)
 }
@@ -87,12 +87,12 @@ func longestMatch(s string) string {
 // badPattern does not compile: hoisting it would panic at start-up, so
 // it is reported without a fix.
 func badPattern(s string) bool {
-	return regexp.MustCompile(`(`).MatchString(s) // want `regexp.MustCompile of a constant pattern runs on every call of badPattern`
+	return regexp.MustCompile(`(`).MatchString(s) // want `regexp\.MustCompile of a constant pattern runs on every call: compile it once into a package-level variable`
 }
 
 // splitFields declares its regexp with var inside the function body.
 func splitFields(s string) []string {
-	var sepRe = regexp.MustCompile(`[,;]\s*`) // want `regexp.MustCompile of a constant pattern runs on every call of splitFields`
+	var sepRe = regexp.MustCompile(`[,;]\s*`) // want `regexp\.MustCompile of a constant pattern runs on every call: compile it once into a package-level variable`
 	return sepRe.Split(s, -1)
 }
 

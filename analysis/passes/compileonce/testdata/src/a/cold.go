@@ -48,7 +48,7 @@ func dump(s string) {
 func firstNumber(lines []string) string {
 	for _, l := range lines {
 		if l != "" {
-			return regexp.MustCompile(`\d+`).FindString(l) // want `regexp.MustCompile of a constant pattern runs on every call of firstNumber`
+			return regexp.MustCompile(`\d+`).FindString(l) // want `regexp\.MustCompile of a constant pattern runs on every call: compile it once into a package-level variable`
 		}
 	}
 	return ""
@@ -58,7 +58,7 @@ func firstNumber(lines []string) string {
 func NewParsers(n int) []*Parser {
 	ps := make([]*Parser, n)
 	for i := range ps {
-		ps[i] = &Parser{sep: regexp.MustCompile(`;`)} // want `regexp.MustCompile of a constant pattern runs on every iteration of a loop in NewParsers`
+		ps[i] = &Parser{sep: regexp.MustCompile(`;`)} // want `regexp\.MustCompile of a constant pattern runs in a loop: compile it once into a package-level variable`
 	}
 	return ps
 }

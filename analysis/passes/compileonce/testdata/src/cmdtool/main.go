@@ -13,7 +13,7 @@ func main() {
 	for _, arg := range os.Args[1:] {
 		fmt.Println(flagRe.MatchString(arg))
 		// In main's loop: runs per argument.
-		fmt.Println(regexp.MustCompile(`^\d+$`).MatchString(arg)) // want `regexp.MustCompile of a constant pattern runs on every iteration of a loop in main`
+		fmt.Println(regexp.MustCompile(`^\d+$`).MatchString(arg)) // want `regexp\.MustCompile of a constant pattern runs in a loop: compile it once into a package-level variable`
 	}
 	setup()
 }

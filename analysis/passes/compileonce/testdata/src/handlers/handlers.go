@@ -38,7 +38,7 @@ func (ops HeaderOps) ApplyTo(hdr http.Header, repl *Replacer) {
 			for name, vals := range hdr {
 				for i := range vals {
 					pattern := repl.ReplaceKnown(r.SearchRegexp, "")
-					if re, err := regexp.Compile(pattern); err == nil { // want `regexp.Compile of loop-invariant pattern runs on every iteration of a loop in HeaderOps.ApplyTo; compile it before the loop at line 38`
+					if re, err := regexp.Compile(pattern); err == nil { // want `regexp\.Compile of loop-invariant pattern runs on every iteration: compile it before the loop at line \d+`
 						hdr[name][i] = re.ReplaceAllString(hdr[name][i], r.Replace)
 					}
 				}
@@ -55,7 +55,7 @@ type Filter struct {
 
 // ServeHTTP compiles the configured pattern on every request.
 func (f *Filter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if regexp.MustCompile(f.Pattern).MatchString(r.URL.Path) { // want `regexp.MustCompile of configured pattern f.Pattern runs on every call of Filter.ServeHTTP; compile it once with the configuration`
+	if regexp.MustCompile(f.Pattern).MatchString(r.URL.Path) { // want `regexp\.MustCompile of configured pattern f\.Pattern runs on every call: compile it with the configuration`
 		http.NotFound(w, r)
 		return
 	}
@@ -71,7 +71,7 @@ type Rules struct {
 // every call.
 func (rs *Rules) Match(path string) bool {
 	for _, p := range rs.Prefixes {
-		ok, _ := regexp.MatchString("^"+regexp.QuoteMeta(p), path) // want `regexp.MatchString of configured pattern "\^" \+ regexp.QuoteMeta\(p\) runs on every iteration of a loop in Rules.Match`
+		ok, _ := regexp.MatchString("^"+regexp.QuoteMeta(p), path) // want `regexp\.MatchString of configured pattern "\^" \+ regexp\.QuoteMeta\(p\) runs in a loop: compile it with the configuration`
 		if ok {
 			return true
 		}
@@ -83,7 +83,7 @@ func (rs *Rules) Match(path string) bool {
 func Deny(pattern string) func(http.Handler) http.Handler {
 	return func(next http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			re, err := regexp.Compile(pattern) // want `regexp.Compile of configured pattern pattern runs on every call of a function literal in Deny`
+			re, err := regexp.Compile(pattern) // want `regexp\.Compile of configured pattern pattern runs on every call: compile it with the configuration`
 			if err == nil && re.MatchString(r.Header.Get("User-Agent")) {
 				http.Error(w, "denied", http.StatusForbidden)
 				return

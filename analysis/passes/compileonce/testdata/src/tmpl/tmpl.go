@@ -13,7 +13,7 @@ type Page struct{ Title string }
 
 // Render parses the page template on every request.
 func Render(w io.Writer, p Page) error {
-	t := template.Must(template.New("page").Parse(`<h1>{{.Title}}</h1>`)) // want `template.New\(...\).Parse of constant text runs on every call of Render; parse it once into a package-level variable`
+	t := template.Must(template.New("page").Parse(`<h1>{{.Title}}</h1>`)) // want `template\.New\(\.\.\.\)\.Parse of constant text runs on every call: parse it once into a package-level variable`
 	return t.Execute(w, p)
 }
 
@@ -22,7 +22,7 @@ var funcs = template.FuncMap{"upper": strings.ToUpper}
 // RenderAll parses a template with package-level functions per item.
 func RenderAll(w io.Writer, ps []Page) error {
 	for _, p := range ps {
-		t, err := template.New("item").Funcs(funcs).Delims("[[", "]]").Parse(`[[upper .Title]]`) // want `template.New\(...\).Parse of constant text runs on every iteration of a loop in RenderAll`
+		t, err := template.New("item").Funcs(funcs).Delims("[[", "]]").Parse(`[[upper .Title]]`) // want `template\.New\(\.\.\.\)\.Parse of constant text runs in a loop: parse it once into a package-level variable`
 		if err != nil {
 			return err
 		}
@@ -35,7 +35,7 @@ func RenderAll(w io.Writer, ps []Page) error {
 
 // RenderHTML does the same with html/template.
 func RenderHTML(w io.Writer, p Page) error {
-	t, err := htmltemplate.New("p").Parse(`<p>{{.Title}}</p>`) // want `template.New\(...\).Parse of constant text runs on every call of RenderHTML`
+	t, err := htmltemplate.New("p").Parse(`<p>{{.Title}}</p>`) // want `template\.New\(\.\.\.\)\.Parse of constant text runs on every call: parse it once into a package-level variable`
 	if err != nil {
 		return err
 	}
@@ -82,7 +82,7 @@ func PageHandler() http.HandlerFunc {
 // The handler returned by a factory runs per request.
 func SlowPageHandler() http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		t := template.Must(template.New("p").Parse(`<p>{{.}}</p>`)) // want `template.New\(...\).Parse of constant text runs on every call of a function literal in SlowPageHandler`
+		t := template.Must(template.New("p").Parse(`<p>{{.}}</p>`)) // want `template\.New\(\.\.\.\)\.Parse of constant text runs on every call: parse it once into a package-level variable`
 		t.Execute(w, r.URL.Path)
 	}
 }

@@ -67,7 +67,7 @@ func (h Header) With(vals []string) Header {
 func Breadcrumb(p *Page) string {
 	trail := p.Title
 	for cur := p.Parent; cur != nil; cur = cur.Parent {
-		trail = cur.Title + " > " + trail // want `string trail grows by prepending in a loop: each iteration copies all of trail \(quadratic\); collect the parts and join them once`
+		trail = cur.Title + " > " + trail // want `string trail grows by prepending in a loop, copied whole each time: collect the parts and join them once`
 	}
 	return trail
 }

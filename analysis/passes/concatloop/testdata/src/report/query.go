@@ -19,7 +19,7 @@ func Where(filters []Filter) string {
 	clause := ""
 	for i, f := range filters {
 		if i > 0 {
-			clause += " AND " // want `string clause grows by \+= in a loop: each iteration copies all of clause \(quadratic\); build it with a strings.Builder`
+			clause += " AND " // want `string clause grows by \+= in a loop, copied whole each time: build it with a strings\.Builder`
 		}
 		clause += f.Column + " = $" + strconv.Itoa(i+1)
 	}

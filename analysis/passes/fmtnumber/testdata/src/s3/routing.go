@@ -35,7 +35,7 @@ func (g *Gateway) headObject(w http.ResponseWriter, r *http.Request) error {
 }
 
 func (b *byteRange) writeHeader(w http.ResponseWriter, size int64) {
-	w.Header().Set("Content-Length", fmt.Sprintf("%d", b.length)) // want `fmt.Sprintf formats one integer`
+	w.Header().Set("Content-Length", fmt.Sprintf("%d", b.length)) // want `fmt\.Sprintf of one integer: use strconv\.FormatInt`
 }
 
 // rejectRange runs only where the request fails: its callers return a new

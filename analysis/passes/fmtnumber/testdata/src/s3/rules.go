@@ -32,7 +32,7 @@ func (p *parser) parseRange(h http.Header, start, end int64) {
 		s := fmt.Sprintf("%d", start) // fine: the block ends by calling p.errorf
 		p.errorf("bad range start %s", s)
 	}
-	h.Set("Range", fmt.Sprintf("%d", start)) // want `strconv.FormatInt does it directly`
+	h.Set("Range", fmt.Sprintf("%d", start)) // want `fmt\.Sprintf of one integer: use strconv\.FormatInt`
 }
 
 // mustSize ends in a panic: every statement of it is on the error path.

@@ -19,11 +19,11 @@ func PrintTops(in <-chan TopOfBook) {
 		if err != nil {
 			continue
 		}
-		fmt.Println(string(b)) // want `fmt.Println converts b to a string \(a copy\) and formats it through reflection only to write it and a newline; rewritten naively as os.Stdout.Write of the bytes`
+		fmt.Println(string(b)) // want `fmt\.Println converts b to a string only to write it and a newline: append '\\n' to the bytes and call Write once`
 	}
 }
 
 // PrintRaw prints an update that already ends in a newline.
 func PrintRaw(line []byte) {
-	fmt.Print(string(line)) // want `fmt.Print converts line to a string \(a copy\) and formats it through reflection only to write it; os.Stdout.Write writes the bytes directly`
+	fmt.Print(string(line)) // want `fmt\.Print converts line to a string only to write it: use os\.Stdout\.Write`
 }

@@ -10,7 +10,7 @@ type StreamWriter interface {
 
 // WriteChunk writes one chunk of text output.
 func WriteChunk(w StreamWriter, chunk string) error {
-	if _, err := fmt.Fprintf(w, "%s", chunk); err != nil { // want `io.WriteString writes it directly`
+	if _, err := fmt.Fprintf(w, "%s", chunk); err != nil { // want `fmt\.Fprintf formats chunk with "%s" only to write it: use io\.WriteString`
 		return err
 	}
 	return w.Flush()

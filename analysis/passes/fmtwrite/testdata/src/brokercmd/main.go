@@ -13,6 +13,6 @@ func main() {
 
 	sc := bufio.NewScanner(os.Stdin)
 	for sc.Scan() {
-		fmt.Fprintf(os.Stdout, "%s\n", string(sc.Bytes())) // want `fmt.Fprintf converts sc.Bytes\(\) to a string \(a copy\)`
+		fmt.Fprintf(os.Stdout, "%s\n", string(sc.Bytes())) // want `fmt\.Fprintf converts sc\.Bytes\(\) to a string only to write it and a newline: append '\\n' to the bytes and call Write once`
 	}
 }

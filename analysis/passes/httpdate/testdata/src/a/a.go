@@ -15,30 +15,30 @@ type blob struct {
 }
 
 func serveBlob(w http.ResponseWriter, r *http.Request, b *blob) {
-	w.Header().Set("Last-Modified", b.modTime.Format(time.RFC1123))                  // want `time.RFC1123 writes the zone name \("UTC" for a UTC time\) into the Last-Modified header, but an HTTP date must end in GMT \(RFC 9110 section 5.6.7\); format it with b.modTime.UTC\(\).Format\(http.TimeFormat\), and if this is hot, reuse the string while its Unix second is unchanged`
-	w.Header().Add("Expires", time.Now().Add(time.Hour).UTC().Format(time.RFC1123Z)) // want `time.RFC1123Z writes a numeric zone \("\+0000"\) into the Expires header`
+	w.Header().Set("Last-Modified", b.modTime.Format(time.RFC1123))                  // want `time\.RFC1123 puts the zone name, not GMT, in the Last-Modified header: use b\.modTime\.UTC\(\)\.Format\(http\.TimeFormat\)`
+	w.Header().Add("Expires", time.Now().Add(time.Hour).UTC().Format(time.RFC1123Z)) // want `time\.RFC1123Z puts a numeric zone, not GMT, in the Expires header: format in UTC with http\.TimeFormat`
 	w.Write(b.data)
 }
 
 // The value goes to a header through a local variable and a constant key.
 func cacheHeaders(h http.Header, mod time.Time) {
-	lm := mod.UTC().Format(time.RFC1123) // want `into the Last-Modified header`
+	lm := mod.UTC().Format(time.RFC1123) // want `time\.RFC1123 puts the zone name, not GMT, in the Last-Modified header: use mod\.UTC\(\)\.Format\(http\.TimeFormat\)`
 	h.Set(lastModified, lm)
 }
 
 // Direct map assignment and a header literal.
 func respond(mod time.Time) *http.Response {
 	resp := &http.Response{Header: http.Header{
-		"Date": {time.Now().Format("Mon, 02 Jan 2006 15:04:05 MST")}, // want `into the Date header`
+		"Date": {time.Now().Format("Mon, 02 Jan 2006 15:04:05 MST")}, // want `time\.RFC1123 puts the zone name, not GMT, in the Date header: use time\.Now\(\)\.UTC\(\)\.Format\(http\.TimeFormat\)`
 	}}
-	resp.Header["Last-Modified"] = []string{(mod.Format(time.RFC1123))} // want `into the Last-Modified header`
+	resp.Header["Last-Modified"] = []string{(mod.Format(time.RFC1123))} // want `time\.RFC1123 puts the zone name, not GMT, in the Last-Modified header: use mod\.UTC\(\)\.Format\(http\.TimeFormat\)`
 	return resp
 }
 
 // The variable is also logged: reported, but the fix would change the log
 // line too, so none is offered.
 func logged(w http.ResponseWriter, mod time.Time) {
-	s := mod.Format(time.RFC1123) // want `into the Last-Modified header`
+	s := mod.Format(time.RFC1123) // want `time\.RFC1123 puts the zone name, not GMT, in the Last-Modified header: use mod\.UTC\(\)\.Format\(http\.TimeFormat\)`
 	log.Printf("serving version of %s", s)
 	w.Header().Set("Last-Modified", s)
 }
@@ -49,7 +49,7 @@ func formatDate(t time.Time) string { // want formatDate:"returns time.RFC1123"
 }
 
 func stamp(w http.ResponseWriter) {
-	w.Header().Set("date", formatDate(time.Now())) // want `formatDate formats with time.RFC1123, which writes the zone name \("UTC" for a UTC time\) into the Date header`
+	w.Header().Set("date", formatDate(time.Now())) // want `formatDate formats the Date header with time\.RFC1123, not GMT: use t\.UTC\(\)\.Format\(http\.TimeFormat\)`
 }
 
 // A conditional request from a client: the server parses the value with
@@ -59,7 +59,7 @@ func revalidate(c *http.Client, url string, cached time.Time) (*http.Response, e
 	if err != nil {
 		return nil, err
 	}
-	req.Header.Set("If-Modified-Since", cached.Format(time.RFC1123)) // want `into the If-Modified-Since header`
+	req.Header.Set("If-Modified-Since", cached.Format(time.RFC1123)) // want `time\.RFC1123 puts the zone name, not GMT, in the If-Modified-Since header: use cached\.UTC\(\)\.Format\(http\.TimeFormat\)`
 	return c.Do(req)
 }
 

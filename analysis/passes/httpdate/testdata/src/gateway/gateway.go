@@ -11,7 +11,7 @@ import (
 func headObject(w http.ResponseWriter, o *objstore.Object) {
 	h := w.Header()
 	h.Set("Content-Length", strconv.FormatInt(o.Size, 10))
-	h.Set("Last-Modified", objstore.FormatLastModified(o.ModTime.Unix())) // want `objstore.FormatLastModified formats with time.RFC1123, which writes the zone name \("UTC" for a UTC time\) into the Last-Modified header, but an HTTP date must end in GMT`
+	h.Set("Last-Modified", objstore.FormatLastModified(o.ModTime.Unix())) // want `objstore\.FormatLastModified formats the Last-Modified header with time\.RFC1123, not GMT: use http\.TimeFormat in UTC`
 	log.Printf("head %s at %s", o.Key, objstore.FormatStamp(o.ModTime))   // fine: a log line, not a header
 	w.WriteHeader(http.StatusOK)
 }

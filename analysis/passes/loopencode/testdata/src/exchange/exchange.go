@@ -18,7 +18,7 @@ type auction struct {
 func bidderData(a *auction) (map[string][]byte, error) {
 	out := make(map[string][]byte, len(a.Bidders))
 	for _, b := range a.Bidders {
-		site, _, err := fpd.ApplyBidderConfig(b, a.Configs) // want `call to fpd.ApplyBidderConfig runs json.Marshal of cfgs\[i\]\.Site \(fpd.go:\d+\) with loop-invariant arguments; the range loop at line \d+ re-encodes the same value on every iteration; encode once before the loop and reuse the bytes`
+		site, _, err := fpd.ApplyBidderConfig(b, a.Configs) // want `fpd\.ApplyBidderConfig runs json\.Marshal of loop-invariant cfgs\[i\]\.Site in the loop at line \d+: encode once before it`
 		if err != nil {
 			return nil, err
 		}
@@ -43,7 +43,7 @@ func (p *processor) apply(base *fpd.Request, bidder string, cfgs []fpd.Config) *
 		if !contains(cfgs[i].Bidders, bidder) || cfgs[i].User == nil {
 			continue
 		}
-		user, err := json.Marshal(cfgs[i].User) // want `json.Marshal of cfgs\[i\]\.User depends only on loop-invariant arguments of the call to p.apply at exchange.go:\d+; the range loop re-encodes the same value on every iteration; encode once before the loop and reuse the bytes`
+		user, err := json.Marshal(cfgs[i].User) // want `json\.Marshal of cfgs\[i\]\.User is invariant in the loop calling p\.apply at exchange\.go:\d+: encode once before it`
 		if err == nil {
 			out.Ext["user"] = user
 		}
@@ -75,7 +75,7 @@ func (p *processor) process(base *fpd.Request, bidders []string, cfgs []fpd.Conf
 // fanOut encodes the request's site once per bidder.
 func fanOut(req *fpd.Request, bidders []string, send func(bidder string, site []byte) error) error {
 	for _, b := range bidders {
-		site, err := json.Marshal(req.Site) // want `json.Marshal of req.Site is loop-invariant: the range loop at line \d+ encodes the same value on every iteration; hoist it before the loop and reuse the bytes`
+		site, err := json.Marshal(req.Site) // want `json\.Marshal of req\.Site is loop-invariant in the range loop at line \d+: hoist it before the loop and reuse the bytes`
 		if err != nil {
 			return err
 		}
@@ -95,7 +95,7 @@ type heartbeat struct {
 func beat(w io.Writer, hb *heartbeat, n int) error {
 	enc := json.NewEncoder(w)
 	for i := 0; i < n; i++ {
-		if err := enc.Encode(hb); err != nil { // want `\(\*json.Encoder\).Encode of hb is loop-invariant: the for loop at line \d+ encodes the same value on every iteration; encode once before the loop and write the bytes`
+		if err := enc.Encode(hb); err != nil { // want `\(\*json\.Encoder\)\.Encode of hb is loop-invariant in the loop at line \d+: encode once before the loop and write the bytes`
 			return err
 		}
 	}

@@ -28,7 +28,7 @@ type status struct {
 // broadcast writes the same status to every peer.
 func broadcast(peers []io.Writer, st status) {
 	for _, w := range peers {
-		data, _ := json.Marshal(st) // want `json.Marshal of st is loop-invariant: the range loop at line \d+ encodes the same value on every iteration; hoist it before the loop and reuse the bytes`
+		data, _ := json.Marshal(st) // want `json\.Marshal of st is loop-invariant in the range loop at line \d+: hoist it before the loop and reuse the bytes`
 		w.Write(data)
 	}
 }
@@ -264,7 +264,7 @@ done:
 
 // encode marshals its argument; the loop calls it with the same status.
 func encode(st status) []byte {
-	data, _ := json.Marshal(st) // want `json.Marshal of st depends only on loop-invariant arguments of the call to encode at hoist.go:\d+; the range loop re-encodes the same value on every iteration; encode once before the loop and reuse the bytes`
+	data, _ := json.Marshal(st) // want `json\.Marshal of st is loop-invariant in the range loop around encode at hoist\.go:\d+: encode once before the loop`
 	return data
 }
 

@@ -14,7 +14,7 @@ func ParseAmount(s string) float64 {
 		}
 		d := float64(s[i] - '0')
 		if seenDot {
-			div *= 10 // want `ParseAmount builds a float64 digit by digit \(div \*= 10\) and rounds at every step, so many inputs parse to a neighbour of the correctly rounded value \(in this form "0.12" gives 0.12000000000000001, not 0.12\); its result is returned by exported function ParseAmount; use strconv.ParseFloat`
+			div *= 10 // want `ParseAmount rounds at every digit; its result is returned by exported function ParseAmount: use strconv\.ParseFloat`
 			v += d / div
 		} else {
 			v = v*10 + d
@@ -39,7 +39,7 @@ func rate(s []byte) float64 {
 		}
 	}
 	for ; n > 0; n-- {
-		v /= 10 // want `rate builds a float64 digit by digit \(v /= 10\) and rounds at every step, so many inputs parse to a neighbour of the correctly rounded value \(in this form "0.11" gives 0.11000000000000001, not 0.11\); its result is the tag of a switch \(an == per case\) in fee`
+		v /= 10 // want `rate rounds at every digit \(v /= 10\); its result is a switch tag \(compared with ==\) in fee: use strconv\.ParseFloat`
 	}
 	return v
 }
@@ -72,7 +72,7 @@ func (o *Order) fills(price string) bool {
 			p = p*10 + float64(d)
 			continue
 		}
-		place = place / 10 // want `\(\*Order\).fills builds a float64 digit by digit \(place = place / 10\) .*its result is compared with == in \(\*Order\).fills`
+		place = place / 10 // want `\(\*Order\)\.fills rounds at every digit; its result is compared with == in \(\*Order\)\.fills: use strconv\.ParseFloat`
 		p = p + float64(d)*place
 	}
 	return p == o.Limit
@@ -93,7 +93,7 @@ func ParseQuantity(b []byte) float64 {
 		}
 		m = 10*m + uint64(c-'0')
 		if point {
-			scale *= 0.1 // want `ParseQuantity builds a float64 digit by digit \(scale \*= 0.1\) .*its result is returned by exported function ParseQuantity;`
+			scale *= 0.1 // want `ParseQuantity rounds at every digit; its result is returned by exported function ParseQuantity: use strconv\.ParseFloat`
 		}
 	}
 	return float64(m) * scale

@@ -23,7 +23,7 @@ func parseDecimalFast(s string) (float64, bool) {
 		digit := float64(c - '0')
 		if isDecimal {
 			result += digit * decimalPlace
-			decimalPlace *= 0.1 // want `parseDecimalFast builds a float64 digit by digit \(decimalPlace \*= 0.1\) and rounds at every step, so many inputs parse to a neighbour of the correctly rounded value \(in this form "0.3" gives 0.30000000000000004, not 0.3\); its result is compared with == in \(\*Book\).apply; use strconv.ParseFloat, or divide the integer of all the digits once by an exact power of ten \(correctly rounded up to 15 digits\), or integer ticks`
+			decimalPlace *= 0.1 // want `parseDecimalFast rounds at every digit; its result is compared with == in \(\*Book\)\.apply: use strconv\.ParseFloat`
 		} else {
 			result = result*10 + digit
 		}
@@ -92,7 +92,7 @@ func parseScaled(s string) float64 {
 			scale++
 		}
 	}
-	return float64(mant) * math.Pow10(-scale) // want `parseScaled builds a float64 digit by digit \(float64\(mant\) \* math.Pow10\(-scale\)\) and rounds at every step, .*its result is a map key in index; use strconv.ParseFloat`
+	return float64(mant) * math.Pow10(-scale) // want `parseScaled rounds at every digit; its result is a map key in index: use strconv\.ParseFloat`
 }
 
 func index(prices []string) {

@@ -6,7 +6,7 @@ import "example.com/missing/db"
 
 // IDs converts rows of a type that does not resolve.
 func IDs(rows []db.Row) []int64 {
-	ids := make([]int64, 0) // want `ids grows by append to len\(rows\) elements without a capacity: make it with make\(\[\]int64, 0, len\(rows\)\)`
+	ids := make([]int64, 0) // want `ids grows by append to len\(rows\) elements: make it with make\(\[\]int64, 0, len\(rows\)\)`
 	for _, r := range rows {
 		ids = append(ids, r.ID)
 	}
@@ -15,7 +15,7 @@ func IDs(rows []db.Row) []int64 {
 
 // Index stores rows of an unknown type: the map's type is still known.
 func Index(rows []db.Row) map[string]db.Row {
-	m := map[string]db.Row{} // want `m grows by rehashing to up to len\(rows\) entries without a size hint`
+	m := map[string]db.Row{} // want `m grows to up to len\(rows\) entries without a size hint: make it with make\(map\[string\]db\.Row, len\(rows\)\)`
 	for _, r := range rows {
 		m[r.Name] = r
 	}
@@ -33,7 +33,7 @@ func Unknown() []int {
 
 // Undeclared appends to a slice of an undeclared element type.
 func Undeclared(src []string) []Missing {
-	out := []Missing{} // want `out grows by append to len\(src\) elements without a capacity`
+	out := []Missing{} // want `out grows by append to len\(src\) elements: make it with make\(\[\]Missing, 0, len\(src\)\)`
 	for _, s := range src {
 		out = append(out, Missing(s))
 	}

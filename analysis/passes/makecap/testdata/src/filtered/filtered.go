@@ -18,7 +18,7 @@ var reserved = map[string]bool{"content-type": true, "etag": true}
 // filtered copy, whose size is at most len(m); the hint may exceed it by
 // the keys skipped, an amount bounded by the source.
 func Metadata(m map[string]*string) map[string]string {
-	meta := make(map[string]string) // want `meta grows by rehashing to up to len\(m\) entries without a size hint: make it with make\(map\[string\]string, len\(m\)\)`
+	meta := make(map[string]string) // want `meta grows to up to len\(m\) entries without a size hint: make it with make\(map\[string\]string, len\(m\)\)`
 	for k, v := range m {
 		if reserved[strings.ToLower(k)] {
 			continue
@@ -31,7 +31,7 @@ func Metadata(m map[string]*string) map[string]string {
 // Tags appends every tag, then skips the rest of the iteration: the
 // continue after the add skips nothing, so the count is exact.
 func Tags(tags []string) []string {
-	out := make([]string, 0) // want `out grows by append to len\(tags\) elements without a capacity: make it with make\(\[\]string, 0, len\(tags\)\)`
+	out := make([]string, 0) // want `out grows by append to len\(tags\) elements: make it with make\(\[\]string, 0, len\(tags\)\)`
 	for _, t := range tags {
 		out = append(out, strings.TrimSpace(t))
 		if t == "" {
@@ -45,7 +45,7 @@ func Tags(tags []string) []string {
 // ReqHeaders joins the request headers: the range calls GetReqHeaders
 // once, and so does the fix, before the make.
 func ReqHeaders(c *Ctx) string {
-	pairs := make([]string, 0) // want `pairs grows by append to len\(c.GetReqHeaders\(\)\) elements without a capacity: store c.GetReqHeaders\(\) in src before it and make it with make\(\[\]string, 0, len\(src\)\)`
+	pairs := make([]string, 0) // want `pairs grows by append to len\(c\.GetReqHeaders\(\)\) elements: make it with that capacity`
 	for k, v := range c.GetReqHeaders() {
 		pairs = append(pairs, k+"="+strings.Join(v, ","))
 	}
@@ -54,7 +54,7 @@ func ReqHeaders(c *Ctx) string {
 
 // Lower has a variable named src in scope: the fix takes another name.
 func Lower(c *Ctx, src string) map[string]int {
-	n := map[string]int{} // want `n grows by rehashing to up to len\(c.GetReqHeaders\(\)\) entries without a size hint: store c.GetReqHeaders\(\) in srcItems before it and make it with make\(map\[string\]int, len\(srcItems\)\)`
+	n := map[string]int{} // want `n grows to up to len\(c\.GetReqHeaders\(\)\) entries without a size hint: make it with that hint`
 	for k, v := range c.GetReqHeaders() {
 		n[strings.ToLower(k)+src] = len(v)
 	}
@@ -64,7 +64,7 @@ func Lower(c *Ctx, src string) map[string]int {
 // Between has a statement between the make and the loop, which may
 // change what the call returns: reported, with no fix.
 func Between(c *Ctx) []string {
-	keys := []string{} // want `keys grows by append to len\(c.GetReqHeaders\(\)\) elements without a capacity: store c.GetReqHeaders\(\) in src before it and make it with make\(\[\]string, 0, len\(src\)\)`
+	keys := []string{} // want `keys grows by append to len\(c\.GetReqHeaders\(\)\) elements: make it with that capacity`
 	c.headers["x-seen"] = nil
 	for k := range c.GetReqHeaders() {
 		keys = append(keys, k)
@@ -87,7 +87,7 @@ func FilteredCall(c *Ctx) []string {
 
 // FilteredCallMap filters the result of a call into a map.
 func FilteredCallMap(c *Ctx) map[string]int {
-	counts := make(map[string]int) // want `counts grows by rehashing to up to len\(c.GetReqHeaders\(\)\) entries without a size hint: store c.GetReqHeaders\(\) in src before it and make it with make\(map\[string\]int, len\(src\)\)`
+	counts := make(map[string]int) // want `counts grows to up to len\(c\.GetReqHeaders\(\)\) entries without a size hint: make it with that hint`
 	for k, v := range c.GetReqHeaders() {
 		if strings.HasPrefix(k, "x-") {
 			continue

@@ -14,7 +14,7 @@ func main() {
 	}
 	for _, batch := range [][]string{args, args} {
 		// A loop of main repeats, even in a command.
-		seen := make(map[string]bool) // want `seen grows by rehashing to up to len\(batch\) entries without a size hint: make it with make\(map\[string\]bool, len\(batch\)\)`
+		seen := make(map[string]bool) // want `seen grows to up to len\(batch\) entries without a size hint: make it with make\(map\[string\]bool, len\(batch\)\)`
 		for _, a := range batch {
 			seen[a] = true
 		}

@@ -38,7 +38,7 @@ func toAPI(r OrderRow) Order {
 
 // ListOrders converts the rows of a page of orders.
 func ListOrders(rows []OrderRow) []Order {
-	out := []Order{} // want `out grows by append to len\(rows\) elements without a capacity: make it with make\(\[\]Order, 0, len\(rows\)\)`
+	out := []Order{} // want `out grows by append to len\(rows\) elements: make it with make\(\[\]Order, 0, len\(rows\)\)`
 	for _, r := range rows {
 		out = append(out, toAPI(r))
 	}
@@ -47,7 +47,7 @@ func ListOrders(rows []OrderRow) []Order {
 
 // ListOrderIDs returns the IDs of the rows.
 func ListOrderIDs(rows []OrderRow) []int64 {
-	ids := make([]int64, 0) // want `ids grows by append to len\(rows\) elements without a capacity: make it with make\(\[\]int64, 0, len\(rows\)\)`
+	ids := make([]int64, 0) // want `ids grows by append to len\(rows\) elements: make it with make\(\[\]int64, 0, len\(rows\)\)`
 	for i := range rows {
 		ids = append(ids, rows[i].ID)
 	}
@@ -56,7 +56,7 @@ func ListOrderIDs(rows []OrderRow) []int64 {
 
 // IndexByID builds the lookup table of the rows by ID.
 func IndexByID(rows []OrderRow) map[int64]*OrderRow {
-	byID := make(map[int64]*OrderRow) // want `byID grows by rehashing to up to len\(rows\) entries without a size hint: make it with make\(map\[int64\]\*OrderRow, len\(rows\)\)`
+	byID := make(map[int64]*OrderRow) // want `byID grows to up to len\(rows\) entries without a size hint: make it with make\(map\[int64\]\*OrderRow, len\(rows\)\)`
 	for i := range rows {
 		r := &rows[i]
 		byID[r.ID] = r
@@ -66,7 +66,7 @@ func IndexByID(rows []OrderRow) map[int64]*OrderRow {
 
 // Customers returns the customer of each order ID, sorted by ID.
 func Customers(names map[int64]string) []string {
-	keys := []int64{} // want `keys grows by append to len\(names\) elements without a capacity: make it with make\(\[\]int64, 0, len\(names\)\)`
+	keys := []int64{} // want `keys grows by append to len\(names\) elements: make it with make\(\[\]int64, 0, len\(names\)\)`
 	for id := range names {
 		keys = append(keys, id)
 	}
@@ -80,11 +80,11 @@ func Customers(names map[int64]string) []string {
 
 // Statuses copies a status table, keyed by status, into a new map.
 func Statuses(counts map[string]int) map[string]int {
-	copied := map[string]int{} // want `copied grows by rehashing to len\(counts\) entries without a size hint: make it with make\(map\[string\]int, len\(counts\)\)`
+	copied := map[string]int{} // want `copied grows to len\(counts\) entries without a size hint: make it with make\(map\[string\]int, len\(counts\)\)`
 	for status, n := range counts {
 		copied[status] = n
 	}
-	byPos := make(map[int]string) // want `byPos grows by rehashing to len\(keysOf\) entries without a size hint: make it with make\(map\[int\]string, len\(keysOf\)\)`
+	byPos := make(map[int]string) // want `byPos grows to len\(keysOf\) entries without a size hint: make it with make\(map\[int\]string, len\(keysOf\)\)`
 	keysOf := []string{"new", "paid", "shipped"}
 	for i, k := range keysOf {
 		byPos[i] = k
@@ -105,7 +105,7 @@ type Book struct {
 func (b *Book) Reindex() {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.byID = make(map[int64]int) // want `b.byID grows by rehashing to up to len\(b.rows\) entries without a size hint: make it with make\(map\[int64\]int, len\(b.rows\)\)`
+	b.byID = make(map[int64]int) // want `b\.byID grows to up to len\(b\.rows\) entries without a size hint: make it with make\(map\[int64\]int, len\(b\.rows\)\)`
 	for i, r := range b.rows {
 		b.byID[r.ID] = i
 	}
@@ -113,7 +113,7 @@ func (b *Book) Reindex() {
 
 // Totals returns the total of each order, in cents.
 func (b *Book) Totals() []int64 {
-	var totals []int64 // want `totals grows by append to len\(b.rows\) elements without a capacity: make it with make\(\[\]int64, 0, len\(b.rows\)\)`
+	var totals []int64 // want `totals grows by append to len\(b\.rows\) elements: make it with make\(\[\]int64, 0, len\(b\.rows\)\)`
 	for _, r := range b.rows {
 		totals = append(totals, r.Cents)
 	}
@@ -122,11 +122,11 @@ func (b *Book) Totals() []int64 {
 
 // Pages splits n orders into page numbers.
 func Pages(n int) []int {
-	pages := []int{} // want `pages grows by append to n elements without a capacity: make it with make\(\[\]int, 0, n\)`
+	pages := []int{} // want `pages grows by append to n elements: make it with make\(\[\]int, 0, n\)`
 	for i := 0; i < n; i++ {
 		pages = append(pages, i+1)
 	}
-	slots := make(map[int]bool) // want `slots grows by rehashing to n entries without a size hint: make it with make\(map\[int\]bool, n\)`
+	slots := make(map[int]bool) // want `slots grows to n entries without a size hint: make it with make\(map\[int\]bool, n\)`
 	for i := range n {
 		slots[i] = false
 	}
@@ -137,7 +137,7 @@ func Pages(n int) []int {
 // Lines flattens the lines of the orders; the lines are counted after the
 // make, so the fix cannot move the count above it.
 func Lines(rows []OrderRow) []string {
-	skus := make([]string, 0) // want `skus grows by append to len\(flat\) elements without a capacity`
+	skus := make([]string, 0) // want `skus grows by append to len\(flat\) elements: make it with make\(\[\]string, 0, len\(flat\)\)`
 	flat := rows[0].Lines
 	for _, l := range flat {
 		skus = append(skus, l.SKU)
@@ -148,7 +148,7 @@ func Lines(rows []OrderRow) []string {
 // Guarded returns the totals of a book that may be nil: len(b.rows) must
 // not move above the nil check, so the report has no fix.
 func Guarded(b *Book) []int64 {
-	totals := []int64{} // want `totals grows by append to len\(b.rows\) elements without a capacity`
+	totals := []int64{} // want `totals grows by append to len\(b\.rows\) elements: make it with make\(\[\]int64, 0, len\(b\.rows\)\)`
 	if b == nil {
 		return nil
 	}
@@ -163,7 +163,7 @@ func Guarded(b *Book) []int64 {
 func Batch(pages [][]OrderRow) [][]Order {
 	res := make([][]Order, 0, len(pages)) // has its capacity
 	for _, page := range pages {
-		conv := []Order{} // want `conv grows by append to len\(page\) elements without a capacity`
+		conv := []Order{} // want `conv grows by append to len\(page\) elements: make it with make\(\[\]Order, 0, len\(page\)\)`
 		for _, r := range page {
 			conv = append(conv, toAPI(r))
 		}
@@ -214,7 +214,7 @@ func FirstTen(rows []OrderRow) []int64 {
 // Validate returns an error at the first bad row: the loop then drops
 // the slice, so on the way to a result it appends once per row.
 func Validate(rows []OrderRow) ([]int64, error) {
-	ids := []int64{} // want `ids grows by append to len\(rows\) elements without a capacity: make it with make\(\[\]int64, 0, len\(rows\)\)`
+	ids := []int64{} // want `ids grows by append to len\(rows\) elements: make it with make\(\[\]int64, 0, len\(rows\)\)`
 	for _, r := range rows {
 		if r.ID <= 0 {
 			return nil, errors.New("orders: row without id")
@@ -363,7 +363,7 @@ func FromOne(n int) []int {
 // Fetched ranges over a call: len(fetch()) would call it twice, so the
 // fix stores its result first (the range calls it once, too).
 func Fetched(fetch func() []OrderRow) []int64 {
-	ids := []int64{} // want `ids grows by append to len\(fetch\(\)\) elements without a capacity: store fetch\(\) in src before it and make it with make\(\[\]int64, 0, len\(src\)\)`
+	ids := []int64{} // want `ids grows by append to len\(fetch\(\)\) elements: store fetch\(\) in src before it and make it with make\(\[\]int64, 0, len\(src\)\)`
 	for _, r := range fetch() {
 		ids = append(ids, r.ID)
 	}
@@ -475,7 +475,7 @@ func Small(names [4]string) map[string]int {
 
 // Buckets fills a map with a constant number of entries beyond one group.
 func Buckets() map[int][]int64 {
-	b := map[int][]int64{} // want `b grows by rehashing to 64 entries without a size hint: make it with make\(map\[int\]\[\]int64, 64\)`
+	b := map[int][]int64{} // want `b grows to 64 entries without a size hint: make it with make\(map\[int\]\[\]int64, 64\)`
 	for i := 0; i < 64; i++ {
 		b[i] = nil
 	}
@@ -485,7 +485,7 @@ func Buckets() map[int][]int64 {
 // Tail converts the rows after the first: a slice of the rows is a fine
 // length too.
 func Tail(rows []OrderRow, from int) []Order {
-	out := make([]Order, 0) // want `out grows by append to len\(rows\[from:\]\) elements without a capacity: make it with make\(\[\]Order, 0, len\(rows\[from:\]\)\)`
+	out := make([]Order, 0) // want `out grows by append to len\(rows\[from:\]\) elements: make it with make\(\[\]Order, 0, len\(rows\[from:\]\)\)`
 	for _, r := range rows[from:] {
 		out = append(out, toAPI(r))
 	}
@@ -495,7 +495,7 @@ func Tail(rows []OrderRow, from int) []Order {
 // Snapshot copies the rows under the book's lock: len(b.rows) must not move
 // above the Lock, so the report has no fix.
 func (b *Book) Snapshot() []int64 {
-	ids := []int64{} // want `ids grows by append to len\(b.rows\) elements without a capacity: make it with make\(\[\]int64, 0, len\(b.rows\)\)`
+	ids := []int64{} // want `ids grows by append to len\(b\.rows\) elements: make it with make\(\[\]int64, 0, len\(b\.rows\)\)`
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	for _, r := range b.rows {
@@ -507,7 +507,7 @@ func (b *Book) Snapshot() []int64 {
 // Lowered folds the keys to lower case: two keys may become one, so the
 // count is an upper bound.
 func Lowered(counts map[string]int) map[string]int {
-	out := make(map[string]int) // want `out grows by rehashing to up to len\(counts\) entries without a size hint: make it with make\(map\[string\]int, len\(counts\)\)`
+	out := make(map[string]int) // want `out grows to up to len\(counts\) entries without a size hint: make it with make\(map\[string\]int, len\(counts\)\)`
 	for k, n := range counts {
 		k = strings.ToLower(k)
 		out[k] = n

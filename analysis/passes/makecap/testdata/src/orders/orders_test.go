@@ -21,7 +21,7 @@ func BenchmarkIndex(b *testing.B) {
 		ids = append(ids, r.ID)
 	}
 	for b.Loop() {
-		m := map[int64]bool{} // want `m grows by rehashing to up to len\(ids\) entries without a size hint: make it with make\(map\[int64\]bool, len\(ids\)\)`
+		m := map[int64]bool{} // want `m grows to up to len\(ids\) entries without a size hint: make it with make\(map\[int64\]bool, len\(ids\)\)`
 		for _, id := range ids {
 			m[id] = true
 		}

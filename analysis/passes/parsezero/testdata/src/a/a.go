@@ -15,13 +15,13 @@ type Book struct {
 
 // The quantity is parsed only to find deleted levels.
 func isZeroQuantity(qty string) bool {
-	f, _ := strconv.ParseFloat(qty, 64) // want `strconv.ParseFloat runs a full float parse only to compare f with 0; for plain decimal strings a byte scan that accepts only '0' and '.' gives the same answer, but ParseFloat also reads "-0", "0e5" or "0x0p0" as zero and returns an error for malformed input such as "" or "0.0.0"`
+	f, _ := strconv.ParseFloat(qty, 64) // want `strconv\.ParseFloat parses a float only to compare f with 0: scan the bytes for '0' and '\.' if the input is plain decimal`
 	return f == 0
 }
 
 func (b *Book) apply(levels []Level) error {
 	for _, l := range levels {
-		q, err := strconv.ParseFloat(l.Qty, 64) // want `strconv.ParseFloat runs a full float parse only to compare q with 0`
+		q, err := strconv.ParseFloat(l.Qty, 64) // want `strconv\.ParseFloat parses a float only to compare q with 0: scan the bytes for '0' and '\.' if the input is plain decimal`
 		if err != nil {
 			return fmt.Errorf("level %s: %w", l.Price, err)
 		}

@@ -30,7 +30,7 @@ func (c *conn) ReadLoop() error {
 		buf := (*bp)[:0]
 		for {
 			line, err := c.r.ReadSlice('\n')
-			buf = append(buf, line...) // want `append grows buf, a copy of \*bp, and the grown slice is never stored back: framePool.Put\(bp\) puts bp back with its old array, so the larger one is lost and allocated again by every use that outgrows it; store it through the pointer before the Put: \*bp = buf\[:0\]`
+			buf = append(buf, line...) // want `append grows buf, a copy of \*bp, but framePool\.Put\(bp\) puts back the old array: store it back \(\*bp = buf\[:0\]\)`
 			if err == nil {
 				break
 			}
@@ -51,7 +51,7 @@ func (c *conn) Consume(msg []byte) {
 	p := bufpool.Get()
 	defer bufpool.Put(p)
 	frame := *p
-	frame = append(frame, msg...) // want `append grows frame, a copy of \*p, and the grown slice is never stored back: the deferred bufpool.Put\(p\) puts p back with its old array, so the larger one is lost and allocated again by every use that outgrows it; store it back when the deferred Put runs: defer func\(\) { \*p = frame; bufpool.Put\(p\) }\(\), deferred once frame is declared`
+	frame = append(frame, msg...) // want `append grows frame, a copy of \*p, but the deferred bufpool\.Put\(p\) puts back the old array: store it back \(\*p = frame\)`
 	c.dispatch(frame)
 }
 
@@ -62,7 +62,7 @@ func (c *conn) Publish(topic string, payload []byte) {
 	p := bufpool.Get()
 	out := (*p)[:0]
 	defer bufpool.Put(p)
-	out = append(out, topic...) // want `append grows out, a copy of \*p, and the grown slice is never stored back: the deferred bufpool.Put\(p\) puts p back`
+	out = append(out, topic...) // want `append grows out, a copy of \*p, but the deferred bufpool\.Put\(p\) puts back the old array: store it back \(\*p = out\)`
 	out = append(out, ' ')
 	out = append(out, payload...)
 	for _, ch := range c.topics[topic] {
@@ -74,7 +74,7 @@ func (c *conn) Publish(topic string, payload []byte) {
 // the wipe ranges over *p, whose length is the old one.
 func Secret(w io.Writer, token []byte) {
 	p := bufpool.Get()
-	b := append((*p)[:0], "Bearer "...) // want `append grows b, a copy of \*p, and the grown slice is never stored back: bufpool.PutZeroed\(p\) puts p back with its old array, so the larger one is lost and allocated again by every use that outgrows it; the reset of \*p in PutZeroed \(bufpool.go:\d+\) ranges over the old length and clears nothing that was appended; store it through the pointer before the Put: \*p = b`
+	b := append((*p)[:0], "Bearer "...) // want `append grows b, a copy of \*p, but bufpool\.PutZeroed\(p\) puts back the old array: store it back \(\*p = b\)`
 	b = append(b, token...)
 	w.Write(b)
 	bufpool.PutZeroed(p)
@@ -85,7 +85,7 @@ func Secret(w io.Writer, token []byte) {
 func (c *conn) Relay(r io.Reader) error {
 	p := bufpool.Get()
 	defer bufpool.Put(p)
-	frame, err := bufpool.ReadFrame(p, r) // want `bufpool.ReadFrame grows frame, a copy of \*p \(bufpool.go:\d+\), and never stores it back through the pointer: the deferred bufpool.Put\(p\) puts p back with its old array, .*; store it back in ReadFrame \(\*p = frame\[:0\]\), or store its result back here \(\*p = result\[:0\]\)`
+	frame, err := bufpool.ReadFrame(p, r) // want `bufpool\.ReadFrame grows frame, a copy of \*p, without storing it back: do so in ReadFrame \(\*p = frame\[:0\]\)`
 	if err != nil {
 		return err
 	}
@@ -96,7 +96,7 @@ func (c *conn) Relay(r io.Reader) error {
 // Flush writes through a helper that appends a checksum to a copy.
 func Flush(w io.Writer, crc uint32) error {
 	p := bufpool.Get()
-	err := bufpool.WriteWithTrailer(w, p, crc) // want `bufpool.WriteWithTrailer grows b, a copy of \*p \(bufpool.go:\d+\), and never stores it back`
+	err := bufpool.WriteWithTrailer(w, p, crc) // want `bufpool\.WriteWithTrailer grows b, a copy of \*p, without storing it back: do so in WriteWithTrailer \(\*p = b\[:0\]\)`
 	bufpool.Put(p)
 	return err
 }
@@ -118,7 +118,7 @@ func readHeader(p *[]byte, r *bufio.Reader) []string {
 // Headers calls the local helper.
 func Headers(r *bufio.Reader) []string {
 	bp := framePool.Get().(*[]byte)
-	h := readHeader(bp, r) // want `readHeader grows line, a copy of \*bp \(broker.go:\d+\), and never stores it back`
+	h := readHeader(bp, r) // want `readHeader grows line, a copy of \*bp \(broker\.go:\d+\), without storing it back: do so in readHeader \(\*bp = line\[:0\]\)`
 	framePool.Put(bp)
 	return h
 }
@@ -131,7 +131,7 @@ func Ack(w io.Writer, id int64) {
 	defer func() {
 		framePool.Put(bp)
 	}()
-	b = append(b, "+ACK "...) // want `append grows b, a copy of \*bp, and the grown slice is never stored back: the deferred framePool.Put\(bp\) puts bp back`
+	b = append(b, "+ACK "...) // want `append grows b, a copy of \*bp, but the deferred framePool\.Put\(bp\) puts back the old array: store it back \(\*bp = b\[:0\]\)`
 	b = strconv.AppendInt(b, id, 10)
 	w.Write(b)
 }

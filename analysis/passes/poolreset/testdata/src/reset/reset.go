@@ -18,7 +18,7 @@ func Format(msg string) {
 	b := *bp
 	b = append(b, msg...)
 	write(b)
-	b = b[:0] // want `b = b\[:0\] resets a copy of \*bp: slabPool.Put\(bp\) puts bp back with its old length and contents; assign through the pointer: \*bp = b\[:0\]`
+	b = b[:0] // want `b = b\[:0\] resets a copy of \*bp, not what slabPool\.Put\(bp\) puts back: assign through the pointer: \*bp = b\[:0\]`
 	slabPool.Put(bp)
 }
 
@@ -28,7 +28,7 @@ func FormatBoxed(msg string) {
 	b := (*bp)[:0]
 	b = append(b, msg...)
 	write(b)
-	slabPool.Put(&b) // want `slabPool.Put\(&b\) moves b to the heap: each call allocates a new 24-byte \[\]byte, as putting b itself would; store it through the pointer it came from: \*bp = b; slabPool.Put\(bp\)`
+	slabPool.Put(&b) // want `slabPool\.Put\(&b\) moves b to the heap on every call: store it through the pointer it came from: \*bp = b; slabPool\.Put\(bp\)`
 }
 
 var bytePool sync.Pool
@@ -37,7 +37,7 @@ var bytePool sync.Pool
 func getSlab() []byte {
 	b := (*slabPool.Get().(*[]byte))[:0]
 	if cap(b) < 64 {
-		slabPool.Put(&b) // want `slabPool.Put\(&b\) moves b to the heap: each call allocates a new 24-byte \[\]byte, as putting b itself would; keep the pointer from Get and store b through it`
+		slabPool.Put(&b) // want `slabPool\.Put\(&b\) moves b to the heap on every call: keep the pointer from Get and store b through it`
 		return make([]byte, 0, 64)
 	}
 	return b
@@ -45,20 +45,20 @@ func getSlab() []byte {
 
 // PutBytes puts a slice: its conversion to any allocates a header.
 func PutBytes(b []byte) {
-	bytePool.Put(b[:0]) // want `bytePool.Put\(b\[:0\]\) puts a \[\]byte: converting it to an interface allocates a 24-byte copy of the slice header on every Put; pool a pointer \(\*\[\]byte\)`
+	bytePool.Put(b[:0]) // want `bytePool\.Put\(b\[:0\]\) puts a \[\]byte, allocating a 24-byte copy of the slice header per Put: pool a pointer \(\*\[\]byte\)`
 }
 
 // PutBoxed puts the address of its parameter: b moves to the heap.
 func PutBoxed(b []byte) {
 	b = b[:0]
-	bytePool.Put(&b) // want `bytePool.Put\(&b\) moves b to the heap: each call allocates a new 24-byte \[\]byte, as putting b itself would; keep the pointer from Get and store b through it`
+	bytePool.Put(&b) // want `bytePool\.Put\(&b\) moves b to the heap on every call: keep the pointer from Get and store b through it`
 }
 
 var namePool sync.Pool
 
 // PutName puts a string.
 func PutName(s string) { // want PutName:`puts p0 into namePool`
-	namePool.Put(s) // want `namePool.Put\(s\) puts a string: converting it to an interface allocates a 16-byte copy of the string header`
+	namePool.Put(s) // want `namePool\.Put\(s\) puts a string, allocating a 16-byte copy of the string header per Put: pool a pointer \(\*string\)`
 }
 
 type state struct {
@@ -78,20 +78,20 @@ var statePool = sync.Pool{New: func() any { return new(state) }}
 
 // PutState puts a struct value: it is copied into a new allocation.
 func PutState(st state) { // want PutState:`puts p0 into statePool`
-	statePool.Put(st) // want `statePool.Put\(st\) puts a state: converting it to an interface allocates a \d+-byte copy of the struct`
+	statePool.Put(st) // want `statePool\.Put\(st\) puts a state, allocating a 80-byte copy of the struct per Put: pool a pointer \(\*state\)`
 }
 
 var generic putwrap.Pool[[]byte]
 
 // PutGeneric puts a slice through a typed pool.
 func PutGeneric(b []byte) { // want PutGeneric:`puts p0 into p\.p`
-	generic.Put(b) // want `generic.Put\(b\) puts a \[\]byte through the sync.Pool.Put at putwrap.go:\d+, whose conversion to an interface allocates a 24-byte copy of the slice header on every Put; instantiate Put with a pointer \(\*\[\]byte\)`
+	generic.Put(b) // want `generic\.Put\(b\) puts a \[\]byte into the sync\.Pool at putwrap\.go:\d+, allocating on every Put: instantiate Put with \*\[\]byte`
 }
 
 // Release zeroes fields of a copy of the pooled struct.
 func Release(st *state) { // want Release:`puts p0 into statePool`
 	s := *st
-	s.buf = s.buf[:0] // want `s.buf = s.buf\[:0\] resets s, a copy of \*st: statePool.Put\(st\) puts st back unchanged, with its old lengths and references; reset through the pointer: st.buf = s.buf\[:0\]`
+	s.buf = s.buf[:0] // want `s\.buf = s\.buf\[:0\] resets s, a copy of \*st, not what statePool\.Put\(st\) puts back: write st\.buf = s\.buf\[:0\]`
 	s.err = nil
 	statePool.Put(st)
 }
@@ -102,7 +102,7 @@ func Truncate(st *state) { // want Truncate:`puts p0 into statePool`
 	for i := range items {
 		items[i] = item{}
 	}
-	items = items[:0] // want `items = items\[:0\] resets a copy of st.items: statePool.Put\(st\) puts st back with its old length and contents; assign through the pointer: st.items = items\[:0\]`
+	items = items[:0] // want `items = items\[:0\] resets a copy of st\.items, not what statePool\.Put\(st\) puts back: assign st\.items = items\[:0\]`
 	statePool.Put(st)
 }
 
@@ -110,7 +110,7 @@ func Truncate(st *state) { // want Truncate:`puts p0 into statePool`
 func Forget(st *state) { // want Forget:`puts p0 into statePool`
 	refs := st.refs
 	if len(refs) > 64 {
-		refs = nil // want `refs = nil resets a copy of st.refs: statePool.Put\(st\) puts st back still holding the old map; assign through the pointer: st.refs = nil`
+		refs = nil // want `refs = nil resets a copy of st\.refs, not what statePool\.Put\(st\) puts back: assign through the pointer: st\.refs = nil`
 	}
 	statePool.Put(st)
 }
@@ -118,7 +118,7 @@ func Forget(st *state) { // want Forget:`puts p0 into statePool`
 // ClearItems clears the fields of copies of the elements.
 func ClearItems(st *state) { // want ClearItems:`puts p0 into statePool`
 	for _, it := range st.items {
-		it.key, it.val = nil, nil // want `it.key, it.val = nil, nil clears a field of it, a copy of each element of st.items: statePool.Put\(st\) puts st back with the elements still holding their references; index the slice: st.items\[i\].key, st.items\[i\].val = nil, nil`
+		it.key, it.val = nil, nil // want `it\.key, it\.val = nil, nil clears it, a copy of each element of st\.items, not the element: index the slice`
 		it.next = nil
 	}
 	st.items = st.items[:0]
@@ -133,13 +133,13 @@ func (s state) Reset() { // want Reset:`resets a copy: buf,n`
 
 // Recycle calls the value-receiver Reset before the Put.
 func Recycle(st *state) { // want Recycle:`puts p0 into statePool`
-	st.Reset() // want `Reset has a value receiver: its assignments to buf, n change its own copy, so statePool.Put\(st\) puts st back unreset; give Reset a pointer receiver`
+	st.Reset() // want `Reset has a value receiver, so its assignments to buf, n are lost before statePool\.Put\(st\): give it a pointer receiver`
 	statePool.Put(st)
 }
 
 // RecycleBuffer calls another package's value-receiver Clear.
 func RecycleBuffer(b *putwrap.Buffer) { // want RecycleBuffer:`puts p0 into buffers`
-	b.Clear() // want `Clear has a value receiver: its assignments to B change its own copy, so putwrap.PutBuffer\(b\) puts b back unreset`
+	b.Clear() // want `Clear has a value receiver, so its assignments to B are lost before putwrap\.PutBuffer\(b\): give it a pointer receiver`
 	putwrap.PutBuffer(b)
 }
 
@@ -150,7 +150,7 @@ func DeferredRelease(msg string) {
 	b := *bp
 	b = append(b, msg...)
 	write(b)
-	b = b[:0] // want `b = b\[:0\] resets a copy of \*bp: the deferred slabPool.Put\(bp\) puts bp back`
+	b = b[:0] // want `b = b\[:0\] resets a copy of \*bp, not what the deferred slabPool\.Put\(bp\) puts back: assign \*bp = b\[:0\]`
 }
 
 // appendDecoded appends the decoded form of src to dst, in the append
@@ -163,7 +163,7 @@ func DecodePooled(src []byte) (int, error) {
 	buf := *slabPool.Get().(*[]byte)
 	defer func() {
 		buf = buf[:0]
-		slabPool.Put(&buf) // want `slabPool.Put\(&buf\) moves buf to the heap: each call allocates a new 24-byte \[\]byte, as putting buf itself would; keep the pointer from Get and store buf through it`
+		slabPool.Put(&buf) // want `slabPool\.Put\(&buf\) moves buf to the heap on every call: keep the pointer from Get and store buf through it`
 	}()
 	buf, err := appendDecoded(buf, src)
 	if err != nil {

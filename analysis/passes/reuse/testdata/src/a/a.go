@@ -22,7 +22,7 @@ import (
 // serveGzip compresses every response it serves.
 func serveGzip(w http.ResponseWriter, r *http.Request, body []byte) {
 	w.Header().Set("Content-Encoding", "gzip")
-	zw := gzip.NewWriter(w) // want `gzip.NewWriter allocates about 800 KiB of compressor state on every call of serveGzip; keep one in a sync.Pool and call Reset\(w\)`
+	zw := gzip.NewWriter(w) // want `gzip\.NewWriter allocates about 800 KiB of compressor state per call: keep one in a sync\.Pool and call Reset\(w\)`
 	zw.Write(body)
 	zw.Close()
 }
@@ -30,7 +30,7 @@ func serveGzip(w http.ResponseWriter, r *http.Request, body []byte) {
 // handler is a closure over the response writer of each request.
 func handler(body []byte) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		zw, _ := flate.NewWriter(w, flate.BestSpeed) // want `flate.NewWriter allocates about 800 KiB of compressor state on every call of a function literal in handler`
+		zw, _ := flate.NewWriter(w, flate.BestSpeed) // want `flate\.NewWriter allocates about 800 KiB of compressor state per call: keep one in a sync\.Pool and call Reset\(w\)`
 		defer zw.Close()
 		zw.Write(body)
 	}
@@ -38,8 +38,8 @@ func handler(body []byte) http.HandlerFunc {
 
 // compressLevel compresses one record; compressBatch calls it in a loop.
 func compressLevel(data []byte) ([]byte, error) {
-	var buf bytes.Buffer                                 // want `bytes.Buffer made on every call of compressLevel is written and dropped`
-	zw, err := gzip.NewWriterLevel(&buf, gzip.BestSpeed) // want `gzip.NewWriterLevel allocates about 800 KiB of compressor state on every call of compressLevel`
+	var buf bytes.Buffer                                 // want `bytes\.Buffer in compressLevel is written and dropped per call: reuse one from a sync\.Pool or the caller`
+	zw, err := gzip.NewWriterLevel(&buf, gzip.BestSpeed) // want `gzip\.NewWriterLevel allocates about 800 KiB of compressor state per call: keep one in a sync\.Pool and call Reset\(w\)`
 	if err != nil {
 		return nil, err
 	}
@@ -63,7 +63,7 @@ func compressBatch(records [][]byte) [][]byte {
 // encodeZstd makes a zstd encoder per message; Publisher.publish calls it
 // for each message of a batch.
 func encodeZstd(w io.Writer, data []byte) error {
-	enc, err := zstd.NewWriter(w) // want `zstd.NewWriter allocates about 2 MiB of encoder state on every call of encodeZstd`
+	enc, err := zstd.NewWriter(w) // want `zstd\.NewWriter per call: keep one in a sync\.Pool and call Reset\(w\), or EncodeAll on a shared Encoder`
 	if err != nil {
 		return err
 	}
@@ -89,7 +89,7 @@ type DepthUpdate struct {
 
 // parseDepth makes a parser per message, as in the depth-stream report.
 func parseDepth(msg []byte) (*DepthUpdate, error) {
-	var p fastjson.Parser // want `new fastjson.Parser per call of parseDepth discards its internal buffers; reuse one per goroutine or pool it \(values it returns alias it: finish using them before reuse\)`
+	var p fastjson.Parser // want `new fastjson\.Parser per call of parseDepth discards its internal buffers: reuse one per goroutine or pool it`
 	v, err := p.ParseBytes(msg)
 	if err != nil {
 		return nil, err
@@ -105,7 +105,7 @@ func parseDepth(msg []byte) (*DepthUpdate, error) {
 func sumField(lines []string) int {
 	total := 0
 	for _, l := range lines {
-		p := new(fastjson.Parser) // want `new fastjson.Parser on every iteration of a loop in sumField discards its internal buffers; create one before the loop and reuse it`
+		p := new(fastjson.Parser) // want `new fastjson\.Parser in a loop in sumField discards its internal buffers: create one before the loop and reuse it`
 		v, err := p.Parse(l)
 		if err != nil {
 			continue
@@ -123,7 +123,7 @@ func countLines(paths []string) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		r := bufio.NewReader(f) // want `bufio.NewReader allocates a 4 KiB buffer on every iteration of a loop in countLines; make one before the loop and call Reset\(r\) in it`
+		r := bufio.NewReader(f) // want `bufio\.NewReader allocates a 4 KiB buffer in a loop in countLines: make one before the loop and call Reset\(r\) in it`
 		for {
 			_, err := r.ReadString('\n')
 			if err != nil {
@@ -141,7 +141,7 @@ type Row struct{ ID, Name string }
 // writeRows formats every row into a new buffer.
 func writeRows(w io.Writer, rows []Row) error {
 	for _, row := range rows {
-		var buf bytes.Buffer // want `bytes.Buffer made on every iteration of a loop in writeRows allocates a new byte slice as it grows; make one before the loop and call Reset in it`
+		var buf bytes.Buffer // want `bytes\.Buffer made in a loop: make one before the loop and call Reset in it`
 		fmt.Fprintf(&buf, "%s\t%s\n", row.ID, row.Name)
 		if _, err := w.Write(buf.Bytes()); err != nil {
 			return err
@@ -153,7 +153,7 @@ func writeRows(w io.Writer, rows []Row) error {
 // encodeAll encodes each value through a json.Encoder over a new buffer.
 func encodeAll(w io.Writer, vs []any) error {
 	for _, v := range vs {
-		buf := new(bytes.Buffer) // want `bytes.Buffer made on every iteration of a loop in encodeAll`
+		buf := new(bytes.Buffer) // want `bytes\.Buffer made in a loop: make one before the loop and call Reset in it`
 		if err := json.NewEncoder(buf).Encode(v); err != nil {
 			return err
 		}
@@ -166,7 +166,7 @@ func encodeAll(w io.Writer, vs []any) error {
 func keys(items [][]byte) []string {
 	var out []string
 	for _, it := range items {
-		b := bytes.NewBuffer(make([]byte, 0, 64)) // want `bytes.NewBuffer made on every iteration of a loop in keys`
+		b := bytes.NewBuffer(make([]byte, 0, 64)) // want `bytes\.NewBuffer made in a loop: make one before the loop and call Reset in it`
 		b.Write(bytes.TrimSpace(it))
 		b.WriteString(":k")
 		out = append(out, b.String())
@@ -177,7 +177,7 @@ func keys(items [][]byte) []string {
 // inflateAll makes a flate reader per block.
 func inflateAll(blocks [][]byte, w io.Writer) error {
 	for _, blk := range blocks {
-		fr := flate.NewReader(bytes.NewReader(blk)) // want `flate.NewReader allocates about 40 KiB of decompressor state on every iteration of a loop in inflateAll; make one before the loop and call Reset through flate.Resetter in it`
+		fr := flate.NewReader(bytes.NewReader(blk)) // want `flate\.NewReader in a loop: make one before the loop and call Reset through flate\.Resetter in it`
 		if _, err := io.Copy(w, fr); err != nil {
 			return err
 		}
@@ -190,7 +190,7 @@ func inflateAll(blocks [][]byte, w io.Writer) error {
 func buildObjects(w io.Writer, names []string) {
 	var dst []byte
 	for _, name := range names {
-		var a fastjson.Arena // want `new fastjson.Arena on every iteration of a loop in buildObjects`
+		var a fastjson.Arena // want `new fastjson\.Arena in a loop in buildObjects discards its internal buffers: create one before the loop and reuse it`
 		o := a.NewObject()
 		o.Set("name", a.NewString(name))
 		dst = o.MarshalTo(dst[:0])
@@ -202,7 +202,7 @@ func buildObjects(w io.Writer, names []string) {
 type Server struct{ out io.Writer }
 
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	zw := gzip.NewWriter(w) // want `gzip.NewWriter allocates about 800 KiB of compressor state on every call of Server.ServeHTTP`
+	zw := gzip.NewWriter(w) // want `gzip\.NewWriter allocates about 800 KiB of compressor state per call: keep one in a sync\.Pool and call Reset\(w\)`
 	defer func() { zw.Close() }()
 	io.Copy(zw, r.Body)
 }
@@ -211,7 +211,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func firstWords(lines []string) []string {
 	var out []string
 	for _, l := range lines {
-		w, _ := bufio.NewReader(strings.NewReader(l)).ReadString(' ') // want `bufio.NewReader allocates a 4 KiB buffer on every iteration of a loop in firstWords`
+		w, _ := bufio.NewReader(strings.NewReader(l)).ReadString(' ') // want `bufio\.NewReader allocates a 4 KiB buffer in a loop in firstWords: make one before the loop and call Reset\(r\) in it`
 		out = append(out, w)
 	}
 	return out
@@ -221,7 +221,7 @@ func firstWords(lines []string) []string {
 func lineKeys(m map[string]int, rows [][]string) int {
 	n := 0
 	for _, r := range rows {
-		var sb strings.Builder // want `strings.Builder made on every iteration of a loop in lineKeys allocates a new byte slice as it grows, and its Reset frees it; write into a bytes.Buffer or \[\]byte made before the loop and reset in it`
+		var sb strings.Builder // want `strings\.Builder made in a loop in lineKeys: use a bytes\.Buffer or \[\]byte made before the loop, reset in it`
 		for _, f := range r {
 			sb.WriteString(f)
 			sb.WriteByte('|')
@@ -234,7 +234,7 @@ func lineKeys(m map[string]int, rows [][]string) int {
 // writeFrames makes a scratch slice per frame.
 func writeFrames(w io.Writer, frames [][]byte) {
 	for _, f := range frames {
-		b := make([]byte, 0, len(f)+4) // want `make\(\[\]byte, 0, n\) on every iteration of a loop in writeFrames allocates a new byte slice; make one before the loop and truncate it with \[:0\] in it`
+		b := make([]byte, 0, len(f)+4) // want `make\(\[\]byte, 0, n\) in a loop in writeFrames: make one before the loop and truncate it with \[:0\] in it`
 		b = binary.BigEndian.AppendUint32(b, uint32(len(f)))
 		b = append(b, f...)
 		w.Write(b)

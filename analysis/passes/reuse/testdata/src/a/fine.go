@@ -186,7 +186,7 @@ func handle(c io.Reader) {
 // Reported per call (Category "percall"): a bytes.Buffer per call is
 // allocated and grown again on every call.
 func render(w io.Writer, name string) {
-	var buf bytes.Buffer // want `bytes.Buffer made on every call of render is written and dropped: its allocation and growth repeat on every call; reuse one: a sync.Pool, or a buffer the caller passes in`
+	var buf bytes.Buffer // want `bytes\.Buffer in render is written and dropped per call: reuse one from a sync\.Pool or the caller`
 	buf.WriteString("hello ")
 	buf.WriteString(name)
 	w.Write(buf.Bytes())

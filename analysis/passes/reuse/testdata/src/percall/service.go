@@ -30,7 +30,7 @@ type API struct {
 // getOrder renders JSON into a fresh buffer and copies it to the response.
 func (a *API) getOrder(w http.ResponseWriter, r *http.Request) {
 	o := a.orders[r.URL.Query().Get("id")]
-	var buf bytes.Buffer // want `bytes.Buffer made on every call of API.getOrder is written and dropped: its allocation and growth repeat on every call; reuse one: a field of the receiver reset on each call \(if calls do not overlap\), a sync.Pool, or a buffer the caller passes in`
+	var buf bytes.Buffer // want `bytes\.Buffer in API\.getOrder is written and dropped per call: reuse one from a receiver field, a sync\.Pool or the caller`
 	if err := json.NewEncoder(&buf).Encode(o); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
@@ -43,7 +43,7 @@ func (a *API) getOrder(w http.ResponseWriter, r *http.Request) {
 // listOrders: the same with new(bytes.Buffer) in a handler function.
 func listOrders(orders []*Order) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		buf := new(bytes.Buffer) // want `bytes.Buffer made on every call of a function literal in listOrders is written and dropped`
+		buf := new(bytes.Buffer) // want `bytes\.Buffer is written and dropped per call: reuse one from a sync\.Pool or the caller`
 		buf.WriteByte('[')
 		for i, o := range orders {
 			if i > 0 {
@@ -65,7 +65,7 @@ type Logger struct {
 
 // log formats each line in a new buffer and writes it under the lock.
 func (l *Logger) log(lvl Level, msg string, kv ...any) {
-	buf := bytes.NewBuffer(make([]byte, 0, 256)) // want `bytes.NewBuffer made on every call of Logger.log is written and dropped`
+	buf := bytes.NewBuffer(make([]byte, 0, 256)) // want `bytes\.NewBuffer is written and dropped per call: reuse one from a receiver field, a sync\.Pool or the caller`
 	buf.WriteString(time.Now().UTC().Format(time.RFC3339))
 	buf.WriteString(" level=")
 	buf.WriteString(strconv.Itoa(int(lvl)))
@@ -83,7 +83,7 @@ func (l *Logger) log(lvl Level, msg string, kv ...any) {
 // logf builds the line with a strings.Builder and hands its text to the
 // writer only.
 func (l *Logger) logf(format string, args ...any) {
-	var sb strings.Builder // want `strings.Builder made on every call of Logger.logf is written and dropped: its allocation and growth repeat on every call, and its Reset frees the memory; write into a reused bytes.Buffer or \[\]byte instead`
+	var sb strings.Builder // want `strings\.Builder is written and dropped per call: reuse a bytes\.Buffer from a receiver field, a sync\.Pool or the caller`
 	sb.WriteString(time.Now().Format(time.Kitchen))
 	sb.WriteByte(' ')
 	fmt.Fprintf(&sb, format, args...)
@@ -94,7 +94,7 @@ func (l *Logger) logf(format string, args ...any) {
 // bytesNil uses bytes.NewBuffer(nil), a helper that writes into it, and
 // copies the result out.
 func (l *Logger) audit(user, action string) {
-	buf := bytes.NewBuffer(nil) // want `bytes.NewBuffer made on every call of Logger.audit`
+	buf := bytes.NewBuffer(nil) // want `bytes\.NewBuffer is written and dropped per call: reuse one from a receiver field, a sync\.Pool or the caller`
 	writeField(buf, "user", user)
 	writeField(buf, "action", action)
 	l.out.Write(buf.Bytes())
@@ -120,7 +120,7 @@ type Encoder struct {
 
 // WriteMsg makes a scratch []byte for every message.
 func (e *Encoder) WriteMsg(m *Msg) error {
-	buf := make([]byte, 0, 16+len(m.Topic)+len(m.Body)) // want `make\(\[\]byte, 0, n\) in Encoder.WriteMsg is a scratch slice grown and dropped on every call: its allocation and growth repeat on every call; reuse one: a field of the receiver truncated to \[:0\] on each call \(if calls do not overlap\), a sync.Pool, or a dst \[\]byte the caller passes in \(append-style\)`
+	buf := make([]byte, 0, 16+len(m.Topic)+len(m.Body)) // want `make\(\[\]byte, 0, n\) is grown and dropped per call: reuse a slice from a receiver field, a sync\.Pool or the caller`
 	buf = binary.BigEndian.AppendUint16(buf, uint16(len(m.Topic)))
 	buf = append(buf, m.Topic...)
 	buf = binary.BigEndian.AppendUint64(buf, m.Seq)
@@ -133,7 +133,7 @@ func (e *Encoder) WriteMsg(m *Msg) error {
 // frame has a constant capacity, but the slice goes to an io.Writer: an
 // interface call, so the compiler puts it on the heap.
 func frame(w io.Writer, kind byte, payload []byte) error {
-	hdr := make([]byte, 0, 64) // want `make\(\[\]byte, 0, n\) in frame is a scratch slice grown and dropped on every call`
+	hdr := make([]byte, 0, 64) // want `make\(\[\]byte, 0, n\) in frame is grown and dropped per call: reuse a slice from a sync\.Pool or the caller`
 	hdr = append(hdr, kind)
 	hdr = appendLen(hdr, len(payload))
 	hdr = append(hdr, payload...)
@@ -148,7 +148,7 @@ func appendLen(dst []byte, n int) []byte {
 
 // send coalesces a message into one write with a bufio.Writer per call.
 func (e *Encoder) send(m *Msg) error {
-	bw := bufio.NewWriter(e.conn) // want `bufio.NewWriter allocates a 4 KiB buffer on every call of Encoder.send and drops it on return; reuse one with Reset\(w\): a field of the receiver`
+	bw := bufio.NewWriter(e.conn) // want `bufio\.NewWriter allocates a 4 KiB buffer, dropped per call: reuse one with Reset\(w\)`
 	bw.WriteString(m.Topic)
 	bw.WriteByte(' ')
 	bw.Write(m.Body)
@@ -158,7 +158,7 @@ func (e *Encoder) send(m *Msg) error {
 // writeWithHeader writes a header block, built by http.Header.Write into a
 // buffer per message, before the body.
 func writeWithHeader(w io.Writer, key, value string, body []byte) error {
-	var hb bytes.Buffer // want `bytes.Buffer made on every call of writeWithHeader`
+	var hb bytes.Buffer // want `bytes\.Buffer in writeWithHeader is written and dropped per call: reuse one from a sync\.Pool or the caller`
 	hb.WriteString("NATS/1.0\r\n")
 	http.Header{key: {value}}.Write(&hb)
 	hb.WriteString("\r\n")

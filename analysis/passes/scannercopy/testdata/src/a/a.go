@@ -22,7 +22,7 @@ func readMessages(r io.Reader) ([]Message, error) {
 	sc := bufio.NewScanner(r)
 	for sc.Scan() {
 		var m Message
-		if err := json.Unmarshal([]byte(sc.Text()), &m); err != nil { // want `\[\]byte\(sc.Text\(\)\) copies each token twice: Text allocates a string and the conversion copies it again; sc.Bytes\(\) avoids both but is valid only until the next Scan`
+		if err := json.Unmarshal([]byte(sc.Text()), &m); err != nil { // want `\[\]byte\(sc\.Text\(\)\) copies each token twice: use sc\.Bytes\(\), cloned if kept past the next Scan`
 			return nil, err
 		}
 		msgs = append(msgs, m)
@@ -67,7 +67,7 @@ func countFields(sc *bufio.Scanner) map[string]int {
 func collect(sc *bufio.Scanner) [][]byte {
 	var lines [][]byte
 	for sc.Scan() {
-		lines = append(lines, []byte(sc.Text())) // want `the slice outlives the iteration here, and sc.Bytes\(\) is valid only until the next Scan, so use bytes.Clone\(sc.Bytes\(\)\) to copy once`
+		lines = append(lines, []byte(sc.Text())) // want `\[\]byte\(sc\.Text\(\)\) copies each token twice and the slice outlives the iteration: use bytes\.Clone\(sc\.Bytes\(\)\) to copy once`
 	}
 	return lines
 }
@@ -76,7 +76,7 @@ type record struct{ raw []byte }
 
 func records(sc *bufio.Scanner, out chan<- record) {
 	for sc.Scan() {
-		raw := []byte(sc.Text()) // want `the slice outlives the iteration here`
+		raw := []byte(sc.Text()) // want `\[\]byte\(sc\.Text\(\)\) copies each token twice and the slice outlives the iteration: use bytes\.Clone\(sc\.Bytes\(\)\) to copy once`
 		out <- record{raw: raw}
 	}
 }
@@ -86,7 +86,7 @@ func byKey(sc *bufio.Scanner) map[string][]byte {
 	for sc.Scan() {
 		k, v, _ := strings.Cut(sc.Text(), " ") // fine: Text used as a string
 		_ = v
-		m[k] = []byte(sc.Text()) // want `the slice outlives the iteration here`
+		m[k] = []byte(sc.Text()) // want `\[\]byte\(sc\.Text\(\)\) copies each token twice and the slice outlives the iteration: use bytes\.Clone\(sc\.Bytes\(\)\) to copy once`
 	}
 	return m
 }
@@ -97,14 +97,14 @@ func process(b []byte) {}
 // double copy is reported, without a fix.
 func handoff(sc *bufio.Scanner) {
 	for sc.Scan() {
-		process([]byte(sc.Text())) // want `\[\]byte\(sc.Text\(\)\) copies each token twice: Text allocates a string and the conversion copies it again; sc.Bytes\(\) avoids both but is valid only until the next Scan, so copy it with bytes.Clone if it must outlive the iteration`
+		process([]byte(sc.Text())) // want `\[\]byte\(sc\.Text\(\)\) copies each token twice: use sc\.Bytes\(\), cloned if kept past the next Scan`
 	}
 }
 
 // The seed pattern: the string is only tested for emptiness and converted.
 func readProcessMessages(scanner *bufio.Scanner, handle func(Message)) {
 	for scanner.Scan() {
-		line := scanner.Text() // want `line := scanner.Text\(\) allocates a string that is only converted back to \[\]byte, which copies it again; use scanner.Bytes\(\), which is valid only until the next Scan`
+		line := scanner.Text() // want `line := scanner\.Text\(\) is only converted back to \[\]byte: use scanner\.Bytes\(\), cloned if kept past the next Scan`
 		if line == "" {
 			continue
 		}
@@ -192,7 +192,7 @@ func firstLine(r io.Reader) []byte {
 // A goroutine uses the slice after the iteration may have ended.
 func fanOut(sc *bufio.Scanner, work func([]byte)) {
 	for sc.Scan() {
-		b := []byte(sc.Text()) // want `the slice outlives the iteration here`
+		b := []byte(sc.Text()) // want `\[\]byte\(sc\.Text\(\)\) copies each token twice and the slice outlives the iteration: use bytes\.Clone\(sc\.Bytes\(\)\) to copy once`
 		go work(b)
 	}
 }
@@ -200,7 +200,7 @@ func fanOut(sc *bufio.Scanner, work func([]byte)) {
 // A closure uses the slice: it may run later, so no fix is offered.
 func deferred(sc *bufio.Scanner, later *[]func()) {
 	for sc.Scan() {
-		b := []byte(sc.Text()) // want `copies each token twice: Text allocates a string and the conversion copies it again; sc.Bytes\(\) avoids both`
+		b := []byte(sc.Text()) // want `\[\]byte\(sc\.Text\(\)\) copies each token twice: use sc\.Bytes\(\), cloned if kept past the next Scan`
 		*later = append(*later, func() { process(b) })
 	}
 }
@@ -223,7 +223,7 @@ func upper(sc *bufio.Scanner, w io.Writer) {
 func last(sc *bufio.Scanner) []byte {
 	var prev []byte
 	for sc.Scan() {
-		prev = []byte(sc.Text()) // want `the slice outlives the iteration here`
+		prev = []byte(sc.Text()) // want `\[\]byte\(sc\.Text\(\)\) copies each token twice and the slice outlives the iteration: use bytes\.Clone\(sc\.Bytes\(\)\) to copy once`
 	}
 	return prev
 }

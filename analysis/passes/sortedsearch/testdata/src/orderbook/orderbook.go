@@ -22,7 +22,7 @@ type OrderBook struct {
 
 // update keeps *levels sorted by inserting at the first lower price.
 func (ob *OrderBook) update(levels *[]Level, price, qty float64) {
-	for i, lvl := range *levels { // want `linear search over sorted slice levels compares Price with the key and stops early; slices.BinarySearchFunc finds the position in O\(log n\)`
+	for i, lvl := range *levels { // want `linear search with early exit on Price over sorted slice levels: use slices\.BinarySearchFunc`
 		if lvl.Price == price {
 			if qty == 0 {
 				*levels = slices.Delete(*levels, i, i+1)
@@ -52,7 +52,7 @@ func (ob *OrderBook) Snapshot(asks []Level) {
 
 // askQty looks up the quantity at a price on the sorted ask side.
 func (ob *OrderBook) askQty(price float64) float64 {
-	for _, lvl := range ob.asks { // want `linear search over sorted slice ob.asks compares Price with the key`
+	for _, lvl := range ob.asks { // want `linear search with early exit on Price over sorted slice ob\.asks: use slices\.BinarySearchFunc`
 		if lvl.Price == price {
 			return lvl.Qty
 		}
@@ -66,7 +66,7 @@ func (ob *OrderBook) askQty(price float64) float64 {
 // depthBelow counts levels cheaper than limit: a position, found linearly.
 func (ob *OrderBook) depthBelow(limit float64) int {
 	i := 0
-	for i = 0; i < len(ob.asks) && ob.asks[i].Price < limit; { // want `linear search over sorted slice ob.asks compares Price`
+	for i = 0; i < len(ob.asks) && ob.asks[i].Price < limit; { // want `linear search with early exit on Price over sorted slice ob\.asks: use slices\.BinarySearchFunc`
 		i++
 	}
 	return i
@@ -75,7 +75,7 @@ func (ob *OrderBook) depthBelow(limit float64) int {
 // bestBidBelow has a bids loop reached through the parameter link: the
 // field is passed for levels above.
 func (ob *OrderBook) bestBidBelow(price float64) (Level, bool) {
-	for i := 0; i < len(ob.bids); i++ { // want `linear search over sorted slice ob.bids compares Price`
+	for i := 0; i < len(ob.bids); i++ { // want `linear search with early exit on Price over sorted slice ob\.bids: use slices\.BinarySearchFunc`
 		if ob.bids[i].Price <= price {
 			return ob.bids[i], true
 		}
@@ -113,7 +113,7 @@ func (s *Schedule) Load(evs []Event) {
 
 // hasName scans the sorted names for an exact match.
 func (s *Schedule) hasName(name string) bool {
-	for _, n := range s.names { // want `linear search over sorted slice s.names compares elements with the key and stops early; slices.BinarySearch finds`
+	for _, n := range s.names { // want `linear search with early exit over sorted slice s\.names: use slices\.BinarySearch`
 		if n == name {
 			return true
 		}
@@ -136,7 +136,7 @@ func (s *Schedule) firstAfter(t time.Time) int {
 // byName is sorted by Name through slices.SortFunc with strings.Compare.
 func byName(evs []Event, name string) int {
 	slices.SortFunc(evs, func(a, b Event) int { return strings.Compare(a.Name, b.Name) })
-	for i, e := range evs { // want `linear search over sorted slice evs compares Name`
+	for i, e := range evs { // want `linear search with early exit on Name over sorted slice evs: use slices\.BinarySearchFunc`
 		if e.Name >= name {
 			return i
 		}
@@ -147,7 +147,7 @@ func byName(evs []Event, name string) int {
 // idxOf: a local sorted with slices.Sort and a cmp-ordered loop.
 func idxOf(ids []int, id int) int {
 	slices.Sort(ids)
-	for i, v := range ids { // want `linear search over sorted slice ids compares elements`
+	for i, v := range ids { // want `linear search with early exit over sorted slice ids: use slices\.BinarySearch`
 		if v >= id {
 			return i
 		}
@@ -159,7 +159,7 @@ var _ = cmp.Compare[int]
 
 // rankOf is only ever called with the sorted names.
 func rankOf(sorted []string, name string) int {
-	for i, s := range sorted { // want `linear search over sorted slice sorted compares elements`
+	for i, s := range sorted { // want `linear search with early exit over sorted slice sorted: use slices\.BinarySearch`
 		if s >= name {
 			return i
 		}

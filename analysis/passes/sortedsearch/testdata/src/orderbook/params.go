@@ -15,7 +15,7 @@ type Options struct {
 
 func (o *Options) Set(code uint16, v []byte) {
 	i := 0
-	for i < len(o.list) { // want `linear search over sorted slice o.list compares Code`
+	for i < len(o.list) { // want `linear search with early exit on Code over sorted slice o\.list: use slices\.BinarySearchFunc`
 		if o.list[i].Code >= code {
 			break
 		}
@@ -29,7 +29,7 @@ func (o *Options) Set(code uint16, v []byte) {
 }
 
 func (o *Options) Get(code uint16) ([]byte, bool) {
-	for i := range o.list { // want `linear search over sorted slice o.list compares Code`
+	for i := range o.list { // want `linear search with early exit on Code over sorted slice o\.list: use slices\.BinarySearchFunc`
 		if o.list[i].Code == code {
 			return o.list[i].Value, true
 		}

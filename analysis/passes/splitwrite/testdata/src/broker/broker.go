@@ -48,7 +48,7 @@ func (w *Worker) Send(msg *Message) error {
 	if err != nil {
 		return fmt.Errorf("marshal message %s: %w", msg.ID, err)
 	}
-	if _, err := w.stdin.Write(data); err != nil { // want `two Write calls on w.stdin \(an unbuffered pipe\) for one message: two system calls where one would do; append the newline and write once`
+	if _, err := w.stdin.Write(data); err != nil { // want `two Write calls on w\.stdin \(an unbuffered pipe\) for one message: append the newline and write once`
 		return fmt.Errorf("write message to %s: %w", w.name, err)
 	}
 	if _, err := w.stdin.Write([]byte{'\n'}); err != nil {

@@ -17,7 +17,7 @@ func (w *Worker) SendFramed(prefix, payload, suffix []byte) error {
 		return errClosed
 	}
 	if prefix != nil {
-		if _, err := stdin.Write(prefix); err != nil { // want `up to three Write calls on stdin \(an unbuffered pipe\) for one message: up to three system calls where one would do; join the parts and write once`
+		if _, err := stdin.Write(prefix); err != nil { // want `up to three Write calls on stdin \(an unbuffered pipe\) for one message: join the parts and write once`
 			return err
 		}
 	}

@@ -13,7 +13,7 @@ type Stream struct {
 // Push writes one record and its newline. The record is a method call's
 // result, which the fix would have to evaluate three times: no fix.
 func (s *Stream) Push(rec *bytes.Buffer) error {
-	if _, err := s.pw.Write(rec.Bytes()); err != nil { // want `two Write calls on s.pw \(an unbuffered \*io.PipeWriter\) for one message: two hand-offs to the reader where one would do; append the newline and write once`
+	if _, err := s.pw.Write(rec.Bytes()); err != nil { // want `two Write calls on s\.pw \(an unbuffered \*io\.PipeWriter\) for one message: append the newline and write once`
 		return err
 	}
 	_, err := s.pw.Write(newline)

@@ -23,7 +23,7 @@ type fileWriter struct {
 }
 
 func (w *fileWriter) writeTo(wtr io.Writer, msg, suffix []byte) error {
-	if _, err := wtr.Write(msg); err != nil { // want `up to two Write calls on wtr \(a file opened through a file system interface\)`
+	if _, err := wtr.Write(msg); err != nil { // want `up to two Write calls on wtr for one message: join the parts and write once`
 		return err
 	}
 	if len(suffix) > 0 {

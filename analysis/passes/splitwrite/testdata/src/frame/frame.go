@@ -16,7 +16,7 @@ type Conn struct {
 // Send writes one frame as header then payload.
 func (c *Conn) Send(payload []byte) error {
 	binary.BigEndian.PutUint32(c.hdr, uint32(len(payload)))
-	_, err := c.tcp.Write(c.hdr) // want `two Write calls on c.tcp \(an unbuffered \*net.TCPConn\) for one message: two system calls where one would do; join the parts and write once, or write them as net.Buffers \(one writev\)`
+	_, err := c.tcp.Write(c.hdr) // want `two Write calls on c\.tcp \(an unbuffered \*net\.TCPConn\) for one message: join the parts and write once, or use net\.Buffers`
 	if err != nil {
 		return err
 	}

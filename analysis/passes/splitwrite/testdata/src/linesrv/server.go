@@ -33,7 +33,7 @@ func (s *Server) Serve(conn net.Conn) error {
 		switch strings.ToUpper(fields[0]) {
 		case "GET":
 			val := s.data[fields[1]]
-			conn.Write(val) // want `two Write calls on conn \(an unbuffered net.Conn\) for one message: two system calls where one would do; append the CRLF and write once`
+			conn.Write(val) // want `two Write calls on conn \(an unbuffered net\.Conn\) for one message: append the CRLF and write once`
 			conn.Write([]byte("\r\n"))
 		case "SET":
 			s.data[fields[1]] = []byte(fields[2])
@@ -51,7 +51,7 @@ func (s *Server) Serve(conn net.Conn) error {
 			for k := range s.data {
 				// One write per key would be a loop of writes, not
 				// this check's business; here each key is three.
-				io.WriteString(conn, "$") // want `three io.WriteString calls on conn \(an unbuffered net.Conn\) for one message: three system calls where one would do; join the parts and write once, or write them as net.Buffers \(one writev\)`
+				io.WriteString(conn, "$") // want `three io\.WriteString calls on conn for one message: join the parts and write once, or use net\.Buffers`
 				io.WriteString(conn, k)
 				io.WriteString(conn, crlf)
 			}

@@ -28,7 +28,7 @@ func main() {
 		recs = append(recs, record{Key: k, Line: line})
 	}
 	for _, r := range recs {
-		os.Stdout.Write(r.Line) // want `two Write calls on os.Stdout \(unbuffered\) for one message: two system calls where one would do; append the newline and write once`
+		os.Stdout.Write(r.Line) // want `two Write calls on os\.Stdout \(unbuffered\) for one message: append the newline and write once`
 		os.Stdout.Write(nl)
 	}
 	for _, r := range recs {

@@ -20,7 +20,7 @@ type Event struct {
 func eventRecord(r *http.Request) Event {
 	return Event{
 		Name:      r.URL.Path,
-		EventTime: time.Now().Format(time.RFC3339), // want `time.Now\(\).Format\(time.RFC3339\) of the current time runs on every call of eventRecord; reuse the text until the second changes`
+		EventTime: time.Now().Format(time.RFC3339), // want `time\.Now\(\)\.Format\(time\.RFC3339\) of the current time runs on every call: reuse the text until the second changes`
 	}
 }
 
@@ -31,7 +31,7 @@ func Notify(w io.Writer, r *http.Request) error {
 // stamp formats a local copy of the current time, in UTC.
 func stamp(w http.ResponseWriter) {
 	now := time.Now().UTC()
-	w.Header().Set("X-Served-At", now.Format("2006-01-02 15:04:05")) // want `now.Format\("2006-01-02 15:04:05"\) of the current time runs on every call of stamp; reuse the text until the second changes`
+	w.Header().Set("X-Served-At", now.Format("2006-01-02 15:04:05")) // want `now\.Format\("2006-01-02 15:04:05"\) of the current time runs on every call: reuse the text until the second changes`
 }
 
 // millis has a millisecond layout: the text changes every millisecond,
@@ -51,7 +51,7 @@ type LogParams struct {
 // defaultFormatter formats an access-log line per request.
 var defaultFormatter = func(p LogParams) string {
 	return fmt.Sprintf("[LOG] %v | %3d | %s\n",
-		p.TimeStamp.Format("2006/01/02 - 15:04:05"), // want `p.TimeStamp.Format\("2006/01/02 - 15:04:05"\) of the current time runs on every call of a function literal in defaultFormatter`
+		p.TimeStamp.Format("2006/01/02 - 15:04:05"), // want `Format of the current time runs on every call: reuse the text until the second changes`
 		p.Status, p.Path)
 }
 

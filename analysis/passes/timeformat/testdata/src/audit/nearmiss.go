@@ -16,7 +16,7 @@ import (
 // Nanosecond digits change on every call: no cache applies, but the
 // string is still made per call.
 func auditStamp() string {
-	return time.Now().Format(time.RFC3339Nano) // want `time.Now\(\).Format\(time.RFC3339Nano\) allocates a string on every call of auditStamp; AppendFormat into a reused buffer where it is written`
+	return time.Now().Format(time.RFC3339Nano) // want `time\.Now\(\)\.Format\(time\.RFC3339Nano\) allocates a string: AppendFormat into a reused buffer where it is written`
 }
 
 // Fine: a constructor runs when the program is wired up.
@@ -46,7 +46,7 @@ func withLayout(layout string) string {
 // The location may change between calls, and a cache keyed by the second
 // would mix zones: not category now, only item.
 func inZone(loc *time.Location) string {
-	return time.Now().In(loc).Format(time.RFC3339) // want `time.Now\(\).In\(loc\).Format\(time.RFC3339\) allocates a string on every call of inZone`
+	return time.Now().In(loc).Format(time.RFC3339) // want `time\.Now\(\)\.In\(loc\)\.Format\(time\.RFC3339\) allocates a string: AppendFormat into a reused buffer where it is written`
 }
 
 // The variable is reassigned, so it is not known to hold the current
@@ -56,7 +56,7 @@ func maybeNow(t time.Time) string {
 	if !t.IsZero() {
 		now = t
 	}
-	return now.Format(time.RFC3339) // want `now.Format\(time.RFC3339\) allocates a string on every call of maybeNow`
+	return now.Format(time.RFC3339) // want `now\.Format\(time\.RFC3339\) allocates a string on every call: AppendFormat into a reused buffer where it is written`
 }
 
 type Object struct {
@@ -74,7 +74,7 @@ func create(name string) *Object {
 func list(objs []*Object) []string {
 	var out []string
 	for _, o := range objs {
-		out = append(out, o.Created.Format(time.DateTime)) // want `o.Created.Format\(time.DateTime\) allocates a string on every iteration of a loop in list`
+		out = append(out, o.Created.Format(time.DateTime)) // want `o\.Created\.Format\(time\.DateTime\) allocates a string in a loop: AppendFormat into a reused buffer where it is written`
 	}
 	return out
 }
@@ -93,7 +93,7 @@ type Window struct{ Start, End time.Time }
 // (and deciding so must not look at fields while it collects them): item.
 func (w *Window) Close() string {
 	w.End = w.Start
-	return w.End.Format(time.DateTime) // want `w.End.Format\(time.DateTime\) allocates a string on every call of Window.Close`
+	return w.End.Format(time.DateTime) // want `w\.End\.Format\(time\.DateTime\) allocates a string on every call: AppendFormat into a reused buffer where it is written`
 }
 
 // SkewError is an error type with fields for the response.

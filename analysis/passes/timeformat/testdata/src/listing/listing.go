@@ -21,7 +21,7 @@ type Object struct {
 func appendList(buf []byte, objs []Object) []byte {
 	for _, o := range objs {
 		buf = append(buf, o.Key...)
-		buf = append(buf, o.ModTime.UTC().Format(time.RFC3339)...) // want `append of o.ModTime.UTC\(\).Format\(time.RFC3339\) allocates a string on every iteration of a loop in appendList; use o.ModTime.UTC\(\).AppendFormat\(buf, time.RFC3339\)`
+		buf = append(buf, o.ModTime.UTC().Format(time.RFC3339)...) // want `append of o\.ModTime\.UTC\(\)\.Format\(time\.RFC3339\) allocates a string: use o\.ModTime\.UTC\(\)\.AppendFormat\(buf, time\.RFC3339\)`
 		buf = append(buf, '\n')
 	}
 	return buf
@@ -31,7 +31,7 @@ func appendList(buf []byte, objs []Object) []byte {
 func writeList(b *bytes.Buffer, objs []Object) {
 	for _, o := range objs {
 		b.WriteString(o.Key)
-		b.WriteString(o.ModTime.Format(time.DateTime)) // want `o.ModTime.Format\(time.DateTime\) allocates a string only to write it to b; write o.ModTime.AppendFormat\(b.AvailableBuffer\(\), time.DateTime\)`
+		b.WriteString(o.ModTime.Format(time.DateTime)) // want `o\.ModTime\.Format\(time\.DateTime\) allocates a string only to write it to b: AppendFormat into b\.AvailableBuffer\(\)`
 	}
 }
 
@@ -44,13 +44,13 @@ func writeLine(w *bufio.Writer, t time.Time) error {
 // builder writes to a strings.Builder, which has no AvailableBuffer:
 // reported without a fix.
 func builder(sb *strings.Builder, t time.Time) {
-	sb.WriteString(t.Format(time.RFC1123)) // want `t.Format\(time.RFC1123\) allocates a string only to write it to sb; write t.AppendFormat into a reused buffer`
+	sb.WriteString(t.Format(time.RFC1123)) // want `t\.Format\(time\.RFC1123\) allocates a string only to write it to sb: write t\.AppendFormat into a reused buffer`
 }
 
 // plain writes to any io.Writer: reported without a fix, as the buffer to
 // append into is the caller's to choose.
 func plain(w io.Writer, t time.Time) {
-	w.Write([]byte(t.Format(time.RFC3339))) // want `t.Format\(time.RFC3339\) allocates a string only to write it to w; write t.AppendFormat into a reused buffer`
+	w.Write([]byte(t.Format(time.RFC3339))) // want `t\.Format\(time\.RFC3339\) allocates a string only to write it to w: write t\.AppendFormat into a reused buffer`
 }
 
 type enc struct{ bufs [][]byte }
@@ -60,7 +60,7 @@ func (e *enc) next() int { return 0 }
 // appendIndexed appends to a slice whose index is a call: reported, but a
 // fix would change when next runs.
 func (e *enc) appendIndexed(t time.Time) {
-	e.bufs[0] = append(e.bufs[e.next()], t.Format(time.RFC3339)...) // want `append of t.Format\(time.RFC3339\) allocates a string on every call of enc.appendIndexed`
+	e.bufs[0] = append(e.bufs[e.next()], t.Format(time.RFC3339)...) // want `append of t\.Format\(time\.RFC3339\) allocates a string: use t\.AppendFormat\(e\.bufs\[e\.next\(\)\], time\.RFC3339\)`
 }
 
 // The formatted string is what the destination needs: AppendFormat would
@@ -76,18 +76,18 @@ type xmlObject struct {
 // (versitygw's listing). RFC3339 is not what time.Time's MarshalText
 // writes (RFC3339Nano), so the field must stay a string: item.
 func (o Object) MarshalXML(e *xml.Encoder, start xml.StartElement) error {
-	return e.EncodeElement(xmlObject{LastModified: o.ModTime.UTC().Format(time.RFC3339)}, start) // want `o.ModTime.UTC\(\).Format\(time.RFC3339\) allocates a string on every call of Object.MarshalXML`
+	return e.EncodeElement(xmlObject{LastModified: o.ModTime.UTC().Format(time.RFC3339)}, start) // want `o\.ModTime\.UTC\(\)\.Format\(time\.RFC3339\) allocates a string: AppendFormat into a reused buffer where it is written`
 }
 
 // The value of a map of parsed fields (benthos' parse_log, per message):
 // a map entry, not a tagged field, so item.
 func fields(t time.Time) map[string]any {
-	return map[string]any{"timestamp": t.Format(time.RFC3339Nano)} // want `t.Format\(time.RFC3339Nano\) allocates a string on every call of fields`
+	return map[string]any{"timestamp": t.Format(time.RFC3339Nano)} // want `t\.Format\(time\.RFC3339Nano\) allocates a string on every call: AppendFormat into a reused buffer where it is written`
 }
 
 // The text is concatenated before it is written: no exact fix, item.
 func line(w io.Writer, o Object) {
-	io.WriteString(w, o.Key+" "+o.ModTime.Format(time.RFC3339)+"\n") // want `o.ModTime.Format\(time.RFC3339\) allocates a string on every call of line`
+	io.WriteString(w, o.Key+" "+o.ModTime.Format(time.RFC3339)+"\n") // want `o\.ModTime\.Format\(time\.RFC3339\) allocates a string on every call: AppendFormat into a reused buffer where it is written`
 }
 
 // clock is the package's swappable time source (tests replace it).
@@ -96,10 +96,10 @@ var clock = time.Now
 // stamp writes the clock's time, as a logger's time tag does: the clock is
 // a function value, and the fix keeps its one call.
 func stamp(b *bytes.Buffer) (int, error) {
-	return b.WriteString(clock().Format(time.RFC3339)) // want `clock\(\).Format\(time.RFC3339\) allocates a string only to write it to b; write clock\(\).AppendFormat\(b.AvailableBuffer\(\), time.RFC3339\)`
+	return b.WriteString(clock().Format(time.RFC3339)) // want `clock\(\)\.Format\(time\.RFC3339\) allocates a string only to write it to b: AppendFormat into b\.AvailableBuffer\(\)`
 }
 
 // tick is a function value that takes an argument: not a clock, no fix.
 func tick(b *bytes.Buffer, at func(int) time.Time) (int, error) {
-	return b.WriteString(at(1).Format(time.RFC3339)) // want `at\(1\).Format\(time.RFC3339\) allocates a string only to write it to b; write at\(1\).AppendFormat\(b.AvailableBuffer\(\), time.RFC3339\)`
+	return b.WriteString(at(1).Format(time.RFC3339)) // want `at\(1\)\.Format\(time\.RFC3339\) allocates a string only to write it to b: AppendFormat into b\.AvailableBuffer\(\)`
 }

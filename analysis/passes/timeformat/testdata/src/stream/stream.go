@@ -43,7 +43,7 @@ func writeField(w io.Writer, value string) {
 
 // Republish stamps each republished message with its stored time.
 func Republish(hdr []byte, ts time.Time) []byte {
-	return genHeader(hdr, "Nats-Time-Stamp", ts.Format(time.RFC3339Nano)) // want `ts.Format\(time.RFC3339Nano\) allocates a string that genHeader only copies into bytes; pass the time and AppendFormat there`
+	return genHeader(hdr, "Nats-Time-Stamp", ts.Format(time.RFC3339Nano)) // want `Format allocates a string that genHeader only copies into bytes: pass the time and AppendFormat there`
 }
 
 // Record appends a field per message.
@@ -64,7 +64,7 @@ type event struct {
 func convertEvent(method string) *event {
 	return &event{
 		Method:    method,
-		Timestamp: time.Now().Format(time.RFC3339Nano), // want `time.Now\(\).Format\(time.RFC3339Nano\) into field Timestamp allocates a string; a time.Time field encodes the same`
+		Timestamp: time.Now().Format(time.RFC3339Nano), // want `Format\(time\.RFC3339Nano\) into field Timestamp: use a time\.Time field, which encodes the same`
 	}
 }
 
@@ -73,7 +73,7 @@ func Log(w io.Writer, method string, at time.Time) error {
 	e := convertEvent(method)
 	e.Timestamp = at.Format(time.RFC3339Nano) // want `at.Format\(time.RFC3339Nano\) into field Timestamp allocates`
 	// An untagged field: not known to be encoded, so item rather than field.
-	e.Local = at.Format(time.RFC3339Nano) // want `at.Format\(time.RFC3339Nano\) allocates a string on every call of Log; AppendFormat`
+	e.Local = at.Format(time.RFC3339Nano) // want `at\.Format\(time\.RFC3339Nano\) allocates a string on every call: AppendFormat into a reused buffer where it is written`
 	return json.NewEncoder(w).Encode(e)
 }
 
@@ -82,7 +82,7 @@ func Log(w io.Writer, method string, at time.Time) error {
 // Fine: the layout is not what time.Time encodes, so the tagged field is
 // item, not field.
 func stampSecond(e *event, at time.Time) {
-	e.Timestamp = at.Format(time.RFC3339) // want `at.Format\(time.RFC3339\) allocates a string on every call of stampSecond`
+	e.Timestamp = at.Format(time.RFC3339) // want `at\.Format\(time\.RFC3339\) allocates a string on every call: AppendFormat into a reused buffer where it is written`
 }
 
 // check uses its parameter for more than bytes: not category callee.
@@ -96,7 +96,7 @@ func check(b []byte, v string) []byte {
 // Fine for callee: check compares the text too, so it must be a string
 // there (item instead).
 func checked(b []byte, at time.Time) []byte {
-	return check(b, at.Format(time.Kitchen)) // want `at.Format\(time.Kitchen\) allocates a string on every call of checked; AppendFormat`
+	return check(b, at.Format(time.Kitchen)) // want `at\.Format\(time\.Kitchen\) allocates a string on every call: AppendFormat into a reused buffer where it is written`
 }
 
 // Fine for callee: the callee is in another package (item instead).
@@ -156,7 +156,7 @@ func validUntil(next time.Time, l logger) error {
 
 // The variable is also returned: item.
 func until(next time.Time, l logger) string {
-	t := next.Format(time.RFC3339Nano) // want `next.Format\(time.RFC3339Nano\) allocates a string on every call of until`
+	t := next.Format(time.RFC3339Nano) // want `next\.Format\(time\.RFC3339Nano\) allocates a string on every call: AppendFormat into a reused buffer where it is written`
 	l.Noticef("until %s", t)
 	return t
 }
@@ -168,7 +168,7 @@ type contentTime struct{ time.Time }
 // MarshalXML runs per listed object: EncodeElement returns an error as
 // its status, which does not make the text an error message.
 func (c contentTime) MarshalXML(e *xml.Encoder, start xml.StartElement) error {
-	s := c.UTC().Format("2006-01-02T15:04:05.999Z") // want `c.UTC\(\).Format\("2006-01-02T15:04:05.999Z"\) allocates a string on every call of contentTime.MarshalXML`
+	s := c.UTC().Format("2006-01-02T15:04:05.999Z") // want `c\.UTC\(\)\.Format\("2006-01-02T15:04:05\.999Z"\) allocates a string: AppendFormat into a reused buffer where it is written`
 	return e.EncodeElement(s, start)
 }
 

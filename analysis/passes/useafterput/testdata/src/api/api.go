@@ -24,7 +24,7 @@ func marshal(v any) ([]byte, error) {
 	if err := json.NewEncoder(buf).Encode(v); err != nil {
 		return nil, err
 	}
-	return buf.Bytes(), nil // want `\[\]byte buf.Bytes\(\) into buf returned after buf is put back into bufPool \(deferred Put at api.go:\d+\)`
+	return buf.Bytes(), nil // want `\[\]byte buf\.Bytes\(\) into buf returned after buf is put back into bufPool: copy it before the Put`
 }
 
 // User is the resource the handlers serve.
@@ -68,7 +68,7 @@ func (s *Server) ServeCached(w http.ResponseWriter, u User) {
 	buf.Reset()
 	defer bufPool.Put(buf)
 	json.NewEncoder(buf).Encode(u)
-	s.cache.Remember(buf.Bytes()) // want `buf.Bytes\(\) into buf is kept by Remember, which stores it in c.last \(keep.go:\d+\) where it outlives the call, but buf is put back into bufPool \(deferred Put at api.go:\d+\)`
+	s.cache.Remember(buf.Bytes()) // want `\[\]byte buf\.Bytes\(\) into buf is kept by Remember, but buf is put back into bufPool: copy it first`
 	w.Write(buf.Bytes())
 }
 
@@ -78,7 +78,7 @@ func (s *Server) Broadcast(u User) {
 	buf := bufPool.Get().(*bytes.Buffer)
 	buf.Reset()
 	json.NewEncoder(buf).Encode(u)
-	s.hub.Publish(buf.Bytes()) // want `buf.Bytes\(\) into buf is kept by Publish, which sends it on a channel \(keep.go:\d+\) where it outlives the call, but buf is put back into bufPool \(Put at api.go:\d+\)`
+	s.hub.Publish(buf.Bytes()) // want `\[\]byte buf\.Bytes\(\) into buf is kept by Publish, but buf is put back into bufPool: copy it first`
 	bufPool.Put(buf)
 }
 
@@ -88,7 +88,7 @@ func Fail(w http.ResponseWriter, u User) {
 	buf.Reset()
 	defer bufPool.Put(buf)
 	json.NewEncoder(buf).Encode(u)
-	keep.Record(buf.Bytes()) // want `kept by Record, which stores it in package variable lastError`
+	keep.Record(buf.Bytes()) // want `\[\]byte buf\.Bytes\(\) into buf is kept by Record, but buf is put back into bufPool: copy it first`
 	http.Error(w, buf.String(), http.StatusBadRequest)
 }
 
@@ -100,7 +100,7 @@ var framePool = sync.Pool{New: func() any { b := make([]byte, 0, 512); return &b
 func (s *Server) PublishFrame(frame []byte) {
 	bp := framePool.Get().(*[]byte)
 	buf := append((*bp)[:0], frame...)
-	s.hub.Publish(buf) // want `\[\]byte buf into bp is kept by Publish, which sends it on a channel \(keep.go:\d+\) where it outlives the call, but bp is put back into framePool \(Put at api.go:\d+\)`
+	s.hub.Publish(buf) // want `\[\]byte buf into bp is kept by Publish \(keep\.go:\d+\), but bp is put back into framePool \(Put at api\.go:\d+\): copy it first`
 	*bp = buf[:0]
 	framePool.Put(bp)
 }
@@ -111,6 +111,6 @@ var msgPool = sync.Pool{New: func() any { return new(keep.Msg) }}
 func (s *Server) Enqueue(body []byte) {
 	m := msgPool.Get().(*keep.Msg)
 	m.Body = append(m.Body[:0], body...)
-	s.queue.Push(m) // want `m is kept by Push, which stores it in q.elts \(keep.go:\d+\) where it outlives the call, but m is put back into msgPool`
+	s.queue.Push(m) // want `m is kept by Push \(keep\.go:\d+\), but m is put back into msgPool \(Put at api\.go:\d+\): copy it first`
 	msgPool.Put(m)
 }

@@ -56,5 +56,5 @@ func ParseNameScratch(d *Desc, name []byte) {
 	s := scratchStrPool.Get().(*scratch)
 	s.reset()
 	defer scratchStrPool.Put(s)
-	d.Name = s.makeString(name) // want `string s.makeString\(name\) into s stored where it outlives the function, but s is put back into scratchStrPool`
+	d.Name = s.makeString(name) // want `string s\.makeString\(name\) into s outlives the function, but s is put back into scratchStrPool: copy it before storing it`
 }

@@ -42,7 +42,7 @@ func Deliver(wr *waiting, clustered bool) []byte { // want Deliver:`returns r0<-
 func DeliverLate(wr *waiting) []byte { // want DeliverLate:`returns r0<-p0; puts p0 into wrPool`
 	wr.n--
 	if wr.recycleIfDone() {
-		return wr.reply // want `wr.reply into wr used after wr is put back into wrPool \(recycleIfDone at pending.go:\d+\)`
+		return wr.reply // want `pointer wr\.reply into wr used after wr is put back into wrPool: move the Put after its last use`
 	}
 	return nil
 }

@@ -22,7 +22,7 @@ func (s *Server) Serve(data []byte) { // want Serve:`lends p0\[0\]`
 	buf.Reset()
 	defer bufPool.Put(buf)
 	buf.Write(data)
-	s.remember(buf.Bytes()) // want `kept by remember, which stores it in s.last`
+	s.remember(buf.Bytes()) // want `\[\]byte buf\.Bytes\(\) into buf is kept by remember, but buf is put back into bufPool: copy it first`
 }
 
 // Relay hands the bytes to the missing package: its function is built

@@ -40,7 +40,7 @@ func RenderString(parts []string) string {
 	for _, p := range parts {
 		b.WriteString(p)
 	}
-	return unsafe.String(unsafe.SliceData(b.Bytes()), b.Len()) // want `string unsafe.String\(unsafe.SliceData\(b.Bytes\(\)\), b.\.\.\. into b returned after b is put back into bufPool \(deferred Put at buffers.go:\d+\)`
+	return unsafe.String(unsafe.SliceData(b.Bytes()), b.Len()) // want `a value into b returned after b is put back into bufPool: copy it before the Put`
 }
 
 // WriteTwice writes the buffer after it went back.
@@ -48,7 +48,7 @@ func WriteTwice(w io.Writer, s string) {
 	b := getBuffer()
 	b.WriteString(s)
 	putBuffer(b)
-	w.Write(b.Bytes()) // want `b used after it is put back into bufPool \(putBuffer at buffers.go:\d+\); a later Get hands b to another user`
+	w.Write(b.Bytes()) // want `b used after it is put back into bufPool \(putBuffer at buffers\.go:\d+\): move the Put after its last use`
 }
 
 var slabPool = sync.Pool{New: func() any { s := make([]byte, 0, 512); return &s }}
@@ -90,7 +90,7 @@ func Publish(ch chan<- []byte, s string) {
 	b := getBuffer()
 	defer putBuffer(b)
 	b.WriteString(s)
-	ch <- b.Bytes() // want `b.Bytes\(\) into b stored where it outlives the function, but b is put back into bufPool \(deferred putBuffer at buffers.go:\d+\)`
+	ch <- b.Bytes() // want `\[\]byte b\.Bytes\(\) into b outlives the function, but b is put back into bufPool: copy it before storing it`
 }
 
 // Join uses bytebufferpool, known from the table.
@@ -108,7 +108,7 @@ func RecordName(data []byte) string {
 	r := wrap.GetRecord()
 	defer wrap.PutRecord(r)
 	r.Fill(data)
-	return r.Name() // want `string r.Name\(\) into r returned after r is put back into recordPool \(deferred PutRecord at buffers.go:\d+\)`
+	return r.Name() // want `string r\.Name\(\) into r returned after r is put back into recordPool: copy it before the Put`
 }
 
 // RecordRelease puts the record back through a method.

@@ -35,7 +35,7 @@ func ParseUnsafe(data []byte) (*DepthUpdate, error) {
 	u := &DepthUpdate{}
 	u.Symbol = unsafeString(v.GetStringBytes("s"))
 	u.First = v.GetInt64("U")
-	return u, nil // want `u returned after p is put back into parserPool \(deferred Put at depth.go:\d+\): it holds string unsafeString\(v.GetStringBytes\("s"\)\) into p \(stored at depth.go:\d+\); a later Get reuses p and rewrites it`
+	return u, nil // want `u returned after p is put back into parserPool \(deferred Put at depth\.go:\d+\): copy it before the Put`
 }
 
 // SymbolBytes returns a view of the parser's memory directly.
@@ -46,7 +46,7 @@ func SymbolBytes(data []byte) []byte {
 	if err != nil {
 		return nil
 	}
-	return v.GetStringBytes("s") // want `\[\]byte v.GetStringBytes\("s"\) into p returned after p is put back into parserPool \(deferred Put at depth.go:\d+\)`
+	return v.GetStringBytes("s") // want `\[\]byte v\.GetStringBytes\("s"\) into p returned after p is put back into parserPool: copy it before the Put`
 }
 
 // ParseInto writes a view into the caller's struct.
@@ -57,7 +57,7 @@ func ParseInto(dst *DepthUpdate, data []byte) error {
 	if err != nil {
 		return err
 	}
-	dst.Symbol = unsafeString(v.GetStringBytes("s")) // want `string unsafeString\(v.GetStringBytes\("s"\)\) into p stored where it outlives the function, but p is put back into parserPool \(deferred Put at depth.go:\d+\)`
+	dst.Symbol = unsafeString(v.GetStringBytes("s")) // want `a value into p outlives the function, but p is put back into parserPool: copy it before storing it`
 	dst.First = v.GetInt64("U")
 	return nil
 }
@@ -88,7 +88,7 @@ func ParseWithParserPool(data []byte) string {
 	if err != nil {
 		return ""
 	}
-	return unsafeString(v.GetStringBytes("s")) // want `string unsafeString\(v.GetStringBytes\("s"\)\) into p returned after p is put back into pp \(deferred Put at depth.go:\d+\)`
+	return unsafeString(v.GetStringBytes("s")) // want `string unsafeString\(v\.GetStringBytes\("s"\)\) into p returned after p is put back into pp: copy it before the Put`
 }
 
 // --- near-misses ---
