@@ -5,7 +5,8 @@ import (
 	"slices"
 
 	"golang.org/x/perf/benchfmt"
-	"golang.org/x/perf/benchmath"
+
+	"github.com/perfproof/perfproof/stats"
 )
 
 // A Sample is the values one benchmark reported in one unit across the
@@ -69,8 +70,9 @@ func NameWithoutProcs(n benchfmt.Name) string {
 
 // Summary returns the median of s.Values, in s.Unit, with its 95%
 // confidence interval, assuming nothing about the distribution
-// (benchmath.AssumeNothing). With too few values for an interval (fewer
-// than 6 for 95%), Lo and Hi are -Inf and +Inf and Warnings say so.
-func (s Sample) Summary() benchmath.Summary {
-	return benchmath.AssumeNothing.Summary(benchmath.NewSample(s.Values, &benchmath.DefaultThresholds), 0.95)
+// (stats.Summarize). With too few values for an interval (fewer than 6
+// for 95%), Lo and Hi are -Inf and +Inf and Warnings say so. s.Values is
+// not modified: it stays in run order.
+func (s Sample) Summary() stats.Summary {
+	return stats.Summarize(s.Values, stats.DefaultConfidence)
 }

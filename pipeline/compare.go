@@ -147,7 +147,7 @@ func (c *Comparison) measureNoise(ctx context.Context, opts *CompareOptions) {
 	if !opts.Noise {
 		return
 	}
-	n := prove.MeasureNoise(ctx, opts.Prove.Stats.MinEffect)
+	n := prove.MeasureNoise(ctx, opts.Prove.Stats.Effect())
 	c.Noise = &n
 	if opts.Progress != nil {
 		fmt.Fprintf(opts.Progress, "noise: %s\n", n)
@@ -334,13 +334,8 @@ func (s CompareSettings) Options(progress io.Writer) (prove.Options, error) {
 	}
 	o := prove.Options{
 		Bench: s.Bench, Benchtime: s.Benchtime, Rounds: s.Rounds, Time: s.Time, Adaptive: s.Adaptive, Timeout: s.Timeout,
-		Stats:    stats.Options{Alpha: s.Alpha, MinEffect: s.MinEffect, PerComparison: s.Correction == "none"},
+		Stats:    stats.Options{Alpha: s.Alpha, MinEffect: new(s.MinEffect), PerComparison: s.Correction == "none"},
 		Variants: s.Variants, Progress: progress,
-	}
-	if s.MinEffect == 0 {
-		// stats reads 0 as "the default"; a user asking for 0 wants any
-		// significant change to count.
-		o.Stats.MinEffect = 1e-12
 	}
 	return o, nil
 }

@@ -101,13 +101,13 @@ func TestParseVariants(t *testing.T) {
 func TestCompareSettings(t *testing.T) {
 	ok := CompareSettings{Bench: "X", Rounds: 7, Time: time.Minute, Alpha: 0.05, MinEffect: 0.02, Correction: "holm", Variants: [][2]string{{"a", "b"}}}
 	o, err := ok.Options(nil)
-	if err != nil || o.Bench != "X" || o.Rounds != 7 || o.Time != time.Minute || o.Stats.Alpha != 0.05 || o.Stats.MinEffect != 0.02 || o.Stats.PerComparison || len(o.Variants) != 1 {
+	if err != nil || o.Bench != "X" || o.Rounds != 7 || o.Time != time.Minute || o.Stats.Alpha != 0.05 || *o.Stats.MinEffect != 0.02 || o.Stats.PerComparison || len(o.Variants) != 1 {
 		t.Errorf("Options(%+v) = %+v, %v", ok, o, err)
 	}
 	zero := ok
 	zero.MinEffect, zero.Correction = 0, "none"
-	if o, err := zero.Options(nil); err != nil || o.Stats.MinEffect <= 0 || o.Stats.MinEffect > 1e-9 || !o.Stats.PerComparison {
-		t.Errorf("Options(min-effect 0, correction none) = %+v, %v; want a tiny positive MinEffect, PerComparison", o.Stats, err)
+	if o, err := zero.Options(nil); err != nil || o.Stats.MinEffect == nil || *o.Stats.MinEffect != 0 || !o.Stats.PerComparison {
+		t.Errorf("Options(min-effect 0, correction none) = %+v, %v; want MinEffect 0, PerComparison", o.Stats, err)
 	}
 	bad := map[string]func(*CompareSettings){
 		"-count must be at least 1":                   func(s *CompareSettings) { s.Rounds = -1 },
@@ -184,7 +184,7 @@ func TestCompareCodeRevisions(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer sess.Close()
-	opts := CompareOptions{Prove: prove.Options{Rounds: 4, Benchtime: "100x", Stats: stats.Options{MinEffect: 0.02}}}
+	opts := CompareOptions{Prove: prove.Options{Rounds: 4, Benchtime: "100x", Stats: stats.Options{MinEffect: new(0.02)}}}
 	c, err := Compare(ctx, sess, []string{"HEAD~1", "HEAD"}, opts)
 	if err != nil {
 		t.Fatal(err)

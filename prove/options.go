@@ -176,9 +176,7 @@ func (o *Options) verdictStats() stats.Options {
 	if st.Alpha == 0 {
 		st.Alpha = stats.DefaultAlpha
 	}
-	if st.MinEffect == 0 {
-		st.MinEffect = stats.DefaultMinEffect
-	}
+	st.MinEffect = new(st.Effect())
 	if o.Adaptive {
 		st.Alpha /= 2
 	}

@@ -728,7 +728,7 @@ func TestSpread(t *testing.T) {
 // n, divided again by the family of comparisons with a p-value.
 func TestLookThresholds(t *testing.T) {
 	st := (&Options{Adaptive: true}).verdictStats()
-	if st.Alpha != stats.DefaultAlpha/2 || st.MinEffect != stats.DefaultMinEffect {
+	if st.Alpha != stats.DefaultAlpha/2 || *st.MinEffect != stats.DefaultMinEffect {
 		t.Errorf("adaptive verdictStats = %+v, want alpha %v", st, stats.DefaultAlpha/2)
 	}
 	if a := (&Options{Stats: stats.Options{Alpha: 0.01}}).verdictStats().Alpha; a != 0.01 {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/perfproof/perfproof/cost"
+	"github.com/perfproof/perfproof/stats"
 )
 
 // inlineEscaper escapes the characters that Markdown would read as markup
@@ -129,25 +130,25 @@ func count(n float64) string {
 	return strings.Replace(s, " ", "", 1)
 }
 
-// spread formats a summary as "12.3 µs ±4.5%": the center in the given
+// spread formats a summary as "12.3 µs ±4.5%": the median in the given
 // format and the larger distance from it to a confidence bound, relative to
-// the center. It returns "—" for an unmeasured metric, and "±∞" when the
+// the median. It returns "—" for an unmeasured metric, and "±∞" when the
 // interval is infinite.
-func spread(s Summary, format func(float64) string) (cell string, infinite bool) {
+func spread(s stats.Summary, format func(float64) string) (cell string, infinite bool) {
 	if s.N == 0 {
 		return "—", false
 	}
-	c := format(s.Center)
+	c := format(s.Median)
 	switch {
 	case math.IsInf(s.Lo, 0) || math.IsInf(s.Hi, 0):
 		return c + " ±∞", true
-	case s.Center == 0:
+	case s.Median == 0:
 		if s.Lo == 0 && s.Hi == 0 {
 			return c + " ±0%", false
 		}
 		return c + " ±?", false
 	}
-	d := math.Max(math.Abs(s.Hi-s.Center), math.Abs(s.Center-s.Lo)) / math.Abs(s.Center)
+	d := math.Max(math.Abs(s.Hi-s.Median), math.Abs(s.Median-s.Lo)) / math.Abs(s.Median)
 	if d == 0 {
 		return c + " ±0%", false
 	}

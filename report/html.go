@@ -139,7 +139,7 @@ func newHTMLView(r *Report) (*htmlView, error) {
 		b, _ := spread(bm.Bytes, byteSize)
 		a, _ := spread(bm.Allocs, count)
 		hb := htmlBenchmark{Package: bm.Package, Name: bm.Name, Time: t, Bytes: b, Allocs: a, N: max(bm.Time.N, bm.Bytes.N, bm.Allocs.N), Samples: "—"}
-		if w := bm.Time.relWidth(); w > NoisyWidth && w < 1e300 {
+		if w := bm.Time.RelWidth(); w > NoisyWidth && w < 1e300 {
 			hb.Time += " (noisy)"
 			v.BenchNotes = appendUnique(v.BenchNotes, fmt.Sprintf("Noisy: a time per op marked so has a confidence interval wider than ±%.0f%% of its median; run on an idle machine, raise -count, or pin the benchmark to a CPU.", NoisyWidth*100))
 		}

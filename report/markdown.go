@@ -447,7 +447,7 @@ func (m *markdown) benchmarks() {
 		b, inf2 := spread(bm.Bytes, byteSize)
 		a, inf3 := spread(bm.Allocs, count)
 		anyInf = anyInf || inf1 || inf2 || inf3
-		if w := bm.Time.relWidth(); !inf1 && w > NoisyWidth {
+		if w := bm.Time.RelWidth(); !inf1 && w > NoisyWidth {
 			t += " (noisy)"
 			noisy = append(noisy, fmt.Sprintf("%s (±%.0f%%)", code(bm.Name), w*100))
 		}
@@ -577,15 +577,6 @@ func (m *markdown) dependencies(deps []finding.Finding) {
 // NoisyWidth is the half-width, as a fraction of the median, above which
 // a benchmark's time per op is flagged as noisy: ±10 %.
 const NoisyWidth = 0.10
-
-// relWidth returns the larger distance from the median to a bound of its
-// interval, as a fraction of the median; +Inf without an interval.
-func (s Summary) relWidth() float64 {
-	if s.N == 0 || s.Center == 0 {
-		return 0
-	}
-	return max(s.Center-s.Lo, s.Hi-s.Center) / math.Abs(s.Center)
-}
 
 // perBenchmark reports whether the findings' costs are per benchmark
 // (cost.Attribute) rather than shares of all profiles together.

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfproof/perfproof/finding"
+	"github.com/perfproof/perfproof/stats"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
@@ -96,19 +97,19 @@ func rankedReport() *Report {
 		Benchmarks: []Benchmark{
 			{
 				Package: "example.com/adexchange/auction", Name: "Auction/before-8",
-				Time:   Summary{Center: 12.34e-6, Lo: 12.1e-6, Hi: 12.9e-6, N: 10},
-				Bytes:  Summary{Center: 5632, Lo: 5632, Hi: 5632, N: 10},
-				Allocs: Summary{Center: 41, Lo: 41, Hi: 41, N: 10},
+				Time:   stats.Summary{Median: 12.34e-6, Lo: 12.1e-6, Hi: 12.9e-6, N: 10},
+				Bytes:  stats.Summary{Median: 5632, Lo: 5632, Hi: 5632, N: 10},
+				Allocs: stats.Summary{Median: 41, Lo: 41, Hi: 41, N: 10},
 			},
 			{
 				Package: "example.com/adexchange/cookie", Name: "Trim/after-8",
-				Time:   Summary{Center: 870e-9, Lo: math.Inf(-1), Hi: math.Inf(1), N: 3},
-				Bytes:  Summary{Center: 0, Lo: 0, Hi: 0, N: 3},
-				Allocs: Summary{Center: 0, Lo: 0, Hi: 0, N: 3},
+				Time:   stats.Summary{Median: 870e-9, Lo: math.Inf(-1), Hi: math.Inf(1), N: 3},
+				Bytes:  stats.Summary{Median: 0, Lo: 0, Hi: 0, N: 3},
+				Allocs: stats.Summary{Median: 0, Lo: 0, Hi: 0, N: 3},
 			},
 			{
 				Package: "example.com/adexchange/fpd", Name: "Enrich-8",
-				Time: Summary{Center: 2.5e-3, Lo: 2.4e-3, Hi: 2.55e-3, N: 6},
+				Time: stats.Summary{Median: 2.5e-3, Lo: 2.4e-3, Hi: 2.55e-3, N: 6},
 			},
 		},
 		Env: Env{
@@ -191,7 +192,7 @@ func perBenchmarkReport() *Report {
 	set(2, bc(trim, 0.02, 0.01, 0.03, 0.21))
 	r.Findings[2].Cost.Inherent = "result"
 	r.Benchmarks[0].Runs, r.Benchmarks[0].Samples = 6, 1040
-	r.Benchmarks[0].Time = Summary{Center: 12.34e-6, Lo: 10e-6, Hi: 15e-6, N: 6}
+	r.Benchmarks[0].Time = stats.Summary{Median: 12.34e-6, Lo: 10e-6, Hi: 15e-6, N: 6}
 	r.Benchmarks[1].Runs, r.Benchmarks[1].Samples, r.Benchmarks[1].Capped = 3, 412, true
 	// A cost made inside a dependency, ranked after the module's own:
 	// listed apart, unnumbered.
@@ -408,15 +409,15 @@ func TestFormat(t *testing.T) {
 
 func TestSpread(t *testing.T) {
 	for _, tc := range []struct {
-		s       Summary
+		s       stats.Summary
 		want    string
 		wantInf bool
 	}{
-		{Summary{}, "—", false},
-		{Summary{Center: 10e-9, Lo: 9e-9, Hi: 10.5e-9, N: 10}, "10.0 ns ±10.0%", false},
-		{Summary{Center: 10e-9, Lo: math.Inf(-1), Hi: math.Inf(1), N: 3}, "10.0 ns ±∞", true},
-		{Summary{Center: 0, N: 6}, "0 ns ±0%", false},
-		{Summary{Center: 0, Lo: 0, Hi: 1e-9, N: 6}, "0 ns ±?", false},
+		{stats.Summary{}, "—", false},
+		{stats.Summary{Median: 10e-9, Lo: 9e-9, Hi: 10.5e-9, N: 10}, "10.0 ns ±10.0%", false},
+		{stats.Summary{Median: 10e-9, Lo: math.Inf(-1), Hi: math.Inf(1), N: 3}, "10.0 ns ±∞", true},
+		{stats.Summary{Median: 0, N: 6}, "0 ns ±0%", false},
+		{stats.Summary{Median: 0, Lo: 0, Hi: 1e-9, N: 6}, "0 ns ±?", false},
 	} {
 		got, inf := spread(tc.s, duration)
 		if got != tc.want || inf != tc.wantInf {
@@ -448,13 +449,13 @@ BenchmarkA-8   100   1100 ns/op   64 B/op   2 allocs/op
 		t.Fatalf("Summarize names = %+v, want A then B (no GOMAXPROCS suffix)", got)
 	}
 	a := got[0]
-	if a.Package != "example.com/m" || a.Time.N != 3 || math.Abs(a.Time.Center-1100e-9) > 1e-15 {
+	if a.Package != "example.com/m" || a.Time.N != 3 || math.Abs(a.Time.Median-1100e-9) > 1e-15 {
 		t.Errorf("Summarize A time = %+v, want median 1.1e-6 s of 3 runs", a.Time)
 	}
 	if !math.IsInf(a.Time.Lo, -1) || !math.IsInf(a.Time.Hi, 1) {
 		t.Errorf("Summarize A time CI = [%v, %v], want infinite with 3 runs", a.Time.Lo, a.Time.Hi)
 	}
-	if a.Bytes.Center != 64 || a.Allocs.Center != 2 || a.Allocs.N != 3 {
+	if a.Bytes.Median != 64 || a.Allocs.Median != 2 || a.Allocs.N != 3 {
 		t.Errorf("Summarize A memory = %+v, %+v, want 64 B and 2 allocs of 3 runs", a.Bytes, a.Allocs)
 	}
 	if b := got[1]; b.Bytes.N != 0 || b.Allocs.N != 0 || b.Time.N != 1 {

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/perfproof/perfproof/finding"
-
 	"github.com/perfproof/perfproof/stats"
 )
 
@@ -57,52 +56,55 @@ type Report struct {
 // A Benchmark is the summary of the runs of one benchmark.
 type Benchmark struct {
 	// Package is the import path of the benchmark's package.
-	Package string `json:"package"`
+	Package string
 	// Name is the benchmark's full name as benchfmt reports it, without
 	// the "Benchmark" prefix and without the GOMAXPROCS suffix (Env has
 	// GOMAXPROCS), e.g. "Auction/before".
-	Name string `json:"name"`
+	Name string
 	// Time is the time per operation in seconds (benchfmt's "sec/op");
 	// Bytes the bytes allocated per operation ("B/op"); Allocs the heap
-	// allocations per operation ("allocs/op"). A metric with N == 0 was
-	// not measured and is shown as "—".
-	Time   Summary `json:"sec_per_op"`
-	Bytes  Summary `json:"b_per_op"`
-	Allocs Summary `json:"allocs_per_op"`
+	// allocations per operation ("allocs/op"): each the median of the
+	// runs, one value per run, with its confidence interval. A metric
+	// with N == 0 was not measured and is shown as "—".
+	Time, Bytes, Allocs stats.Summary
 	// Runs and Samples, when the benchmark was profiled on its own, are
 	// its number of profiled runs and the CPU profile samples over them;
 	// Capped says that the time cap stopped the runs short of the sample
 	// target. Zero when not known.
-	Runs    int  `json:"runs,omitempty"`
-	Samples int  `json:"samples,omitempty"`
-	Capped  bool `json:"capped,omitempty"`
+	Runs    int
+	Samples int
+	Capped  bool
 }
 
-// A Summary is the center and spread of the values of one benchmark metric.
-type Summary struct {
-	// Center is the median of the values.
-	Center float64
-	// Lo and Hi bound the confidence interval around Center, in the unit
-	// of Center; they are infinite when there are too few values for an
-	// interval (see golang.org/x/perf/benchmath.AssumeNothing).
-	Lo, Hi float64
-	// N is the number of values, one per run; 0 means not measured.
-	N int
-}
-
-// MarshalJSON encodes s as {"median","lo","hi","n"}, the shape of
-// perfproof's other JSON summaries, with null for an infinite bound and
-// null for a metric not measured.
-func (s Summary) MarshalJSON() ([]byte, error) {
-	if s.N == 0 {
-		return []byte("null"), nil
-	}
+// MarshalJSON encodes b as {"package","name","sec_per_op","b_per_op",
+// "allocs_per_op","runs","samples","capped"}, the last three left out
+// when zero. Each metric is a stats.SummaryJSON,
+// {"median","lo","hi","n","confidence","warnings"} with null for an
+// unbounded bound ("warnings" says why, and is left out when empty), or
+// null for a metric not measured (N == 0). "confidence" and "warnings"
+// were added to the {"median","lo","hi","n"} of earlier versions so that
+// every median summary has one JSON form.
+func (b Benchmark) MarshalJSON() ([]byte, error) {
 	return json.Marshal(struct {
-		Median float64  `json:"median"`
-		Lo     *float64 `json:"lo"`
-		Hi     *float64 `json:"hi"`
-		N      int      `json:"n"`
-	}{s.Center, stats.Finite(s.Lo), stats.Finite(s.Hi), s.N})
+		Package string             `json:"package"`
+		Name    string             `json:"name"`
+		Time    *stats.SummaryJSON `json:"sec_per_op"`
+		Bytes   *stats.SummaryJSON `json:"b_per_op"`
+		Allocs  *stats.SummaryJSON `json:"allocs_per_op"`
+		Runs    int                `json:"runs,omitempty"`
+		Samples int                `json:"samples,omitempty"`
+		Capped  bool               `json:"capped,omitempty"`
+	}{b.Package, b.Name, measured(b.Time), measured(b.Bytes), measured(b.Allocs), b.Runs, b.Samples, b.Capped})
+}
+
+// measured returns the JSON form of s, or nil (null) for a metric not
+// measured.
+func measured(s stats.Summary) *stats.SummaryJSON {
+	if s.N == 0 {
+		return nil
+	}
+	j := s.JSON()
+	return &j
 }
 
 // Env describes the environment of a measurement. Empty fields are left

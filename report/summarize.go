@@ -2,9 +2,9 @@ package report
 
 import (
 	"golang.org/x/perf/benchfmt"
-	"golang.org/x/perf/benchmath"
 
 	"github.com/perfproof/perfproof/benchrun"
+	"github.com/perfproof/perfproof/stats"
 )
 
 // Confidence is the confidence level of the intervals Summarize computes.
@@ -12,10 +12,9 @@ const Confidence = 0.95
 
 // Summarize summarises the results of one package's benchmarks, such as
 // benchrun.PackageResult.Results, into one Benchmark per benchmark name, in
-// the order the names first appear. Each metric's center is the median of
-// the runs and its interval the distribution-free 95% confidence interval
-// of the median (benchmath.AssumeNothing); with fewer than 6 runs the
-// interval is infinite. Units other than sec/op, B/op and allocs/op are
+// the order the names first appear. Each metric is the median of the runs
+// with its distribution-free 95% confidence interval (stats.Summarize);
+// with fewer than 6 runs the interval is infinite and a warning says so. Units other than sec/op, B/op and allocs/op are
 // ignored. Results must use benchfmt's tidied units (time as sec/op).
 func Summarize(pkg string, results []*benchfmt.Result) []Benchmark {
 	type values struct{ time, bytes, allocs []float64 }
@@ -54,12 +53,11 @@ func Summarize(pkg string, results []*benchfmt.Result) []Benchmark {
 	return out
 }
 
-// summary returns the median and its confidence interval of xs, or the
-// zero Summary if xs is empty. NewSample sorts xs in place.
-func summary(xs []float64) Summary {
+// summary returns the median of xs and its confidence interval, or the
+// zero Summary, not measured, if xs is empty.
+func summary(xs []float64) stats.Summary {
 	if len(xs) == 0 {
-		return Summary{}
+		return stats.Summary{}
 	}
-	s := benchmath.AssumeNothing.Summary(benchmath.NewSample(xs, &benchmath.DefaultThresholds), Confidence)
-	return Summary{Center: s.Center, Lo: s.Lo, Hi: s.Hi, N: len(xs)}
+	return stats.Summarize(xs, Confidence)
 }

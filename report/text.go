@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 	"path/filepath"
 	"strings"
 	"text/tabwriter"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/perfproof/perfproof/benchrun"
 	"github.com/perfproof/perfproof/finding"
+	"github.com/perfproof/perfproof/stats"
 )
 
 // FindingsText writes each finding as "file:line:col: message (check)",
@@ -76,10 +78,38 @@ func BenchText(w io.Writer, res *benchrun.Result) {
 				}
 				sum := s.Summary()
 				n = max(n, len(s.Values))
-				fmt.Fprintf(tw, "\t%s ± %s", benchunit.Scale(sum.Center, benchunit.ClassOf(unit)), sum.PctRangeString())
+				fmt.Fprintf(tw, "\t%s ± %s", benchunit.Scale(sum.Median, benchunit.ClassOf(unit)), pctRange(sum))
 			}
 			fmt.Fprintf(tw, "\t%d\n", n)
 		}
 		tw.Flush()
 	}
+}
+
+// pctRange formats the larger distance from s's median to a bound of its
+// interval as a whole percentage of the median, "4%": "∞" for an
+// unbounded interval, "?" when a bound's sign differs from the median's
+// (no percentage describes it), "0%" for a median and bounds of 0.
+func pctRange(s stats.Summary) string {
+	if math.IsInf(s.Lo, 0) || math.IsInf(s.Hi, 0) {
+		return "∞"
+	}
+	if sign(s.Lo) != sign(s.Median) || sign(s.Hi) != sign(s.Median) {
+		return "?"
+	}
+	if s.Median == 0 {
+		return "0%"
+	}
+	return fmt.Sprintf("%.0f%%", 100*max(s.Hi/s.Median-1, 1-s.Lo/s.Median))
+}
+
+// sign returns -1, 0 or 1 as x is negative, zero or positive.
+func sign(x float64) int {
+	switch {
+	case x < 0:
+		return -1
+	case x > 0:
+		return 1
+	}
+	return 0
 }

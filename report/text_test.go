@@ -2,14 +2,17 @@ package report
 
 import (
 	"bytes"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"golang.org/x/perf/benchfmt"
+	"golang.org/x/perf/benchmath"
 
 	"github.com/perfproof/perfproof/benchrun"
 	"github.com/perfproof/perfproof/finding"
+	"github.com/perfproof/perfproof/stats"
 )
 
 func TestFindingsText(t *testing.T) {
@@ -51,5 +54,25 @@ func TestBenchText(t *testing.T) {
 	}
 	if bb[0] != "B" || !strings.Contains(lines[3], "-") || bb[len(bb)-1] != "1" {
 		t.Errorf("row B = %q, want B with - for B/op and allocs/op, n = 1", bb)
+	}
+}
+
+// TestPctRange checks pctRange, the "± x%" of perfproof bench's table,
+// against benchmath's PctRangeString, which the table printed before the
+// samples were summarised as stats.Summary.
+func TestPctRange(t *testing.T) {
+	inf := math.Inf(1)
+	for _, s := range []stats.Summary{
+		{Median: 100, Lo: 95, Hi: 110, N: 10},
+		{Median: 100, Lo: 99.6, Hi: 100.2, N: 10},
+		{Median: -100, Lo: -120, Hi: -90, N: 10},
+		{Median: 100, Lo: -inf, Hi: inf, N: 3},
+		{Median: 1, Lo: -1, Hi: 2, N: 10},
+		{Median: 0, Lo: 0, Hi: 0, N: 10},
+	} {
+		want := benchmath.Summary{Center: s.Median, Lo: s.Lo, Hi: s.Hi}.PctRangeString()
+		if got := pctRange(s); got != want {
+			t.Errorf("pctRange(%+v) = %q, want %q", s, got, want)
+		}
 	}
 }

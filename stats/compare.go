@@ -66,16 +66,18 @@ func (v *Verdict) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// Options are the thresholds of a comparison. The zero Options means
-// alpha 0.05, minimum effect 2 % and 95 % confidence.
+// Options are the thresholds of a comparison. The zero Options is valid
+// and means alpha 0.05, minimum effect 2 % and 95 % confidence.
 type Options struct {
 	// Alpha is the significance level of the two-sided Mann-Whitney U
 	// test, in (0, 1); 0 means 0.05.
 	Alpha float64
 
-	// MinEffect is the minimum relative effect |new/old − 1| that counts
-	// as a change, e.g. 0.02 for 2 %; 0 means 0.02.
-	MinEffect float64
+	// MinEffect, if not nil, is the minimum relative effect |new/old − 1|
+	// that counts as a change, e.g. 0.02 for 2 %, or 0 for any
+	// significant change; nil means DefaultMinEffect. (A pointer, not
+	// "0 means default": 0 is a threshold a user may ask for.)
+	MinEffect *float64
 
 	// Confidence is the confidence level of the median and ratio
 	// intervals, in (0, 1); 0 means 0.95.
@@ -100,14 +102,21 @@ const (
 	DefaultMinEffect = 0.02
 )
 
+// Effect returns the minimum relative effect o asks for: *o.MinEffect, or
+// DefaultMinEffect if it is nil.
+func (o Options) Effect() float64 {
+	if o.MinEffect == nil {
+		return DefaultMinEffect
+	}
+	return *o.MinEffect
+}
+
 // withDefaults returns o with zero fields set to their defaults.
 func (o Options) withDefaults() Options {
 	if o.Alpha == 0 {
 		o.Alpha = DefaultAlpha
 	}
-	if o.MinEffect == 0 {
-		o.MinEffect = DefaultMinEffect
-	}
+	o.MinEffect = new(o.Effect())
 	if o.Confidence == 0 {
 		o.Confidence = DefaultConfidence
 	}
@@ -122,8 +131,8 @@ func (o Options) Check() error {
 	switch {
 	case !(o.Alpha > 0 && o.Alpha < 1):
 		return fmt.Errorf("alpha %v is outside (0, 1)", o.Alpha)
-	case !(o.MinEffect >= 0 && !math.IsInf(o.MinEffect, 0)):
-		return fmt.Errorf("minimum effect %v is not a finite number ≥ 0", o.MinEffect)
+	case !(*o.MinEffect >= 0 && !math.IsInf(*o.MinEffect, 0)):
+		return fmt.Errorf("minimum effect %v is not a finite number ≥ 0", *o.MinEffect)
 	case !(o.Confidence > 0 && o.Confidence < 1):
 		return fmt.Errorf("confidence %v is outside (0, 1)", o.Confidence)
 	}
@@ -315,7 +324,7 @@ func Compare(benchmark, unit string, old, new []float64, opts Options) Compariso
 		c.Ratio, c.RatioLo, c.RatioHi, c.Method = ratioCI(old, new, opts.Confidence)
 	}
 
-	e := opts.MinEffect
+	e := opts.Effect()
 	band := fmt.Sprintf("[%.3f, %.3f] (±%s)", 1-e, 1+e, percent(e))
 	noisy := false // inconclusive because the data are too noisy
 	switch {

@@ -245,7 +245,7 @@ func TestCompareVerdicts(t *testing.T) {
 		// 1 % change, significant but below the 2 % minimum effect, CI inside ±2 %.
 		{"below min effect", "sec/op", spread(100, 0.5, 20), spread(101, 0.5, 20), Options{}, Unchanged, ""},
 		// The same 1 % change counts with a 0.5 % minimum effect.
-		{"above lower min effect", "sec/op", spread(100, 0.5, 20), spread(101, 0.5, 20), Options{MinEffect: 0.005}, Slower, ""},
+		{"above lower min effect", "sec/op", spread(100, 0.5, 20), spread(101, 0.5, 20), Options{MinEffect: new(0.005)}, Slower, ""},
 		// 1.5 % change, significant, but the CI reaches past 2 %.
 		{"significant, small, wide", "sec/op", spread(100, 4, 10), spread(101.5, 4, 10), Options{}, Inconclusive, "too noisy: p="},
 		{"noisy", "sec/op", spread(100, 20, 10), spread(103, 20, 10), Options{}, Inconclusive, "too noisy: p="},
@@ -301,7 +301,7 @@ func TestCompareBadInput(t *testing.T) {
 		{"negative", spread(0, 4, 10), spread(1, 4, 10), Options{}, "negative values: the ratio new/old is undefined"},
 		{"alpha", spread(1, 0.1, 10), spread(1, 0.1, 10), Options{Alpha: 2}, "invalid options: alpha 2 is outside (0, 1)"},
 		{"confidence", spread(1, 0.1, 10), spread(1, 0.1, 10), Options{Confidence: 95}, "invalid options: confidence 95 is outside (0, 1)"},
-		{"min effect", spread(1, 0.1, 10), spread(1, 0.1, 10), Options{MinEffect: -0.02}, "invalid options: minimum effect -0.02 is not a finite number ≥ 0"},
+		{"min effect", spread(1, 0.1, 10), spread(1, 0.1, 10), Options{MinEffect: new(-0.02)}, "invalid options: minimum effect -0.02 is not a finite number ≥ 0"},
 	} {
 		c := Compare("BenchmarkX", "sec/op", tc.old, tc.new, tc.opts)
 		if c.Verdict != Inconclusive || c.Reason != tc.reason {

@@ -2,10 +2,14 @@ package stats
 
 import "math"
 
-// SummaryJSON is the JSON form of a Summary, with the names of perfproof's
-// DESIGN.md: {"median","lo","hi","n","confidence","warnings"}. NaN and
-// infinite numbers, which JSON cannot hold, are nil (null); warnings are
-// their messages.
+// SummaryJSON is the JSON form of a Summary, the one every perfproof JSON
+// output uses for a median and its interval (compare's "old" and "new",
+// report's benchmark metrics, bench's samples), with the names of
+// perfproof's DESIGN.md: {"median","lo","hi","n","confidence","warnings"}.
+// NaN and infinite numbers, which JSON cannot hold, are nil (null, through
+// Finite): an unbounded interval (too few values) has "lo" and "hi" null,
+// an empty sample all three; warnings are their messages, left out when
+// there are none.
 type SummaryJSON struct {
 	Median     *float64 `json:"median"`
 	Lo         *float64 `json:"lo"`

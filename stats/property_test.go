@@ -65,7 +65,7 @@ func TestFalseAlarms(t *testing.T) {
 	}{
 		{"1% noise", 0.01, Options{}, 0, 0.06},
 		{"5% noise", 0.05, Options{}, 0, 0.06},
-		{"1% noise, no minimum effect", 0.01, Options{MinEffect: 1e-12}, 0.02, 0.06},
+		{"1% noise, no minimum effect", 0.01, Options{MinEffect: new(0.0)}, 0.02, 0.06},
 	} {
 		v, _ := simulate(1, trials, 10, 10, 1, tc.sigma, "sec/op", tc.opts)
 		rate := float64(v[Faster]+v[Slower]) / trials

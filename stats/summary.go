@@ -16,10 +16,13 @@ const DefaultConfidence = 0.95
 // ErrNoSamples is the warning a Summary of an empty sample carries.
 var ErrNoSamples = errors.New("no samples")
 
-// A Summary summarises one side's sample: its median and the
-// distribution-free confidence interval of the median
-// (benchmath.AssumeNothing, from the binomial distribution of order
-// statistics).
+// A Summary summarises one sample: its median and the distribution-free
+// confidence interval of the median (benchmath.AssumeNothing, from the
+// binomial distribution of order statistics). It is perfproof's one type
+// for a median and its interval: a side of a Comparison, a metric of a
+// report's benchmark (report.Benchmark) and a sample of perfproof bench
+// (benchrun.Sample.Summary) are all Summaries, and all encode in JSON as
+// SummaryJSON.
 type Summary struct {
 	// Median is the sample median, in the sample's unit. It is NaN for
 	// an empty sample.
@@ -78,6 +81,17 @@ func Summarize(values []float64, confidence float64) Summary {
 		N:          len(values),
 		Warnings:   sum.Warnings,
 	}
+}
+
+// RelWidth returns the larger distance from s.Median to a bound of its
+// interval, as a fraction of |s.Median|: 0.1 for 100 [95, 110]. It is
+// +Inf when the interval is unbounded, and 0 for an empty sample or a
+// zero median, where a relative width means nothing.
+func (s Summary) RelWidth() float64 {
+	if s.N == 0 || s.Median == 0 {
+		return 0
+	}
+	return max(s.Median-s.Lo, s.Hi-s.Median) / math.Abs(s.Median)
 }
 
 // median returns the median of sorted, which must not be empty: the middle

@@ -55,3 +55,21 @@ func TestSummarizeSmall(t *testing.T) {
 		t.Errorf("Summarize(confidence 1.5) = %+v, want median 4, infinite interval, one warning", b)
 	}
 }
+
+func TestRelWidth(t *testing.T) {
+	inf := math.Inf(1)
+	for _, tc := range []struct {
+		s    Summary
+		want float64
+	}{
+		{Summary{Median: 100, Lo: 95, Hi: 110, N: 10}, 0.1},
+		{Summary{Median: -100, Lo: -120, Hi: -90, N: 10}, 0.2},
+		{Summary{Median: 100, Lo: -inf, Hi: inf, N: 3}, inf},
+		{Summary{Median: 0, Lo: -1, Hi: 1, N: 10}, 0},
+		{Summarize(nil, 0), 0},
+	} {
+		if got := tc.s.RelWidth(); !(got == tc.want || math.Abs(got-tc.want) <= 1e-12) {
+			t.Errorf("%+v.RelWidth() = %v, want %v", tc.s, got, tc.want)
+		}
+	}
+}

@@ -4,15 +4,15 @@ import (
 	"io"
 
 	"github.com/perfproof/perfproof/benchrun"
+	"github.com/perfproof/perfproof/stats"
 )
 
+// benchSample is a benchrun.Sample in the JSON output: its summary's
+// fields come between "unit" and "values".
 type benchSample struct {
-	Name   string    `json:"name"`
-	Unit   string    `json:"unit"`
-	Median float64   `json:"median"`
-	Lo     float64   `json:"lo"`
-	Hi     float64   `json:"hi"`
-	N      int       `json:"n"`
+	Name string `json:"name"`
+	Unit string `json:"unit"`
+	stats.SummaryJSON
 	Values []float64 `json:"values"`
 }
 
@@ -31,9 +31,12 @@ type benchPackage struct {
 // per package its "package" path, "skipped", "error", "elapsed_sec",
 // the paths of its "raw" results and "cpu_profile" and "mem_profile"
 // (which exist after exit only with -o), and its "benchmarks": each
-// sample's "name", "unit", "median" with the 95% confidence interval
-// "lo" and "hi" in the sample's unit (sec/op for time; 0 when too few
-// runs bound it, which "n" tells), "n" and the "values".
+// sample's "name", "unit", its summary as stats.SummaryJSON ("median"
+// with the 95% confidence interval "lo" and "hi" in the sample's unit,
+// sec/op for time, null when too few runs bound it; "n"; "confidence",
+// the interval's actual level, at least 0.95, 1 for an unbounded one;
+// "warnings", such as too few runs, left out when none) and the "values"
+// in run order.
 func Bench(w io.Writer, res *benchrun.Result) error {
 	out := struct {
 		Packages []benchPackage `json:"packages"`
@@ -48,21 +51,9 @@ func Bench(w io.Writer, res *benchrun.Result) error {
 			jp.Error = p.Err.Error()
 		}
 		for _, s := range p.Samples() {
-			sum := s.Summary()
-			jp.Benchmarks = append(jp.Benchmarks, benchSample{
-				Name: s.Name, Unit: s.Unit, Median: sum.Center, Lo: finite(sum.Lo), Hi: finite(sum.Hi), N: len(s.Values), Values: s.Values,
-			})
+			jp.Benchmarks = append(jp.Benchmarks, benchSample{Name: s.Name, Unit: s.Unit, SummaryJSON: s.Summary().JSON(), Values: s.Values})
 		}
 		out.Packages = append(out.Packages, jp)
 	}
 	return encode(w, out)
-}
-
-// finite maps ±Inf (a confidence interval too wide to bound with so few
-// runs) to 0, which JSON can encode; n tells the reader why.
-func finite(v float64) float64 {
-	if v > 1e308 || v < -1e308 {
-		return 0
-	}
-	return v
 }

@@ -11,9 +11,13 @@
 //
 // The values inside come with their own encodings: findings
 // (finding.Finding), package errors and unanalysed packages (scan),
-// benchmark summaries (report.Summary), comparisons
-// (stats.ComparisonJSON) and the numbers, facts and settings of claims
-// (package claims).
+// benchmarks (report.Benchmark), comparisons (stats.ComparisonJSON) and
+// the numbers, facts and settings of claims (package claims). Every
+// median with its confidence interval — compare's "old" and "new",
+// report's "sec_per_op", "b_per_op" and "allocs_per_op", bench's samples
+// — is a stats.Summary encoded as stats.SummaryJSON, and every number
+// that may be unbounded or undefined (an interval's bound, a ratio, a
+// p-value) goes through stats.Finite, which makes it null.
 package jsonout
 
 import (
@@ -58,10 +62,14 @@ func Scan(w io.Writer, res *scan.Result) error {
 
 // Report writes the object of perfproof report -json, from a complete
 // pipeline result (res.Report not nil): "findings" (in rank order, "cost"
-// filled) and "errors", as scan's; "benchmarks" (median and 95% CI per
-// unit: "sec_per_op", "b_per_op", "allocs_per_op", each
-// {"median","lo","hi","n"} or null); "notes"; "profiles" (which kinds
-// were joined, {"cpu","heap"}); and "not_analysed" as scan's.
+// filled) and "errors", as scan's; "benchmarks" (report.Benchmark:
+// "package", "name", the median and 95% CI per unit, "sec_per_op",
+// "b_per_op" and "allocs_per_op", each a stats.SummaryJSON
+// {"median","lo","hi","n","confidence","warnings"} with "lo" and "hi"
+// null when too few runs bound the interval, or null when the unit was not
+// measured; "runs", "samples", "capped" when profiled); "notes";
+// "profiles" (which kinds were joined, {"cpu","heap"}); and
+// "not_analysed" as scan's.
 func Report(w io.Writer, res *pipeline.Result) error {
 	rep, sres := res.Report, res.Scan
 	return encode(w, struct {

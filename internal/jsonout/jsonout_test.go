@@ -92,7 +92,7 @@ func TestReport(t *testing.T) {
 	res := &pipeline.Result{
 		Report: &report.Report{
 			Findings:   []finding.Finding{{Analyzer: "profile", Cost: &finding.Cost{}}},
-			Benchmarks: []report.Benchmark{{Package: "p", Name: "Key", Time: report.Summary{Center: 1e-6, Lo: math.Inf(-1), Hi: math.Inf(1), N: 2}}},
+			Benchmarks: []report.Benchmark{{Package: "p", Name: "Key", Time: stats.Summary{Median: 1e-6, Lo: math.Inf(-1), Hi: math.Inf(1), N: 2}}},
 		},
 		Scan:     &scan.Result{},
 		Profiles: pipeline.ProfileKinds{CPU: true},
@@ -111,7 +111,13 @@ func TestReport(t *testing.T) {
 	if !slices.Equal(top, want) {
 		t.Errorf("Report keys = %q, want %q", top, want)
 	}
-	for _, s := range []string{`"cost": {`, `"sec_per_op": {`, `"lo": null`, `"b_per_op": null`, `"notes": []`, `"profiles": {
+	for _, k := range []string{"benchmarks.package", "benchmarks.name", "benchmarks.sec_per_op.median", "benchmarks.sec_per_op.lo",
+		"benchmarks.sec_per_op.hi", "benchmarks.sec_per_op.n", "benchmarks.b_per_op", "benchmarks.allocs_per_op"} {
+		if !slices.Contains(got, k) {
+			t.Errorf("Report: no %q in %q", k, got)
+		}
+	}
+	for _, s := range []string{`"cost": {`, `"sec_per_op": {`, `"lo": null`, `"hi": null`, `"b_per_op": null`, `"notes": []`, `"profiles": {
     "cpu": true,
     "heap": false
   }`} {
@@ -155,7 +161,13 @@ func TestCompare(t *testing.T) {
 }
 
 func TestBench(t *testing.T) {
-	r := benchfmt.NewReader(strings.NewReader("BenchmarkKey-2\t100\t10 ns/op\nBenchmarkKey-2\t100\t12 ns/op\n"), "x")
+	// Two runs of Key (12 ns first) bound no 95% interval; seven runs of
+	// Wide do.
+	input := "BenchmarkKey-2\t100\t12 ns/op\nBenchmarkKey-2\t100\t10 ns/op\n"
+	for _, ns := range []string{"7", "3", "5", "1", "6", "2", "4"} {
+		input += "BenchmarkWide-2\t100\t" + ns + " ns/op\n"
+	}
+	r := benchfmt.NewReader(strings.NewReader(input), "x")
 	var results []*benchfmt.Result
 	for r.Scan() {
 		if res, ok := r.Result().(*benchfmt.Result); ok {
@@ -170,29 +182,45 @@ func TestBench(t *testing.T) {
 	if err := Bench(&buf, res); err != nil {
 		t.Fatal(err)
 	}
+	type sample struct {
+		Name, Unit     string
+		Median, Lo, Hi *float64
+		N              int
+		Confidence     *float64
+		Warnings       []string
+		Values         []float64
+	}
 	var out struct {
 		Packages []struct {
 			Package    string
 			Skipped    bool
 			ElapsedSec float64 `json:"elapsed_sec"`
-			Benchmarks []struct {
-				Name, Unit     string
-				Median, Lo, Hi float64
-				N              int
-				Values         []float64
-			}
+			Benchmarks []sample
 		}
 	}
 	if err := json.Unmarshal(buf.Bytes(), &out); err != nil {
 		t.Fatal(err)
 	}
-	if len(out.Packages) != 2 || out.Packages[0].ElapsedSec != 1.5 || !out.Packages[1].Skipped || len(out.Packages[1].Benchmarks) != 0 {
+	if len(out.Packages) != 2 || out.Packages[0].ElapsedSec != 1.5 || !out.Packages[1].Skipped || len(out.Packages[1].Benchmarks) != 0 || len(out.Packages[0].Benchmarks) != 2 {
 		t.Fatalf("Bench = %s", &buf)
 	}
+	// The unbounded interval is null, as in compare -json and report
+	// -json, not 0; a warning says why; the values keep run order.
+	if !strings.Contains(buf.String(), `"lo": null,
+          "hi": null,`) {
+		t.Errorf("Bench: the unbounded interval is not \"lo\": null, \"hi\": null:\n%s", &buf)
+	}
+	near := func(p *float64, want float64) bool { return p != nil && math.Abs(*p-want) < 1e-20 }
 	b := out.Packages[0].Benchmarks[0]
-	// Two runs bound no 95% interval: lo and hi are 0, n says why.
-	if b.Name != "Key" || b.Unit != "sec/op" || math.Abs(b.Median-11e-9) > 1e-20 || b.Lo != 0 || b.Hi != 0 || b.N != 2 || len(b.Values) != 2 {
-		t.Errorf("Bench sample = %+v, want Key sec/op median 1.1e-08, lo = hi = 0, n 2", b)
+	if b.Name != "Key" || b.Unit != "sec/op" || !near(b.Median, 11e-9) || b.Lo != nil || b.Hi != nil ||
+		b.N != 2 || len(b.Warnings) != 1 || len(b.Values) != 2 || !near(&b.Values[0], 12e-9) || !near(&b.Values[1], 10e-9) {
+		t.Errorf("Bench sample = %+v, want Key sec/op median 1.1e-08, lo = hi = null, n 2, a warning, values [1.2e-08 1e-08]", b)
+	}
+	// Seven runs: the interval [X(1), X(7)], at its actual level.
+	w := out.Packages[0].Benchmarks[1]
+	if w.Name != "Wide" || !near(w.Median, 4e-9) || !near(w.Lo, 1e-9) || !near(w.Hi, 7e-9) ||
+		w.N != 7 || w.Confidence == nil || *w.Confidence < 0.95 || len(w.Warnings) != 0 {
+		t.Errorf("Bench sample = %+v, want Wide median 4e-09 [1e-09, 7e-09] n 7 confidence >= 0.95, no warnings", w)
 	}
 }
 
