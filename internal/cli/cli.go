@@ -85,18 +85,6 @@ func quietFlag(fs *flag.FlagSet) *bool {
 	return fs.Bool("quiet", false, "show no progress on stderr (otherwise shown when a run takes over a second: a live line on a terminal, a line every few seconds in a file or pipe)")
 }
 
-// newMeter returns the progress meter of command name, on stderr with
-// lines after "perfproof: name: ": off when quiet, else in the mode
-// progress.ModeFor gives stderr (off for a writer that is not a file).
-// The caller must Stop it before writing its results.
-func newMeter(stderr io.Writer, name string, quiet bool) *progress.Meter {
-	mode := progress.ModeFor(stderr)
-	if quiet {
-		mode = progress.Off
-	}
-	return progress.New(stderr, mode, "perfproof: "+name+": ", progressDelay)
-}
-
 // Main runs perfproof with args (without the program name), writing results
 // to stdout and progress, warnings and errors to stderr, and returns the
 // exit code.

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -155,18 +154,4 @@ func splitWords(s string) []string {
 		words = append(words, cur.String())
 	}
 	return words
-}
-
-func TestVersionText(t *testing.T) {
-	info := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "github.com/perfproof/perfproof", Version: "v0.3.0"},
-		Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "0123abcd"}, {Key: "vcs.time", Value: "2026-11-26T21:00:00Z"}, {Key: "vcs.modified", Value: "true"}}}
-	want := "perfproof v0.3.0 (github.com/perfproof/perfproof)\nrevision 0123abcd of 2026-11-26T21:00:00Z, with uncommitted changes\nbuilt with go1.26.8\n"
-	if got := versionText(info); got != want {
-		t.Errorf("versionText = %q, want %q", got, want)
-	}
-	info.Settings, info.Main.Version = nil, "(devel)"
-	want = "perfproof (devel) (github.com/perfproof/perfproof)\nbuilt with go1.26.8\n"
-	if got := versionText(info); got != want {
-		t.Errorf("versionText without VCS = %q, want %q", got, want)
-	}
 }

@@ -106,15 +106,7 @@ func compareFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, i
 		if err != nil {
 			return err
 		}
-		if cmp.OutDir != "" && cmp.Rounds > 0 {
-			fmt.Fprintf(stderr, "perfproof compare: raw results kept in %s\n", cmp.OutDir)
-		}
-		if gate == (pipeline.Gate{}) {
-			// A gate prints them as its failures instead.
-			for _, w := range report.CodeWarnings(cmp.Report.Comparisons) {
-				fmt.Fprintf(stderr, "perfproof compare: warning: %s\n", w)
-			}
-		}
+		say(stderr, "perfproof compare", cmp.Notes(gate)...)
 		lines, err := cmp.GateOutcome(gate)
 		say(stderr, "perfproof compare", lines...)
 		return err

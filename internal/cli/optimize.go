@@ -1,13 +1,10 @@
 package cli
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/perfproof/perfproof/optimize"
 	"github.com/perfproof/perfproof/pipeline"
@@ -57,44 +54,14 @@ func optimizeFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, 
 			// Interrupted as Run returned: say so, as Run would have.
 			res.Stopped = ctx.Err()
 		}
-		var b bytes.Buffer
-		if werr := res.Markdown(&b); werr != nil {
+		line, werr := res.WriteDescription(path, stdout)
+		if werr != nil {
 			return werr
 		}
-		if path != "" {
-			if werr := os.WriteFile(path, b.Bytes(), 0o666); werr != nil {
-				return fmt.Errorf("writing description: %w", werr)
-			}
-			fmt.Fprintf(stderr, "perfproof optimize: description written to %s\n", path)
-		} else if _, werr := stdout.Write(b.Bytes()); werr != nil {
-			return fmt.Errorf("writing description: %w", werr)
-		}
+		say(stderr, "perfproof optimize", line)
 		for _, w := range res.Warnings {
 			fmt.Fprintf(stderr, "perfproof optimize: warning: %v\n", w)
 		}
-		switch {
-		case err != nil:
-			return err
-		case res.Stopped != nil && !errors.Is(res.Stopped, optimize.ErrBudget):
-			return fmt.Errorf("interrupted (%v): %d kept %s on %s; the temporary worktrees are removed", res.Stopped, len(res.Kept()), plural(len(res.Kept()), "fix", "fixes"), orNone(res.Branch))
-		case res.Report != nil && res.Report.Incomplete != "":
-			// What was kept stands, but the run did not look everywhere.
-			return fmt.Errorf("%s; findings there were not looked for (%d kept %s on %s)", res.Report.Incomplete, len(res.Kept()), plural(len(res.Kept()), "fix", "fixes"), orNone(res.Branch))
-		}
-		return nil
+		return res.Outcome(err)
 	}
-}
-
-func orNone(branch string) string {
-	if branch == "" {
-		return "no branch"
-	}
-	return "branch " + branch
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

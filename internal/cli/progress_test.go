@@ -10,9 +10,6 @@ import (
 	"testing"
 
 	"golang.org/x/tools/txtar"
-
-	"github.com/perfproof/perfproof/benchrun"
-	"github.com/perfproof/perfproof/pipeline"
 )
 
 // progressModule writes the module of testdata/progress.txtar to a fresh
@@ -108,28 +105,5 @@ func TestReportProgress(t *testing.T) {
 		`perfproof: report: ranking findings, took [0-9]+ s\n`)
 	if !re.MatchString(stderr) {
 		t.Errorf("report stderr does not match %s:\n%s", re, stderr)
-	}
-}
-
-// TestReportStatusText: a report's status names the benchmark run about
-// to start, with the number of runs when it is planned and without when
-// runs go on until the sample target.
-func TestReportStatusText(t *testing.T) {
-	for _, tc := range []struct {
-		s    pipeline.ReportStatus
-		want string
-	}{
-		{pipeline.ReportStatus{Stage: pipeline.StageBenchmarks}, "running benchmarks"},
-		{pipeline.ReportStatus{Stage: pipeline.StageBenchmarks, Run: benchrun.RunStart{
-			Package: "example.com/m/auction", Benchmark: 3, Benchmarks: 7, Name: "HandleAuction", Run: 2, Runs: 6}},
-			"running benchmarks: benchmark 3/7 BenchmarkHandleAuction (run 2/6)"},
-		{pipeline.ReportStatus{Stage: pipeline.StageBenchmarks, Run: benchrun.RunStart{
-			Benchmark: 1, Benchmarks: 2, Name: "Auction/before", Run: 9}},
-			"running benchmarks: benchmark 1/2 BenchmarkAuction/before (run 9)"},
-		{pipeline.ReportStatus{Stage: pipeline.StageRank}, "ranking findings"},
-	} {
-		if got, done, total := reportStatus(tc.s); got != tc.want || done != 0 || total != 0 {
-			t.Errorf("reportStatus(%+v) = %q, %d, %d; want %q, 0, 0", tc.s, got, done, total, tc.want)
-		}
 	}
 }

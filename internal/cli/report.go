@@ -6,12 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 
 	"github.com/perfproof/perfproof/analysis/suite"
 	"github.com/perfproof/perfproof/benchrun"
 	"github.com/perfproof/perfproof/internal/jsonout"
+	"github.com/perfproof/perfproof/internal/progress"
 	"github.com/perfproof/perfproof/internal/sarifout"
 	"github.com/perfproof/perfproof/pipeline"
 	"github.com/perfproof/perfproof/scan"
@@ -50,7 +50,7 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 	return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		// While the pipeline runs, its lines go through the meter, which
 		// clears its live line before them.
-		meter := newMeter(stderr, "report", *quiet)
+		meter := progress.NewFor(stderr, "perfproof: report: ", *quiet, progressDelay)
 		defer meter.Stop()
 		during := meter.Writer()
 		opts := pipeline.Options{
@@ -64,7 +64,7 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 					fmt.Fprintf(during, "perfproof report: %s\n", res.Summary())
 				}
 			},
-			Status: func(s pipeline.ReportStatus) { meter.Count(reportStatus(s)) },
+			Status: func(s pipeline.ReportStatus) { meter.Count(s.Status()) },
 		}
 		if *samples <= 0 {
 			opts.Samples = -1 // no target
@@ -77,15 +77,9 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 		if len(profiles) == 0 {
 			opts.Bench = *bench
 		}
-		if *sarifOut == "-" && *asJSON {
-			return usagef("-json and -sarif - both print on stdout: choose one, or give -sarif a file")
-		}
-		sarifFile := ""
-		if *sarifOut != "" {
-			var err error
-			if sarifFile, err = sarifout.Target(*sarifOut, *dir); err != nil {
-				return err
-			}
+		sarifFile, err := sarifout.Plan(*sarifOut, *dir, *asJSON)
+		if err != nil {
+			return err
 		}
 		// Check the output files before the long work (the pipeline
 		// checks the profiles given).
@@ -104,17 +98,11 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 			return err
 		}
 		runErr := err
-		if sarifFile != "" {
-			err := sarifout.WriteTo(sarifFile, stdout, func(w io.Writer) error {
-				return sarifout.Report(w, res, suite.Analyzers(), sarifout.Root(res.Report.BaseDir))
-			})
-			if err != nil {
-				return err
-			}
-			if sarifFile != "-" {
-				say(stderr, "perfproof report", "wrote "+sarifFile)
-			}
+		line, err := sarifout.WriteReport(sarifFile, stdout, res, suite.Analyzers())
+		if err != nil {
+			return err
 		}
+		say(stderr, "perfproof report", line)
 		if *asJSON {
 			if err := jsonout.Report(stdout, res); err != nil {
 				return err
@@ -129,27 +117,4 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 		}
 		return res.Outcome(runErr)
 	}
-}
-
-// reportStatus returns the status text, the count done and the total of
-// a report's status s, as progress.Meter.Count takes them:
-// "scanning: loaded 213 packages; analysed" 120 of 213, then "running
-// benchmarks", followed before each run by the benchmark and the run,
-// "running benchmarks: benchmark 3/7 BenchmarkAuction/before (run 2/6)",
-// "(run 2)" when the runs are open-ended (benchrun writes a line per
-// package and per benchmark besides), then "ranking findings".
-func reportStatus(s pipeline.ReportStatus) (text string, done, total int) {
-	switch {
-	case s.Stage == pipeline.StageScan:
-		text, done, total = s.Scan.Status()
-		return "scanning: " + text, done, total
-	case s.Stage == pipeline.StageBenchmarks && s.Run.Run > 0:
-		r := s.Run
-		run := strconv.Itoa(r.Run)
-		if r.Runs > 0 {
-			run += "/" + strconv.Itoa(r.Runs)
-		}
-		return fmt.Sprintf("%s: benchmark %d/%d Benchmark%s (run %s)", s.Stage, r.Benchmark, r.Benchmarks, r.Name, run), 0, 0
-	}
-	return s.Stage.String(), 0, 0
 }

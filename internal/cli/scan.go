@@ -5,10 +5,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/perfproof/perfproof/analysis/suite"
 	"github.com/perfproof/perfproof/internal/jsonout"
+	"github.com/perfproof/perfproof/internal/progress"
 	"github.com/perfproof/perfproof/internal/sarifout"
 	"github.com/perfproof/perfproof/pipeline"
 	"github.com/perfproof/perfproof/report"
@@ -31,18 +31,11 @@ func init() {
 				if len(args) > 0 {
 					return usagef("checks takes no arguments")
 				}
-				for _, a := range suite.Analyzers() {
-					fmt.Fprintf(stdout, "%-14s %s\n", a.Name, firstLine(a.Doc))
-				}
+				suite.WriteList(stdout, suite.Analyzers())
 				return nil
 			}
 		},
 	})
-}
-
-func firstLine(s string) string {
-	s, _, _ = strings.Cut(s, "\n")
-	return s
 }
 
 // dirFlag adds the -C flag every subcommand has.
@@ -64,7 +57,7 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 	checks := suite.Analyzers()
 	enabled := make(map[string]*bool) // go vet's way: -name enables only the named checks, -name=false disables one
 	for _, a := range checks {
-		enabled[a.Name] = fs.Bool(a.Name, true, "enable the "+a.Name+" check: "+firstLine(a.Doc))
+		enabled[a.Name] = fs.Bool(a.Name, true, "enable the "+a.Name+" check: "+suite.Summary(a))
 	}
 	return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		set := make(map[string]bool)
@@ -77,19 +70,13 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 		if len(opts.Analyzers) == 0 {
 			return usagef("no checks selected")
 		}
-		if *sarifOut == "-" && *asJSON {
-			return usagef("-json and -sarif - both print on stdout: choose one, or give -sarif a file")
-		}
-		sarifFile := ""
-		if *sarifOut != "" {
-			var err error
-			if sarifFile, err = sarifout.Target(*sarifOut, opts.Dir); err != nil {
-				return err
-			}
+		sarifFile, err := sarifout.Plan(*sarifOut, opts.Dir, *asJSON)
+		if err != nil {
+			return err
 		}
 		// Progress goes to stderr whatever prints on stdout (-json,
 		// -sarif -), and is cleared before anything else is written.
-		meter := newMeter(stderr, "scan", *quiet)
+		meter := progress.NewFor(stderr, "perfproof: scan: ", *quiet, progressDelay)
 		opts.Progress = func(p scan.Progress) { meter.Count(p.Status()) }
 		sr, err := pipeline.Scan(ctx, opts)
 		meter.Stop()
@@ -104,13 +91,8 @@ func scanFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.W
 			}
 			return err
 		}
-		if sarifFile != "" {
-			err := sarifout.WriteTo(sarifFile, stdout, func(w io.Writer) error {
-				return sarifout.Scan(w, sr.Result, opts.Analyzers, sarifout.Root(sr.BaseDir))
-			})
-			if err != nil {
-				return err
-			}
+		if err := sarifout.WriteScan(sarifFile, stdout, sr, opts.Analyzers); err != nil {
+			return err
 		}
 		switch {
 		case *asJSON:
