@@ -3,6 +3,7 @@ module github.com/perfproof/perfproof
 go 1.26.0
 
 require (
+	github.com/golangci/plugin-module-register v0.1.2
 	github.com/google/pprof v0.0.0-20260906184651-6331bc6350fe
 	github.com/owenrumney/go-sarif/v3 v3.3.1
 	github.com/yuin/goldmark v1.8.7
