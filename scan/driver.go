@@ -56,6 +56,9 @@ type node struct {
 	done       bool
 	files      []*token.File // of its syntax, in the driver's FileSet
 	height     int           // length of the longest chain of importers above it
+	// key names the package by its contents, how they were parsed and
+	// its imports' keys (see packageKey); "" if a file could not be read.
+	key string
 
 	// Set when the node is done, read by its importers after.
 	facts map[*analysis.Analyzer]*factTable // of the checks that have facts
@@ -88,6 +91,9 @@ type driver struct {
 	// forgive, if non-nil, drops from a package the errors that the
 	// parse policy causes (see bodyPolicy.forgiveOne).
 	forgive func(p *packages.Package)
+	// keep, if non-nil, reports whether parse keeps a file's function
+	// bodies (bodyPolicy.keep); nil means it keeps every file whole.
+	keep func(filename string) bool
 
 	rootAnalyzers []*analysis.Analyzer // in dependency order: required first
 	depAnalyzers  []*analysis.Analyzer // the fact checks and what they require, in dependency order
@@ -247,6 +253,11 @@ func (d *driver) run(nodes []*node) error {
 		})
 	}
 	wg.Wait()
+	for _, n := range nodes {
+		if n.p.Types != nil {
+			pkgKeys.Delete(n.p.Types)
+		}
+	}
 	return d.ctx.Err()
 }
 
@@ -258,6 +269,7 @@ func (d *driver) release(n *node) {
 	d.mu.Lock()
 	delete(d.owners, p.Types)
 	d.mu.Unlock()
+	pkgKeys.Delete(p.Types)
 	for _, f := range n.files {
 		d.fset.RemoveFile(f)
 	}
@@ -362,11 +374,16 @@ func (d *driver) typeCheck(n *node) {
 	}
 
 	p.Syntax = make([]*ast.File, 0, len(p.CompiledGoFiles))
+	key := d.newPackageKey(n)
 	for _, name := range p.CompiledGoFiles {
 		src, err := os.ReadFile(name)
 		if err != nil {
 			appendError(err)
+			key = nil
 			continue
+		}
+		if key != nil {
+			key.file(name, d.keep == nil || d.keep(name), src)
 		}
 		f, err := d.parse(d.fset, name, src)
 		if f != nil {
@@ -407,6 +424,10 @@ func (d *driver) typeCheck(n *node) {
 	}
 	if d.forgive != nil {
 		d.forgive(p)
+	}
+	if key != nil {
+		n.key = key.sum()
+		pkgKeys.Store(p.Types, n.key)
 	}
 	ill := len(p.Errors) > 0
 	for _, imp := range p.Imports {

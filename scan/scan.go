@@ -23,7 +23,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/perfproof/perfproof/analysis/suite"
 	"github.com/perfproof/perfproof/finding"
 	"github.com/perfproof/perfproof/internal/suppress"
 )
@@ -163,11 +162,12 @@ func (e PackageError) String() string {
 // no package (ErrNoPackages).
 //
 // The checks that can memoise their runs (suite.Memoize) are replaced by
-// copies whose memos live for this run only: a test variant of a package
-// replays the facts and diagnostics of the package, and nothing is kept
-// for a later run.
+// copies whose memos scan keeps for the life of the process (memo.go),
+// naming each package by its contents and its dependencies': a test
+// variant, or a package met again in a later run, replays its facts and
+// diagnostics only if nothing it was analysed from has changed.
 func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string, opts Options) (*Result, error) {
-	analyzers = suite.Memoize(analyzers)
+	analyzers = memoize(analyzers)
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
@@ -206,6 +206,7 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 		bodies := newBodyPolicy(dirs, cache)
 		d.parse = bodies.parseFile
 		d.forgive = bodies.forgiveOne
+		d.keep = bodies.keep
 	}
 	r := &run{res: res, seen: make(map[string]bool), badDeps: make(map[string]bool), counted: make(map[string]bool), calls: newCallGraph()}
 	outs := make(map[*packages.Package]*rootOut, len(candidates))

@@ -76,14 +76,14 @@ func guardRun(a *analysis.Analyzer) {
 // Memoize returns a copy of as in which each check that can keep a memo
 // of the packages it analysed (loopencode, splitwrite, useafterput; see
 // package factmemo) is replaced by a new memoised copy of itself, guarded
-// as Analyzers' are. A driver that analyses one snapshot of the code and
-// meets packages more than once (test variants) calls it once per run and
-// drops the copies with the run; the memos are then never consulted
-// across runs, and the exported Analyzers stay free of state for other
+// as Analyzers' are, whose memo names a package by key (nil: by its path
+// and its own files' contents, right within one snapshot of the code). A
+// driver that meets packages more than once (test variants, later runs)
+// owns the copies; the exported Analyzers stay free of state for other
 // drivers (go vet, gopls).
-func Memoize(as []*analysis.Analyzer) []*analysis.Analyzer {
+func Memoize(as []*analysis.Analyzer, key func(*analysis.Pass) string) []*analysis.Analyzer {
 	Analyzers() // the shared checks are guarded once
-	memoized := map[*analysis.Analyzer]func() *analysis.Analyzer{
+	memoized := map[*analysis.Analyzer]func(func(*analysis.Pass) string) *analysis.Analyzer{
 		loopencode.Analyzer:  loopencode.Memoized,
 		splitwrite.Analyzer:  splitwrite.Memoized,
 		useafterput.Analyzer: useafterput.Memoized,
@@ -91,7 +91,7 @@ func Memoize(as []*analysis.Analyzer) []*analysis.Analyzer {
 	out := make([]*analysis.Analyzer, len(as))
 	for i, a := range as {
 		if m := memoized[a]; m != nil {
-			a = m()
+			a = m(key)
 			guardRun(a)
 		}
 		out[i] = a

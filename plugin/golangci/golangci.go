@@ -124,7 +124,7 @@ func New(settings any) (register.LinterPlugin, error) {
 // findings that a //perfproof:ignore directive silences. The checks that
 // suite.Analyzers returns are not modified.
 func (p *Plugin) BuildAnalyzers() ([]*analysis.Analyzer, error) {
-	checks := suite.Memoize(p.checks)
+	checks := suite.Memoize(p.checks, nil)
 	for i, a := range checks {
 		checks[i] = suppress.Silenced(a)
 	}

@@ -10,13 +10,16 @@
 // same facts and diagnostics, so a repeated run replays them onto the new
 // pass's objects and positions.
 //
-// A memo is owned by the driver that analyses one snapshot: perfproof scan
-// makes new memoised copies of the checks for each run (suite.Memoize) and
-// drops them with the run. The checks' exported Analyzers have no memo, so
-// a long-running driver (gopls) or one that analyses a package again after
-// its dependencies changed never replays a stale result. Entries are keyed
-// by the package path and the contents of its files (SHA-256), not by
-// their names.
+// A memo is owned by a driver, never by a check: the checks' exported
+// Analyzers have no memo, so a long-running driver (gopls) that analyses a
+// package again after it or its dependencies changed never replays a stale
+// result. A driver asks for memoised copies (suite.Memoize) and says how
+// packages are named: by default by their path and the contents of their
+// own files (SHA-256, not their names), which is right within one
+// snapshot of the code; perfproof scan names each package by its contents,
+// how its bodies were parsed and its dependencies' names, as the go
+// command's action IDs do, and keeps its copies for the life of the
+// process.
 package factmemo
 
 import (
@@ -39,12 +42,37 @@ import (
 type Table[F analysis.Fact] struct {
 	mu      sync.Mutex
 	m       map[string]*entry[F]
+	key     func(*analysis.Pass) string
 	replays atomic.Int64
 }
 
-// New returns an empty Table.
+// maxEntries bounds a Table: past it, the table forgets everything and
+// starts again, so that a long-lived owner does not grow without end.
+const maxEntries = 1 << 15
+
+// New returns an empty Table that names a package by its path and the
+// contents of its own files (see memoKey): right within one snapshot of
+// the code, where a package's dependencies cannot differ between two
+// runs on it.
 func New[F analysis.Fact]() *Table[F] {
-	return &Table[F]{m: make(map[string]*entry[F])}
+	return NewKeyed[F](nil)
+}
+
+// NewKeyed returns an empty Table that names the package of a pass by
+// key(pass) instead: a driver that knows each package's dependencies can
+// name it by its contents and theirs (as the go command's action IDs do),
+// and then keep the table across runs on code that changes. A key of ""
+// means "do not memoise this package". A nil key is New's.
+func NewKeyed[F analysis.Fact](key func(*analysis.Pass) string) *Table[F] {
+	return &Table[F]{m: make(map[string]*entry[F]), key: key}
+}
+
+// keyOf returns the name of pass's package in t, "" if it has none.
+func (t *Table[F]) keyOf(pass *analysis.Pass) string {
+	if t.key != nil {
+		return t.key(pass)
+	}
+	return memoKey(pass)
 }
 
 // Replays returns the number of runs answered from the table, for tests;
@@ -223,7 +251,7 @@ func (t *Table[F]) Replay(pass *analysis.Pass) bool {
 	if t == nil {
 		return false
 	}
-	key := memoKey(pass)
+	key := t.keyOf(pass)
 	if key == "" {
 		return false
 	}
@@ -279,7 +307,7 @@ func (t *Table[F]) Record(pass *analysis.Pass) *Recorder[F] {
 	if t == nil {
 		return r
 	}
-	if r.key = memoKey(pass); r.key == "" {
+	if r.key = t.keyOf(pass); r.key == "" {
 		return r
 	}
 	report := pass.Report
@@ -317,6 +345,9 @@ func (r *Recorder[F]) Store() {
 	}
 	e := r.entry
 	r.t.mu.Lock()
+	if len(r.t.m) >= maxEntries {
+		clear(r.t.m)
+	}
 	r.t.m[r.key] = &e
 	r.t.mu.Unlock()
 }

@@ -30,16 +30,17 @@ var analyzerDoc = checkdoc.MustExtract(doc, "loopencode")
 var Analyzer = newAnalyzer(nil)
 
 // Memoized returns a new copy of Analyzer with a memo of its own (package
-// factmemo), for a driver that analyses one snapshot of the code and meets
-// a package more than once (test variants): perfproof scan makes one per
-// run. Analyzer itself remembers nothing between runs.
-func Memoized() *analysis.Analyzer {
-	a, _ := memoized()
+// factmemo) that names a package by key (factmemo.NewKeyed; nil: by its
+// path and its own files' contents, right within one snapshot of the
+// code), for a driver that meets a package more than once: test variants,
+// or later runs. Analyzer itself remembers nothing between runs.
+func Memoized(key func(*analysis.Pass) string) *analysis.Analyzer {
+	a, _ := memoized(key)
 	return a
 }
 
-func memoized() (*analysis.Analyzer, *factmemo.Table[*summary]) {
-	memo := factmemo.New[*summary]()
+func memoized(key func(*analysis.Pass) string) (*analysis.Analyzer, *factmemo.Table[*summary]) {
+	memo := factmemo.NewKeyed[*summary](key)
 	return newAnalyzer(memo), memo
 }
 
