@@ -20,14 +20,24 @@ func Test(t *testing.T) {
 // TestMemoReplay analyses the same packages twice with one memoised copy
 // of the check. The second time every package is found in the memo, so
 // its facts and diagnostics are replayed rather than computed: they must
-// satisfy the same expectations, and the replay must have happened.
+// satisfy the same expectations (the .golden files included), the replay
+// must have happened, and the replayed diagnostics must carry the same
+// suggested fixes, edit for edit (RunWithSuggestedFixes alone would not
+// notice missing fixes: it compares a file with its .golden only when some
+// diagnostic has a fix).
 func TestMemoReplay(t *testing.T) {
 	a, replays := loopencode.MemoizedWithReplays()
-	analysistest.Run(t, analysistest.TestData(), a, "fpd", "exchange")
+	first := fixes(analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), a, "fpd", "exchange", "hoist"))
 	before := replays()
-	analysistest.Run(t, analysistest.TestData(), a, "fpd", "exchange")
-	if got := replays() - before; got < 2 {
-		t.Errorf("second analysis replayed %d packages from the memo, want at least 2 (fpd, exchange)", got)
+	second := fixes(analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), a, "fpd", "exchange", "hoist"))
+	if got := replays() - before; got < 3 {
+		t.Errorf("second analysis replayed %d packages from the memo, want at least 3 (fpd, exchange, hoist)", got)
+	}
+	if len(first) == 0 {
+		t.Fatal("no suggested fix in the first run; the test needs some")
+	}
+	if !slices.Equal(first, second) {
+		t.Errorf("fixes differ after a replay:\nfirst:  %q\nsecond: %q", first, second)
 	}
 }
 
@@ -55,27 +65,6 @@ func TestMemoContent(t *testing.T) {
 	analysistest.Run(t, dir, a, "exchange")
 	if replays() == before {
 		t.Errorf("no package replayed from the memo the second time; the unchanged ones (fpd, std) should be")
-	}
-}
-
-// TestMemoFixes analyses a package with suggested fixes twice with one
-// memoised copy: the second run is a replay, and its diagnostics must
-// carry the same fixes, edit for edit. (RunWithSuggestedFixes alone would
-// not notice: it compares a file with its .golden only when some
-// diagnostic has a fix.)
-func TestMemoFixes(t *testing.T) {
-	a, replays := loopencode.MemoizedWithReplays()
-	first := fixes(analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), a, "hoist"))
-	before := replays()
-	second := fixes(analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), a, "hoist"))
-	if replays() == before {
-		t.Errorf("the second run replayed nothing from the memo")
-	}
-	if len(first) == 0 {
-		t.Fatal("no suggested fix in the first run; the test needs some")
-	}
-	if !slices.Equal(first, second) {
-		t.Errorf("fixes differ after a replay:\nfirst:  %q\nsecond: %q", first, second)
 	}
 }
 
