@@ -59,6 +59,9 @@ type node struct {
 	// key names the package by its contents, how they were parsed and
 	// its imports' keys (see packageKey); "" if a file could not be read.
 	key string
+	// base is, for a test variant ("q [p.test]"), the node of the same
+	// package outside the test ("q"), if the graph has it.
+	base *node
 
 	// Set when the node is done, read by its importers after.
 	facts map[*analysis.Analyzer]*factTable // of the checks that have facts
@@ -177,8 +180,17 @@ func graph(roots []*packages.Package) []*node {
 	for _, p := range roots {
 		visit(p).root = true
 	}
+	plain := make(map[string]*node)
 	for _, n := range all {
 		n.unreleased = len(n.preds)
+		if n.p.ID == n.p.PkgPath {
+			plain[n.p.PkgPath] = n
+		}
+	}
+	for _, n := range all {
+		if n.p.ID != n.p.PkgPath {
+			n.base = plain[n.p.PkgPath]
+		}
 	}
 	// all is in postorder (imports first): heights from the top down.
 	for i := len(all) - 1; i >= 0; i-- {
@@ -374,16 +386,11 @@ func (d *driver) typeCheck(n *node) {
 	}
 
 	p.Syntax = make([]*ast.File, 0, len(p.CompiledGoFiles))
-	key := d.newPackageKey(n)
 	for _, name := range p.CompiledGoFiles {
 		src, err := os.ReadFile(name)
 		if err != nil {
 			appendError(err)
-			key = nil
 			continue
-		}
-		if key != nil {
-			key.file(name, d.keep == nil || d.keep(name), src)
 		}
 		f, err := d.parse(d.fset, name, src)
 		if f != nil {
@@ -425,8 +432,7 @@ func (d *driver) typeCheck(n *node) {
 	if d.forgive != nil {
 		d.forgive(p)
 	}
-	if key != nil {
-		n.key = key.sum()
+	if n.key != "" {
 		pkgKeys.Store(p.Types, n.key)
 	}
 	ill := len(p.Errors) > 0

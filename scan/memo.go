@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"go/types"
+	"os"
 	"runtime"
 	"slices"
 	"strconv"
@@ -24,7 +25,8 @@ import (
 // hash of its path, Go version and sizes, each file's name, content and
 // whether its function bodies were kept (bodyPolicy), and its imports'
 // keys, so that a change to a dependency changes the key of every package
-// above it.
+// above it. A test variant of an import counts as the import itself
+// (newPackageKey), so that "q [p.test]" replays q.
 
 // pkgKeys maps the *types.Package of each package a running scan has
 // type-checked to its key, until the package is released.
@@ -64,51 +66,76 @@ func memoize(as []*analysis.Analyzer) []*analysis.Analyzer {
 	return out
 }
 
-// A packageKey accumulates the key of one package.
-type packageKey struct{ h []byte }
+// nameNodes sets the key of every node, before any is analysed: a hash of
+// what its analysis reads (see the comment at the top of this file). A
+// package with a file that cannot be read gets none, and neither do the
+// packages above it: they are not memoised.
+func (d *driver) nameNodes(nodes []*node) {
+	state := make(map[*node]int8) // 1 while being named, 2 when named
+	var name func(n *node) string
+	name = func(n *node) string {
+		switch state[n] {
+		case 1:
+			return "" // a cycle (ill-formed graph): not memoised
+		case 2:
+			return n.key
+		}
+		state[n] = 1
+		n.key = d.packageKey(n, name)
+		state[n] = 2
+		return n.key
+	}
+	for _, n := range nodes {
+		name(n)
+	}
+}
 
-// newPackageKey starts the key of n's package; its imports must have
-// theirs. It returns nil, and the package is not memoised, if an import
-// has none.
-func (d *driver) newPackageKey(n *node) *packageKey {
+// packageKey returns the key of n, naming its imports by name; "" if a
+// file cannot be read or an import has no key.
+func (d *driver) packageKey(n *node, name func(*node) string) string {
 	p := n.p
-	k := &packageKey{}
-	k.add("go", runtime.Version())
-	k.add("path", p.PkgPath)
-	k.add("name", p.Name)
+	if p.PkgPath == "unsafe" {
+		return "unsafe"
+	}
+	var h []byte
+	add := func(kind, value string) {
+		h = append(h, kind...)
+		h = append(h, 0)
+		h = append(h, value...)
+		h = append(h, 0)
+	}
+	add("go", runtime.Version())
+	add("path", p.PkgPath)
+	add("name", p.Name)
 	if p.Module != nil {
-		k.add("module", p.Module.Path+"@"+p.Module.GoVersion)
+		add("module", p.Module.Path+"@"+p.Module.GoVersion)
 	}
 	if s := p.TypesSizes; s != nil {
-		k.add("sizes", strconv.FormatInt(s.Sizeof(types.Typ[types.Uintptr]), 10)+"/"+strconv.FormatInt(s.Alignof(types.Typ[types.Int64]), 10))
+		add("sizes", strconv.FormatInt(s.Sizeof(types.Typ[types.Uintptr]), 10)+"/"+strconv.FormatInt(s.Alignof(types.Typ[types.Int64]), 10))
 	}
 	for _, imp := range n.imports {
-		if imp.p.PkgPath == "unsafe" {
-			continue
+		// A test variant of an import ("p [p.test]") stands for the
+		// package itself: its extra _test.go files add nothing that this
+		// package's code calls, so "q [p.test]" is named as q is and
+		// replays q's facts and diagnostics (the assumption on which
+		// factmemo's replay of test variants rests).
+		if imp.base != nil {
+			imp = imp.base
 		}
-		if imp.key == "" {
-			return nil
+		key := name(imp)
+		if key == "" {
+			return ""
 		}
-		k.add("import", imp.p.PkgPath+"="+imp.key)
+		add("import", imp.p.PkgPath+"="+key)
 	}
-	return k
-}
-
-// file adds a file, its content and whether its bodies are kept.
-func (k *packageKey) file(name string, bodies bool, src []byte) {
-	sum := sha256.Sum256(src)
-	k.add("file", name+"\x00"+strconv.FormatBool(bodies)+"\x00"+hex.EncodeToString(sum[:]))
-}
-
-func (k *packageKey) add(kind, value string) {
-	k.h = append(k.h, kind...)
-	k.h = append(k.h, 0)
-	k.h = append(k.h, value...)
-	k.h = append(k.h, 0)
-}
-
-// sum returns the key.
-func (k *packageKey) sum() string {
-	s := sha256.Sum256(k.h)
-	return hex.EncodeToString(s[:])
+	for _, file := range p.CompiledGoFiles {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			return ""
+		}
+		sum := sha256.Sum256(src)
+		add("file", file+"\x00"+strconv.FormatBool(d.keep == nil || d.keep(file))+"\x00"+hex.EncodeToString(sum[:]))
+	}
+	sum := sha256.Sum256(h)
+	return hex.EncodeToString(sum[:])
 }

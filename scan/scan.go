@@ -218,6 +218,7 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 		mu.Unlock()
 	}
 	nodes := graph(candidates)
+	d.nameNodes(nodes)
 	prog.report(Progress{Loaded: true, Packages: len(nodes)})
 	if err := d.run(nodes); err != nil {
 		return res, err
