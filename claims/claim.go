@@ -1,6 +1,7 @@
 package claims
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"slices"
@@ -209,6 +210,26 @@ func (q Quantity) benchUnit() string {
 		return "allocs/op"
 	}
 	return ""
+}
+
+// MarshalJSON encodes n with its exported fields; a value or high end
+// that JSON cannot hold (NaN, ±Inf) is null, never a number that reads as
+// a figure.
+func (n Number) MarshalJSON() ([]byte, error) {
+	finite := func(x float64) *float64 {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return nil
+		}
+		return &x
+	}
+	return json.Marshal(struct {
+		Text     string   `json:"text"`
+		Value    *float64 `json:"value"`
+		High     *float64 `json:"high"`
+		Unit     string   `json:"unit,omitempty"`
+		Quantity Quantity `json:"quantity"`
+		Approx   bool     `json:"approx,omitempty"`
+	}{n.Text, finite(n.Value), finite(n.High), n.Unit, n.Quantity, n.Approx})
 }
 
 // A Number is one figure as the report states it.

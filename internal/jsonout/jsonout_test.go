@@ -260,7 +260,7 @@ func TestVerify(t *testing.T) {
 			t.Errorf("Verify: no %q in %q", k, got)
 		}
 	}
-	type number struct{ Value, High float64 }
+	type number struct{ Value, High *float64 }
 	var out struct {
 		Claims []struct {
 			ClaimedRatio *float64 `json:"claimed_ratio"`
@@ -287,18 +287,18 @@ func TestVerify(t *testing.T) {
 	switch {
 	case c.ClaimedRatio == nil || c.AltRatio != nil:
 		t.Errorf("Verify claimed_ratio, alt_ratio = %v, %v; want 1/11 and null (NaN)", c.ClaimedRatio, c.AltRatio)
-	case c.Numbers[0].Value != 0 || c.Numbers[0].High != 0:
-		t.Errorf("Verify numbers = %+v, want an infinite range zeroed", c.Numbers)
+	case c.Numbers[0].Value == nil || *c.Numbers[0].Value != 11 || c.Numbers[0].High != nil:
+		t.Errorf("Verify numbers = %+v, want value 11 and an infinite high end as null, not a figure", c.Numbers)
 	case c.Measured.Ratio == nil || c.Measured.RatioLo == nil || c.Measured.RatioHi != nil:
 		t.Errorf("Verify measured = %+v, want ratio_hi null (+Inf) only", c.Measured)
-	case c.Cross.Got != nil || c.Cross.Lines == nil || c.Cross.Operands[0].Value != 0:
-		t.Errorf("Verify cross = %+v, want got null, lines [], NaN operand zeroed", c.Cross)
+	case c.Cross.Got != nil || c.Cross.Lines == nil || c.Cross.Operands[0].Value != nil:
+		t.Errorf("Verify cross = %+v, want got null, lines [], NaN operand null", c.Cross)
 	case z.Measured.Ratio != nil || z.Measured.RatioLo != nil || z.Measured.RatioHi != nil:
 		t.Errorf("Verify one-benchmark measured = %+v, want null ratios", z.Measured)
 	case z.Numbers == nil:
 		t.Error("Verify numbers of a claim without figures: null, want []")
-	case out.Facts[0].Value.Value != 0:
-		t.Errorf("Verify fact value = %+v, want an infinite value zeroed", out.Facts[0].Value)
+	case out.Facts[0].Value.Value != nil:
+		t.Errorf("Verify fact value = %+v, want an infinite value as null", out.Facts[0].Value)
 	case !slices.Equal(out.Warnings, []string{"r.md:7: broken row"}):
 		t.Errorf("Verify warnings = %q, want the report's as text", out.Warnings)
 	}

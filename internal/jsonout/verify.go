@@ -2,7 +2,6 @@ package jsonout
 
 import (
 	"io"
-	"math"
 
 	"github.com/perfproof/perfproof/claims"
 
@@ -46,26 +45,18 @@ func jsonCross(x *claims.Cross) *verifyCross {
 	if x == nil {
 		return nil
 	}
-	out := &verifyCross{Reason: x.Reason, Derivation: x.Derivation, Lines: x.Lines, Stated: safeNumber(x.Stated),
+	out := &verifyCross{Reason: x.Reason, Derivation: x.Derivation, Lines: x.Lines, Stated: x.Stated,
 		Got: stats.Finite(x.Got), GotUnit: x.GotUnit, Operands: make([]claims.Number, len(x.Operands)), Reading: x.Reading, Measure: x.Measure}
 	if x.Factor != 0 {
 		out.Factor = stats.Finite(x.Factor)
 	}
 	for k, n := range x.Operands {
-		out.Operands[k] = safeNumber(n)
+		out.Operands[k] = n
 	}
 	if out.Lines == nil {
 		out.Lines = []int{}
 	}
 	return out
-}
-
-// safeNumber zeroes the values JSON cannot hold.
-func safeNumber(n claims.Number) claims.Number {
-	if math.IsInf(n.Value, 0) || math.IsNaN(n.Value) || math.IsInf(n.High, 0) || math.IsNaN(n.High) {
-		n.Value, n.High = 0, 0
-	}
-	return n
 }
 
 // verifyMeasured is a claims.Measured in the JSON output.
@@ -111,7 +102,6 @@ func Verify(w io.Writer, rep *claims.Report) error {
 		Warnings []string      `json:"warnings"`
 	}{Report: rep.Name, Claims: []verifyClaim{}, Facts: []claims.Fact{}, Warnings: []string{}}
 	for _, f := range rep.Facts {
-		f.Value = safeNumber(f.Value)
 		out.Facts = append(out.Facts, f)
 	}
 	for _, c := range rep.Claims {
@@ -122,11 +112,6 @@ func Verify(w io.Writer, rep *claims.Report) error {
 		}
 		if jc.Numbers == nil {
 			jc.Numbers = []claims.Number{}
-		}
-		for k := range jc.Numbers {
-			if math.IsInf(jc.Numbers[k].Value, 0) || math.IsInf(jc.Numbers[k].High, 0) {
-				jc.Numbers[k].Value, jc.Numbers[k].High = 0, 0
-			}
 		}
 		if m := c.Measured; m != nil {
 			jc.Measured = &verifyMeasured{
