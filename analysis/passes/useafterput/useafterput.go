@@ -3,11 +3,9 @@ package useafterput
 import (
 	_ "embed"
 	"go/ast"
-	"go/build"
 	"go/constant"
 	"go/token"
 	"go/types"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -129,7 +127,7 @@ func needsAnalysis(pass *analysis.Pass) bool {
 	if len(pass.Files) == 0 {
 		return false
 	}
-	if !inGoroot(pass) {
+	if !isStd(pass) {
 		return true
 	}
 	for _, obj := range pass.TypesInfo.Uses {
@@ -140,11 +138,17 @@ func needsAnalysis(pass *analysis.Pass) bool {
 	return false
 }
 
-var goroot = filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
-
-func inGoroot(pass *analysis.Pass) bool {
-	name := pass.Fset.File(pass.Files[0].FileStart).Name()
-	return strings.HasPrefix(name, goroot)
+// isStd reports whether pass's package belongs to the standard library:
+// it is in no module (or the go command's "std") and the first element of
+// its path has no dot
+// ("net/http", "vendor/golang.org/x/net/dns/dnsmessage", "cmd/go/..."), as
+// the go command tells standard packages. This reads only what the driver
+// gives the pass, not the GOROOT of the process running the check, which
+// under gopls or a pinned toolchain may not be the analysed code's.
+func isStd(pass *analysis.Pass) bool {
+	first, _, _ := strings.Cut(pass.Pkg.Path(), "/")
+	inModule := pass.Module != nil && pass.Module.Path != "" && pass.Module.Path != "std"
+	return !inModule && !strings.Contains(first, ".")
 }
 
 // maxRounds bounds the fixed-point iterations over a recursive component;
