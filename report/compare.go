@@ -89,6 +89,9 @@ func CompareText(w io.Writer, r *CompareReport) error {
 			verdict += codeMark(c.Code)
 			fmt.Fprintf(tw, "  %s\t%s\t%s\t%s\t%s\t%s\t%s\n", compareName(c), medianCell(c.Old, c), medianCell(c.New, c), changeCell(c), pCell(c.P), sizesCell(c), verdict)
 		}
+		if g, ok := geomeanOf(r.Comparisons, unit); ok {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\t\t\n", g.label(), g.cell(g.old), g.cell(g.new), percentChange(g.new/g.old-1, true))
+		}
 		tw.Flush()
 	}
 	if len(r.Comparisons) == 0 {
@@ -200,6 +203,13 @@ func CompareMarkdown(w io.Writer, r *CompareReport) error {
 			}
 			fmt.Fprintf(&b, "%s | %s | %s | %s | %s | %s | %s |\n", codeCell(compareName(c)), text(medianCell(c.Old, c)), text(medianCell(c.New, c)), text(changeCell(c)), pCell(c.P), sizesCell(c), verdict)
 		}
+		if g, ok := geomeanOf(r.Comparisons, unit); ok {
+			b.WriteString("| ")
+			if multi {
+				b.WriteString(" | ")
+			}
+			fmt.Fprintf(&b, "*%s* | %s | %s | %s | | | |\n", g.label(), text(g.cell(g.old)), text(g.cell(g.new)), percentChange(g.new/g.old-1, true))
+		}
 	}
 	if reasons := inconclusiveReasons(r.Comparisons); len(reasons) > 0 {
 		b.WriteString("\n")
@@ -230,6 +240,56 @@ func CompareMarkdown(w io.Writer, r *CompareReport) error {
 		return fmt.Errorf("writing comparison: %w", err)
 	}
 	return nil
+}
+
+// A geomean is the geometric mean of the old and of the new medians of
+// one unit's comparisons, as benchstat's "geomean" row: new/old − 1 is
+// the typical change across the benchmarks, with no interval and no
+// verdict of its own.
+type geomean struct {
+	unit     string
+	old, new float64
+	n, left  int // benchmarks in it, and left out (a median ≤ 0 or unknown)
+}
+
+// geomeanOf returns the geometric means of unit's comparisons in cs; ok
+// is false when fewer than two have positive medians on both sides (a
+// mean of one is the row itself).
+func geomeanOf(cs []Comparison, unit string) (g geomean, ok bool) {
+	g.unit = unit
+	var lo, ln float64
+	for _, c := range cs {
+		if c.Unit != unit {
+			continue
+		}
+		if !(c.Old.Median > 0 && c.New.Median > 0) || math.IsInf(c.Old.Median, 0) || math.IsInf(c.New.Median, 0) {
+			g.left++
+			continue
+		}
+		lo += math.Log(c.Old.Median)
+		ln += math.Log(c.New.Median)
+		g.n++
+	}
+	if g.n < 2 {
+		return g, false
+	}
+	g.old, g.new = math.Exp(lo/float64(g.n)), math.Exp(ln/float64(g.n))
+	return g, true
+}
+
+// label names the row: "geomean", with how many benchmarks it leaves
+// out when it leaves some out ("geomean (of 3; 1 with a zero median
+// left out)").
+func (g geomean) label() string {
+	if g.left == 0 {
+		return "geomean"
+	}
+	return fmt.Sprintf("geomean (of %d; %d with a zero median left out)", g.n, g.left)
+}
+
+// cell formats a geometric mean in the unit's scale.
+func (g geomean) cell(v float64) string {
+	return benchunit.Scale(v, benchunit.ClassOf(g.unit))
 }
 
 // compareUnits returns the units of cs in the order they first appear.

@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -192,5 +193,26 @@ func TestCodeWarnings(t *testing.T) {
 	}
 	if !strings.Contains(md.String(), "**3 benchmarks whose code changed**") {
 		t.Errorf("CompareMarkdown summary has no count of the benchmarks whose code changed:\n%s", &md)
+	}
+}
+
+// TestGeomean checks the geomean row: the geometric means of the old and
+// new medians of a unit's benchmarks, new/old − 1 as the change, none for
+// a single benchmark, and benchmarks with a zero median left out and
+// counted.
+func TestGeomean(t *testing.T) {
+	row := func(unit string, old, new float64) Comparison {
+		return Comparison{Comparison: stats.Comparison{Unit: unit, Old: stats.Summary{Median: old}, New: stats.Summary{Median: new}}}
+	}
+	cs := []Comparison{row("sec/op", 1, 2), row("sec/op", 4, 2), row("sec/op", 0, 3), row("B/op", 8, 4)}
+	g, ok := geomeanOf(cs, "sec/op")
+	if !ok || math.Abs(g.old-2) > 1e-12 || math.Abs(g.new-2) > 1e-12 || g.n != 2 || g.left != 1 {
+		t.Errorf("geomeanOf(sec/op) = %+v, %v; want old 2, new 2 over 2 benchmarks, 1 left out", g, ok)
+	}
+	if got, want := g.label(), "geomean (of 2; 1 with a zero median left out)"; got != want {
+		t.Errorf("label = %q, want %q", got, want)
+	}
+	if _, ok := geomeanOf(cs, "B/op"); ok {
+		t.Error("geomeanOf(B/op) of one benchmark: ok, want no row")
 	}
 }
