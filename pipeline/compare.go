@@ -225,6 +225,9 @@ func (c *Comparison) AddRun(res *prove.Result, err error, opts prove.Options) er
 	c.noteOnly()
 	how := fmt.Sprintf("%d interleaved rounds, -count=1 per run, each side's test binary built once; stopped: %s; %s in all", res.Rounds, res.Stop, res.Elapsed.Round(time.Second))
 	c.Report.Notes = append([]string{how}, c.Report.Notes...)
+	if n := allocRunNote(opts.Benchtime, c.Report.Comparisons); n != "" {
+		c.Report.Notes = append(c.Report.Notes, n)
+	}
 	c.finish(opts.Stats)
 	if c.Stopped != nil {
 		c.Report.Errors = append(c.Report.Errors, "interrupted: "+c.Stopped.Error())
@@ -338,6 +341,27 @@ func (s CompareSettings) Options(progress io.Writer) (prove.Options, error) {
 		Variants: s.Variants, Progress: progress,
 	}
 	return o, nil
+}
+
+// allocRunNote says which run length produced the B/op and allocs/op
+// verdicts of cs when it is shorter than go test's default of 1 s, or
+// may be: the allocations per operation of code that pools memory depend
+// on how many operations a run has between collections (a sync.Pool is
+// emptied at each), so 10 ms runs can disagree with go test's. It returns
+// "" when cs has no such verdict or the runs last 1 s or more.
+func allocRunNote(benchtime string, cs []report.Comparison) string {
+	alloc := slices.ContainsFunc(cs, func(c report.Comparison) bool { return c.Unit == "B/op" || c.Unit == "allocs/op" })
+	if !alloc {
+		return ""
+	}
+	length := benchtime
+	switch d, err := time.ParseDuration(benchtime); {
+	case benchtime == "":
+		length = prove.DefaultBenchtime.String()
+	case err == nil && d >= time.Second:
+		return ""
+	}
+	return "B/op and allocs/op come from runs of " + length + ", not go test's 1s: for code that pools memory they can depend on the run length; -benchtime 1s measures them as go test does"
 }
 
 // Compare runs compare's command line in the session sess: with

@@ -40,6 +40,19 @@ func TestAddRun(t *testing.T) {
 	if want := []string{"A →", "T T/before→T/after"}; !slices.Equal(names, want) {
 		t.Errorf("AddRun comparisons %q, want %q (names only for variants)", names, want)
 	}
+	if n := allocRunNote("", nil); n != "" {
+		t.Errorf("allocRunNote of no comparison = %q, want none", n)
+	}
+	allocs := []report.Comparison{{Comparison: stats.Comparison{Unit: "allocs/op"}}}
+	for _, tc := range []struct {
+		benchtime string
+		want      string
+	}{{"", "runs of 10ms"}, {"100ms", "runs of 100ms"}, {"1000x", "runs of 1000x"}, {"1s", ""}, {"2s", ""}} {
+		n := allocRunNote(tc.benchtime, allocs)
+		if tc.want == "" && n != "" || tc.want != "" && !strings.Contains(n, tc.want) {
+			t.Errorf("allocRunNote(%q, allocs/op) = %q, want %q", tc.benchtime, n, tc.want)
+		}
+	}
 	wantNotes := []string{
 		"6 interleaved rounds, -count=1 per run, each side's test binary built once; stopped: 6 rounds; 3s in all",
 		"noise",
