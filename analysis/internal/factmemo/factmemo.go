@@ -46,6 +46,24 @@ type Table[F analysis.Fact] struct {
 	replays atomic.Int64
 }
 
+// A Check is a fact-exporting check whose runs a Table can memoise:
+// Template holds the fields of its Analyzer (its Run is ignored) and Run
+// its analysis of one package, replaying from and recording into memo,
+// which is nil when there is none.
+type Check[F analysis.Fact] struct {
+	Template analysis.Analyzer
+	Run      func(pass *analysis.Pass, memo *Table[F]) (any, error)
+}
+
+// Analyzer returns a new Analyzer of c whose runs use memo (nil: no
+// memo, correct under any driver).
+func (c Check[F]) Analyzer(memo *Table[F]) *analysis.Analyzer {
+	a := c.Template
+	run := c.Run
+	a.Run = func(pass *analysis.Pass) (any, error) { return run(pass, memo) }
+	return &a
+}
+
 // maxEntries bounds a Table: past it, the table forgets everything and
 // starts again, so that a long-lived owner does not grow without end.
 const maxEntries = 1 << 15

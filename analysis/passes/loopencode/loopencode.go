@@ -23,11 +23,8 @@ import (
 //go:embed doc.go
 var doc string
 
-// analyzerDoc is the Doc of every copy of the Analyzer, extracted once.
-var analyzerDoc = checkdoc.MustExtract(doc, "loopencode")
-
 // Analyzer reports loop-invariant encodings.
-var Analyzer = newAnalyzer(nil)
+var Analyzer = check.Analyzer(nil)
 
 // Memoized returns a new copy of Analyzer with a memo of its own (package
 // factmemo) that names a package by key (factmemo.NewKeyed; nil: by its
@@ -35,31 +32,22 @@ var Analyzer = newAnalyzer(nil)
 // code), for a driver that meets a package more than once: test variants,
 // or later runs. Analyzer itself remembers nothing between runs.
 func Memoized(key func(*analysis.Pass) string) *analysis.Analyzer {
-	a, _ := memoized(key)
-	return a
+	return check.Analyzer(factmemo.NewKeyed[*summary](key))
 }
 
-func memoized(key func(*analysis.Pass) string) (*analysis.Analyzer, *factmemo.Table[*summary]) {
-	memo := factmemo.NewKeyed[*summary](key)
-	return newAnalyzer(memo), memo
-}
-
-// newAnalyzer returns the check, replaying runs from memo, which may be
-// nil.
-func newAnalyzer(memo *factmemo.Table[*summary]) *analysis.Analyzer {
-	return &analysis.Analyzer{
+// check defines the Analyzer, with or without a memo.
+var check = factmemo.Check[*summary]{
+	Template: analysis.Analyzer{
 		Name: "loopencode",
-		Doc:  analyzerDoc,
+		Doc:  checkdoc.MustExtract(doc, "loopencode"),
 		URL:  "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/loopencode",
 		// No Requires: this check runs on every dependency to compute its
 		// facts, and with a memo most of those runs do nothing.
 		// Prerequisite passes would run on every dependency regardless.
 		FactTypes:        []analysis.Fact{new(summary)},
 		RunDespiteErrors: true,
-		Run: func(pass *analysis.Pass) (any, error) {
-			return run(pass, memo)
-		},
-	}
+	},
+	Run: run,
 }
 
 // pkgState holds the summaries of one package's functions.

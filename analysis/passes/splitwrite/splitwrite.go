@@ -23,12 +23,9 @@ import (
 //go:embed doc.go
 var doc string
 
-// analyzerDoc is the Doc of every copy of the Analyzer, extracted once.
-var analyzerDoc = checkdoc.MustExtract(doc, "splitwrite")
-
 // Analyzer reports one message written with several consecutive Write
 // calls on a writer that is not buffered.
-var Analyzer = newAnalyzer(nil)
+var Analyzer = check.Analyzer(nil)
 
 // Memoized returns a new copy of Analyzer with a memo of its own (package
 // factmemo) that names a package by key (factmemo.NewKeyed; nil: by its
@@ -36,21 +33,14 @@ var Analyzer = newAnalyzer(nil)
 // code), for a driver that meets a package more than once: test variants,
 // or later runs. Analyzer itself remembers nothing between runs.
 func Memoized(key func(*analysis.Pass) string) *analysis.Analyzer {
-	a, _ := memoized(key)
-	return a
+	return check.Analyzer(factmemo.NewKeyed[*writerFact](key))
 }
 
-func memoized(key func(*analysis.Pass) string) (*analysis.Analyzer, *factmemo.Table[*writerFact]) {
-	memo := factmemo.NewKeyed[*writerFact](key)
-	return newAnalyzer(memo), memo
-}
-
-// newAnalyzer returns the check, replaying runs from memo, which may be
-// nil.
-func newAnalyzer(memo *factmemo.Table[*writerFact]) *analysis.Analyzer {
-	return &analysis.Analyzer{
+// check defines the Analyzer, with or without a memo.
+var check = factmemo.Check[*writerFact]{
+	Template: analysis.Analyzer{
 		Name: "splitwrite",
-		Doc:  analyzerDoc,
+		Doc:  checkdoc.MustExtract(doc, "splitwrite"),
 		URL:  "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/splitwrite",
 		// No Requires: the check runs on every dependency for its facts
 		// (which parameters a function writes in several calls, which
@@ -58,10 +48,8 @@ func newAnalyzer(memo *factmemo.Table[*writerFact]) *analysis.Analyzer {
 		// one), and with memo a repeated run replays them.
 		FactTypes:        []analysis.Fact{new(writerFact)},
 		RunDespiteErrors: true,
-		Run: func(pass *analysis.Pass) (any, error) {
-			return run(pass, memo)
-		},
-	}
+	},
+	Run: run,
 }
 
 // relevant are the packages whose types make an unbuffered writer: a

@@ -22,11 +22,8 @@ import (
 //go:embed doc.go
 var doc string
 
-// analyzerDoc is the Doc of every copy of the Analyzer, extracted once.
-var analyzerDoc = checkdoc.MustExtract(doc, "useafterput")
-
 // Analyzer reports uses of pooled memory after Put.
-var Analyzer = newAnalyzer(nil)
+var Analyzer = check.Analyzer(nil)
 
 // Memoized returns a new copy of Analyzer with a memo of its own (package
 // factmemo) that names a package by key (factmemo.NewKeyed; nil: by its
@@ -34,30 +31,21 @@ var Analyzer = newAnalyzer(nil)
 // code), for a driver that meets a package more than once: test variants,
 // or later runs. Analyzer itself remembers nothing between runs.
 func Memoized(key func(*analysis.Pass) string) *analysis.Analyzer {
-	a, _ := memoized(key)
-	return a
+	return check.Analyzer(factmemo.NewKeyed[*summary](key))
 }
 
-func memoized(key func(*analysis.Pass) string) (*analysis.Analyzer, *factmemo.Table[*summary]) {
-	memo := factmemo.NewKeyed[*summary](key)
-	return newAnalyzer(memo), memo
-}
-
-// newAnalyzer returns the check, replaying runs from memo, which may be
-// nil.
-func newAnalyzer(memo *factmemo.Table[*summary]) *analysis.Analyzer {
-	return &analysis.Analyzer{
+// check defines the Analyzer, with or without a memo.
+var check = factmemo.Check[*summary]{
+	Template: analysis.Analyzer{
 		Name: "useafterput",
-		Doc:  analyzerDoc,
+		Doc:  checkdoc.MustExtract(doc, "useafterput"),
 		URL:  "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/useafterput",
 		// No Requires: the check runs on every dependency for its facts,
 		// and builds SSA only for the packages that can have them.
 		FactTypes:        []analysis.Fact{new(summary)},
 		RunDespiteErrors: true,
-		Run: func(pass *analysis.Pass) (any, error) {
-			return run(pass, memo)
-		},
-	}
+	},
+	Run: run,
 }
 
 // pkgAnalysis holds the state of one package's run.
