@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -165,9 +166,13 @@ func TestOptimize(t *testing.T) {
 	repo := tallyRepo(t)
 	before := repo.Snapshot()
 	// Planted before the real fix: one that breaks TestLabel, and a slower
-	// one (an extra fmt.Sprint of the text: one more allocation).
+	// one, seed 003's "fix": Line's message and newline written with two
+	// Write calls instead of one (no buffer to allocate, 16 → 1 B/op, but
+	// two system calls per line on BenchmarkLine's pipe: about 2.3× the
+	// time, go test -count 4 on this machine). Fewer bytes must not keep it.
 	breaker := plant("breaker", "tally.go", `"n="`, `"m="`, false)
-	slower := plant("slower", "tally.go", `fmt.Sprintf("%d", n)`, `fmt.Sprint(fmt.Sprintf("%d", n))`, false)
+	slower := plant("slower", "tally.go", "b := make([]byte, 0, len(msg)+1)\n\tb = append(b, msg...)\n\tb = append(b, '\\n')\n\t_, err := w.Write(b)",
+		"if _, err := io.WriteString(w, msg); err != nil {\n\t\treturn err\n\t}\n\t_, err := w.Write([]byte{'\\n'})", false)
 	testHookCandidates = func(top string, fs []finding.Finding) []finding.Finding { return breaker(top, slower(top, fs)) }
 	defer func() { testHookCandidates = nil }()
 
@@ -191,6 +196,10 @@ func TestOptimize(t *testing.T) {
 	}
 	if slow.Outcome != RejectedSlower || slow.Comparison == nil || slow.Comparison.Report.Counts()[stats.Slower] == 0 {
 		t.Errorf("planted slower fix: outcome %v (%s), want %v with a slower verdict in its comparison", slow.Outcome, slow.Detail, RejectedSlower)
+	} else if !slices.ContainsFunc(slow.Comparison.Report.Comparisons, func(c report.Comparison) bool {
+		return c.Unit == "sec/op" && c.Verdict == stats.Slower && strings.Contains(c.Benchmark, "Line")
+	}) {
+		t.Errorf("planted two-write fix: no slower sec/op verdict on BenchmarkLine: %+v", slow.Comparison.Report.Comparisons)
 	}
 	if real.Finding.Analyzer != "fmtnumber" || real.Outcome != Kept {
 		t.Fatalf("second fix: %s %v (%s), want fmtnumber kept", real.Finding.Analyzer, real.Outcome, real.Detail)
