@@ -11,6 +11,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"github.com/perfproof/perfproof/benchrun"
+	"github.com/perfproof/perfproof/cxx/gbench"
 	"github.com/perfproof/perfproof/stats"
 )
 
@@ -25,7 +26,10 @@ var (
 )
 
 // A ResultsFile is a file of go test -bench output, in the Go benchmark
-// format (golang.org/x/perf/benchfmt).
+// format (golang.org/x/perf/benchfmt), or of Google Benchmark's JSON
+// output (a C++ benchmark executable's --benchmark_format=json or
+// --benchmark_out), told apart by its first byte other than white space:
+// '{' is JSON (see package cxx/gbench).
 type ResultsFile struct {
 	// Path is the file's path.
 	Path string
@@ -136,6 +140,9 @@ func readResults(f ResultsFile) ([]fileSample, stats.Units, []error, error) {
 	if err != nil {
 		return nil, nil, nil, err
 	}
+	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && t[0] == '{' {
+		return readGbench(f, data)
+	}
 	var errs []error
 	byPkg := make(map[string]*benchrun.PackageResult)
 	var pkgs []string
@@ -168,4 +175,34 @@ func readResults(f ResultsFile) ([]fileSample, stats.Units, []error, error) {
 		}
 	}
 	return out, stats.Units(r.Units()), errs, nil
+}
+
+// readGbench reads a file of Google Benchmark JSON output as readResults
+// does: its runs become the samples of the package named after the
+// executable's base name (Google Benchmark's context.executable), its
+// aggregates are skipped. Malformed JSON is an error naming the file and
+// the byte offset; a benchmark that reported an error is in the returned
+// errors, its samples left out; a file of aggregates only is an error
+// wrapping ErrNoResults. The file declares no unit metadata: B/s and
+// items/s are higher-is-better by stats' rule, user counters
+// lower-is-better (Google Benchmark's JSON does not say).
+func readGbench(f ResultsFile, data []byte) ([]fileSample, stats.Units, []error, error) {
+	o, err := gbench.Parse(f.name(), data)
+	if err != nil {
+		return nil, nil, nil, err // "name: byte N: …"
+	}
+	pkg := o.ExecutableName()
+	results, errs, _ := gbench.GoResults(o, pkg)
+	for i, e := range errs {
+		errs[i] = fmt.Errorf("%s: %w", f.name(), e)
+	}
+	if len(results) == 0 {
+		return nil, nil, nil, fmt.Errorf("%s %w (Google Benchmark JSON without runs: %w)", f.name(), ErrNoResults, errors.Join(errs...))
+	}
+	pr := &benchrun.PackageResult{Results: results}
+	var out []fileSample
+	for _, s := range pr.Samples() {
+		out = append(out, fileSample{pkg, s})
+	}
+	return out, nil, errs, nil
 }

@@ -164,3 +164,102 @@ func TestMeasuredCompareUnits(t *testing.T) {
 		t.Errorf("compare(widgets/op without metadata, 100 → 200) = %v, want slower", cs[0].Verdict)
 	}
 }
+
+// gbenchFile writes a file of Google Benchmark JSON with reps runs of
+// each benchmark of times (name → real_time in ns, grown by 0.1 % a
+// run), each followed by its mean aggregate, and extra entries.
+func gbenchFile(t *testing.T, name string, reps int, times map[string]float64, extra string) ResultsFile {
+	t.Helper()
+	names := make([]string, 0, len(times))
+	for n := range times {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	var entries []string
+	for _, n := range names {
+		for r := range reps {
+			v := times[n] * (1 + 0.001*float64(r))
+			entries = append(entries, fmt.Sprintf(`{"name": %q, "run_name": %q, "run_type": "iteration", "repetitions": %d, "repetition_index": %d, "threads": 1, "iterations": 1000, "real_time": %g, "cpu_time": %g, "time_unit": "ns", "items_per_second": %g}`, n, n, reps, r, v, v, 1e9/v))
+		}
+		entries = append(entries, fmt.Sprintf(`{"name": "%s_mean", "run_name": %q, "run_type": "aggregate", "aggregate_name": "mean", "repetitions": %d, "threads": 1, "iterations": %d, "real_time": 1, "cpu_time": 1, "time_unit": "ns"}`, n, n, reps, reps))
+	}
+	if extra != "" {
+		entries = append(entries, extra)
+	}
+	doc := `  {"context": {"executable": "/tmp/build-` + name + `/bench", "num_cpus": 2}, "benchmarks": [` + strings.Join(entries, ",\n") + "]}\n"
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(doc), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	return ResultsFile{Path: path, Name: name}
+}
+
+func TestCompareFilesGbench(t *testing.T) {
+	failed := `{"name": "BM_Fails", "run_type": "iteration", "iterations": 1, "real_time": 0, "cpu_time": 0, "time_unit": "ns", "error_occurred": true, "error_message": "no device"}`
+	old := gbenchFile(t, "old.json", 10, map[string]float64{"BM_A": 100, "BM_B": 100, "BM_Gone": 5}, "")
+	new := gbenchFile(t, "new.json", 10, map[string]float64{"BM_A": 80, "BM_B": 100}, failed)
+	res, err := CompareFiles(old, new, stats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range res.Comparisons {
+		got = append(got, fmt.Sprintf("%s %s %s %v", c.Package, c.Benchmark, c.Unit, c.Verdict))
+	}
+	// The package is the executable's base name, the same in both build
+	// folders; aggregates are not samples; items/s is higher-is-better.
+	want := []string{
+		"bench BM_A sec/op faster", "bench BM_A cpu-sec/op faster", "bench BM_A items/s faster",
+		"bench BM_B sec/op unchanged", "bench BM_B cpu-sec/op unchanged", "bench BM_B items/s unchanged",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("CompareFiles comparisons = %q, want %q", got, want)
+	}
+	for _, c := range res.Comparisons {
+		if c.Old.N != 10 {
+			t.Errorf("%s %s has %d old samples, want 10 (the runs, not the mean)", c.Benchmark, c.Unit, c.Old.N)
+		}
+	}
+	if !slices.Equal(res.OnlyOld, []string{"bench BM_Gone"}) || len(res.OnlyNew) != 0 {
+		t.Errorf("only old, new = %q, %q; want BM_Gone, none", res.OnlyOld, res.OnlyNew)
+	}
+	if len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Error(), "new.json: BM_Fails") || !strings.Contains(res.Errors[0].Error(), "no device") {
+		t.Errorf("Errors = %v, want the error of BM_Fails naming the file", res.Errors)
+	}
+}
+
+func TestCompareFilesGbenchErrors(t *testing.T) {
+	good := gbenchFile(t, "good.json", 6, map[string]float64{"BM_A": 100}, "")
+	cut := filepath.Join(t.TempDir(), "cut.json")
+	if err := os.WriteFile(cut, []byte(`{"benchmarks": [{"name": "BM_A", "real_time": x}]}`), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	_, err := CompareFiles(good, ResultsFile{Path: cut, Name: "cut.json"}, stats.Options{})
+	if err == nil || !strings.Contains(err.Error(), "cut.json: byte 46:") {
+		t.Errorf("CompareFiles of malformed JSON = %v, want an error naming cut.json and byte 46", err)
+	}
+	aggr := filepath.Join("..", "cxx", "gbench", "testdata", "aggregates_only.json")
+	_, err = CompareFiles(ResultsFile{Path: aggr}, good, stats.Options{})
+	if !errors.Is(err, ErrNoResults) || !strings.Contains(err.Error(), "aggregates") {
+		t.Errorf("CompareFiles of aggregates only = %v, want ErrNoResults saying why", err)
+	}
+	// A real output against itself: every unit compared, nothing only on
+	// one side.
+	real := ResultsFile{Path: filepath.Join("..", "cxx", "gbench", "testdata", "repetitions.json")}
+	res, err := CompareFiles(real, real, stats.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	units := map[string]bool{}
+	for _, c := range res.Comparisons {
+		units[c.Unit] = true
+	}
+	for _, u := range []string{"sec/op", "cpu-sec/op", "B/s", "items/s", "hits", "ops_rate"} {
+		if !units[u] {
+			t.Errorf("comparing repetitions.json with itself: no %s comparison (have %v)", u, units)
+		}
+	}
+	if len(res.OnlyOld)+len(res.OnlyNew) != 0 {
+		t.Errorf("only old, new = %q, %q; want none", res.OnlyOld, res.OnlyNew)
+	}
+}
