@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -197,7 +198,7 @@ func (c *Comparison) AddRun(res *prove.Result, err error, opts prove.Options) er
 	c.Rounds, c.Stop = res.Rounds, res.Stop
 	for _, p := range res.Packages {
 		for _, pc := range p.Comparisons {
-			rc := report.Comparison{Package: pc.Package, Code: pc.Code, Comparison: pc.Comparison}
+			rc := report.Comparison{Package: pc.Package, Code: pc.Code, Benchtime: pc.Benchtime, Comparison: pc.Comparison}
 			if pc.OldName != pc.Benchmark || pc.NewName != pc.Benchmark {
 				rc.OldName, rc.NewName = pc.OldName, pc.NewName
 			}
@@ -224,8 +225,15 @@ func (c *Comparison) AddRun(res *prove.Result, err error, opts prove.Options) er
 	}
 	c.noteOnly()
 	how := fmt.Sprintf("%d interleaved rounds, -count=1 per run, each side's test binary built once; stopped: %s; %s in all", res.Rounds, res.Stop, res.Elapsed.Round(time.Second))
+	if opts.AllocBenchtime != "" {
+		rounds := "rounds"
+		if res.AllocRounds == 1 {
+			rounds = "round"
+		}
+		how += fmt.Sprintf("; B/op and allocs/op from %d interleaved allocation %s of -benchtime %s (of %d asked; one run per side each, with go test's ramp-up), the other units from the runs of %s", res.AllocRounds, rounds, opts.AllocBenchtime, allocCount(opts), cmp.Or(opts.Benchtime, prove.DefaultBenchtime.String()))
+	}
 	c.Report.Notes = append([]string{how}, c.Report.Notes...)
-	if n := allocRunNote(opts.Benchtime, c.Report.Comparisons); n != "" {
+	if n := allocRunNote(c.Report.Comparisons); n != "" {
 		c.Report.Notes = append(c.Report.Notes, n)
 	}
 	c.finish(opts.Stats)
@@ -302,6 +310,11 @@ func ParseVariants(s string) ([][2]string, error) {
 type CompareSettings struct {
 	// Bench and Benchtime are prove.Options'.
 	Bench, Benchtime string
+	// AllocBenchtime and AllocCount are prove.Options': the run length
+	// ("1s", "100x"; "" for none) and number of the allocation rounds that
+	// measure B/op and allocs/op after the timing rounds.
+	AllocBenchtime string
+	AllocCount     int
 	// Rounds is the largest number of rounds; 0 means prove's default.
 	Rounds int
 	// Time bounds the wall time (0: none); Timeout kills one run.
@@ -334,34 +347,74 @@ func (s CompareSettings) Options(progress io.Writer) (prove.Options, error) {
 		return prove.Options{}, usagef("-time and -timeout must not be negative")
 	case s.Correction != "holm" && s.Correction != "none":
 		return prove.Options{}, usagef("-correction %q: want holm or none", s.Correction)
+	case s.Benchtime != "" && !prove.ValidBenchtime(s.Benchtime):
+		return prove.Options{}, usagef("-benchtime %q is neither a duration such as 10ms nor a count such as 100x", s.Benchtime)
+	case s.AllocBenchtime != "" && !prove.ValidBenchtime(s.AllocBenchtime):
+		return prove.Options{}, usagef("-alloc-benchtime %q is neither a duration such as 1s nor a count such as 100x", s.AllocBenchtime)
+	case s.AllocCount < 0:
+		return prove.Options{}, usagef("-alloc-count must be at least 1")
+	case s.AllocCount > 0 && s.AllocBenchtime == "":
+		return prove.Options{}, usagef("-alloc-count %d needs -alloc-benchtime, the length of the allocation runs (such as 1s)", s.AllocCount)
 	}
 	o := prove.Options{
-		Bench: s.Bench, Benchtime: s.Benchtime, Rounds: s.Rounds, Time: s.Time, Adaptive: s.Adaptive, Timeout: s.Timeout,
+		Bench: s.Bench, Benchtime: s.Benchtime, AllocBenchtime: s.AllocBenchtime, AllocCount: s.AllocCount, Rounds: s.Rounds, Time: s.Time, Adaptive: s.Adaptive, Timeout: s.Timeout,
 		Stats:    stats.Options{Alpha: s.Alpha, MinEffect: new(s.MinEffect), PerComparison: s.Correction == "none"},
 		Variants: s.Variants, Progress: progress,
 	}
 	return o, nil
 }
 
-// allocRunNote says which run length produced the B/op and allocs/op
-// verdicts of cs when it is shorter than go test's default of 1 s, or
-// may be: the allocations per operation of code that pools memory depend
-// on how many operations a run has between collections (a sync.Pool is
-// emptied at each), so 10 ms runs can disagree with go test's. It returns
-// "" when cs has no such verdict or the runs last 1 s or more.
-func allocRunNote(benchtime string, cs []report.Comparison) string {
-	alloc := slices.ContainsFunc(cs, func(c report.Comparison) bool { return c.Unit == "B/op" || c.Unit == "allocs/op" })
-	if !alloc {
-		return ""
+// allocCount returns the number of allocation rounds opts ask for.
+func allocCount(opts prove.Options) int {
+	if opts.AllocCount > 0 {
+		return opts.AllocCount
 	}
-	length := benchtime
-	switch d, err := time.ParseDuration(benchtime); {
-	case benchtime == "":
-		length = prove.DefaultBenchtime.String()
-	case err == nil && d >= time.Second:
-		return ""
+	return prove.DefaultAllocCount
+}
+
+// allocRunNote says which run lengths produced the B/op and allocs/op
+// verdicts of cs (lengths[i] is that of cs[i], "" when unknown) when any
+// of them is shorter than go test's default of 1 s, or may be (an
+// iteration count such as "100x", or unknown): the allocations per
+// operation of code that pools memory depend on how many operations a run
+// has between collections (a sync.Pool is emptied at each, and the testing
+// package collects before each run), so 10 ms runs can disagree with go
+// test's. When all of them share one length, the note names it; when they
+// disagree (allocation rounds measured some, the timing rounds' runs the
+// others), it names the length of each short one with its verdict. It
+// returns "" when cs has no such verdict or all of them come from runs of
+// 1 s or more, and for results files (no length known).
+func allocRunNote(cs []report.Comparison) string {
+	var short []report.Comparison
+	long, alloc := 0, 0
+	for _, c := range cs {
+		if !prove.AllocUnit(c.Unit) {
+			continue
+		}
+		alloc++
+		if d, err := time.ParseDuration(c.Benchtime); err == nil && d >= time.Second {
+			long++
+			continue
+		}
+		short = append(short, c)
 	}
-	return "B/op and allocs/op come from runs of " + length + ", not go test's 1s: for code that pools memory they can depend on the run length; -benchtime 1s measures them as go test does"
+	if len(short) == 0 || slices.IndexFunc(short, func(c report.Comparison) bool { return c.Benchtime != "" }) < 0 {
+		return "" // none short, or only results files
+	}
+	const why = "for code that pools memory they can depend on the run length; -alloc-benchtime 1s measures them as go test does (sec/op still from the short runs)"
+	if long == 0 && !slices.ContainsFunc(short, func(c report.Comparison) bool { return c.Benchtime != short[0].Benchtime }) {
+		return "B/op and allocs/op come from runs of " + short[0].Benchtime + ", not go test's 1s: " + why
+	}
+	const most = 8
+	var named []string
+	for _, c := range short[:min(len(short), most)] {
+		name := strings.TrimSpace(c.Package + " " + c.Benchmark)
+		named = append(named, fmt.Sprintf("%s %s %s from runs of %s", name, c.Unit, c.Verdict, cmp.Or(c.Benchtime, "unknown length")))
+	}
+	if len(short) > most {
+		named = append(named, fmt.Sprintf("and %d more", len(short)-most))
+	}
+	return fmt.Sprintf("B/op and allocs/op: %d of %d verdicts from runs of 1s or more, the others shorter than go test's 1s (%s): %s", long, alloc, strings.Join(named, "; "), why)
 }
 
 // Compare runs compare's command line in the session sess: with

@@ -16,6 +16,53 @@ import (
 	"github.com/perfproof/perfproof/stats"
 )
 
+// TestAllocRunNote: the note names the run length of B/op and allocs/op
+// verdicts shorter than 1s, one length when all share it, each short
+// verdict's when they disagree, and says nothing when all come from runs
+// of 1s or more, or when no length is known (results files).
+func TestAllocRunNote(t *testing.T) {
+	row := func(bench, unit string) report.Comparison {
+		return report.Comparison{Package: "p", Comparison: stats.Comparison{Benchmark: bench, Unit: unit, Verdict: stats.Slower}}
+	}
+	rows := []report.Comparison{row("A", "sec/op"), row("A", "B/op"), row("A", "allocs/op"), row("B", "allocs/op")}
+	for _, tc := range []struct {
+		lengths []string
+		want    []string // substrings; none: no note
+	}{
+		{nil, nil},
+		{[]string{"", "", "", ""}, nil},
+		{[]string{"10ms", "10ms", "10ms", "10ms"}, []string{"B/op and allocs/op come from runs of 10ms, not go test's 1s", "-alloc-benchtime 1s"}},
+		{[]string{"100ms", "100ms", "100ms", "100ms"}, []string{"runs of 100ms"}},
+		{[]string{"10ms", "1000x", "1000x", "1000x"}, []string{"runs of 1000x"}},
+		{[]string{"10ms", "1s", "1s", "1s"}, nil},
+		{[]string{"10ms", "2s", "2s", "2s"}, nil},
+		{[]string{"10ms", "1s", "1s", "10ms"}, []string{"2 of 3 verdicts from runs of 1s or more", "p B allocs/op slower from runs of 10ms", "-alloc-benchtime 1s"}},
+	} {
+		for i := range rows {
+			rows[i].Benchtime = ""
+			if i < len(tc.lengths) {
+				rows[i].Benchtime = tc.lengths[i]
+			}
+		}
+		n := allocRunNote(rows)
+		if len(tc.want) == 0 && n != "" {
+			t.Errorf("allocRunNote(%q) = %q, want none", tc.lengths, n)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(n, w) {
+				t.Errorf("allocRunNote(%q) = %q, want %q in it", tc.lengths, n, w)
+			}
+		}
+		if strings.Contains(n, "p A allocs/op") {
+			t.Errorf("allocRunNote(%q) = %q names A's allocs/op, which came from runs of 1s", tc.lengths, n)
+		}
+	}
+	rows[0].Benchtime = "10ms"
+	if n := allocRunNote(rows[:1]); n != "" {
+		t.Errorf("allocRunNote(sec/op only) = %q, want none", n)
+	}
+}
+
 func TestAddRun(t *testing.T) {
 	old := []float64{100, 101, 99, 100.5, 100.2, 99.8}
 	new := []float64{80, 81, 79, 80.5, 80.2, 79.8}
@@ -40,19 +87,6 @@ func TestAddRun(t *testing.T) {
 	if want := []string{"A →", "T T/before→T/after"}; !slices.Equal(names, want) {
 		t.Errorf("AddRun comparisons %q, want %q (names only for variants)", names, want)
 	}
-	if n := allocRunNote("", nil); n != "" {
-		t.Errorf("allocRunNote of no comparison = %q, want none", n)
-	}
-	allocs := []report.Comparison{{Comparison: stats.Comparison{Unit: "allocs/op"}}}
-	for _, tc := range []struct {
-		benchtime string
-		want      string
-	}{{"", "runs of 10ms"}, {"100ms", "runs of 100ms"}, {"1000x", "runs of 1000x"}, {"1s", ""}, {"2s", ""}} {
-		n := allocRunNote(tc.benchtime, allocs)
-		if tc.want == "" && n != "" || tc.want != "" && !strings.Contains(n, tc.want) {
-			t.Errorf("allocRunNote(%q, allocs/op) = %q, want %q", tc.benchtime, n, tc.want)
-		}
-	}
 	wantNotes := []string{
 		"6 interleaved rounds, -count=1 per run, each side's test binary built once; stopped: 6 rounds; 3s in all",
 		"noise",
@@ -69,6 +103,44 @@ func TestAddRun(t *testing.T) {
 	}
 	if c.Rounds != 6 || c.Stop != "6 rounds" {
 		t.Errorf("AddRun rounds, stop = %d, %q", c.Rounds, c.Stop)
+	}
+}
+
+// TestAddRunAlloc: each comparison's run length is kept beside it
+// (report.Comparison.Benchtime), the first note says where B/op and allocs/op came from,
+// and no allocRunNote follows when they came from runs of 1s.
+func TestAddRunAlloc(t *testing.T) {
+	v := []float64{1, 1, 1}
+	res := &prove.Result{Rounds: 3, AllocRounds: 2, Stop: "3 rounds", Packages: []prove.PackageResult{{ImportPath: "p", Comparisons: []prove.Comparison{
+		{Package: "p", OldName: "A", NewName: "A", Benchtime: "10ms", Comparison: stats.Compare("A", "sec/op", v, v, stats.Options{})},
+		{Package: "p", OldName: "A", NewName: "A", Benchtime: "1s", Comparison: stats.Compare("A", "allocs/op", v, v, stats.Options{})},
+	}}}}
+	c := &Comparison{}
+	if err := c.AddRun(res, nil, prove.Options{AllocBenchtime: "1s", AllocCount: 2}); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, rc := range c.Report.Comparisons {
+		got = append(got, rc.Benchtime)
+	}
+	if want := []string{"10ms", "1s"}; !slices.Equal(got, want) {
+		t.Errorf("AddRun run lengths %q, want %q", got, want)
+	}
+	if len(c.Report.Notes) == 0 || !strings.Contains(c.Report.Notes[0], "B/op and allocs/op from 2 interleaved allocation rounds of -benchtime 1s (of 2 asked") {
+		t.Errorf("AddRun notes %q, want the first to say B/op and allocs/op came from 2 allocation rounds of 1s", c.Report.Notes)
+	}
+	for _, n := range c.Report.Notes {
+		if strings.Contains(n, "not go test's 1s") || strings.Contains(n, "shorter than go test's") {
+			t.Errorf("AddRun note %q: allocs/op came from runs of 1s, want no note about shorter runs", n)
+		}
+	}
+	res.Packages[0].Comparisons[1].Benchtime = "10ms" // the allocation rounds measured nothing
+	c = &Comparison{}
+	if err := c.AddRun(res, nil, prove.Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(c.Report.Notes, func(n string) bool { return strings.Contains(n, "runs of 10ms, not go test's 1s") }) {
+		t.Errorf("AddRun notes %q, want one saying allocs/op came from runs of 10ms", c.Report.Notes)
 	}
 }
 
@@ -122,12 +194,21 @@ func TestCompareSettings(t *testing.T) {
 	if o, err := zero.Options(nil); err != nil || o.Stats.MinEffect == nil || *o.Stats.MinEffect != 0 || !o.Stats.PerComparison {
 		t.Errorf("Options(min-effect 0, correction none) = %+v, %v; want MinEffect 0, PerComparison", o.Stats, err)
 	}
+	alloc := ok
+	alloc.AllocBenchtime, alloc.AllocCount = "1s", 2
+	if o, err := alloc.Options(nil); err != nil || o.AllocBenchtime != "1s" || o.AllocCount != 2 {
+		t.Errorf("Options(alloc-benchtime 1s, alloc-count 2) = %q, %d, %v; want 1s, 2", o.AllocBenchtime, o.AllocCount, err)
+	}
 	bad := map[string]func(*CompareSettings){
-		"-count must be at least 1":                   func(s *CompareSettings) { s.Rounds = -1 },
-		"-alpha 1 is outside (0, 1)":                  func(s *CompareSettings) { s.Alpha = 1 },
-		"-min-effect 1 is outside [0, 1)":             func(s *CompareSettings) { s.MinEffect = 1 },
-		"-time and -timeout must not be negative":     func(s *CompareSettings) { s.Timeout = -time.Second },
-		`-correction "bonferroni": want holm or none`: func(s *CompareSettings) { s.Correction = "bonferroni" },
+		"-count must be at least 1":                                                             func(s *CompareSettings) { s.Rounds = -1 },
+		"-alpha 1 is outside (0, 1)":                                                            func(s *CompareSettings) { s.Alpha = 1 },
+		"-min-effect 1 is outside [0, 1)":                                                       func(s *CompareSettings) { s.MinEffect = 1 },
+		"-time and -timeout must not be negative":                                               func(s *CompareSettings) { s.Timeout = -time.Second },
+		`-correction "bonferroni": want holm or none`:                                           func(s *CompareSettings) { s.Correction = "bonferroni" },
+		`-benchtime "10 ms" is neither a duration such as 10ms nor a count such as 100x`:        func(s *CompareSettings) { s.Benchtime = "10 ms" },
+		`-alloc-benchtime "1sec" is neither a duration such as 1s nor a count such as 100x`:     func(s *CompareSettings) { s.AllocBenchtime = "1sec" },
+		"-alloc-count must be at least 1":                                                       func(s *CompareSettings) { s.AllocBenchtime, s.AllocCount = "1s", -1 },
+		"-alloc-count 2 needs -alloc-benchtime, the length of the allocation runs (such as 1s)": func(s *CompareSettings) { s.AllocCount = 2 },
 	}
 	for want, change := range bad {
 		s := ok

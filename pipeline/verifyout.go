@@ -7,11 +7,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/perfproof/perfproof/claims"
+	"github.com/perfproof/perfproof/prove"
 )
 
 // VerifyHTMLMarker starts every HTML page perfproof verify writes.
@@ -29,21 +27,10 @@ func (o *VerifyOptions) Check() error {
 		return usagef("-count must be at least 1")
 	case o.AllocCount < 0:
 		return usagef("-alloc-count must be at least 1")
-	case o.AllocBenchtime != "" && !validBenchtime(o.AllocBenchtime):
+	case o.AllocBenchtime != "" && !prove.ValidBenchtime(o.AllocBenchtime):
 		return usagef("-alloc-benchtime %q is neither a duration such as 1s nor a count such as 100x", o.AllocBenchtime)
 	}
 	return nil
-}
-
-// validBenchtime reports whether s is a -benchtime go test accepts: a
-// positive duration or a count such as 100x.
-func validBenchtime(s string) bool {
-	if n, ok := strings.CutSuffix(s, "x"); ok {
-		k, err := strconv.Atoi(n)
-		return err == nil && k > 0
-	}
-	d, err := time.ParseDuration(s)
-	return err == nil && d > 0
 }
 
 // ReadReport reads the report file at path for Verify, refusing

@@ -48,6 +48,20 @@
 // Options.Adaptive for the rule that keeps repeated looks at the data from
 // inflating false alarms).
 //
+// With Options.AllocBenchtime ("1s", go test's default run length), the
+// timing rounds are followed by Options.AllocCount allocation rounds
+// (default DefaultAllocCount): each runs every compared benchmark (or
+// pair of variants) alone, once per side, the two runs back to back in a
+// random order, with -test.benchtime=<AllocBenchtime> and the testing
+// package's ramp-up, and B/op and allocs/op are then taken from those runs
+// only (sec/op and custom units still from the timing rounds). The
+// allocations per op of code that pools memory depend on the run length:
+// a sync.Pool is emptied by garbage collections, one of which the testing
+// package runs before each run, so refilling it is spread over the run's
+// iterations, and runs of DefaultBenchtime can report several allocations
+// per op where go test's runs of 1s report one (testdata/allocrun). Each
+// Comparison's Benchtime names the run length its samples came from.
+//
 // The verdicts of one call are corrected for the number of comparisons
 // made in each unit (stats.Holm), so that the chance of any false faster
 // or slower among a unit's is at most Options.Stats.Alpha.

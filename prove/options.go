@@ -138,6 +138,29 @@ type Options struct {
 	// ramp-up and keeps one run per binary and round.
 	RampUp bool
 
+	// AllocBenchtime, if not "", is the -test.benchtime of the allocation
+	// rounds ("1s", "100x"), run after the timing rounds: B/op and
+	// allocs/op then come from those runs only, sec/op and custom units
+	// still from the timing rounds. The allocations per op of code that
+	// pools memory depend on the run length (a sync.Pool is emptied at
+	// every garbage collection, and the testing package collects before
+	// each run, so a refill is spread over the run's iterations), and runs
+	// of DefaultBenchtime can disagree with go test's default of 1s. Each
+	// allocation round runs every compared benchmark (or pair of variants)
+	// alone, with the testing package's ramp-up, once per side, the two
+	// runs back to back in a random order; there are AllocCount rounds.
+	// Comparison.Benchtime says which run length each comparison's
+	// samples came from. The rounds respect Time (the timing rounds leave
+	// room for them), Timeout and the context; a benchmark whose
+	// allocation runs measured one side only keeps the timing rounds'
+	// values, with a warning. An invalid value makes Run, RunVariants and
+	// RunPairs return an error before building anything.
+	AllocBenchtime string
+	// AllocCount is the number of allocation rounds, each one run per
+	// side of every compared benchmark, when AllocBenchtime is set; 0
+	// means DefaultAllocCount. It must not be negative.
+	AllocCount int
+
 	// Stats are the thresholds of the verdicts. The verdicts of all the
 	// comparisons of one Run, RunVariants or RunPairs are corrected for
 	// their number, unit by unit (stats.Holm), unless Stats.PerComparison

@@ -34,6 +34,9 @@ import (
 // run has its PackageResult.Err; the others go on.
 func Run(ctx context.Context, old, new Side, patterns []string, opts Options) (*Result, error) {
 	start := time.Now()
+	if err := opts.checkAlloc(); err != nil {
+		return nil, err
+	}
 	if opts.Bench == "" {
 		opts.Bench = "."
 	}
@@ -252,11 +255,20 @@ func buildAll(ctx context.Context, ms []*measured, opts *Options) {
 func finish(ctx context.Context, res *Result, ms []*measured, opts *Options, start time.Time) (*Result, error) {
 	var err error
 	res.Rounds, res.Stop, err = measure(ctx, ms, opts, start)
-	for _, m := range ms {
-		if err != nil && m.res.Err == nil && !m.done {
-			m.res.Err = fmt.Errorf("benchmarks of %s stopped after %d rounds: %w", m.res.ImportPath, m.res.Rounds, err)
+	if err == nil && opts.AllocBenchtime != "" {
+		if res.AllocRounds, err = allocRounds(ctx, ms, opts, start); err != nil {
+			res.Stop = err.Error()
 		}
-		m.finish(opts.verdictStats())
+	}
+	for _, m := range ms {
+		if err != nil && m.res.Err == nil && (!m.done || opts.AllocBenchtime != "") {
+			if opts.AllocBenchtime != "" {
+				m.res.Err = fmt.Errorf("benchmarks of %s stopped after %d rounds and %d allocation rounds: %w", m.res.ImportPath, m.res.Rounds, m.res.AllocRounds, err)
+			} else {
+				m.res.Err = fmt.Errorf("benchmarks of %s stopped after %d rounds: %w", m.res.ImportPath, m.res.Rounds, err)
+			}
+		}
+		m.finish(opts)
 	}
 	var family []*stats.Comparison
 	for _, m := range ms {
@@ -367,6 +379,9 @@ func RunPairs(ctx context.Context, dir, pattern string, pairs []Pair, opts Optio
 // binary each; setup fills in what each package compares.
 func runSingle(ctx context.Context, dir string, patterns []string, opts *Options, setup func(*measured)) (*Result, error) {
 	start := time.Now()
+	if err := opts.checkAlloc(); err != nil {
+		return nil, err
+	}
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}

@@ -13,6 +13,9 @@ type Result struct {
 	Packages []PackageResult
 	// Rounds is the number of rounds run (the most of any package).
 	Rounds int
+	// AllocRounds is the number of allocation rounds run
+	// (Options.AllocBenchtime; the most of any package); 0 without them.
+	AllocRounds int
 	// Stop says why the rounds stopped: "10 rounds", "time budget 2m0s",
 	// "all verdicts decided", "every package failed", or the context's
 	// error.
@@ -52,6 +55,9 @@ type PackageResult struct {
 	// ran to the end. In adaptive mode a benchmark decided earlier has
 	// fewer samples (its comparisons' N).
 	Rounds int
+	// AllocRounds is the number of allocation rounds in which both sides
+	// of the package ran to the end (Options.AllocBenchtime).
+	AllocRounds int
 	// Decided is set when adaptive mode stopped the package early because
 	// every verdict was decided.
 	Decided bool
@@ -92,6 +98,12 @@ type Samples struct {
 	Unit string
 	// Old and New are the values in Unit, in round order.
 	Old, New []float64
+	// Benchtime is the -test.benchtime of the runs the values came from:
+	// Options.Benchtime, or DefaultBenchtime ("10ms") for the timing
+	// rounds (whose runs after the first repeat an iteration count that
+	// lasts about that long), or Options.AllocBenchtime ("1s") for B/op and
+	// allocs/op measured by the allocation rounds; "" for results files.
+	Benchtime string
 }
 
 // A Comparison is the statistical comparison of one Samples.
@@ -104,5 +116,8 @@ type Comparison struct {
 	// (CompareCode of its function in OldDir and NewDir); Run fills it,
 	// RunVariants and RunPairs leave it CodeNotCompared.
 	Code CodeDiff
+	// Benchtime is the run length of the samples compared, as in
+	// Samples.Benchtime: "10ms", "1s", "100x"; "" for results files.
+	Benchtime string
 	stats.Comparison
 }

@@ -69,7 +69,13 @@ type measured struct {
 	units    stats.Units               // the unit metadata ("Unit" lines) of the runs so far
 	warmed   []warmedRun               // per planned benchmark and side: the first round's warm sec/op
 	spent    time.Duration             // wall time of its runs
+	runs     int                       // the number of its runs
 	done     bool
+	// allocLater is set when allocation rounds will measure B/op and
+	// allocs/op (Options.AllocBenchtime): adaptive looks ignore the
+	// timing rounds' values in those units.
+	allocLater bool
+	alloc      map[string]map[key][]float64 // label → the allocation rounds' B/op and allocs/op
 }
 
 func newMeasured(res *PackageResult, bench string) *measured {
@@ -149,7 +155,7 @@ func (m *measured) compare(samples []Samples, opts stats.Options) []Comparison {
 		if len(s.Old) == 0 || len(s.New) == 0 {
 			continue
 		}
-		out = append(out, Comparison{Package: pkg, OldName: s.OldName, NewName: s.NewName,
+		out = append(out, Comparison{Package: pkg, OldName: s.OldName, NewName: s.NewName, Benchtime: s.Benchtime,
 			Comparison: stats.Compare(s.Benchmark, s.Unit, s.Old, s.New, opts)})
 	}
 	return out
@@ -163,6 +169,9 @@ func (m *measured) decided(g *planGroup, st stats.Options) bool {
 		samples = slices.DeleteFunc(samples, func(s Samples) bool { return s.OldName != g.old || s.NewName != g.new })
 	}
 	for _, c := range m.compare(samples, st) {
+		if m.allocLater && AllocUnit(c.Unit) {
+			continue // measured again after the timing rounds
+		}
 		if c.Verdict == stats.Inconclusive {
 			return false
 		}
@@ -254,11 +263,13 @@ func groupTitle(g *planGroup) string {
 	return g.old + " vs " + g.new
 }
 
-// finish fills in the package's samples and comparisons.
-func (m *measured) finish(opts stats.Options) {
+// finish fills in the package's samples, with the allocation rounds'
+// B/op and allocs/op where they measured both sides, and its comparisons.
+func (m *measured) finish(opts *Options) {
 	m.warnWarmup()
 	m.res.Samples, m.res.OnlyOld, m.res.OnlyNew = m.samples()
-	m.res.Comparisons = m.compare(m.res.Samples, opts)
+	m.useAllocRuns(m.res.Samples, opts.benchtime(), opts.AllocBenchtime)
+	m.res.Comparisons = m.compare(m.res.Samples, opts.verdictStats())
 }
 
 // measure runs the rounds over pkgs and fills in their results.
@@ -275,6 +286,9 @@ func measure(ctx context.Context, pkgs []*measured, opts *Options, start time.Ti
 		lookAt[r] = true
 	}
 	st := opts.verdictStats()
+	for _, m := range pkgs {
+		m.allocLater = opts.AllocBenchtime != ""
+	}
 	roundStart := time.Now()
 	for round := 1; ; round++ {
 		var active []*measured
@@ -292,6 +306,9 @@ func measure(ctx context.Context, pkgs []*measured, opts *Options, start time.Ti
 			var next time.Duration
 			for _, m := range active {
 				next += m.spent / time.Duration(max(1, m.res.Rounds))
+			}
+			if opts.AllocBenchtime != "" {
+				next += allocReserve(pkgs, opts)
 			}
 			if time.Since(start)+next > opts.Time {
 				return rounds, "time budget " + opts.Time.String(), nil
@@ -386,6 +403,7 @@ func (m *measured) round(ctx context.Context, round int, rng *rand.Rand, opts *O
 			spec := g[i]
 			ro, elapsed := run(ctx, spec, rng.Int64(), opts)
 			m.spent += elapsed
+			m.runs++
 			m.add(spec.b, ro.Samples())
 			m.units = m.units.Merge(stats.Units(ro.Units))
 			if round == 1 {

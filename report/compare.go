@@ -27,6 +27,12 @@ type Comparison struct {
 	// Code says whether the benchmark's code differs between the sides;
 	// CodeNotCompared (the zero value) renders nothing.
 	Code prove.CodeDiff
+	// Benchtime is the run length of the runs whose samples are compared
+	// (prove.Comparison.Benchtime), as -test.benchtime gives it: "10ms"
+	// for compare's timing rounds by default, the -alloc-benchtime ("1s")
+	// for B/op and allocs/op measured in allocation rounds; "" for
+	// results files and when unknown.
+	Benchtime string
 	stats.Comparison
 }
 

@@ -20,7 +20,7 @@ func init() {
 	register(&command{
 		name:    "compare",
 		summary: "prove a change: interleaved before/after benchmarks, statistics, CI gate",
-		usage:   "compare [-C dir] [-bench regexp] [-benchtime d] [-count n] [-time d] [-adaptive] [-timeout d] [-alpha a] [-correction m] [-min-effect e] [-fail-on list] [-variants list] [-o dir] [-json | -md] OLD [NEW] [packages]",
+		usage:   "compare [-C dir] [-bench regexp] [-benchtime d] [-alloc-benchtime d] [-alloc-count n] [-count n] [-time d] [-adaptive] [-timeout d] [-alpha a] [-correction m] [-min-effect e] [-fail-on list] [-variants list] [-o dir] [-json | -md] OLD [NEW] [packages]",
 		flags:   compareFlags,
 	})
 }
@@ -48,6 +48,8 @@ func compareFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, i
 	dir := dirFlag(fs)
 	fs.StringVar(&s.Bench, "bench", ".", "run only benchmarks matching `regexp`")
 	fs.StringVar(&s.Benchtime, "benchtime", "", "run each benchmark for duration `d` or Nx iterations per run (10ms and at least 5 iterations if empty)")
+	fs.StringVar(&s.AllocBenchtime, "alloc-benchtime", "", "after the timing rounds, measure B/op and allocs/op in runs of duration `d` or Nx iterations, as go test -benchtime does (1s: go test's default; off if empty: they come from the -benchtime runs)")
+	fs.IntVar(&s.AllocCount, "alloc-count", 0, "run each benchmark `n` times per side for -alloc-benchtime (default 3)")
 	fs.IntVar(&s.Rounds, "count", 0, "run at most `n` rounds, one sample per side each (default 30; 243 with -adaptive; 1000 with -time)")
 	fs.IntVar(&s.Rounds, "rounds", 0, "same as -count `n`")
 	fs.DurationVar(&s.Time, "time", 0, "stop starting rounds that would end after duration `d` from the start, builds included")

@@ -361,3 +361,29 @@ func signalSafety(t *testing.T, r *revstest.Repo, before revstest.State, tmp str
 		t.Errorf("after SIGKILL and a new run, run folders are left: %q", l)
 	}
 }
+
+// TestCompareAllocFlags: -alloc-benchtime and -alloc-count are checked
+// before anything runs; a bad value is a usage error (exit 2) naming it.
+func TestCompareAllocFlags(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-alloc-benchtime", "1sec"}, `-alloc-benchtime "1sec" is neither a duration`},
+		{[]string{"-alloc-count", "2"}, "-alloc-count 2 needs -alloc-benchtime"},
+		{[]string{"-alloc-benchtime", "1s", "-alloc-count", "-1"}, "-alloc-count must be at least 1"},
+	} {
+		var stdout, stderr bytes.Buffer
+		args := append(append([]string{"compare", "-C", t.TempDir(), "-noise=false"}, tc.args...), "HEAD")
+		if code := Main(context.Background(), args, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("perfproof %s: exit %d, stderr %q; want 2 and %q", strings.Join(args, " "), code, stderr.String(), tc.want)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	Main(context.Background(), []string{"help", "compare"}, &stdout, &stderr)
+	for _, flag := range []string{"-alloc-benchtime", "-alloc-count"} {
+		if !strings.Contains(stdout.String()+stderr.String(), flag) {
+			t.Errorf("perfproof help compare does not mention %s:\n%s%s", flag, &stdout, &stderr)
+		}
+	}
+}

@@ -10,8 +10,8 @@ import (
 // compareJSON is one comparison in the JSON output: stats.ComparisonJSON
 // ("benchmark", "unit", "old", "new", "ratio", "ratio_lo", "ratio_hi", "p"
 // — null when not computed —, "verdict", "exact", "reason", …) preceded by
-// "package", for variants "old_name" and "new_name", then "code" and
-// "code_changed".
+// "package", for variants "old_name" and "new_name", then "code",
+// "code_changed" and "benchtime".
 type compareJSON struct {
 	Package string `json:"package"`
 	OldName string `json:"old_name,omitempty"`
@@ -23,6 +23,10 @@ type compareJSON struct {
 	// CodeChanged names the functions whose bodies differ
 	// (prove.CodeDiff.Changed), for "changed".
 	CodeChanged []string `json:"code_changed,omitempty"`
+	// Benchtime is the run length its samples came from
+	// (report.Comparison.Benchtime): "10ms", "1s", "100x"; omitted when
+	// unknown (results files).
+	Benchtime string `json:"benchtime,omitempty"`
 	stats.ComparisonJSON
 }
 
@@ -41,14 +45,15 @@ type noiseJSON struct {
 // stats.ComparisonJSON with "package", for variants "old_name" and
 // "new_name", and "code" (does the benchmark's code differ between the
 // sides: "same", "changed", "only old", "only new", "not found", "not
-// compared") with "code_changed" (the functions that differ); then "old" and "new" (the sides), "rounds" and "stop"
+// compared") with "code_changed" (the functions that differ) and
+// "benchtime" (the run length of its samples, omitted when unknown); then "old" and "new" (the sides), "rounds" and "stop"
 // (omitted when zero), "only_old" and "only_new", "noise" ({"load",
 // "cpus","governor","calibration_spread","warnings"}), "notes" (omitted
 // when empty) and "errors" (always a list), as text.
 func Compare(w io.Writer, c *pipeline.Comparison) error {
 	comps := make([]compareJSON, 0, len(c.Report.Comparisons))
 	for _, r := range c.Report.Comparisons {
-		comps = append(comps, compareJSON{r.Package, r.OldName, r.NewName, r.Code.Status.String(), r.Code.Changed, r.Comparison.JSON()})
+		comps = append(comps, compareJSON{r.Package, r.OldName, r.NewName, r.Code.Status.String(), r.Code.Changed, r.Benchtime, r.Comparison.JSON()})
 	}
 	out := struct {
 		Comparisons []compareJSON `json:"comparisons"`

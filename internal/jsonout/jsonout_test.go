@@ -132,7 +132,7 @@ func TestCompare(t *testing.T) {
 	new := []float64{80, 81, 79, 80.5, 80.2, 79.8}
 	c := &pipeline.Comparison{
 		Report: report.CompareReport{Old: "main", New: "work tree", Comparisons: []report.Comparison{
-			{Package: "p", Comparison: stats.Compare("A", "sec/op", old, new, stats.Options{})},
+			{Package: "p", Benchtime: "10ms", Comparison: stats.Compare("A", "sec/op", old, new, stats.Options{})},
 			{Package: "p", OldName: "B/before", NewName: "B/after", Comparison: stats.Compare("B", "B/op", []float64{0, 0}, []float64{0, 0}, stats.Options{})},
 		}},
 		Rounds: 6, Stop: "6 rounds",
@@ -157,6 +157,10 @@ func TestCompare(t *testing.T) {
 	}
 	if !strings.Contains(buf.String(), `"errors": []`) || !strings.Contains(buf.String(), `"p": null`) {
 		t.Errorf("Compare: want \"errors\": [] and the exact comparison's \"p\": null:\n%s", &buf)
+	}
+	// The run length of each comparison: A's, and none for B (unknown).
+	if n := strings.Count(buf.String(), `"benchtime"`); n != 1 || !strings.Contains(buf.String(), `"benchtime": "10ms"`) {
+		t.Errorf("Compare: want one \"benchtime\": \"10ms\" (A's; B's unknown is omitted), got %d:\n%s", n, &buf)
 	}
 }
 

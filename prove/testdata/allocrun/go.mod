@@ -1,0 +1,3 @@
+module example.com/allocrun
+
+go 1.26
