@@ -17,7 +17,7 @@ var explanations = map[string]explanation{
 	},
 	"trimloop": {
 		why: "Each pass of the loop removes one element and then serializes the whole value again to measure it, so trimming k elements from n costs about k·n instead of n.",
-		fix: "Measure the encoded size of each element once, then drop elements while subtracting their sizes, and encode the result a single time.",
+		fix: "Measure the encoded size of each element once, then drop elements while subtracting their sizes, and encode the result a single time; or search for the number of elements to drop (a binary search needs O(log n) encodings).",
 	},
 	"fmtnumber": {
 		why: "fmt boxes the number in an interface, parses the format string at run time and allocates the result, where strconv formats the same digits directly.",

@@ -19,6 +19,7 @@ import (
 	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/deps"
 	"github.com/perfproof/perfproof/analysis/internal/encoders"
+	"github.com/perfproof/perfproof/analysis/internal/fiximport"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 	"github.com/perfproof/perfproof/internal/astutil"
 )
@@ -63,6 +64,7 @@ type checker struct {
 	decls   map[*types.Func]*ast.FuncDecl
 	helpers map[*types.Func][]helperEnc
 	busy    map[*types.Func]bool
+	imports *fiximport.Editor
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -72,6 +74,7 @@ func run(pass *analysis.Pass) (any, error) {
 		decls:   make(map[*types.Func]*ast.FuncDecl),
 		helpers: make(map[*types.Func][]helperEnc),
 		busy:    make(map[*types.Func]bool),
+		imports: fiximport.New(pass),
 	}
 	imports := deps.Imports(pass.Pkg, encoders.Packages()...)
 	hasMarshalMethod := false
@@ -260,14 +263,18 @@ func (c *checker) checkLoop(cur inspector.Cursor) {
 	}
 	// The diagnostic spans the loop: its cost is the loop's cost, which the
 	// cost join measures over the whole range.
-	c.pass.Report(analysis.Diagnostic{
+	d := analysis.Diagnostic{
 		Pos: cur.Node().Pos(),
 		End: cur.Node().End(),
 		Message: checkdoc.Fit(
 			fmt.Sprintf("%s re-encodes the whole value per removal (%s): size each element once and subtract", encName, removal),
 			fmt.Sprintf("%s re-encodes the whole value per removal: size each element once and subtract", encName),
 			"the whole value is re-encoded per removal: size each element once and subtract"),
-	})
+	}
+	if fix, ok := c.searchFix(cur); ok {
+		d.SuggestedFixes = []analysis.SuggestedFix{fix}
+	}
+	c.pass.Report(d)
 }
 
 // isSize reports whether e measures an encoding: len of an encoded value, an
