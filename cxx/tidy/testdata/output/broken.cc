@@ -1,0 +1,2 @@
+#include <string>
+int f() { return undefined_name + 1; }

@@ -1,0 +1,397 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"debug/elf"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/google/pprof/profile"
+
+	"github.com/perfproof/perfproof/cost"
+	"github.com/perfproof/perfproof/cxx/cpuprof"
+	"github.com/perfproof/perfproof/cxx/tidy"
+	"github.com/perfproof/perfproof/finding"
+	"github.com/perfproof/perfproof/report"
+	"github.com/perfproof/perfproof/scan"
+)
+
+// ErrCxxBuild is wrapped by ReportCxx's error when the CMake project does
+// not configure or build, or builds no Google Benchmark executable.
+var ErrCxxBuild = errors.New("C++ build failed")
+
+// CxxReportOptions configure ReportCxx. The zero value reports on the
+// CMake project in the current directory with every benchmark.
+type CxxReportOptions struct {
+	// Dir is the project's source directory, holding CMakeLists.txt; ""
+	// means the current directory. It is never written to: the build
+	// goes to a temporary directory.
+	Dir string
+	// Bench is the --benchmark_filter regular expression of the
+	// benchmarks to profile; "" or "." runs every benchmark.
+	Bench string
+	// TidyChecks is clang-tidy's -checks value; "" means
+	// tidy.DefaultChecks ("-*,performance-*,bugprone-*").
+	TidyChecks string
+	// MinTime is each benchmark's --benchmark_min_time in seconds; 0
+	// means cpuprof.DefaultMinTime.
+	MinTime float64
+	// CMakeArgs are added to the CMake configuration after perfproof's
+	// own, such as -DWITH_SIMD=ON.
+	CMakeArgs []string
+	// OutDir, if not "", keeps each benchmark executable's raw and
+	// symbolized profiles and its benchmark JSON; it must exist.
+	OutDir string
+	// Symbolizer is the tool that gives the profiles' source lines; the
+	// zero value means cpuprof.FindSymbolizer (llvm-symbolizer if
+	// installed, else addr2line).
+	Symbolizer cpuprof.Symbolizer
+	// Progress, if not nil, receives one line per stage.
+	Progress io.Writer
+}
+
+// IsCxxReportDir reports whether report should run ReportCxx on dir ("" is
+// the current directory): dir holds a CMakeLists.txt and no go.mod, so
+// that a Go module that also builds C++ stays a Go report.
+func IsCxxReportDir(dir string) bool {
+	dir = cmpOr(dir, ".")
+	fi, err := os.Stat(filepath.Join(dir, "CMakeLists.txt"))
+	if err != nil || !fi.Mode().IsRegular() {
+		return false
+	}
+	_, err = os.Stat(filepath.Join(dir, "go.mod"))
+	return errors.Is(err, fs.ErrNotExist)
+}
+
+// ReportCxx runs the report pipeline on a C++ CMake project whose
+// benchmarks use Google Benchmark, and returns the ranked report in a
+// Result as Report does, so that the command line renders it (Markdown,
+// JSON) the same way.
+//
+// It configures the project in a temporary directory with
+// CMAKE_BUILD_TYPE=RelWithDebInfo (optimised, with the debug information
+// the profiles' line numbers need) and CMAKE_EXPORT_COMPILE_COMMANDS=ON,
+// builds it, runs clang-tidy on the project's sources listed in
+// compile_commands.json (package cxx/tidy), profiles each benchmark
+// executable with gperftools (package cxx/cpuprof), joins each finding
+// with the CPU samples at its line (cost.Join: shares of all the
+// executables' samples together) and ranks them (cost.Rank). A finding
+// whose line and enclosing function have no sample is Cold and ranked
+// last; unlike Report's, cold findings are kept, since clang-tidy's
+// findings have no static hotness of their own to fall back on.
+//
+// Go-specific parts of the Go pipeline are left out and said so in the
+// report's notes: cost.Hotspots' profile-only findings (Go allocation
+// sites in heap profiles, Go's encoding/json, encoding/xml and fmt in CPU
+// profiles; gperftools gives a CPU profile only), report.Env's Go
+// version and GOMAXPROCS, and per-benchmark summaries (Report.Benchmarks
+// stays empty). A finding's Function is the profile's function that
+// encloses its line (see cxxEnclosing), or "" when none does.
+//
+// Errors, all meaning that the report must not be read as clean: a
+// directory without CMakeLists.txt; a build that fails, or no benchmark
+// executable (ErrCxxBuild); clang-tidy missing, or no compile command
+// (tidy.ErrNoTool, tidy.ErrNoCompileCommands); libprofiler missing,
+// a benchmark executable that fails or gives a profile with no sample
+// (cpuprof.ErrNoProfiler, cpuprof.ErrNoSamples) — each with a nil
+// Result. When clang-tidy failed on some files (tidy.ErrFilesFailed),
+// ReportCxx returns the error with a complete Result whose
+// Report.Incomplete names them.
+func ReportCxx(ctx context.Context, opts CxxReportOptions) (*Result, error) {
+	src, err := filepath.Abs(cmpOr(opts.Dir, "."))
+	if err != nil {
+		return nil, fmt.Errorf("reporting on C++ project: %w", err)
+	}
+	if fi, err := os.Stat(filepath.Join(src, "CMakeLists.txt")); err != nil || !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("reporting on C++ project: %s has no CMakeLists.txt", src)
+	}
+	progress := func(format string, args ...any) {
+		if opts.Progress != nil {
+			fmt.Fprintf(opts.Progress, "perfproof report: "+format+"\n", args...)
+		}
+	}
+	build, err := os.MkdirTemp("", "perfproof-cxx-report-")
+	if err != nil {
+		return nil, fmt.Errorf("reporting on %s: %w", src, err)
+	}
+	defer os.RemoveAll(build)
+
+	progress("building %s (RelWithDebInfo) in %s", src, build)
+	configure := append([]string{"-S", src, "-B", build, "-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON"}, opts.CMakeArgs...)
+	buildArgs := []string{"--build", build, "-j", strconv.Itoa(runtime.NumCPU())}
+	for _, args := range [][]string{configure, buildArgs} {
+		if err := cxxCMake(ctx, args); err != nil {
+			return nil, fmt.Errorf("building %s: %w", src, err)
+		}
+	}
+	exes, err := cxxBenchmarkExecutables(build)
+	if err != nil {
+		return nil, fmt.Errorf("building %s: %w", src, err)
+	}
+	if len(exes) == 0 {
+		return nil, fmt.Errorf("building %s: no executable links Google Benchmark (benchmark::benchmark): %w", src, ErrCxxBuild)
+	}
+
+	progress("running clang-tidy on the sources in %s", filepath.Join(build, "compile_commands.json"))
+	tres, tidyErr := tidy.Run(ctx, tidy.Options{SourceDir: src, BuildDir: build, Checks: opts.TidyChecks})
+	if tres == nil {
+		return nil, tidyErr
+	}
+
+	filter := opts.Bench
+	if filter == "." {
+		filter = ""
+	}
+	names := make([]string, len(exes))
+	for i, e := range exes {
+		names[i] = filepath.Base(e)
+	}
+	progress("profiling %s with gperftools", strings.Join(names, ", "))
+	runs, err := cpuprof.Profile(ctx, cpuprof.Options{
+		Executables: exes, Filter: filter, MinTime: opts.MinTime, OutDir: opts.OutDir, Symbolizer: opts.Symbolizer,
+	})
+	if err != nil {
+		return nil, err
+	}
+	profiles := make([]*profile.Profile, len(runs))
+	for i, r := range runs {
+		profiles[i] = r.Profile
+	}
+	ps, err := cost.New(profiles...)
+	if err != nil {
+		return nil, fmt.Errorf("loading the profiles of %s: %w", src, err)
+	}
+
+	rep := &report.Report{
+		Title:         "perfproof report: " + filepath.Base(src) + " (C++)",
+		BaseDir:       src,
+		Env:           cxxEnvironment(),
+		NoHeapProfile: true,
+	}
+	res := &Result{
+		Report:      rep,
+		Scan:        &scan.Result{Packages: len(tres.Files)},
+		Profiles:    ProfileKinds{CPU: ps.HasCPU()},
+		Ranked:      true,
+		Benchmarked: true,
+	}
+	for _, w := range ps.Warnings {
+		res.Warnings = append(res.Warnings, w)
+		rep.Notes = append(rep.Notes, w.Error())
+	}
+	for _, w := range tres.Warnings {
+		rep.Notes = append(rep.Notes, "clang-tidy: "+w)
+	}
+	if len(tres.Failed) > 0 {
+		var parts []string
+		for _, e := range tres.Failed {
+			rel := cxxRel(src, e.File)
+			res.Scan.NotAnalysed = append(res.Scan.NotAnalysed, scan.Unanalysed{Package: rel, Checks: []string{"clang-tidy"}, Reason: e.Err.Error()})
+			parts = append(parts, rel)
+		}
+		rep.Incomplete = fmt.Sprintf("clang-tidy failed on %d of %d source files: %s", len(tres.Failed), len(tres.Files), strings.Join(parts, ", "))
+	}
+	for _, r := range runs {
+		rep.Notes = append(rep.Notes, fmt.Sprintf("%s: %d CPU profile samples in %.1f s of wall time (gperftools)", filepath.Base(r.Executable), r.Samples, r.Wall.Seconds()))
+	}
+	rep.Notes = append(rep.Notes,
+		"profile-only hot spots are not sought in C++ profiles: those of perfproof are Go allocation sites and Go encoders",
+		"C++ benchmarks are profiled, not summarised: their times per op are in each executable's JSON output")
+
+	findings := cxxEnclosing(tres.Findings, profiles)
+	findings = cost.Join(findings, ps)
+	cost.Rank(findings)
+	cost.Hotness(findings)
+	rep.Findings = findings
+
+	rep.Commands = append(rep.Commands,
+		"BUILD=$(mktemp -d)",
+		cxxCommand(build, append([]string{"cmake"}, configure...)),
+		cxxCommand(build, append([]string{"cmake"}, buildArgs...)),
+		cxxCommand(build, tres.Command))
+	for _, r := range runs {
+		rep.Commands = append(rep.Commands, strings.ReplaceAll(r.Command, build, `"$BUILD"`))
+	}
+	perfproof := "perfproof report -C " + shellQuote(src)
+	if filter != "" {
+		perfproof += " -bench " + shellQuote(filter)
+	}
+	rep.Commands = append(rep.Commands, perfproof)
+	return res, tidyErr
+}
+
+// cmpOr returns s, or def when s is "".
+func cmpOr(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// cxxRel returns file relative to dir when inside it, with forward
+// slashes.
+func cxxRel(dir, file string) string {
+	if rel, err := filepath.Rel(dir, file); err == nil && !strings.HasPrefix(rel, "..") {
+		return filepath.ToSlash(rel)
+	}
+	return file
+}
+
+// cxxCommand quotes args for sh and writes the temporary build directory
+// as $BUILD.
+func cxxCommand(build string, args []string) string {
+	q := make([]string, len(args))
+	for i, a := range args {
+		q[i] = shellQuote(a)
+	}
+	return strings.ReplaceAll(strings.Join(q, " "), build, `"$BUILD"`)
+}
+
+// cxxCMake runs cmake with args; a failure wraps ErrCxxBuild and ends
+// with the tail of cmake's output.
+func cxxCMake(ctx context.Context, args []string) error {
+	if _, err := exec.LookPath("cmake"); err != nil {
+		return fmt.Errorf("cmake not found in PATH: %w", ErrCxxBuild)
+	}
+	var out bytes.Buffer
+	cmd := exec.CommandContext(ctx, "cmake", args...)
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		b := out.Bytes()
+		if len(b) > 4000 {
+			b = b[len(b)-4000:]
+		}
+		return fmt.Errorf("cmake %s: %w: %v\n%s", strings.Join(args[:2], " "), ErrCxxBuild, err, bytes.TrimSpace(b))
+	}
+	return nil
+}
+
+// benchmarkInit is the start of the mangled name of
+// benchmark::Initialize, which every Google Benchmark executable calls
+// (BENCHMARK_MAIN or benchmark_main) and has among its symbols, linked
+// statically or dynamically.
+const benchmarkInit = "_ZN9benchmark10Initialize"
+
+// cxxBenchmarkExecutables returns the executables under build (outside
+// CMake's own CMakeFiles directories) that link Google Benchmark, sorted:
+// ELF files with a program interpreter whose symbols, static or dynamic,
+// include benchmark::Initialize.
+func cxxBenchmarkExecutables(build string) ([]string, error) {
+	var out []string
+	err := filepath.WalkDir(build, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if d.Name() == "CMakeFiles" {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		if info, err := d.Info(); err != nil || info.Mode()&0o111 == 0 {
+			return nil
+		}
+		if isBenchmarkExecutable(path) {
+			out = append(out, path)
+		}
+		return nil
+	})
+	slices.Sort(out)
+	return out, err
+}
+
+func isBenchmarkExecutable(path string) bool {
+	f, err := elf.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	if !slices.ContainsFunc(f.Progs, func(p *elf.Prog) bool { return p.Type == elf.PT_INTERP }) {
+		return false // a shared library, not a program
+	}
+	for _, symbols := range []func() ([]elf.Symbol, error){f.DynamicSymbols, f.Symbols} {
+		syms, _ := symbols()
+		if slices.ContainsFunc(syms, func(s elf.Symbol) bool { return strings.HasPrefix(s.Name, benchmarkInit) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// cxxEnclosing returns a copy of fs in which each finding without a
+// Function gets the function of the profiles that encloses its line:
+// among the functions defined in the finding's file whose first line
+// (Function.StartLine, as cpuprof.Symbolize sets it; when unknown, the
+// first line sampled in the function stands for it) is at or before the
+// finding's line and whose last sampled line is at or after it, the one
+// that starts last. A function's extent is only known
+// as far as its samples reach, so a finding after its last sampled line
+// gets no function, and its CPU share in the function (Cost.CPUCum) is
+// then 0.
+func cxxEnclosing(fs []finding.Finding, ps []*profile.Profile) []finding.Finding {
+	type extent struct{ first, last int64 }
+	type key struct{ file, name string }
+	ext := make(map[key]*extent)
+	for _, p := range ps {
+		for _, loc := range p.Location {
+			for _, ln := range loc.Line {
+				fn := ln.Function
+				if fn == nil || fn.Filename == "" || ln.Line <= 0 {
+					continue
+				}
+				k := key{filepath.Clean(fn.Filename), fn.Name}
+				e := ext[k]
+				if e == nil {
+					e = &extent{first: ln.Line, last: ln.Line}
+					ext[k] = e
+				}
+				e.first, e.last = min(e.first, ln.Line), max(e.last, ln.Line)
+				if fn.StartLine > 0 {
+					e.first = min(e.first, fn.StartLine)
+				}
+			}
+		}
+	}
+	out := slices.Clone(fs)
+	for i := range out {
+		f := &out[i]
+		if f.Function != "" || f.Line <= 0 {
+			continue
+		}
+		var best int64
+		for k, e := range ext {
+			l := int64(f.Line)
+			if k.file != filepath.Clean(f.File) || l < e.first || e.last < l {
+				continue
+			}
+			if e.first > best || (e.first == best && k.name < f.Function) { // ties by name, for a stable result
+				best, f.Function = e.first, k.name
+			}
+		}
+	}
+	return out
+}
+
+// cxxEnvironment is environment without the Go toolchain's version and
+// GOMAXPROCS, which say nothing of a C++ build.
+func cxxEnvironment() report.Env {
+	env := environment()
+	env.GoVersion, env.GOMAXPROCS = "", 0
+	return env
+}
