@@ -84,6 +84,9 @@ type CompareOptions struct {
 	// Warn, if not nil, is called with each warning about the noise as
 	// it is measured.
 	Warn func(error)
+	// CMakeArgs are added to the CMake configuration of a C++ project
+	// (CompareCxxWith); a Go module has none.
+	CMakeArgs []string
 }
 
 // CompareSides checks out the sides of sess that are git revisions
@@ -437,6 +440,12 @@ func Compare(ctx context.Context, sess *revs.Session, args []string, opts Compar
 		opts.Prove.OutDir = filepath.Join(sess.Dir, out)
 	}
 	opts.Prove.WorkDir = sess.TempDir()
+	if IsCxxReportDir(sess.Dir) {
+		return CompareCxxWith(ctx, sess, args, opts, CxxOptions{CMakeArgs: opts.CMakeArgs})
+	}
+	if len(opts.CMakeArgs) > 0 {
+		return nil, usagef("-cmake-args: %s is a Go module, not a C++ project (a CMakeLists.txt without go.mod)", sess.Dir)
+	}
 	var c *Comparison
 	var err error
 	if opts.Prove.Variants != nil {

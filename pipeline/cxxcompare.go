@@ -98,6 +98,9 @@ func cxxUsage(opts CompareOptions) error {
 			bad = append(bad, fmt.Sprintf("-benchtime %q (a C++ run takes a duration, as --benchmark_min_time; Google Benchmark 1.7.1 has no iteration count)", p.Benchtime))
 		}
 	}
+	if p.AllocBenchtime != "" || p.AllocCount > 0 {
+		bad = append(bad, "-alloc-benchtime/-alloc-count (Google Benchmark reports no allocations)")
+	}
 	if len(bad) > 0 {
 		return usagef("not supported for a C++ project: %s", strings.Join(bad, "; "))
 	}

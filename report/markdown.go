@@ -374,7 +374,20 @@ func (m *markdown) excerpt(f *finding.Finding) {
 	for strings.Contains(body, fence) {
 		fence += "`"
 	}
-	m.printf("\n%sgo\n%s%s\n", fence, body, fence)
+	m.printf("\n%s%s\n%s%s\n", fence, fenceLang(f.File), body, fence)
+}
+
+// fenceLang returns the info string of a Markdown code block holding an
+// excerpt of file: its language by the file name's extension, "go" for Go
+// and unknown ones, "cpp" for C and C++ sources and headers.
+func fenceLang(file string) string {
+	switch strings.ToLower(filepath.Ext(file)) {
+	case ".cc", ".cpp", ".cxx", ".c++", ".hh", ".hpp", ".hxx", ".h", ".ipp", ".inl":
+		return "cpp"
+	case ".c":
+		return "c"
+	}
+	return "go"
 }
 
 // ExcerptSpan returns the lines from..to (1-based) that the reports show

@@ -482,3 +482,15 @@ func TestExcerptEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestFenceLang: an excerpt's code block is labelled by its file's
+// language, so that a C++ report's excerpts are not highlighted as Go.
+func TestFenceLang(t *testing.T) {
+	for file, want := range map[string]string{
+		"/m/a.go": "go", "/p/src/fix.cc": "cpp", "/p/include/pool.h": "cpp", "/p/x.HPP": "cpp", "/p/y.c": "c", "/p/README": "go",
+	} {
+		if got := fenceLang(file); got != want {
+			t.Errorf("fenceLang(%q) = %q, want %q", file, got, want)
+		}
+	}
+}

@@ -211,7 +211,7 @@ func Parse(name string, data []byte) (*Output, error) {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
 			off := se.Offset - 1 // Offset counts the bad byte
-			if strings.HasPrefix(se.Error(), "unexpected end") {
+			if se.Offset == int64(len(data)) && endsEarly(data) {
 				off = int64(len(data))
 			}
 			return nil, &SyntaxError{Name: name, Offset: max(off, 0), Msg: se.Error()}
@@ -662,4 +662,16 @@ func quoteNonFinite(data []byte) ([]byte, map[int64]float64) {
 		return data, nil
 	}
 	return out, found
+}
+
+// endsEarly reports whether data, which fails to parse at its last byte,
+// is cut short rather than wrong there: with a space added the error moves
+// past the space when the input ended too early, and stays at the bad
+// byte otherwise (encoding/json's SyntaxError.Offset counts the bytes read
+// when the error was found).
+func endsEarly(data []byte) bool {
+	var v json.RawMessage
+	err := json.Unmarshal(append(data[:len(data):len(data)], ' '), &v)
+	var se *json.SyntaxError
+	return errors.As(err, &se) && se.Offset > int64(len(data))
 }

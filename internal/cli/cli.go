@@ -80,6 +80,12 @@ func say(w io.Writer, prefix string, lines ...string) {
 // shorter than it shows none. Tests shorten it.
 var progressDelay = progress.Delay
 
+// cmakeArgsFlag adds the -cmake-args flag of the commands that build a C++
+// project (a folder with a CMakeLists.txt and no go.mod).
+func cmakeArgsFlag(fs *flag.FlagSet) *string {
+	return fs.String("cmake-args", "", "on a C++ project, pass the space-separated `args` to cmake when configuring, after perfproof's own")
+}
+
 // quietFlag adds the -quiet flag of the commands that show progress.
 func quietFlag(fs *flag.FlagSet) *bool {
 	return fs.Bool("quiet", false, "show no progress on stderr (otherwise shown when a run takes over a second: a live line on a terminal, a line every few seconds in a file or pipe)")

@@ -20,7 +20,7 @@ func init() {
 	register(&command{
 		name:    "compare",
 		summary: "prove a change: interleaved before/after benchmarks, statistics, CI gate",
-		usage:   "compare [-C dir] [-bench regexp] [-benchtime d] [-alloc-benchtime d] [-alloc-count n] [-count n] [-time d] [-adaptive] [-timeout d] [-alpha a] [-correction m] [-min-effect e] [-fail-on list] [-variants list] [-o dir] [-json | -md] OLD [NEW] [packages]",
+		usage:   "compare [-C dir] [-bench regexp] [-benchtime d] [-alloc-benchtime d] [-alloc-count n] [-count n] [-time d] [-adaptive] [-timeout d] [-alpha a] [-correction m] [-min-effect e] [-fail-on list] [-variants list] [-o dir] [-json | -md] [-cmake-args args] OLD [NEW] [packages]",
 		flags:   compareFlags,
 	})
 }
@@ -65,6 +65,7 @@ func compareFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, i
 	asJSON := fs.Bool("json", false, "print the comparisons as one JSON object")
 	asMD := fs.Bool("md", false, "print the comparisons as Markdown for a pull request comment")
 	noise := fs.Bool("noise", true, "measure and print the machine's noise before running")
+	cmakeArgs := cmakeArgsFlag(fs)
 	return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		gate, err := pipeline.ParseGate(*failOn)
 		if err != nil {
@@ -78,7 +79,7 @@ func compareFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, i
 		if *asJSON && *asMD {
 			return usagef("-json and -md exclude each other")
 		}
-		opts := pipeline.CompareOptions{Noise: *noise, Progress: stderr,
+		opts := pipeline.CompareOptions{Noise: *noise, Progress: stderr, CMakeArgs: strings.Fields(*cmakeArgs),
 			Warn: func(w error) { fmt.Fprintf(stderr, "perfproof compare: warning: %v\n", w) }}
 		if opts.Prove, err = s.Options(stderr); err != nil {
 			return err

@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/perfproof/perfproof/analysis/suite"
 	"github.com/perfproof/perfproof/benchrun"
+	"github.com/perfproof/perfproof/cxx/tidy"
 	"github.com/perfproof/perfproof/internal/jsonout"
 	"github.com/perfproof/perfproof/internal/progress"
 	"github.com/perfproof/perfproof/internal/sarifout"
@@ -21,7 +23,7 @@ func init() {
 	register(&command{
 		name:    "report",
 		summary: "scan, run benchmarks with profiles, rank findings by measured cost",
-		usage:   "report [-C dir] [-bench regexp] [-count n] [-benchtime d] [-samples n] [-max-time d] [-timeout d] [-profile file]... [-o file|dir/] [-html file] [-json] [-sarif file] [-quiet] [packages]",
+		usage:   "report [-C dir] [-bench regexp] [-count n] [-benchtime d] [-samples n] [-max-time d] [-timeout d] [-profile file]... [-o file|dir/] [-html file] [-json] [-sarif file] [-quiet] [-tidy-checks list] [-cmake-args args] [packages]",
 		flags:   reportFlags,
 	})
 }
@@ -47,6 +49,8 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 	asJSON := fs.Bool("json", false, "print findings with costs as one JSON object")
 	sarifOut := sarifFlag(fs)
 	quiet := quietFlag(fs)
+	tidyChecks := fs.String("tidy-checks", tidy.DefaultChecks, "on a C++ project, run clang-tidy with the checks `list`")
+	cmakeArgs := cmakeArgsFlag(fs)
 	return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		// While the pipeline runs, its lines go through the meter, which
 		// clears its live line before them.
@@ -89,7 +93,16 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 		}
 		opts.OutDir, opts.Heat = files.KeepDir, files.HTML != ""
 
-		res, err := pipeline.Report(ctx, opts)
+		var res *pipeline.Result
+		if pipeline.IsCxxReportDir(*dir) {
+			copts, err := cxxReportOptions(fs, args, opts, *tidyChecks, *cmakeArgs)
+			if err != nil {
+				return err
+			}
+			res, err = pipeline.ReportCxx(ctx, copts)
+		} else {
+			res, err = pipeline.Report(ctx, opts)
+		}
 		meter.Stop()
 		if res != nil {
 			say(stderr, "perfproof report", res.Notes(files.KeepDir)...)
@@ -117,4 +130,40 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 		}
 		return res.Outcome(runErr)
 	}
+}
+
+// cxxReportOptions returns the options of report on a C++ project
+// (pipeline.ReportCxx) from the command line, or a usage error naming the
+// flags and arguments that apply to Go modules only: a C++ report profiles
+// each benchmark executable once, with gperftools, for -benchtime (a
+// duration: --benchmark_min_time).
+func cxxReportOptions(fs *flag.FlagSet, args []string, opts pipeline.Options, checks, cmakeArgs string) (pipeline.CxxReportOptions, error) {
+	var goOnly []string
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "count", "samples", "max-time", "profile", "html":
+			goOnly = append(goOnly, "-"+f.Name)
+		}
+	})
+	if len(args) > 0 {
+		goOnly = append(goOnly, "package patterns "+strings.Join(args, " "))
+	}
+	if len(goOnly) > 0 {
+		return pipeline.CxxReportOptions{}, usagef("%s: not for a C++ project (CMakeLists.txt, no go.mod): the report profiles each benchmark executable once, for -benchtime", strings.Join(goOnly, ", "))
+	}
+	copts := pipeline.CxxReportOptions{Dir: opts.Dir, Bench: opts.Bench, TidyChecks: checks, CMakeArgs: strings.Fields(cmakeArgs), OutDir: opts.OutDir, Progress: opts.Progress}
+	var bt *flag.Flag
+	fs.Visit(func(f *flag.Flag) {
+		if f.Name == "benchtime" {
+			bt = f
+		}
+	})
+	if bt != nil {
+		d, err := time.ParseDuration(bt.Value.String())
+		if err != nil || d <= 0 {
+			return pipeline.CxxReportOptions{}, usagef("-benchtime %q: a C++ project's benchmarks take a duration such as 2s (--benchmark_min_time)", bt.Value.String())
+		}
+		copts.MinTime = d.Seconds()
+	}
+	return copts, nil
 }
