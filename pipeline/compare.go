@@ -182,6 +182,13 @@ func orDot(patterns []string) []string {
 // only when prove could not start (res is nil) for another reason than
 // the context.
 func (c *Comparison) AddRun(res *prove.Result, err error, opts prove.Options) error {
+	return c.addRun(res, err, opts, "-count=1 per run, each side's test binary built once")
+}
+
+// addRun is AddRun with how each run was made, for the first note: the go
+// test flags and builds of Go benchmarks, or the C++ driver's (which
+// states its builds in a note of its own).
+func (c *Comparison) addRun(res *prove.Result, err error, opts prove.Options, runs string) error {
 	if res == nil {
 		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 			c.Stopped = err
@@ -227,7 +234,7 @@ func (c *Comparison) AddRun(res *prove.Result, err error, opts prove.Options) er
 		c.Errors = append(c.Errors, fmt.Errorf("%w: check -bench (%s) and the packages", ErrNothingCompared, opts.Bench))
 	}
 	c.noteOnly()
-	how := fmt.Sprintf("%d interleaved rounds, -count=1 per run, each side's test binary built once; stopped: %s; %s in all", res.Rounds, res.Stop, res.Elapsed.Round(time.Second))
+	how := fmt.Sprintf("%d interleaved rounds, %s; stopped: %s; %s in all", res.Rounds, runs, res.Stop, res.Elapsed.Round(time.Second))
 	if opts.AllocBenchtime != "" {
 		rounds := "rounds"
 		if res.AllocRounds == 1 {

@@ -141,7 +141,7 @@ func compareCxxVariants(ctx context.Context, sess *revs.Session, args []string, 
 	}
 	c.measureNoise(ctx, &opts)
 	res, err := cxx.RunVariants(ctx, exes, ro)
-	if err := c.AddRun(res, err, opts.Prove); err != nil {
+	if err := c.addRun(res, err, opts.Prove, "one run of each executable per round, both variants in it"); err != nil {
 		return c, err
 	}
 	c.Report.Notes = append([]string{how}, c.Report.Notes...)
@@ -206,7 +206,7 @@ func compareCxxSides(ctx context.Context, sess *revs.Session, args []string, opt
 	}
 	c.measureNoise(ctx, &opts)
 	res, err := cxx.RunSides(ctx, builds[0], builds[1], ro)
-	if err := c.AddRun(res, err, opts.Prove); err != nil {
+	if err := c.addRun(res, err, opts.Prove, "one run of each executable per round and side"); err != nil {
 		return c, err
 	}
 	c.Report.Notes = append([]string{how, "code not compared: the C++ benchmarks' code is not compared between OLD and NEW; a benchmark whose code changed compares different work"}, c.Report.Notes...)
