@@ -22,9 +22,10 @@ import (
 // VerifyOptions configure Verify. The zero value checks the report's
 // arithmetic only, at claims.DefaultTolerance.
 type VerifyOptions struct {
-	// Dir is the directory of the Go module whose benchmarks the report
-	// is about, as the go command's -C flag; "" means the current
-	// directory. It matters only with Measure.
+	// Dir is the directory of the Go module, or of the C++ CMake project
+	// (a CMakeLists.txt and no go.mod: its Google Benchmarks), whose
+	// benchmarks the report is about, as the go command's -C flag; ""
+	// means the current directory. It matters only with Measure.
 	Dir string
 	// Measure re-measures the claims whose benchmarks exist in the module
 	// at Dir, in a temporary copy of it; false checks the arithmetic only.
@@ -136,7 +137,9 @@ func (e *ModuleError) Unwrap() error { return e.Err }
 // and, with opts.Measure, re-measures those whose benchmarks exist in the
 // module at opts.Dir (claims.Verify) in a temporary copy of it
 // (revs.Session.CopyWorkTree), removed afterwards: the module's own
-// directory is only read.
+// directory is only read. A C++ CMake project at opts.Dir is built once
+// into a temporary folder and its Google Benchmarks re-measure the claims
+// (cxxverify.go); its allocation claims stay unverifiable.
 //
 // Verify returns an error, and no result, when the report cannot be read
 // as text (claims.Extract's error) or the context is canceled while
@@ -157,14 +160,20 @@ func Verify(ctx context.Context, name string, src []byte, opts VerifyOptions) (*
 	}
 	dir := workDir(opts.Dir)
 	var measureErr error
-	switch err := inModule(ctx, dir); {
-	case err == nil:
-		measureErr = o.measureInCopy(ctx, dir, rep)
-	case opts.Dir == "":
-		// No module here and none named: arithmetic only.
-		res.Unmeasured = err
-	default:
-		measureErr = err
+	if IsCxxReportDir(dir) {
+		// A C++ CMake project, no go.mod: its Google Benchmarks
+		// (cxxverify.go).
+		measureErr = o.measureCxx(ctx, dir, rep)
+	} else {
+		switch err := inModule(ctx, dir); {
+		case err == nil:
+			measureErr = o.measureInCopy(ctx, dir, rep)
+		case opts.Dir == "":
+			// No module here and none named: arithmetic only.
+			res.Unmeasured = err
+		default:
+			measureErr = err
+		}
 	}
 	switch {
 	case errors.Is(measureErr, context.Canceled):

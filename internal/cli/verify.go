@@ -23,7 +23,7 @@ func init() {
 
 func verifyFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.Writer) error {
 	var opts pipeline.VerifyOptions
-	fs.StringVar(&opts.Dir, "C", "", "run as if perfproof were started in `dir`: the module whose benchmarks are re-measured")
+	fs.StringVar(&opts.Dir, "C", "", "run as if perfproof were started in `dir`: the Go module (or C++ CMake project) whose benchmarks are re-measured")
 	fs.Float64Var(&opts.Tolerance, "tolerance", claims.DefaultTolerance, "relative `tolerance` on a claimed ratio")
 	fs.StringVar(&opts.Benchtime, "benchtime", prove.DefaultBenchtime.String(), "run each benchmark for duration `d` (or Nx iterations) per round, for time figures")
 	fs.IntVar(&opts.Count, "count", prove.DefaultRounds, "measure `n` interleaved rounds per pair of benchmarks, for time figures")
