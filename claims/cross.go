@@ -1,6 +1,7 @@
 package claims
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"regexp"
@@ -94,13 +95,16 @@ const (
 	// Bandwidth is a size over a time per operation: "344 MB/s" from a
 	// 1.1 MB document validated in 3.05 ms.
 	Bandwidth
+	// Conversion is the figure before it on its line in another unit:
+	// "1.36 million seconds, about 378 hours".
+	Conversion
 )
 
 var derivationNames = [...]string{NoDerivation: "", Difference: "difference", Total: "total", Rate: "rate", Expression: "expression",
-	CodeCount: "count", Bandwidth: "bandwidth"}
+	CodeCount: "count", Bandwidth: "bandwidth", Conversion: "conversion"}
 
 // String returns the derivation's name: "difference", "total", "rate",
-// "expression", or "" for none.
+// "expression", "count", "bandwidth", "conversion", or "" for none.
 func (d Derivation) String() string {
 	if d >= 0 && int(d) < len(derivationNames) {
 		return derivationNames[d]
@@ -164,7 +168,7 @@ func (x *Cross) String() string {
 	switch x.Derivation {
 	case Total:
 		figs = strings.Join(ops, " × ")
-	case Expression:
+	case Expression, Conversion:
 		figs = strings.Join(ops, ", ")
 	case Rate:
 		figs = "1 / " + strings.Join(ops, ", ")
@@ -216,6 +220,10 @@ func slipWords(f float64) string {
 		return "a binary unit (MiB, KiB) written as a decimal one (MB, KB)"
 	case nearRel(f, 1.048576, 0.01) || nearRel(f, 1.024, 0.005):
 		return "a decimal unit (MB, KB) written as a binary one (MiB, KiB)"
+	case nearRel(f, 8, 1e-9) || nearRel(f, 1.0/8, 1e-9):
+		return "bits and bytes confused (8×)"
+	case nearRel(f, 60, 1e-9) || nearRel(f, 1.0/60, 1e-9):
+		return "a conversion of time off by 60× (seconds to hours as to minutes, or minutes per hour left out)"
 	case f < 1:
 		return fmt.Sprintf("off by %s× (a unit prefix slipped)", trimFloat(1/f, 2))
 	}
@@ -343,6 +351,10 @@ func (x *extractor) crossCheck() {
 			}
 			x.checkUnmeasuredScope(c)
 		case Absolute:
+			if c.Cross != nil && c.Cross.Derivation == Difference && c.Verdict != Unverifiable {
+				// A table's difference column, checked against its row.
+				continue
+			}
 			if each := x.checkDerivedFigures(c); each != nil {
 				split[k] = each
 			}
@@ -593,7 +605,13 @@ func pairFits(c *Claim, p *Pair) (Verdict, float64) {
 	}
 	cc.Pair = &cp
 	cc.Arithmetic = Unverifiable
-	cc.checkStated(c.stated, c.sense)
+	if c.sense == senseFactorWorse && (cp.Old.Quantity == Throughput || cp.New.Quantity == Throughput) &&
+		quantityOf(strings.Fields(strings.ToLower(c.Claimed))) == Unknown && growthVerbRE.MatchString(c.Claimed[:max(0, strings.LastIndexByte(c.Claimed, ' '))]) {
+		// "Peak RPS per host rose 1.68×" against a pair of rates: more
+		// of a rate is faster.
+		cc.sense = senseFactorBetter
+	}
+	cc.checkStated(c.stated, cc.sense)
 	o, n := lowerIsBetter(cc.Pair.Old), lowerIsBetter(cc.Pair.New)
 	ms := c.sense.readings()
 	m := ms[0]
@@ -614,6 +632,12 @@ func quantityFits(c *Claim, p *Pair) bool {
 		q = Time
 	}
 	pq := p.canonicalQ()
+	if q == Time && c.Kind == Speedup && growthVerbRE.MatchString(c.Claimed[:max(0, strings.LastIndexByte(c.Claimed, ' '))]) &&
+		(pq == Count || pq == PerPeriod && p.New.dim != "B" && p.New.dim != "$") {
+		// "Origin requests grew 4.9×": a count that grows, against
+		// counts (per period).
+		return true
+	}
 	return pq == q || q == Allocs && pq == Count
 }
 
@@ -916,6 +940,12 @@ func (x *extractor) checkElsewhere(c *Claim) {
 			GotUnit: c.stated.Unit, Operands: []Number{x.rep.Facts[lines[2]].Value, x.rep.Facts[lines[3]].Value}})
 		return
 	}
+	if aggregateRE.MatchString(raw[lo:hi]) {
+		// "the geometric-mean p99 is 17.2 % lower": a mean over rows
+		// that no one pair gives, and that the reader does not
+		// recompute: unsure, so no alarm.
+		return
+	}
 	// Unsupported: name the closest of the best-matching pairs.
 	var closest *docPair
 	var cgot float64
@@ -999,6 +1029,24 @@ func (x *extractor) checkRestatedRatios() {
 func (x *extractor) checkRestatedFigures() {
 	cs := x.rep.Claims
 	facts := x.rep.Facts
+	// The facts of each table, and whether two tables measure apart,
+	// computed once per pair of tables and side.
+	byGroup := make(map[string][]int)
+	for k := range facts {
+		if facts[k].Source == FromTable {
+			byGroup[facts[k].group] = append(byGroup[facts[k].group], k)
+		}
+	}
+	apartMemo := make(map[string]bool)
+	apart := func(ga, gb string, side Side) bool {
+		key := fmt.Sprintf("%s|%s|%d", ga, gb, side)
+		v, ok := apartMemo[key]
+		if !ok {
+			v = tablesMeasureApart(facts, byGroup[ga], byGroup[gb], side)
+			apartMemo[key] = v
+		}
+		return v
+	}
 	for i := range facts {
 		b := &facts[i]
 		if strings.Count(b.key, " ") < 1 || b.Source == FromBenchmark || b.Side == SideNone || x.isPrevious(b.section) {
@@ -1024,6 +1072,12 @@ func (x *extractor) checkRestatedFigures() {
 				truncates(b.Value, a.Value) || truncates(a.Value, b.Value) {
 				// A restatement may cut digits off ("98 us" for 98,562
 				// ns) rather than round them.
+				continue
+			}
+			if a.Source == FromTable && b.Source == FromTable && a.group != b.group && apart(a.group, b.group, a.Side) {
+				// Two tables with the same row labels that agree on none
+				// of them measure two things ("Cold start" and "Warm
+				// start" per device): not one figure stated twice.
 				continue
 			}
 			for k := range cs {
@@ -1068,6 +1122,38 @@ func (x *extractor) checkRestatedFigures() {
 		}
 	next:
 	}
+}
+
+// aggregateRE finds the words that make a ratio an aggregate over
+// several rows or items: a geometric or arithmetic mean of changes, "on
+// average", "overall".
+var aggregateRE = regexp.MustCompile(`(?i)\bgeo(?:metric)?[- ]?mean\b|\bon average\b|\baverage (?:gain|improvement|speed-?up|reduction|change)\b|\bmean (?:gain|improvement|speed-?up|reduction|change)\b`)
+
+// tablesMeasureApart reports whether two tables, given by the indices of
+// their facts ga and gb, measure different things: their rows of one label, side and metric
+// number at least two and none of them states the same figure in both.
+// One table restating another (a summary table) agrees on some rows; two
+// tables of one set of row labels under different headings ("Cold start"
+// and "Warm start" per device) agree on none.
+func tablesMeasureApart(facts []Fact, ga, gb []int, side Side) bool {
+	shared, agree := 0, 0
+	for _, i := range ga {
+		a := &facts[i]
+		if a.Side != side || a.key == "" {
+			continue
+		}
+		for _, j := range gb {
+			b := &facts[j]
+			if b.Side != side || b.key != a.key || canonical(a.Metric) != canonical(b.Metric) {
+				continue
+			}
+			shared++
+			if sameFigure(a.Value, b.Value) || truncates(a.Value, b.Value) || truncates(b.Value, a.Value) {
+				agree++
+			}
+		}
+	}
+	return shared >= 2 && agree == 0
 }
 
 // ratiosAgree reports whether two factor or percentage claims state the
@@ -1266,13 +1352,18 @@ func (x *extractor) checkMisquotedPairs() {
 	var split []Claim // the quoted figures of before → after claims
 	for _, d := range x.pairs {
 		p := d.p
-		if p.OldLine != p.NewLine || p.OldLine < 1 || x.lines[p.OldLine-1].kind != lkProse || x.isPrevious(d.section) {
+		if p.NewLine-p.OldLine != 0 && p.NewLine-p.OldLine != 1 || p.OldLine < 1 || x.lines[p.OldLine-1].kind != lkProse ||
+			x.lines[p.NewLine-1].kind != lkProse || x.isPrevious(d.section) {
+			// A sentence's pair, on one line or wrapped onto the next.
 			continue
 		}
 		lw := dedupe(subjectWords(plain(x.lines[p.OldLine-1].raw)))
+		if p.NewLine != p.OldLine {
+			lw = dedupe(append(lw, subjectWords(plain(x.lines[p.NewLine-1].raw))...))
+		}
 		for _, o := range append(slices.Clone(bySide[key('o', p.Old)]), bySide[key('n', p.New)]...) {
 			q := o.p
-			if o == d || q.OldLine == p.OldLine || q.NewLine == p.OldLine || o.group == d.group ||
+			if o == d || q.OldLine == p.OldLine || q.NewLine == p.OldLine || q.OldLine == p.NewLine || q.NewLine == p.NewLine || o.group == d.group ||
 				q.canonicalQ() != p.canonicalQ() || x.isPrevious(o.section) || overlap(lw, o.own) == 0 && o.section != d.section {
 				continue
 			}
@@ -1286,13 +1377,13 @@ func (x *extractor) checkMisquotedPairs() {
 			default:
 				continue
 			}
-			if x.statedElsewhere(stated, p.OldLine) {
+			if x.statedOutside(stated, p.OldLine, p.NewLine) {
 				// Another figure of the report: a pair of its own.
 				continue
 			}
 			for k := range x.rep.Claims {
 				c := &x.rep.Claims[k]
-				if c.Line != p.OldLine || c.expected || c.Verdict.fromReport() || !restsOn(c, p) {
+				if c.Line != p.OldLine && c.Line != p.NewLine || c.expected || c.Verdict.fromReport() || !restsOn(c, p) {
 					continue
 				}
 				setCross(c, &Cross{Reason: RestatedDiffers, Lines: []int{line}, Stated: stated, Got: other.Value,
@@ -1316,10 +1407,137 @@ func (x *extractor) checkMisquotedPairs() {
 			break
 		}
 	}
+	split = append(split, x.checkRoundedMisquotes()...)
 	if len(split) > 0 {
 		x.rep.Claims = append(x.rep.Claims, split...)
 		slices.SortStableFunc(x.rep.Claims, func(a, b Claim) int { return a.Line - b.Line })
 	}
+}
+
+// roundsTo reports whether figure a, as written, is figure b rounded to
+// a's digits, in a's unit ("1.25 s" for "1,246 ms"), with at least two
+// significant digits and fewer digits or another unit than b.
+func roundsTo(a, b Number) bool {
+	if canonical(a.Quantity) != canonical(b.Quantity) || a.Value == 0 || a.isRange() || b.isRange() ||
+		len(strings.Trim(strings.ReplaceAll(strings.ReplaceAll(a.Text, ",", ""), ".", ""), "0")) < 2 {
+		return false
+	}
+	if a.Unit == b.Unit && a.step <= b.step {
+		return false
+	}
+	lo, hi := a.base()
+	m := b.mid()
+	return m >= lo && m < hi
+}
+
+// checkRoundedMisquotes finds a before → after pair of a sentence that
+// quotes one figure of a pair the report gives on another line for the
+// subject the sentence names in full (a table row's label), rounded or
+// in another unit ("0.88 s, down from 1.25 s" for the row's 1,246 ms →
+// 861 ms), while its other figure is not that pair's other figure
+// rounded and is stated nowhere else: the claims resting on it are
+// Contradicted, naming the line of the figure it misquotes.
+func (x *extractor) checkRoundedMisquotes() []Claim {
+	var split []Claim // the quoted figures of before → after claims
+	// The pairs by the base value of each side, so that the pairs whose
+	// figure a sentence's figure may round are found by a binary search
+	// rather than by reading every pair for every sentence.
+	type valued struct {
+		v float64
+		d *docPair
+	}
+	var olds, news []valued
+	for _, o := range x.pairs {
+		olds = append(olds, valued{o.p.Old.mid(), o})
+		news = append(news, valued{o.p.New.mid(), o})
+	}
+	byValue := func(a, b valued) int { return cmp.Compare(a.v, b.v) }
+	slices.SortFunc(olds, byValue)
+	slices.SortFunc(news, byValue)
+	within := func(vs []valued, n Number, old bool) []*docPair {
+		lo, hi := n.base()
+		i, _ := slices.BinarySearchFunc(vs, lo, func(a valued, t float64) int { return cmp.Compare(a.v, t) })
+		var out []*docPair
+		for ; i < len(vs) && vs[i].v < hi; i++ {
+			m := vs[i].d.p.New
+			if old {
+				m = vs[i].d.p.Old
+			}
+			if m.Text != n.Text || m.Unit != n.Unit {
+				// The same figure as written is no rounding of it.
+				out = append(out, vs[i].d)
+			}
+		}
+		return out
+	}
+	candMemo := make(map[string][]*docPair)
+	for _, d := range x.pairs {
+		p := d.p
+		if p.NewLine-p.OldLine != 0 && p.NewLine-p.OldLine != 1 || p.OldLine < 1 || x.lines[p.OldLine-1].kind != lkProse ||
+			x.lines[p.NewLine-1].kind != lkProse || x.isPrevious(d.section) {
+			// A sentence's pair, on one line or wrapped onto the next.
+			continue
+		}
+		key := p.Old.Text + " " + p.Old.Unit + " → " + p.New.Text + " " + p.New.Unit
+		cands, ok := candMemo[key]
+		if !ok {
+			// A pair written again is looked up once.
+			cands = append(within(olds, p.Old, true), within(news, p.New, false)...)
+			candMemo[key] = cands
+		}
+		if len(cands) == 0 {
+			continue
+		}
+		lw := dedupe(subjectWords(plain(x.lines[p.OldLine-1].raw)))
+		if p.NewLine != p.OldLine {
+			lw = dedupe(append(lw, subjectWords(plain(x.lines[p.NewLine-1].raw))...))
+		}
+		for _, o := range cands {
+			q := o.p
+			if o == d || q.OldLine == p.OldLine || q.NewLine == p.OldLine || q.OldLine == p.NewLine || q.NewLine == p.NewLine || o.group == d.group || len(o.own) == 0 ||
+				q.canonicalQ() != p.canonicalQ() || x.isPrevious(o.section) || overlap(lw, o.own) < min(2, len(o.own)) {
+				continue
+			}
+			var stated, other Number
+			var line int
+			switch {
+			case roundsTo(p.Old, q.Old) && !roundsTo(p.New, q.New) && !sameFigure(p.New, q.New):
+				stated, other, line = p.New, q.New, q.NewLine
+			case roundsTo(p.New, q.New) && !roundsTo(p.Old, q.Old) && !sameFigure(p.Old, q.Old):
+				stated, other, line = p.Old, q.Old, q.OldLine
+			default:
+				continue
+			}
+			if x.statedOutside(stated, p.OldLine, p.NewLine) {
+				continue
+			}
+			for k := range x.rep.Claims {
+				c := &x.rep.Claims[k]
+				if c.Line != p.OldLine && c.Line != p.NewLine || c.expected || c.Verdict.fromReport() || !restsOn(c, p) {
+					continue
+				}
+				setCross(c, &Cross{Reason: RestatedDiffers, Lines: []int{line}, Stated: stated, Got: other.Value,
+					GotUnit: other.Unit, Operands: []Number{other}})
+				if c.Kind == BeforeAfter && c.Pair != nil {
+					// A verdict is about one figure: the quoted one
+					// holds, the changed one is contradicted.
+					quoted, qline, qq := p.Old, q.OldLine, q.Old
+					if stated == p.Old {
+						quoted, qline, qq = p.New, q.NewLine, q.New
+					}
+					e := *c
+					e.Kind, e.Pair, e.Numbers, e.Claimed, e.Quantity = Absolute, nil, []Number{quoted}, quoted.String(), quoted.Quantity
+					e.Verdict, e.Cross, e.Detail = Unverifiable, nil, ""
+					setCross(&e, &Cross{Reason: SupportedElsewhere, Lines: []int{qline}, Stated: quoted, Got: toUnit(qq.mid(), quoted),
+						GotUnit: quoted.Unit, Operands: []Number{qq}})
+					c.Kind, c.Pair, c.Numbers, c.Claimed, c.Quantity = Absolute, nil, []Number{stated}, stated.String(), stated.Quantity
+					split = append(split, e)
+				}
+			}
+			break
+		}
+	}
+	return split
 }
 
 // quotedUnit spells a unit as a sentence quoting a table or a benchmark
@@ -1349,9 +1567,14 @@ func restsOn(c *Claim, p *Pair) bool {
 
 // statedElsewhere reports whether the report states figure n (within its
 // rounding, same quantity) on a line other than line.
-func (x *extractor) statedElsewhere(n Number, line int) bool {
+func (x *extractor) statedElsewhere(n Number, line int) bool { return x.statedOutside(n, line, line) }
+
+// statedOutside reports whether the report states figure n (within its
+// rounding) for its quantity on a line other than lines a and b
+// (1-based): the two lines of a sentence wrapped once.
+func (x *extractor) statedOutside(n Number, a, b int) bool {
 	for _, f := range x.rep.Facts {
-		if f.Line != line && canonical(f.Metric) == canonical(n.Quantity) && sameFigure(f.Value, n) {
+		if f.Line != a && f.Line != b && canonical(f.Metric) == canonical(n.Quantity) && sameFigure(f.Value, n) {
 			return true
 		}
 	}
@@ -1360,8 +1583,9 @@ func (x *extractor) statedElsewhere(n Number, line int) bool {
 
 // scopeRE finds the words of a claim that name a measure of its own: a
 // latency percentile ("p99", "99th percentile", "tail latency") or the
-// whole request or system ("end-to-end").
-var scopeRE = regexp.MustCompile(`(?i)\b(p(?:50|75|90|95|99|99\.9|999)|\d\d(?:\.\d+)?(?:th|st|nd|rd)[ -]percentile|tail[ -]latenc\w*|end[ -]to[ -]end|e2e|gc[ -]pause\w*)\b`)
+// whole request or system ("end-to-end"), GC pauses, CPU time (as
+// opposed to the wall time most figures are).
+var scopeRE = regexp.MustCompile(`(?i)\b(p(?:50|75|90|95|99|99\.9|999)|\d\d(?:\.\d+)?(?:th|st|nd|rd)[ -]percentile|tail[ -]latenc\w*|end[ -]to[ -]end|e2e|gc[ -]pause\w*|cpu[ -](?:time|hours?|seconds))\b`)
 
 // checkUnmeasuredScope finds a ratio about a measure the report gives no
 // figure for anywhere: "the p99 latency dropped 31%" in a report that
@@ -1410,6 +1634,8 @@ func scopeKey(m string) string {
 		return "end-to-end"
 	case strings.HasPrefix(m, "gc"):
 		return "GC pause"
+	case strings.HasPrefix(m, "cpu"):
+		return "CPU time"
 	case strings.Contains(m, "percentile"):
 		return "p" + strings.NewReplacer(".", "", "th", "", "st", "", "nd", "", "rd", "").Replace(strings.Fields(strings.ReplaceAll(m, "-", " "))[0])
 	}

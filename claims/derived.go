@@ -26,7 +26,7 @@ var periods = []struct {
 	sec float64
 }{
 	{regexp.MustCompile(`(?i)\bper second\b|\bevery second\b|\ba second\b|\beach second\b`), 1},
-	{regexp.MustCompile(`(?i)\bdaily\b|\bper day\b|\ba day\b|\beach day\b|/day\b`), 86400},
+	{regexp.MustCompile(`(?i)\bdaily\b|\bper (?:working |business |calendar )?day\b|\ba (?:working |business )?day\b|\beach (?:working |business )?day\b|\bevery (?:working |business )?day\b|/day\b`), 86400},
 	{regexp.MustCompile(`(?i)\bhourly\b|\bper hour\b|\ban hour\b|/hour\b`), 3600},
 	{regexp.MustCompile(`(?i)\bper minute\b|\ba minute\b|/min\b`), 60},
 	{regexp.MustCompile(`(?i)\bmonthly\b|\bper month\b|\ba month\b`), 30 * 86400},
@@ -36,8 +36,19 @@ var periods = []struct {
 // slips are the factors stated/recomputed that a misread unit gives.
 var slips = []float64{1e-3, 1e3, 1e-6, 1e6, 1 / 1.048576, 1.048576, 1 / 1.024, 1.024}
 
+// bitSlips are the factors of bits read as bytes or bytes as bits (a
+// byte rate written in Gbit/s); timeSlips those of a conversion of time
+// that divides or multiplies by 60 once where it takes 3,600 (seconds to
+// hours as to minutes).
+var (
+	bitSlips  = []float64{8, 1.0 / 8}
+	timeSlips = []float64{60, 1.0 / 60}
+)
+
 // isByteRate reports whether n is bytes per second ("12.5 MB/s").
-func isByteRate(n Number) bool { return n.Quantity == Throughput && strings.HasSuffix(n.Unit, "B/s") }
+func isByteRate(n Number) bool {
+	return n.Quantity == Throughput && (strings.HasSuffix(n.Unit, "B/s") || strings.HasSuffix(n.Unit, "bit/s"))
+}
 
 // isCountRate reports whether n is a count per second ("10,000
 // auctions/second").
@@ -68,7 +79,30 @@ func slipOf(n Number, lo, hi float64) float64 {
 			return f
 		}
 	}
+	var more []float64
+	switch {
+	case isByteRate(n) || n.Quantity == Memory || n.Quantity == PerPeriod && n.dim == "B":
+		more = bitSlips
+	case n.Quantity == Time || n.Quantity == PerPeriod && periodTime(n):
+		more = timeSlips
+	}
+	for _, f := range more {
+		if rangeMatch(n, lo*f, hi*f) {
+			return f
+		}
+	}
 	return 0
+}
+
+// periodTime reports whether n is an amount of time per period ("379
+// hours a day").
+func periodTime(n Number) bool {
+	u, _, _ := strings.Cut(n.Unit, "/")
+	switch u {
+	case "s", "ms", "min", "h", "days", "weeks", "years":
+		return true
+	}
+	return false
 }
 
 // toUnit converts a base value to the unit of n.
@@ -99,7 +133,10 @@ func (x *extractor) checkDerived(c *Claim) {
 		return
 	}
 	for _, n := range c.Numbers {
-		if x.checkConversion(c, n, scan, figs) {
+		if x.checkConversion(c, n, scan, figs) || x.checkAmountConversion(c, n, scan, figs) {
+			return
+		}
+		if x.checkPriced(c, n, scan, figs) || x.checkNet(c, n, scan) || x.checkPoints(c, n, scan) {
 			return
 		}
 		cl := scan
@@ -151,11 +188,26 @@ func (x *extractor) checkExpressions(c *Claim, scan string, figs []figure) bool 
 				fk = k
 			}
 		}
-		if fk < 0 {
+		var f Number
+		switch {
+		case fk >= 0:
+			f = figs[fk].Number
+			if strings.ContainsAny(scan[figs[fk].end:open], "0123456789") {
+				continue
+			}
+		case !strings.ContainsAny(scan[:open], "0123456789") && len(scan[:open]) < 24:
+			// "against 19.4 TB" / "a day (18.9 TiB)": F ends the
+			// paragraph's line before.
+			prev := x.wrappedLine(c.Line-1, c.Line-2)
+			pf := scanFigures(prev)
+			if len(pf) == 0 || strings.ContainsAny(prev[pf[len(pf)-1].end:], "0123456789") {
+				continue
+			}
+			f = pf[len(pf)-1].Number
+		default:
 			continue
 		}
-		f := figs[fk].Number
-		if f.Unit == "" || f.Unit == "%" || f.Unit == "x" || f.Quantity == Unknown || strings.ContainsAny(scan[figs[fk].end:open], "0123456789") {
+		if f.Unit == "" || f.Unit == "%" || f.Unit == "x" || f.Quantity == Unknown {
 			continue
 		}
 		inner := scan[m[2]:m[3]]
@@ -168,8 +220,11 @@ func (x *extractor) checkExpressions(c *Claim, scan string, figs []figure) bool 
 		switch {
 		case len(in) == 1:
 			g := in[0].Number
-			if g.Unit == "" || canonical(g.Quantity) != canonical(f.Quantity) || g.Unit == f.Unit || strings.TrimSpace(inner[in[0].end:]) != "" ||
-				g.Quantity == PerPeriod || f.Quantity == PerPeriod || // one amount over two periods: checkConversion
+			// "19.4 TB a day (18.9 TiB)": the amount of a figure per
+			// period, restated in another unit without the period.
+			amount := f.Quantity == PerPeriod && f.dim == "B" && g.Quantity == Memory && !strings.Contains(g.Unit, "/")
+			if g.Unit == "" || canonical(g.Quantity) != canonical(f.Quantity) && !amount || g.Unit == f.Unit || strings.TrimSpace(inner[in[0].end:]) != "" ||
+				(g.Quantity == PerPeriod || f.Quantity == PerPeriod) && !amount || // one amount over two periods: checkConversion
 
 				!conversionLeadRE.MatchString(inner[:in[0].start]) {
 				// "(mean record size 180 B)" names another thing.
@@ -354,10 +409,19 @@ func (x *extractor) checkDifference(c *Claim, n Number, scan string, figs []figu
 	// claim's clause, that gives the figure: the clause names its
 	// subject more closely than the section does ("each of which saves
 	// 8.46 µs" of "3 small validations" under "The cost: compiling").
-	cw := dedupe(subjectWords(scan))
+	cw := subjectWords(scan)
 	if c.clause != "" {
-		cw = dedupe(subjectWords(c.clause))
+		cw = subjectWords(c.clause)
 	}
+	// And the words that follow the figure up to the next figure ("77
+	// ms on the Pixel 8 and 64 ms on the Galaxy S23"), on the next line
+	// of the paragraph too: a subject may be named after its figure.
+	tail, open := afterFigure(scan, n.Text)
+	if open {
+		next, _ := afterFigure(" "+x.wrappedLine(c.Line-1, c.Line), "")
+		tail += " " + next
+	}
+	cw = dedupe(append(cw, subjectWords(tail)...))
 	for _, d := range x.pairs {
 		if slices.Contains(top, d) || d.p.canonicalQ() != canonical(n.Quantity) || d.p.OldLine == c.Line && d.p.NewLine == c.Line ||
 			2*overlap(cw, d.own) < len(d.own) {
@@ -412,12 +476,33 @@ func (x *extractor) checkDifference(c *Claim, n Number, scan string, figs []figu
 			dist, closest, cgot = dd, d, got
 		}
 	}
-	if closest == nil {
+	if closest == nil || dist > math.Log(10) {
+		// Nothing within ten times the figure: a figure of another
+		// scale (a total over a period, a count of hours), not a
+		// difference some pair gets wrong.
 		return false
 	}
 	setCross(c, &Cross{Reason: ClosestPair, Derivation: Difference, Lines: []int{closest.p.OldLine, closest.p.NewLine}, Stated: n,
 		Got: toUnit(cgot, n), GotUnit: n.Unit, Operands: []Number{closest.p.Old, closest.p.New}})
 	return true
+}
+
+// afterFigure returns the text of scan after the figure written as text
+// (from the start when text is "") up to the next digit that starts
+// another figure, and whether it ran to the end of scan; "" if the
+// figure is not found.
+func afterFigure(scan, text string) (string, bool) {
+	i := strings.Index(scan, text)
+	if i < 0 {
+		return "", false
+	}
+	rest := scan[i+len(text):]
+	for j, r := range rest {
+		if r >= '0' && r <= '9' && (j == 0 && text == "" || j > 0 && rest[j-1] == ' ') {
+			return rest[:j], false
+		}
+	}
+	return rest, true
 }
 
 // blockRate returns the count rate stated in the claim's block ("10,000
@@ -907,7 +992,218 @@ func periodRange(n Number) (lo, hi float64, dim string, ok bool) {
 // same amount per another period: "655 MB/s, which is 56.6 GB/day",
 // "$2,265 a day, roughly $68k a month", "3,100 req/s, or 11.16 million
 // requests an hour".
-var conversionLinkRE = regexp.MustCompile(`(?i)^\s*[,(=≈~:]?\s*(?:(?:which|that)\s+is|i\.e\.,?|or|equal\s+to|equivalent\s+to|so)?\s*(?:about|roughly|around|approximately|nearly|some|~|≈)?\s*\$?$`)
+var conversionLinkRE = regexp.MustCompile(`(?i)^\s*[,(=≈~:]?\s*(?:(?:which|that)\s+is|i\.e\.,?|or|equal\s+to|equivalent\s+to|so)?\s*(?:about|roughly|around|approximately|nearly|some|~|≈)?\s*\$?$` +
+	// "94.4 TB a day to the CDN, a sustained 1.09 GB/s": the same
+	// amount as a steady rate.
+	`|^[a-zA-Z ]{0,30},\s*(?:a|an|at\s+a|at\s+an)\s+(?:sustained|steady|average|constant|continuous|mean)\s*$`)
+
+// checkAmountConversion checks a time or a size restated in another unit
+// right after it ("1.36 million seconds, about 378 hours", "4.6 TB, or
+// 4.2 TiB"): the earlier figure in the later one's unit. A match within
+// rounding makes it consistent; one only with a unit misread (1000×, MiB
+// as MB, bits as bytes, 60× for a time) a UnitSlip; anything else off. A
+// second figure followed by a comparison ("6.3 min, about 45 s less")
+// is another figure, not a conversion. It reports whether it set a
+// verdict.
+func (x *extractor) checkAmountConversion(c *Claim, n Number, scan string, figs []figure) bool {
+	if n.Quantity != Time && n.Quantity != Memory || strings.Contains(n.Unit, "/") {
+		return false
+	}
+	at := -1
+	for k := range figs {
+		if figs[k].Text == n.Text && figs[k].Unit == n.Unit {
+			at = k
+			break
+		}
+	}
+	if at <= 0 {
+		return false
+	}
+	o := figs[at-1].Number
+	if o.Quantity != n.Quantity || o.Unit == n.Unit || strings.Contains(o.Unit, "/") || o.Unit == "" ||
+		!amountLinkRE.MatchString(scan[figs[at-1].end:figs[at].start]) || comparedAfterRE.MatchString(scan[figs[at].end:]) {
+		return false
+	}
+	lo, hi := o.base()
+	cx := &Cross{Derivation: Conversion, Lines: []int{c.Line}, Stated: n, Got: toUnit((lo+hi)/2, n), GotUnit: n.Unit, Operands: []Number{o}}
+	cx.judge(n, lo, hi)
+	setCross(c, cx)
+	return true
+}
+
+// amountLinkRE finds the words between a figure and the same figure in
+// another unit: ", about", ", or roughly", " (i.e."; comparedAfterRE the
+// words after a second figure that make it a figure of its own ("45 s
+// less", "3 h more than", "2 GB of it").
+var (
+	amountLinkRE    = regexp.MustCompile(`(?i)^\s*,\s*(?:(?:which|that)\s+is|i\.e\.,?|or|so)?\s*(?:about|roughly|around|approximately|nearly|some|~|≈)\s*$|^\s*,\s*(?:(?:which|that)\s+is|i\.e\.,?|or)\s*$`)
+	comparedAfterRE = regexp.MustCompile(`(?i)^\s*(?:less|more|faster|slower|shorter|longer|smaller|larger|bigger|fewer|of|per|than|over|under|saved|lower|higher|each|apiece|before|after|to|from|at|in|on|with|without|for|when|if|across|by|during|total|combined|overall|plus|minus|left|free|spare)\b`)
+)
+
+// priceRE finds a unit price on a line: "at $0.032 per runner-minute",
+// "$0.05 per GB", "$2.40 an hour"; the unit priced is a time or a size.
+var priceRE = regexp.MustCompile(`(?i)\$\s?([0-9][0-9,]*(?:\.[0-9]+)?)\s+(?:per|an?|/)\s*(?:[a-z]+-)?(second|minute|min|hour|hr|day|KB|MB|GB|TB|KiB|MiB|GiB|TiB)\b`)
+
+// priceUnits are the units priceRE reads, in the base unit of their
+// quantity (ns, B).
+var priceUnits = map[string]struct {
+	q     Quantity
+	scale float64
+}{
+	"second": {Time, 1e9}, "minute": {Time, 60e9}, "min": {Time, 60e9}, "hour": {Time, 3600e9}, "hr": {Time, 3600e9},
+	"day": {Time, 86400e9}, "kb": {Memory, 1e3}, "mb": {Memory, 1e6}, "gb": {Memory, 1e9}, "tb": {Memory, 1e12},
+	"kib": {Memory, 1 << 10}, "mib": {Memory, 1 << 20}, "gib": {Memory, 1 << 30}, "tib": {Memory, 1 << 40},
+}
+
+// checkPriced checks an amount of money that a line computes from a unit
+// price and an amount of what is priced stated before the price in the
+// sentence, on the line or at the end of the paragraph's line before:
+// "20,341 runner-hours in a month. At $0.032 per runner-minute that is
+// $39,054 a month" is the amount in the price's unit times the price. A
+// match within rounding is consistent; one only with a unit misread (60×
+// for hours priced by the minute, 1000×, a binary unit) a UnitSlip;
+// anything else off. It reports whether it set a verdict.
+func (x *extractor) checkPriced(c *Claim, n Number, scan string, figs []figure) bool {
+	if n.Unit != "$" && !strings.HasPrefix(n.Unit, "$/") {
+		return false
+	}
+	m := priceRE.FindStringSubmatchIndex(scan)
+	if m == nil {
+		return false
+	}
+	at := strings.Index(scan[m[1]:], n.Text)
+	if at < 0 || strings.ContainsAny(scan[m[1]:m[1]+at], ".;") {
+		// The money figure is not the price's result in its sentence.
+		return false
+	}
+	price, err := strconv.ParseFloat(strings.ReplaceAll(scan[m[2]:m[3]], ",", ""), 64)
+	pu, ok := priceUnits[strings.ToLower(scan[m[4]:m[5]])]
+	if err != nil || !ok || price <= 0 {
+		return false
+	}
+	// The amount priced: the last figure of its quantity before the
+	// price, on the line or ending the line before.
+	var amount *Number
+	for k := range figs {
+		if figs[k].end <= m[0] && figs[k].Quantity == pu.q && !strings.Contains(figs[k].Unit, "/") {
+			amount = &figs[k].Number
+		}
+	}
+	if amount == nil && !slices.ContainsFunc(figs, func(f figure) bool { return f.end <= m[0] && f.Unit != "" }) {
+		// The amount ends the paragraph's line before ("… or 20,341
+		// runner-hours" / "in a month. At $0.032 per runner-minute"):
+		// its last figure with a unit, of the price's quantity.
+		prev := x.wrappedLine(c.Line-1, c.Line-2)
+		pf := slices.DeleteFunc(scanFigures(prev), func(f figure) bool { return f.Unit == "" })
+		if k := len(pf) - 1; k >= 0 && pf[k].Quantity == pu.q && !strings.Contains(pf[k].Unit, "/") {
+			a := pf[k].Number
+			amount = &a
+		}
+	}
+	if amount == nil {
+		return false
+	}
+	lo, hi := amount.base()
+	lo, hi = lo/pu.scale*price, hi/pu.scale*price
+	cx := &Cross{Derivation: Total, Lines: []int{c.Line}, Stated: n, Got: (lo + hi) / 2, GotUnit: n.Unit,
+		Operands: []Number{*amount, {Text: "$" + scan[m[2]:m[3]], Value: price, High: price}}}
+	cx.judge(n, lo, hi)
+	if cx.Reason == DerivedOff && pu.q == Time {
+		// Hours priced by the minute without the 60.
+		for _, f := range timeSlips {
+			if rangeMatch(n, lo*f, hi*f) {
+				cx.Reason, cx.Factor = UnitSlip, f
+			}
+		}
+	}
+	setCross(c, cx)
+	return true
+}
+
+// checkPoints checks a change stated in percentage points ("fell by 3.3
+// points") against the pairs of two rates in percent the report states
+// whose own subject words the claim's line names: one whose difference
+// gives it makes it consistent. No pair, or none that gives it, leaves
+// it unverifiable: a rate the reader did not pair is no error. It
+// reports whether it set a verdict.
+func (x *extractor) checkPoints(c *Claim, n Number, scan string) bool {
+	if n.Unit != "pp" {
+		return false
+	}
+	words := dedupe(append(subjectWords(scan+" "+x.sentenceLead(c.Line-1)), c.path...))
+	for _, d := range x.pairs {
+		o, nw := d.p.Old, d.p.New
+		if o.Unit != "%" || nw.Unit != "%" || len(d.own) == 0 || overlap(words, d.own) == 0 {
+			continue
+		}
+		lo := math.Abs(o.Value-nw.Value) - (o.step+nw.step)/2
+		hi := math.Abs(o.Value-nw.Value) + (o.step+nw.step)/2
+		if n.Value-n.step/2 <= hi && n.Value+n.step/2 >= lo {
+			setCross(c, &Cross{Reason: DerivedHolds, Derivation: Difference, Lines: []int{d.p.OldLine, d.p.NewLine}, Stated: n,
+				Got: math.Abs(o.Value - nw.Value), GotUnit: "pp", Operands: []Number{o, nw}})
+			return true
+		}
+	}
+	return false
+}
+
+// netRE finds a net amount: "net saving: $9,140 a month", "net cost of".
+var netRE = regexp.MustCompile(`(?i)\bnet\s+(?:saving|savings|cost|gain|benefit|change)?\s*(?:of|is|:|=)?\s*\$?\s*$`)
+
+// checkNet checks a net amount of money ("net saving: $9,140 a month")
+// against the amounts of the same period the lines before it in its
+// block state: the difference of two of them gives it (consistent); when
+// exactly two are stated and their difference does not give it, it is
+// off. It reports whether it set a verdict.
+func (x *extractor) checkNet(c *Claim, n Number, scan string) bool {
+	if n.Unit != "$" && !strings.HasPrefix(n.Unit, "$/") {
+		return false
+	}
+	at := strings.Index(scan, n.Text)
+	if at < 0 || !netRE.MatchString(scan[:at]) {
+		return false
+	}
+	var cands []Number
+	var lines []int
+	for i := c.Line - 2; i >= 0 && x.lines[i].block == x.lines[c.Line-1].block; i-- {
+		for _, f := range scanFigures(blankCode(plain(x.lines[i].raw))) {
+			if f.Unit == n.Unit && f.perLo == n.perLo {
+				cands, lines = append(cands, f.Number), append(lines, i+1)
+			}
+		}
+	}
+	if len(cands) < 2 {
+		return false
+	}
+	for a := range cands {
+		for b := range cands {
+			if a == b {
+				continue
+			}
+			alo, ahi := cands[a].base()
+			blo, bhi := cands[b].base()
+			if rangeMatch(n, alo-bhi, ahi-blo) {
+				setCross(c, &Cross{Reason: DerivedHolds, Derivation: Difference, Lines: []int{lines[a], lines[b]}, Stated: n,
+					Got: toUnit(cands[a].mid()-cands[b].mid(), n), GotUnit: n.Unit, Operands: []Number{cands[a], cands[b]}})
+				return true
+			}
+		}
+	}
+	if len(cands) != 2 {
+		return false
+	}
+	a, b := 0, 1
+	if cands[1].mid() > cands[0].mid() {
+		a, b = 1, 0
+	}
+	alo, ahi := cands[a].base()
+	blo, bhi := cands[b].base()
+	cx := &Cross{Derivation: Difference, Lines: []int{lines[a], lines[b]}, Stated: n,
+		Got: toUnit(cands[a].mid()-cands[b].mid(), n), GotUnit: n.Unit, Operands: []Number{cands[a], cands[b]}}
+	cx.judge(n, alo-bhi, ahi-blo)
+	setCross(c, cx)
+	return true
+}
 
 // checkConversion checks an amount per period against the figure it
 // restates over another period on its line ("655 MB/s, which is 56.6

@@ -254,7 +254,47 @@
 //     line of another section (a summary's "saving about 137 µs per
 //     request" of the body's "roughly 137 µs of CPU per request", derived
 //     there from a count) is a restatement, judged there, not
-//     unsupported.
+//     unsupported;
+//   - headers name a table's sides wherever its columns stand ("After
+//     (ms) | Before (ms)"), "(min)", "(h)" and "(s)" in a header or a row
+//     label are units, and a column of differences ("Δ (ms)", "Saved
+//     (min)", a "Change" in "pp") is checked cell by cell as |old − new|
+//     of its row, in points for two rates in percent; the other cells
+//     holding one figure of a row that states no claim (shares, counts)
+//     are figures of their own;
+//     a wrong ratio of a row is the ratio's error, not its row's figures';
+//   - two tables with the same row labels that agree on none of their
+//     shared figures (cold and warm start per device) measure two things:
+//     none restates the other;
+//   - a period or a word multiplier after the second figure of a pair
+//     covers both ("from 90.2 M to 49.7 M a day", "12.87 billion against
+//     12.90" / "billion"), as does a unit or multiplier that starts the
+//     paragraph's next line; "(106.7 M to 518.9 M a day)" after a factor
+//     is its pair; "grew 4.9×" of a count is new/old; "X, down from Y"
+//     states the new figure first;
+//   - a figure restated right after in another unit ("1.36 million
+//     seconds, about 378 hours", "19.4 TB a day (17.6 TiB)", also across a
+//     line break, "94.4 TB a day, a sustained 8.74 Gbit/s") is recomputed;
+//     a slip of 60 (seconds to hours as to minutes), of 8 (bits for
+//     bytes) or of one 1.024 is a UnitSlip;
+//   - an amount of money a sentence computes from a unit price ("20,341
+//     runner-hours. At $0.032 per runner-minute that is $39,054") is the
+//     amount in the price's unit times the price; a net amount ("net
+//     saving: $8,140 a month") is the difference of two amounts of its
+//     period stated before it in its list;
+//   - a sentence's pair that quotes one figure of a table row rounded or
+//     in another unit ("0.88 s, down from 1.25 s" for 1,246 ms → 861 ms)
+//     and changes the other is Contradicted, as is one wrapped onto the
+//     next line ("from 41 s to" / "9.5 s"); a difference's subject may
+//     follow it ("77 ms on the" / "Pixel 8"); a pair followed by a clause
+//     with another subject ("and the critical path became 3.4 times
+//     shorter") is not the claim's, and a pair that starts its line is
+//     about what the sentence's line before names; a ratio stated as a
+//     mean over rows ("geometric-mean", "on average") is never
+//     unsupported by a closest pair; a ratio about CPU time that no figure
+//     measures is Unsupported (Unmeasured); "4.8 min", "runner-hours",
+//     "5.3 times shorter", "76.6 points" and counts with thousands
+//     separators are figures.
 //
 // Rounding follows the digits written, as for the arithmetic beside a
 // claim; a rate that sets a scenario ("at 2M decisions/second") is taken

@@ -367,8 +367,34 @@ func (x *extractor) structure(src []byte) {
 	if inFence {
 		x.warn(len(x.lines)-1, "a code fence opened with %s is never closed", fenceMark)
 	}
+	x.joinWrappedUnits()
 	x.findTables()
 	x.aggregate()
+}
+
+// wrapEndsFigureRE finds a line that ends with a figure; wrapUnitRE a
+// line that starts with the unit or the multiplier a figure ending the
+// line before needs ("about 22,700" / "hours a day", "12.90" /
+// "billion").
+var (
+	wrapEndsFigureRE = regexp.MustCompile(`(?:^|[\s(~≈$])[0-9][0-9,]*(?:\.[0-9]+)?\s*$`)
+	wrapUnitRE       = regexp.MustCompile(`^\s*((?:thousand|million|billion|trillion|nanoseconds|microseconds|milliseconds|seconds|minutes|hours|days|weeks|years|ns|µs|ms|KB|MB|GB|TB|KiB|MiB|GiB|TiB)\b(?:/s)?)`)
+)
+
+// joinWrappedUnits gives a prose line that ends with a figure the unit or
+// multiplier its paragraph's next line starts with, so that the figure
+// is read whole on its own line; the next line keeps its words.
+func (x *extractor) joinWrappedUnits() {
+	for i := 0; i+1 < len(x.lines); i++ {
+		a, b := &x.lines[i], &x.lines[i+1]
+		if a.kind != lkProse || b.kind != lkProse || a.block != b.block || listItemRE.MatchString(b.raw) ||
+			!wrapEndsFigureRE.MatchString(a.raw) {
+			continue
+		}
+		if m := wrapUnitRE.FindStringSubmatch(b.raw); m != nil {
+			a.raw = strings.TrimRight(a.raw, " ") + " " + m[1]
+		}
+	}
 }
 
 // isLoneName reports whether a line holds only a benchmark name.
@@ -578,7 +604,14 @@ func (x *extractor) proseClaims(i int) {
 		group, row = fmt.Sprintf("k%d", dl.block), i
 	}
 	for _, p := range pairs {
-		x.notePair(p, lineLabel(dl.raw), group, row, int(dl.section))
+		subject := lineLabel(dl.raw)
+		if subject == "" && p.OldLine == i+1 && p.span[0] <= len(scan) && strings.Trim(scan[:p.span[0]], " (") == "" {
+			// "… so origin requests grew 4.9×" / "(106.7 M to 518.9 M a
+			// day)": a pair that starts its line is about what the
+			// sentence's line before names.
+			subject = x.wrappedLine(i, i-1)
+		}
+		x.notePair(p, subject, group, row, int(dl.section))
 	}
 	c := x.phraseClaims(i, scan, pairs, "", "", dl.kind == lkHeading)
 	for _, p := range pairs {
@@ -613,6 +646,12 @@ func (x *extractor) proseClaims(i int) {
 				n := f.Number
 				n.Quantity, n.Unit = Count, f.dim
 				abs.Numbers = append(abs.Numbers, n)
+			} else if !f.used && !f.plusMinus && f.Unit == "pp" {
+				abs.Numbers = append(abs.Numbers, f.Number)
+			} else if !f.used && !f.plusMinus && groupedCount(scan, f, x.lines[i].kind == lkOutput) {
+				n := f.Number
+				n.Quantity = Count
+				abs.Numbers = append(abs.Numbers, n)
 			}
 		}
 		x.addAbsolute(abs)
@@ -635,6 +674,12 @@ func (x *extractor) proseClaims(i int) {
 			abs.Numbers = append(abs.Numbers, n)
 			continue
 		}
+		if !f.used && !f.plusMinus && groupedCount(scan, f, x.lines[i].kind == lkOutput) {
+			n := f.Number
+			n.Quantity = Count
+			abs.Numbers = append(abs.Numbers, n)
+			continue
+		}
 		if f.used || f.plusMinus || f.Unit == "" || f.Unit == "x" {
 			continue
 		}
@@ -650,6 +695,22 @@ func (x *extractor) proseClaims(i int) {
 		abs.Numbers = append(abs.Numbers, f.Number)
 	}
 	x.addAbsolute(abs)
+}
+
+// groupedCount reports whether f, a figure of line s, is a count written
+// with thousands separators and no unit ("12,418 were remote cache
+// hits"): a figure written to be read, extracted as a plain count. A
+// round one ("10,000", a setting more often than a result) and an
+// operand of a product or quotient ("× 10,000") are not; in pasted
+// program output, where short counts are as often settings, only one of
+// five digits or more, or with decimals ("14,212 processes", "HIT
+// 12,129,280,183", "median 2,130.4").
+func groupedCount(s string, f figure, output bool) bool {
+	if f.Unit != "" || f.isRange() || !strings.Contains(f.Text, ",") || f.Value < 1000 ||
+		strings.HasSuffix(f.Text, ",000") || strings.ContainsAny(strings.TrimSpace(s[:f.start])[max(0, len(strings.TrimSpace(s[:f.start]))-2):], "×*/x") {
+		return false
+	}
+	return !output || f.Value >= 1e4 || strings.Contains(f.Text, ".")
 }
 
 // addAbsolute adds an absolute claim whose Numbers are filled, taking its
@@ -794,6 +855,7 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 		if m := fromToEndRE.FindStringSubmatch(lead); m != nil {
 			if lf := scanFigures(m[1]); len(lf) == 1 && pairFigRE(&lf[0]) {
 				o, n := lf[0].Number, figs[0].Number
+				carryPeriod(&o, &n)
 				if o.Unit == "" {
 					o.Unit, o.Quantity, o.scale = n.Unit, n.Quantity, n.scale
 				}
@@ -842,7 +904,7 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 			// "8.75 → 9 pods": a count rounded to a whole one, no change.
 			continue
 		}
-		if ordered && strings.TrimSpace(between) == "to" && !fromRE.MatchString(lead+" "+s[:a.start]) {
+		if ordered && strings.TrimSpace(between) == "to" && !fromRE.MatchString(lead+" "+s[:a.start]) && !parenToPair(s, a, b) {
 			ordered = false
 			continue
 		}
@@ -853,6 +915,10 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 		later := false
 		if !ordered && wasParenRE.MatchString(between) && strings.HasPrefix(strings.TrimSpace(s[b.end:]), ")") {
 			// "17.9 ms (was 41.3 ms)": the new figure first.
+			ordered, later = true, true
+		}
+		if !ordered && a.Unit != "" && b.Unit != "" && downFromRE.MatchString(between) {
+			// "it is now 0.88 s, down from 1.25 s": the new figure first.
 			ordered, later = true, true
 		}
 		if !ordered && a.Unit != "" && insteadOfRE.MatchString(between) {
@@ -867,11 +933,12 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 		if later {
 			o, n = n, o
 		}
+		carryPeriod(&o, &n)
 		switch {
 		case o.Unit == "" && n.Unit != "":
-			o.Unit, o.Quantity, o.scale = n.Unit, n.Quantity, n.scale
+			o.Unit, o.Quantity, o.scale, o.perLo, o.perHi = n.Unit, n.Quantity, n.scale, n.perLo, n.perHi
 		case n.Unit == "" && o.Unit != "":
-			n.Unit, n.Quantity, n.scale = o.Unit, o.Quantity, o.scale
+			n.Unit, n.Quantity, n.scale, n.perLo, n.perHi = o.Unit, o.Quantity, o.scale, o.perLo, o.perHi
 		case o.Unit == "" && n.Unit == "":
 			q := quantityOf(strings.Fields(strings.ToLower(strings.Map(wordsOnly, s))))
 			if q == Unknown || q == Time || q == Throughput || q == Other {
@@ -889,6 +956,52 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 		k++
 	}
 	return pairs
+}
+
+// parenToPair reports whether figures a and b of s are a parenthesis of
+// their own, "(106.7 M to 518.9 M a day)": the figures behind the claim
+// before it, as "from a to b" would state them.
+func parenToPair(s string, a, b *figure) bool {
+	if !strings.HasSuffix(strings.TrimSpace(s[:a.start]), "(") {
+		return false
+	}
+	rest := s[b.end:]
+	k := strings.IndexAny(rest, "()")
+	return k >= 0 && rest[k] == ')' && !strings.ContainsAny(rest[:k], "0123456789")
+}
+
+// carryPeriod gives the first figure of a pair the period and the word
+// multiplier written after the second only ("from 16.4 TB to 9.0 TB a
+// day", "106.7 M to 518.9 M a day", "12.87 billion against 12.90"): a
+// period or a multiplier after the last figure of a pair covers both.
+// A multiplier is carried only when the figure without it would be more
+// than a hundred times smaller and with it within a hundred times.
+func carryPeriod(o, n *Number) {
+	for _, p := range [][2]*Number{{o, n}, {n, o}} {
+		a, b := p[0], p[1]
+		if b.Quantity == PerPeriod && a.Quantity != PerPeriod && (a.Unit == "" || strings.HasPrefix(b.Unit, a.Unit+"/")) {
+			a.Unit, a.Quantity, a.perLo, a.perHi = b.Unit, PerPeriod, b.perLo, b.perHi
+			if a.scale == 0 {
+				a.scale = 1
+			}
+		}
+		if m := trailingWordMult(b.Text); m > 1 && trailingWordMult(a.Text) == 1 && a.Unit == b.Unit &&
+			a.Value*100 < b.Value && a.Value*m*100 > b.Value && a.Value*m < b.Value*100 {
+			a.Value, a.High, a.step = a.Value*m, a.High*m, a.step*m
+			a.Text += b.Text[strings.LastIndexByte(b.Text, ' '):]
+		}
+	}
+}
+
+// trailingWordMult returns the multiplier a figure's text ends with in
+// words ("12.90 billion" → 1e9), 1 if none.
+func trailingWordMult(text string) float64 {
+	if k := strings.LastIndexByte(text, ' '); k >= 0 {
+		if m, ok := wordMults[strings.ToLower(text[k+1:])]; ok {
+			return m
+		}
+	}
+	return 1
 }
 
 // oneAmountTwoPeriods reports whether a and b are amounts per different
@@ -910,8 +1023,13 @@ var (
 // a rate before and after, which a relative change or a factor compares.
 func rateFromTo(s string, a, b *figure) bool {
 	return a.Unit == "%" && b.Unit == "%" && !a.plusMinus && !b.plusMinus && a.sign == 0 && b.sign == 0 &&
-		strings.TrimSpace(s[a.end:b.start]) == "to" && fromRE.MatchString(s[:a.start])
+		rateToRE.MatchString(s[a.end:b.start]) && fromRE.MatchString(s[:a.start])
 }
+
+// rateToRE finds the words between two rates in percent of a "from a to
+// b" pair: "to", or what the first is a share of ("from 5.8 % of
+// requests to 28.2 %").
+var rateToRE = regexp.MustCompile(`(?i)^\s*(?:of\s+(?:all\s+|the\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+)?to\s*$`)
 
 // fromToEndRE finds "from X to" at the end of a line, its pair's new
 // figure starting the next.
@@ -922,6 +1040,10 @@ var fromToEndRE = regexp.MustCompile(`(?i)\bfrom\s+((?:~|about\s+)?[0-9][0-9.,]*
 // figure with a unit: "8 write calls instead of 256" is a count, checked
 // as one).
 var insteadOfRE = regexp.MustCompile(`(?i)^\s*(?:[a-z/]+\s+){0,2}(?:instead\s+of|rather\s+than)\s*$`)
+
+// downFromRE finds the words between a figure and its earlier value
+// after a comma: "0.88 s, down from 1.25 s", "52 ms, up from 40 ms".
+var downFromRE = regexp.MustCompile(`(?i)^\s*,\s*(?:down|up)\s+from\s*$`)
 
 // wasParenRE finds the words between a figure and its earlier value in
 // parentheses: "17.9 ms (was 41.3 ms)", "(previously 41 ms)".
@@ -1041,7 +1163,7 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 			}
 		}
 		if pair == nil {
-			pair = pickPair(p.q, x.itemPairs(i))
+			pair = pickPair(p.q, slices.DeleteFunc(x.itemPairs(i), func(pp *Pair) bool { return x.otherSubjectSince(pp, i, s[:p.start]) }))
 		}
 		if pair == nil {
 			pair = x.sectionPair(c.section, p.q)
@@ -1231,6 +1353,26 @@ func (x *extractor) itemPairs(i int) []*Pair {
 		return ps
 	}
 	return slices.DeleteFunc(ps, func(p *Pair) bool { return p.OldLine == p.NewLine && p.NewLine < i+1 })
+}
+
+// newSubjectRE finds a clause that names a subject of its own between a
+// pair and a claim after it: "went from 17.4 to 6.3 minutes and the
+// critical path became 3.4 times shorter".
+var newSubjectRE = regexp.MustCompile(`(?i)(?:\band|\bwhile|\bwhereas|\bbut|[;,])\s+(?:the|its|their|our)\s+[a-z]`)
+
+// otherSubjectSince reports whether pair p, stated on the line before
+// 0-based line i, is followed before the claim (whose line starts with
+// lead) by a clause that names another subject: the claim is not about
+// it.
+func (x *extractor) otherSubjectSince(p *Pair, i int, lead string) bool {
+	if p.NewLine != i || p.OldLine != i || i < 1 {
+		return false
+	}
+	prev := blankCode(plain(x.lines[i-1].raw))
+	if p.span[1] <= 0 || p.span[1] > len(prev) {
+		return false
+	}
+	return newSubjectRE.MatchString(prev[p.span[1]:] + " " + lead)
 }
 
 func mapPairs(m map[Quantity]*Pair) []*Pair {
@@ -1529,6 +1671,10 @@ func (x *extractor) finish() {
 		c := &x.rep.Claims[k]
 		x.subject(c)
 		c.Verdict = c.Arithmetic
+		if c.Cross != nil {
+			// Checked as it was read (a table's difference column).
+			c.Detail = c.Cross.String()
+		}
 		if c.Verdict == Unverifiable {
 			c.Detail = unverifiableDetail(c)
 		}
@@ -2005,7 +2151,7 @@ func (x *extractor) wrappedLine(i, j int) string {
 
 // increaseWordRE finds the words that state a figure as more of
 // something, without saying of what.
-var increaseWordRE = regexp.MustCompile(`(?i)\b(?:higher|more|greater|larger|bigger|increased?|increases|up)\b`)
+var increaseWordRE = regexp.MustCompile(`(?i)\b(?:higher|more|greater|larger|bigger|increased?|increases|up|grew|grows?|rose|rises?|multiplied)\b`)
 
 // clauseStops end a sentence or clause: a figure followed by one on its
 // line does not run on to the next line.

@@ -45,7 +45,12 @@ var units = func() []unitInfo {
 		// throughput, base per second (the thing counted is in the unit)
 		{"MB/s", "MB/s", Throughput, 1e6}, {"GB/s", "GB/s", Throughput, 1e9}, {"KB/s", "KB/s", Throughput, 1e3},
 		{"KiB/s", "KiB/s", Throughput, 1 << 10}, {"MiB/s", "MiB/s", Throughput, 1 << 20}, {"GiB/s", "GiB/s", Throughput, 1 << 30},
-		{"B/s", "B/s", Throughput, 1}, {"ops/s", "ops/s", Throughput, 1}, {"op/s", "ops/s", Throughput, 1},
+		{"B/s", "B/s", Throughput, 1},
+		// bits per second, as bytes per second (÷ 8)
+		{"Tbit/s", "Tbit/s", Throughput, 1e12 / 8}, {"Gbit/s", "Gbit/s", Throughput, 1e9 / 8},
+		{"Mbit/s", "Mbit/s", Throughput, 1e6 / 8}, {"kbit/s", "kbit/s", Throughput, 1e3 / 8},
+		{"Gbps", "Gbit/s", Throughput, 1e9 / 8}, {"Mbps", "Mbit/s", Throughput, 1e6 / 8},
+		{"ops/s", "ops/s", Throughput, 1}, {"op/s", "ops/s", Throughput, 1},
 		{"ops/sec", "ops/s", Throughput, 1}, {"qps", "ops/s", Throughput, 1}, {"rps", "req/s", Throughput, 1},
 		// memory, base bytes
 		{"B/op", "B/op", Memory, 1}, {"KB/op", "KB/op", Memory, 1e3}, {"kB/op", "KB/op", Memory, 1e3},
@@ -340,6 +345,34 @@ func readFigure(s string, i int) (figure, int, bool) {
 		j += len(m[0])
 	}
 	dollar := runeBefore(s, f.start) == '$' || f.start > 0 && s[f.start-1] == ' ' && runeBefore(s, f.start-1) == '$'
+	if m := wordUnitRE.FindStringSubmatchIndex(s[j:]); m != nil && !dollar && mult == 1 {
+		// "4.8 min before", "968.6 runner-hours", "5.3 times shorter":
+		// units in words that are units only there.
+		switch {
+		case m[8] >= 0:
+			// "76.6 points", "−3.3 pp": a difference of two rates in
+			// percent.
+			f.Unit, f.Quantity, f.scale = "pp", Other, 1
+			j += m[9]
+		case m[6] >= 0:
+			f.Unit, f.Quantity, f.scale = "x", Unknown, 1
+			j += m[7]
+		case m[2] >= 0:
+			f.Unit, f.Quantity, f.scale = "min", Time, 60e9
+			j += m[3]
+		case strings.HasPrefix(strings.ToLower(s[j+m[4]:j+m[5]]), "minute"):
+			f.Unit, f.Quantity, f.scale = "min", Time, 60e9
+			j += m[5]
+		default:
+			f.Unit, f.Quantity, f.scale = "h", Time, 3600e9
+			j += m[5]
+		}
+		if f.Unit != "x" && f.Unit != "pp" {
+			j = readPeriod(s, j, &f)
+		}
+		f.end = j
+		return f, j, true
+	}
 	if u, end, ok := matchUnit(s, j); ok && !dollar {
 		f.Unit = u.norm
 		f.Quantity = u.q
@@ -362,6 +395,14 @@ func readFigure(s string, i int) (figure, int, bool) {
 	f.end = j
 	return f, j, true
 }
+
+// wordUnitRE reads the units in words that are units only where they
+// stand: "min" or "mins" not followed by a figure ("4.8 min before",
+// "0.9 min,"; "min 2,041" is a minimum), a compound of hours or minutes
+// ("968.6 runner-hours"), and "times" before a comparison ("5.3 times
+// shorter"), which states a factor ("5 times a day" is a count), and
+// percentage points ("76.6 points", "−3.3 pp").
+var wordUnitRE = regexp.MustCompile(`^(?: (mins?)(?:[,;.)]|$| [a-zA-Z(])| ?[a-zA-Z]+-(hours?|minutes?)\b| (times) (?:faster|slower|shorter|longer|less|more|fewer|lower|higher|smaller|larger|bigger|quicker|cheaper)\b| ?((?:percentage )?points|pp|pts)\b)`)
 
 // wordMultRE and wordMults read a multiplier written as a word after a
 // number: "4.4 million", "239 thousand".

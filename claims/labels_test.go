@@ -318,8 +318,9 @@ var floors = map[string]struct {
 	"blind8": {extraction: 166.0 / 199, recall: 8.0 / 17, falseRate: 9.0 / 182, unlabelled: 0},
 	// Scored blind once after the eighth round (2026-11-27; log of that
 	// run: 208/302 extracted, 6/18 caught, 21/284 false alarms, 0
-	// unlabelled), then a development set for the ninth round.
-	"blind9": {extraction: 208.0 / 302, recall: 6.0 / 18, falseRate: 21.0 / 284, unlabelled: 0},
+	// unlabelled), then developed on in the ninth (testdata/labels/
+	// README.md, "Ninth round").
+	"blind9": {extraction: 287.0 / 302, recall: 13.0 / 18, falseRate: 0.0 / 284, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

@@ -188,6 +188,14 @@ func direction(words []string) (dir int, sn sense, q Quantity, last int) {
 	return -1, senseNone, Unknown, -1
 }
 
+// growthVerbRE finds a verb of growth right before a factor: "grew
+// 4.9×", "rose by 3×", "is up 2×".
+var growthVerbRE = regexp.MustCompile(`(?i)\b(grew|grows?|rose|rises?|increased|increases?|up|multiplied)\s*(?:~|about|around|roughly|nearly|almost|by)?\s*$`)
+
+// growthBefore reports whether the text before a factor ends in a verb
+// of growth.
+func growthBefore(win string) bool { return growthVerbRE.MatchString(win) }
+
 // classify returns the claim a figure with unit x or % makes, if any.
 // prevEnd is the end of the previous figure, which bounds the words read
 // before this one.
@@ -221,6 +229,15 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 		case dir >= 0:
 			if sn == senseSlower || sn == senseIncrease && q != Throughput {
 				p.sense = senseFactorWorse
+			}
+		case growthBefore(beforeWindow(s, prevEnd, f.start)):
+			// "Origin requests grew 4.9×": a count that grows, new/old
+			// (a rate that grows is faster: old/new as times, which the
+			// claim's pair decides when the words do not).
+			win := beforeWindow(s, prevEnd, f.start)
+			if bq := quantityOf(strings.Fields(strings.ToLower(strings.Map(wordsOnly, win)))); bq != Throughput {
+				p.sense = senseFactorWorse
+				p.start = f.start - (len(win) - growthVerbRE.FindStringIndex(win)[0])
 			}
 		case len(after) > 0 && quantityOf(after[:1]) != Unknown:
 			p.q = quantityOf(after[:1]) // "5x throughput"

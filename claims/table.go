@@ -137,8 +137,8 @@ func (x *extractor) makeTable(from, to int) {
 }
 
 var (
-	oldColRE  = regexp.MustCompile(`(?i)^\s*(?:before|old|baseline|original|previous|prior|base|unoptimi[sz]ed|without)\b|\bbefore\b`)
-	newColRE  = regexp.MustCompile(`(?i)^\s*(?:after|new|optimi[sz]ed|current|improved|with|now)\b|\bafter\b`)
+	oldColRE  = regexp.MustCompile(`(?i)^\s*(?:before|old|baseline|original|previous|prior|base|unoptimi[sz]ed|without|was)\b|\bbefore\b`)
+	newColRE  = regexp.MustCompile(`(?i)^\s*(?:after|new|optimi[sz]ed|current|improved|with|now|candidate|patched|proposed)\b|\bafter\b`)
 	textColRE = regexp.MustCompile(`(?i)\bvs\.?\b|versus|improv|speed|gain|change|delta|impact|benefit|reduction|saving|faster|analysis|note|comment|trade|result|status|purpose|claim|achievement`)
 )
 
@@ -159,6 +159,12 @@ func colUnit(h string) (unitInfo, bool) {
 		if u, end, ok := matchUnit(w, 0); ok && end == len(w) && u.norm != "x" && u.norm != "%" && (len(w) > 1 || w == "B") {
 			return u, true
 		}
+		// "Before (min)", "Saved (h)", "Lag p99 (s)": in parentheses
+		// after a space, "min", "h" and "s" are the unit of the column,
+		// not a minimum, a suffix or a plural ("request(s)").
+		if u, ok := parenTimeUnits[strings.ToLower(w)]; ok && (strings.Contains(h, " ("+w+")") || strings.HasPrefix(h, "("+w+")")) {
+			return u, true
+		}
 	}
 	if rateWordRE.MatchString(h) {
 		return unitInfo{q: Throughput, scale: 1}, true
@@ -168,6 +174,13 @@ func colUnit(h string) (unitInfo, bool) {
 		return unitInfo{q: q, scale: 1}, true
 	}
 	return unitInfo{}, false
+}
+
+// parenTimeUnits are the time units a column header or a row label
+// writes in parentheses only: "(min)", "(h)", "(hr)", "(s)".
+var parenTimeUnits = map[string]unitInfo{
+	"min": {"min", "min", Time, 60e9}, "h": {"h", "h", Time, 3600e9}, "hr": {"hr", "h", Time, 3600e9},
+	"s": {"s", "s", Time, 1e9},
 }
 
 // cellNumber returns the figure of a table cell: its first figure that is
@@ -518,10 +531,12 @@ func (x *extractor) tableClaims(t *mdTable) {
 					gp = []*Pair{groupPair[gi]}
 				}
 				line := blankCode(strings.Join(text, " | "))
+				from := len(x.rep.Claims)
 				n += x.phraseClaimsFigs(r.line, line, scanFigures(line), gp, name, baseline, false)
 				if x.full {
 					return
 				}
+				x.splitRowError(from, r.line)
 			}
 			if n == 0 && len(pairs) > 0 {
 				x.addRowPair(r.line, name, pairs[0])
@@ -538,27 +553,170 @@ func (x *extractor) tableClaims(t *mdTable) {
 		}
 		line := blankCode(strings.Join(text, " | "))
 		figs := scanFigures(line)
+		from := len(x.rep.Claims)
 		n := x.phraseClaimsFigs(r.line, line, figs, pairs, name, baseline, false)
 		if x.full {
 			return
 		}
-		if n > 0 {
-			continue
-		}
-		switch {
-		case (mode == "oldnew" || deltaCol > 0) && len(pairs) == 1:
-			x.addRowPair(r.line, name, pairs[0])
-		default:
-			// Figures with units in text cells: an absolute claim.
-			abs := x.newClaim(r.line, Absolute)
-			for _, f := range figs {
-				if !f.used && !f.plusMinus && f.Unit != "" && f.Unit != "x" && f.Unit != "%" {
-					abs.Numbers = append(abs.Numbers, f.Number)
+		x.splitRowError(from, r.line)
+		if n == 0 {
+			switch {
+			case (mode == "oldnew" || deltaCol > 0) && len(pairs) == 1:
+				x.addRowPair(r.line, name, pairs[0])
+			default:
+				// Figures with units in text cells: an absolute claim.
+				abs := x.newClaim(r.line, Absolute)
+				for _, f := range figs {
+					if !f.used && !f.plusMinus && f.Unit != "" && f.Unit != "x" && f.Unit != "%" {
+						abs.Numbers = append(abs.Numbers, f.Number)
+					}
 				}
+				x.addAbsolute(abs)
 			}
-			x.addAbsolute(abs)
+		}
+		var pair *Pair
+		if mode == "oldnew" && len(groups) == 0 && len(pairs) == 1 {
+			pair = pairs[0]
+		}
+		x.cellClaims(t, r, from, valueCol, colU, labelUnit, pair, n == 0)
+		if x.full {
+			return
 		}
 	}
+}
+
+// diffColRE matches the header of a column of differences between a
+// row's before and after figures: "Δ (ms)", "Saved (min)", "Saving",
+// "Diff", "Change" (a figure in points or in the columns' unit there;
+// a percentage or a factor is a ratio, read as a claim).
+var diffColRE = regexp.MustCompile(`(?i)^\s*(?:Δ|(?:delta|diff(?:erence)?|saved|saving|savings|reduction|change|gain)\b)`)
+
+// cellClaims adds the figures of table row r that no claim added from
+// index from on states: each cell holding one figure (a percentage, a
+// count, a figure with the column's unit), when the row's text cells
+// state no claim of their own (bare). A cell under a difference
+// column of a row with a before → after pair (a single pair: "Δ (ms)",
+// "Saved (min)", "Change" in points) is checked as the difference of
+// that pair, |old − new| in the column's unit or, for two percentages,
+// in points. The others are absolute figures, which Verify checks
+// against the rest of the report where it can.
+func (x *extractor) cellClaims(t *mdTable, r *mdRow, from int, valueCol func(int) bool, colU func(int) (unitInfo, bool), labelUnit unitInfo, pair *Pair, bare bool) {
+	stated := make(map[string]bool)
+	for k := from; k < len(x.rep.Claims); k++ {
+		for _, n := range x.rep.Claims[k].Numbers {
+			stated[n.Text] = true
+		}
+		if cr := x.rep.Claims[k].Cross; cr != nil {
+			stated[cr.Stated.Text] = true
+		}
+	}
+	var rest []Number
+	for k := 1; k < len(r.cells); k++ {
+		if valueCol(k) {
+			continue
+		}
+		cell := blankCode(r.cells[k])
+		figs := scanFigures(cell)
+		if len(figs) != 1 || figs[0].plusMinus || figs[0].Unit == "x" || stated[figs[0].Text] ||
+			strings.Trim(cell[:figs[0].start], " *_~≈$+-−") != "" {
+			continue
+		}
+		f := figs[0]
+		h := ""
+		if k < len(t.header) {
+			h = t.header[k]
+		}
+		tail := strings.Trim(cell[f.end:], " *_")
+		points := tail == "pp" || strings.HasPrefix(tail, "points") || strings.HasPrefix(tail, "pts")
+		if tail != "" && !points {
+			continue
+		}
+		n := f.Number
+		if n.Unit == "" {
+			if u, ok := colU(k); ok && u.q != Unknown && u.norm != "" {
+				n.Unit, n.Quantity, n.scale = u.norm, u.q, u.scale
+			} else if labelUnit.q != Unknown && labelUnit.norm != "" {
+				n.Unit, n.Quantity, n.scale = labelUnit.norm, labelUnit.q, labelUnit.scale
+			}
+		}
+		points = points || n.Unit == "pp"
+		_, known := colU(k)
+		if pair != nil && diffColRE.MatchString(h) && periodOf(h) == 0 && n.Unit != "%" && (known || !strings.Contains(h, "(")) {
+			// A header unit the reader does not know ("Saved
+			// (runner-hours)") is not the pair's.
+			c := x.newClaim(r.line, Absolute)
+			c.Numbers = []Number{n}
+			c.Claimed = strings.TrimSpace(cell)
+			if rowDifference(c, n, pair, points) {
+				x.add(c)
+				continue
+			}
+		}
+		rest = append(rest, n)
+	}
+	if len(rest) > 0 && bare {
+		abs := x.newClaim(r.line, Absolute)
+		abs.Numbers = rest
+		x.addAbsolute(abs)
+	}
+}
+
+// rowDifference checks a figure of a difference column against its
+// row's pair: |old − new| in the figure's unit (the pair's when it has
+// none), or in points for a pair of percentages. It sets the claim's
+// arithmetic and cross outcome and reports whether the pair could
+// check it.
+func rowDifference(c *Claim, n Number, p *Pair, points bool) bool {
+	o, nw := p.Old, p.New
+	var lo, hi float64
+	switch {
+	case o.Unit == "%" && nw.Unit == "%":
+		if !points {
+			// A bare change of two rates may be relative or in points.
+			return false
+		}
+		n.Quantity = Other
+		olo, ohi := o.Value-o.step/2, o.Value+o.step/2
+		nlo, nhi := nw.Value-nw.step/2, nw.Value+nw.step/2
+		lo, hi = math.Max(0, math.Min(math.Abs(olo-nhi), math.Abs(ohi-nlo))), math.Max(math.Abs(olo-nhi), math.Abs(ohi-nlo))
+		n.Unit, n.scale = "%", 1
+	case points:
+		return false
+	default:
+		if n.Unit == "" {
+			n.Unit, n.Quantity, n.scale = nw.Unit, nw.Quantity, nw.scale
+		}
+		if canonical(n.Quantity) != canonical(o.Quantity) || n.Quantity == Throughput || o.Quantity == Throughput || n.Quantity == PerPeriod {
+			return false
+		}
+		lo, hi = diffRange(p)
+		if math.IsNaN(lo) {
+			return false
+		}
+	}
+	if n.scale == 0 {
+		n.scale = 1
+	}
+	if n.Unit != "%" && n.Unit != "" && (canonical(o.Quantity) == Allocs || o.Quantity == Count) {
+		return false
+	}
+	mid := math.Abs(o.mid() - nw.mid())
+	cx := &Cross{Derivation: Difference, Lines: []int{p.OldLine, p.NewLine}, Stated: n, Got: toUnit(mid, n), GotUnit: n.Unit,
+		Operands: []Number{o, nw}}
+	if o.Unit == "%" {
+		cx.Got = mid
+		switch {
+		case n.Value <= hi+n.step/2 && n.Value >= lo-n.step/2:
+			cx.Reason = DerivedHolds
+		default:
+			cx.Reason = DerivedOff
+		}
+	} else {
+		cx.judge(n, lo, hi)
+	}
+	c.Cross = cx
+	c.Arithmetic = cx.verdict()
+	return true
 }
 
 // colGroup is one before/after column group of a table: its old and
@@ -822,6 +980,22 @@ func versionColumn(t *mdTable, ncol int) int {
 		}
 	}
 	return -1
+}
+
+// splitRowError separates, among the claims added from index from on
+// for the table row on 0-based line, a factor or percentage that its
+// row's own pair refutes from that pair's figures: the verdict is about
+// the stated figure, not the row's before and after figures, which the
+// claim names in its pair and detail but no longer states as its own.
+func (x *extractor) splitRowError(from, line int) {
+	for k := from; k < len(x.rep.Claims); k++ {
+		c := &x.rep.Claims[k]
+		if (c.Kind != Percent && c.Kind != Speedup) || c.Arithmetic != ArithmeticError || c.Pair == nil ||
+			c.Pair.OldLine != line+1 || c.Pair.NewLine != line+1 || len(c.Numbers) != 3 {
+			continue
+		}
+		c.Numbers = c.Numbers[:1]
+	}
 }
 
 // addRowPair adds the claim of a table row, on 0-based line, of benchmark
