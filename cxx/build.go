@@ -61,26 +61,43 @@ func Configure(ctx context.Context, src, build string, cmakeArgs []string) error
 	return cmake(ctx, "configuring "+src, build, args)
 }
 
-// Build builds every target of the configured build folder build with
+// Build builds the targets of the configured build folder build with
 //
-//	cmake --build build -j N
+//	cmake --build build -j N --target t1 t2 …
 //
-// N being the number of CPUs (runtime.NumCPU). A failure wraps ErrBuild
-// and ends with the tail of the build's output.
-func Build(ctx context.Context, build string) error {
-	return cmake(ctx, "building "+build, build, []string{"--build", build, "-j", strconv.Itoa(runtime.NumCPU())})
+// N being the number of CPUs (runtime.NumCPU); no targets means every
+// target (CMake's default, "all"). CMake 3.15 and later take several
+// targets after one --target. A failure wraps ErrBuild and ends with the
+// tail of the build's output.
+func Build(ctx context.Context, build string, targets ...string) error {
+	args := []string{"--build", build, "-j", strconv.Itoa(runtime.NumCPU())}
+	if len(targets) > 0 {
+		args = append(append(args, "--target"), targets...)
+	}
+	return cmake(ctx, "building "+build, build, args)
 }
 
-// BuildBenchmarks configures (Configure) and builds (Build) the project
-// in src into build, and returns its benchmark executables (Benchmarks).
+// BuildBenchmarks configures the project in src into build (Configure),
+// finds its benchmark executables in the code model (Benchmarks) and
+// builds those targets only (Build), so that a broken target that is not
+// a benchmark, or does not build with the installed libraries, does not
+// stop the comparison. It returns the benchmark executables.
 func BuildBenchmarks(ctx context.Context, src, build string, cmakeArgs []string) ([]Executable, error) {
 	if err := Configure(ctx, src, build, cmakeArgs); err != nil {
 		return nil, err
 	}
-	if err := Build(ctx, build); err != nil {
+	exes, err := Benchmarks(build)
+	if err != nil {
 		return nil, err
 	}
-	return Benchmarks(build)
+	targets := make([]string, len(exes))
+	for i, e := range exes {
+		targets[i] = e.Name
+	}
+	if err := Build(ctx, build, targets...); err != nil {
+		return nil, err
+	}
+	return exes, nil
 }
 
 // absDirs returns src and build as absolute paths, and an error if build

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -67,6 +68,9 @@ func fixture(t *testing.T) []Executable {
 
 func TestMain(m *testing.M) {
 	code := m.Run()
+	if quirksDir != "" {
+		os.RemoveAll(quirksDir)
+	}
 	if fixtureDir != "" {
 		os.RemoveAll(fixtureDir)
 	}
@@ -292,21 +296,56 @@ func TestRunErrors(t *testing.T) {
 	if !errors.As(err, &se) || se.Name != "fake_bench output" || len(raw) == 0 {
 		t.Errorf("Run of an executable printing malformed JSON = %v, want a *gbench.SyntaxError naming it", err)
 	}
-	// The flags of a run, as 1.7.1 takes them.
-	res, _, err := Run(ctx, script(t, `echo "$@" > args; echo '{"benchmarks": [{"name": "BM_A", "run_type": "iteration", "iterations": 1, "real_time": 1, "cpu_time": 1, "time_unit": "ns"}]}'`), RunSpec{Filter: "BM_A", MinTime: 25 * time.Millisecond, Interleave: true})
-	if err != nil || len(res.Benchmarks) != 1 {
-		t.Fatalf("Run = %v, %v", res, err)
+	if !strings.Contains(err.Error(), "standard output:\n{\"benchmarks\": [}") {
+		t.Errorf("Run of an executable printing malformed JSON = %v, want the output's tail in the error", err)
+	}
+	// A reason printed on standard output, with nothing on standard
+	// error, is in the error.
+	_, _, err = Run(ctx, script(t, "echo 'usage: fake_bench <pattern>'; exit 1"), RunSpec{})
+	if !errors.Is(err, benchrun.ErrFailed) || !strings.Contains(err.Error(), "usage: fake_bench <pattern>") {
+		t.Errorf("Run of an executable failing with its reason on stdout = %v, want ErrFailed with that reason", err)
+	}
+	// Both when stdout is not JSON; stderr only when it is.
+	_, _, err = Run(ctx, script(t, "echo 'warming up' >&2; echo 'cannot open log file'; exit 1"), RunSpec{})
+	if !strings.Contains(err.Error(), "warming up") || !strings.Contains(err.Error(), "cannot open log file") {
+		t.Errorf("Run failing with text on both streams = %v, want both tails", err)
+	}
+	_, _, err = Run(ctx, script(t, `echo 'crashed' >&2; echo '{"benchmarks": []}'; exit 1`), RunSpec{})
+	if !strings.Contains(err.Error(), "crashed") || strings.Contains(err.Error(), "standard output") {
+		t.Errorf("Run failing with JSON on stdout = %v, want stderr's tail only", err)
+	}
+	// An executable that took an argument as a benchmark's name.
+	argBench := script(t, `echo '{"benchmarks": [{"name": "--benchmark_filter=BM_A", "run_type": "iteration", "iterations": 1, "real_time": 1, "cpu_time": 1, "time_unit": "ns"}]}'`)
+	if _, _, err := Run(ctx, argBench, RunSpec{}); !errors.Is(err, ErrArgAsBenchmark) || !strings.Contains(err.Error(), "--benchmark_filter=BM_A") {
+		t.Errorf("Run of an executable reporting a benchmark named --benchmark_filter=BM_A = %v, want ErrArgAsBenchmark naming it", err)
+	}
+	if _, err := List(ctx, script(t, "echo BM_A; echo --benchmark_list_tests=true"), "", 0); !errors.Is(err, ErrArgAsBenchmark) {
+		t.Errorf("List of an executable listing --benchmark_list_tests=true = %v, want ErrArgAsBenchmark", err)
+	}
+	// Settings go in the environment, the arguments are spec.Args only,
+	// and inherited BENCHMARK_* variables are removed.
+	t.Setenv("BENCHMARK_OUT", "/nonexistent/out.json")
+	t.Setenv("BENCHMARK_REPETITIONS", "7")
+	dir := t.TempDir()
+	env := script(t, `echo "$@" > `+dir+`/args; env | grep '^BENCHMARK_' | sort > `+dir+`/env; echo '{"benchmarks": [{"name": "BM_A", "run_type": "iteration", "iterations": 1, "real_time": 1, "cpu_time": 1, "time_unit": "ns"}]}'`)
+	if _, _, err := Run(ctx, env, RunSpec{Filter: "BM_A", MinTime: 25 * time.Millisecond, Args: []string{"all"}}); err != nil {
+		t.Fatal(err)
+	}
+	args, _ := os.ReadFile(filepath.Join(dir, "args"))
+	vars, _ := os.ReadFile(filepath.Join(dir, "env"))
+	if want := "BENCHMARK_FILTER=BM_A\nBENCHMARK_FORMAT=json\nBENCHMARK_MIN_TIME=0.025\nBENCHMARK_REPETITIONS=1\n"; string(vars) != want || string(args) != "all\n" {
+		t.Errorf("run's arguments %q and BENCHMARK_* environment %q, want \"all\" and %q", args, vars, want)
 	}
 }
 
-func TestRunSpecArgs(t *testing.T) {
-	got := strings.Join(RunSpec{Filter: "^BM_A$", MinTime: 25 * time.Millisecond, Interleave: true}.args(), " ")
-	want := "--benchmark_format=json --benchmark_min_time=0.025 --benchmark_repetitions=1 --benchmark_filter=^BM_A$ --benchmark_enable_random_interleaving=true"
+func TestRunSpecEnv(t *testing.T) {
+	got := strings.Join(RunSpec{Filter: "^BM_A$", MinTime: 25 * time.Millisecond, Interleave: true}.env(), " ")
+	want := "BENCHMARK_FORMAT=json BENCHMARK_MIN_TIME=0.025 BENCHMARK_REPETITIONS=1 BENCHMARK_FILTER=^BM_A$ BENCHMARK_ENABLE_RANDOM_INTERLEAVING=true"
 	if got != want {
-		t.Errorf("args = %q, want %q", got, want)
+		t.Errorf("env = %q, want %q", got, want)
 	}
-	if got := (RunSpec{}).args()[1]; got != "--benchmark_min_time=0.01" {
-		t.Errorf("default min time flag %q, want 0.01 s", got)
+	if got := (RunSpec{}).env()[1]; got != "BENCHMARK_MIN_TIME=0.01" {
+		t.Errorf("default min time %q, want 0.01 s", got)
 	}
 }
 
@@ -335,5 +374,134 @@ func TestRunSidesCanceled(t *testing.T) {
 	res, err := RunSides(ctx, side, side, Options{Rounds: 5})
 	if !errors.Is(err, context.Canceled) || res == nil || res.Stop != context.Canceled.Error() || res.Packages[0].Err != nil {
 		t.Errorf("RunSides with a canceled context = %+v, %v; want context.Canceled, the stop saying so, no package error", res, err)
+	}
+}
+
+var (
+	quirksOnce sync.Once
+	quirksExes []Executable
+	quirksErr  error
+	quirksDir  string
+)
+
+// quirks builds testdata/quirks once: a benchmark executable with the
+// habits of spdlog's benchmarks, beside a target that does not compile.
+func quirks(t *testing.T) Executable {
+	t.Helper()
+	fixture(t) // skips without Google Benchmark
+	quirksOnce.Do(func() {
+		quirksDir, quirksErr = os.MkdirTemp("", "cxx-quirks-")
+		if quirksErr == nil {
+			quirksExes, quirksErr = BuildBenchmarks(context.Background(), filepath.Join("testdata", "quirks"), quirksDir, nil)
+		}
+	})
+	if quirksErr != nil {
+		t.Fatal(quirksErr)
+	}
+	if len(quirksExes) != 1 || quirksExes[0].Name != "quirks_bench" {
+		t.Fatalf("BuildBenchmarks(testdata/quirks) = %v, want quirks_bench", quirksExes)
+	}
+	return quirksExes[0]
+}
+
+func TestBuildBenchmarksOnly(t *testing.T) {
+	exe := quirks(t)
+	if _, err := os.Stat(exe.Path); err != nil {
+		t.Fatalf("quirks_bench not built: %v", err)
+	}
+	// broken_tool does not compile: building every target fails, so
+	// BuildBenchmarks built the benchmark targets only.
+	if err := Build(context.Background(), quirksDir); !errors.Is(err, ErrBuild) || !strings.Contains(err.Error(), "header_that_does_not_exist.h") {
+		t.Errorf("Build of every target of testdata/quirks = %v, want ErrBuild about broken_tool's missing header", err)
+	}
+}
+
+// TestRunEnvironment checks each setting that Run passes in the
+// environment on Google Benchmark 1.7.1 itself, with an executable whose
+// main() refuses any --benchmark_ argument.
+func TestRunEnvironment(t *testing.T) {
+	exe := quirks(t)
+	ctx := context.Background()
+	// An inherited BENCHMARK_LIST_TESTS would print names, not JSON.
+	t.Setenv("BENCHMARK_LIST_TESTS", "true")
+	iters := map[time.Duration]int64{}
+	for _, min := range []time.Duration{2 * time.Millisecond, 40 * time.Millisecond} {
+		o, _, err := Run(ctx, exe, RunSpec{Filter: "^BM_Work$", MinTime: min})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(o.Benchmarks) != 1 || o.Benchmarks[0].Name != "BM_Work" {
+			t.Fatalf("Run with filter ^BM_Work$ reported %+v, want BM_Work once", o.Benchmarks)
+		}
+		iters[min] = o.Benchmarks[0].Iterations
+	}
+	// Twenty times the minimum time: well over three times the
+	// iterations (Google Benchmark grows the count up to ten times a step).
+	if iters[40*time.Millisecond] < 3*iters[2*time.Millisecond] {
+		t.Errorf("iterations %v: BENCHMARK_MIN_TIME not followed", iters)
+	}
+	// Random interleaving shuffles the order of the benchmarks.
+	orders := map[string]bool{}
+	for i := 0; i < 8 && len(orders) < 2; i++ {
+		o, _, err := Run(ctx, exe, RunSpec{Filter: "Work|Dup", MinTime: time.Millisecond, Interleave: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, b := range o.Benchmarks {
+			names = append(names, fmt.Sprint(b.Name, b.FamilyIndex))
+		}
+		orders[strings.Join(names, " ")] = true
+	}
+	if len(orders) < 2 {
+		t.Errorf("8 interleaved runs all in the order %v: BENCHMARK_ENABLE_RANDOM_INTERLEAVING not followed", orders)
+	}
+	names, err := List(ctx, exe, "Dup|Extra", 0)
+	if err != nil || !slices.Equal(names, []string{"BM_Dup", "BM_Dup"}) {
+		t.Errorf("List(Dup|Extra) = %q, %v; want BM_Dup twice", names, err)
+	}
+	// The executable's own argument.
+	names, err = List(ctx, exe, "Extra", 0, "extra")
+	if err != nil || !slices.Equal(names, []string{"BM_Extra"}) {
+		t.Errorf("List(Extra) with the argument extra = %q, %v; want BM_Extra", names, err)
+	}
+	_, _, err = Run(ctx, exe, RunSpec{Args: []string{"--benchmark_filter=BM_Work"}})
+	if !errors.Is(err, benchrun.ErrFailed) || !strings.Contains(err.Error(), "usage: ") {
+		t.Errorf("Run with a --benchmark_ argument = %v, want ErrFailed with the usage printed on stdout", err)
+	}
+}
+
+func TestRunSidesQuirks(t *testing.T) {
+	exe := quirks(t)
+	side := func(name string) Side { return Side{Name: name, Executables: []Executable{exe}} }
+	opts := Options{Rounds: 3, MinTime: time.Millisecond, Seed: 2, ExeArgs: map[string][]string{"quirks_bench": {"extra"}}}
+	res, err := RunSides(context.Background(), side("old"), side("new"), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := res.Packages[0]
+	if p.Err != nil {
+		t.Fatal(p.Err)
+	}
+	n := map[string]int{}
+	for _, s := range p.Samples {
+		if s.Unit == gbench.UnitRealTime {
+			n[s.Benchmark] = len(s.Old)
+		}
+	}
+	want := map[string]int{"BM_Work": 3, "BM_Nothing": 3, "BM_Dup": 3, "BM_Dup#2": 3, "BM_Extra": 3}
+	if !maps.Equal(n, want) {
+		t.Errorf("samples a side by benchmark %v, want %v (BM_Dup's two registrations apart, BM_Extra from the argument)", n, want)
+	}
+	var warned bool
+	for _, w := range p.Warnings {
+		warned = warned || strings.Contains(w.Error(), "BM_Dup is registered 2 times")
+	}
+	if !warned {
+		t.Errorf("warnings %v, want one about BM_Dup", p.Warnings)
+	}
+	opts.ExeArgs = map[string][]string{"formatter-bench": {"all"}}
+	if _, err := RunSides(context.Background(), side("old"), side("new"), opts); err == nil || !strings.Contains(err.Error(), "formatter-bench") {
+		t.Errorf("RunSides with arguments for an unknown executable = %v, want an error naming it", err)
 	}
 }

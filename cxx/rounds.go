@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -21,8 +22,8 @@ import (
 // prove.DefaultRounds rounds of every benchmark, each run of a benchmark
 // lasting DefaultMinTime.
 type Options struct {
-	// Filter is the --benchmark_filter regular expression; "" or "."
-	// means every benchmark.
+	// Filter is the benchmark filter regular expression
+	// (BENCHMARK_FILTER); "" or "." means every benchmark.
 	Filter string
 	// Rounds is the largest number of rounds, each giving one sample per
 	// side and benchmark; 0 means prove.DefaultRounds, or
@@ -53,6 +54,11 @@ type Options struct {
 	OutDir string
 	// Progress, if not nil, receives a line per round.
 	Progress io.Writer
+	// ExeArgs are the positional arguments of executables, by target
+	// name (RunSpec.Args), for a main() that reads its own arguments
+	// before benchmark::Initialize; they are given to every run and
+	// listing of the executable, on both sides.
+	ExeArgs map[string][]string
 	// Seed seeds the random order of the executables and sides in each
 	// round; 0 means a random seed.
 	Seed uint64
@@ -68,12 +74,12 @@ func (o *Options) maxRounds() int {
 	return prove.DefaultRounds
 }
 
-func (o *Options) spec(filter string, interleave bool) RunSpec {
+func (o *Options) spec(exe, filter string, interleave bool) RunSpec {
 	t := o.Timeout
 	if t <= 0 {
 		t = prove.DefaultTimeout
 	}
-	return RunSpec{Filter: filter, MinTime: o.MinTime, Interleave: interleave, Timeout: t}
+	return RunSpec{Filter: filter, MinTime: o.MinTime, Interleave: interleave, Timeout: t, Args: o.ExeArgs[exe]}
 }
 
 func (o *Options) filter() string {
@@ -162,12 +168,16 @@ func (p *pkgState) fail(err error) {
 // samples measured before are kept and compared, and the other
 // executables go on. Comparisons compare each benchmark and unit measured
 // on both sides (stats.Compare), corrected for their number per unit over
-// the whole Result (stats.Holm). RunSides returns ctx.Err() with the
-// Result so far when ctx ends, and prove.ErrNoBenchmarks when no
-// executable is on both sides.
+// the whole Result (stats.Holm). opts.ExeArgs naming no executable of
+// either side is an error, before anything runs. RunSides returns
+// ctx.Err() with the Result so far when ctx ends, and
+// prove.ErrNoBenchmarks when no executable is on both sides.
 func RunSides(ctx context.Context, old, new Side, opts Options) (*prove.Result, error) {
 	if opts.Start.IsZero() {
 		opts.Start = time.Now()
+	}
+	if err := checkExeArgs(opts.ExeArgs, old.Executables, new.Executables); err != nil {
+		return nil, err
 	}
 	res := &prove.Result{}
 	newByName := map[string]Executable{}
@@ -187,7 +197,7 @@ func RunSides(ctx context.Context, old, new Side, opts Options) (*prove.Result, 
 		all = append(all, p)
 		ne, ok := newByName[e.Name]
 		if !ok {
-			names, err := List(ctx, e, opts.filter(), opts.spec("", false).Timeout)
+			names, err := List(ctx, e, opts.filter(), opts.spec(e.Name, "", false).Timeout, opts.ExeArgs[e.Name]...)
 			if err != nil {
 				p.fail(fmt.Errorf("listing %s (%s side): %w", e.Name, old.Name, err))
 			}
@@ -202,7 +212,7 @@ func RunSides(ctx context.Context, old, new Side, opts Options) (*prove.Result, 
 		}
 		p := newPkg(e.Name)
 		all = append(all, p)
-		names, err := List(ctx, e, opts.filter(), opts.spec("", false).Timeout)
+		names, err := List(ctx, e, opts.filter(), opts.spec(e.Name, "", false).Timeout, opts.ExeArgs[e.Name]...)
 		if err != nil {
 			p.fail(fmt.Errorf("listing %s (%s side): %w", e.Name, new.Name, err))
 		}
@@ -215,7 +225,6 @@ func RunSides(ctx context.Context, old, new Side, opts Options) (*prove.Result, 
 	}
 	rng := newRand(opts.Seed)
 	sides := [2]string{old.Name, new.Name}
-	spec := opts.spec(opts.filter(), false)
 	err := rounds(ctx, res, &opts, len(pairs), func(round int) int {
 		live := 0
 		for _, i := range rng.Perm(len(pairs)) {
@@ -225,7 +234,7 @@ func RunSides(ctx context.Context, old, new Side, opts Options) (*prove.Result, 
 			}
 			first := rng.IntN(2)
 			for _, side := range []int{first, 1 - first} {
-				o, raw, err := Run(ctx, pr.exe[side], spec)
+				o, raw, err := Run(ctx, pr.exe[side], opts.spec(pr.exe[side].Name, opts.filter(), false))
 				saveRaw(&opts, pr.pkg, fmt.Sprintf("%s.%s.%d.json", pr.exe[side].Name, sides[side], round), raw)
 				if err != nil {
 					if ctx.Err() != nil {
@@ -272,7 +281,7 @@ func RunSides(ctx context.Context, old, new Side, opts Options) (*prove.Result, 
 // prove.FindVariants with opts.Variants among the benchmarks that
 // opts.Filter selects (List). Each round runs every executable with
 // pairs once, with only its paired benchmarks, in a random order
-// (--benchmark_enable_random_interleaving); the two benchmarks of a pair
+// (BENCHMARK_ENABLE_RANDOM_INTERLEAVING); the two benchmarks of a pair
 // in one run give one sample each. Samples and Comparisons are reported
 // under the pair's Benchmark name with OldName and NewName set;
 // PackageResult.Unpaired lists the names with a variant word and no
@@ -286,6 +295,9 @@ func RunVariants(ctx context.Context, exes []Executable, opts Options) (*prove.R
 	if variants == nil {
 		variants = prove.DefaultVariants
 	}
+	if err := checkExeArgs(opts.ExeArgs, exes); err != nil {
+		return nil, err
+	}
 	res := &prove.Result{}
 	var all, live []*pkgState
 	exeOf := map[*pkgState]Executable{}
@@ -293,7 +305,7 @@ func RunVariants(ctx context.Context, exes []Executable, opts Options) (*prove.R
 	for _, e := range exes {
 		p := newPkg(e.Name)
 		all = append(all, p)
-		names, err := List(ctx, e, opts.filter(), opts.spec("", false).Timeout)
+		names, err := List(ctx, e, opts.filter(), opts.spec(e.Name, "", false).Timeout, opts.ExeArgs[e.Name]...)
 		if err != nil {
 			if ctx.Err() != nil {
 				finish(res, all, opts)
@@ -332,7 +344,7 @@ func RunVariants(ctx context.Context, exes []Executable, opts Options) (*prove.R
 				continue
 			}
 			e := exeOf[p]
-			o, raw, err := Run(ctx, e, opts.spec(filters[p], true))
+			o, raw, err := Run(ctx, e, opts.spec(e.Name, filters[p], true))
 			saveRaw(&opts, p, fmt.Sprintf("%s.%d.json", e.Name, round), raw)
 			if err != nil {
 				if ctx.Err() != nil {
@@ -376,6 +388,32 @@ func RunVariants(ctx context.Context, exes []Executable, opts Options) (*prove.R
 	}
 	finish(res, all, opts)
 	return res, err
+}
+
+// checkExeArgs returns an error naming each target of args that is none
+// of exes'.
+func checkExeArgs(args map[string][]string, exes ...[]Executable) error {
+	known := map[string]bool{}
+	var names []string
+	for _, es := range exes {
+		for _, e := range es {
+			if !known[e.Name] {
+				known[e.Name] = true
+				names = append(names, e.Name)
+			}
+		}
+	}
+	var bad []string
+	for name := range args {
+		if !known[name] {
+			bad = append(bad, name)
+		}
+	}
+	if len(bad) > 0 {
+		slices.Sort(bad)
+		return fmt.Errorf("arguments for %s: no benchmark executable of that name (the executables are %s)", strings.Join(bad, ", "), strings.Join(names, ", "))
+	}
+	return nil
 }
 
 // ErrMissing is wrapped by the PackageResult.Err of RunVariants when a

@@ -87,6 +87,9 @@ type CompareOptions struct {
 	// CMakeArgs are added to the CMake configuration of a C++ project
 	// (CompareCxxWith); a Go module has none.
 	CMakeArgs []string
+	// ExeArgs are the arguments of a C++ project's benchmark executables
+	// by target name (CxxOptions.ExeArgs); a Go module has none.
+	ExeArgs map[string][]string
 }
 
 // CompareSides checks out the sides of sess that are git revisions
@@ -448,10 +451,13 @@ func Compare(ctx context.Context, sess *revs.Session, args []string, opts Compar
 	}
 	opts.Prove.WorkDir = sess.TempDir()
 	if IsCxxReportDir(sess.Dir) {
-		return CompareCxxWith(ctx, sess, args, opts, CxxOptions{CMakeArgs: opts.CMakeArgs})
+		return CompareCxxWith(ctx, sess, args, opts, CxxOptions{CMakeArgs: opts.CMakeArgs, ExeArgs: opts.ExeArgs})
 	}
-	if len(opts.CMakeArgs) > 0 {
-		return nil, usagef("-cmake-args: %s is a Go module, not a C++ project (a CMakeLists.txt without go.mod)", sess.Dir)
+	switch {
+	case len(opts.CMakeArgs) > 0:
+		return nil, usagef("-cmake-args: %s is not a C++ project (a CMakeLists.txt without go.mod)", sess.Dir)
+	case len(opts.ExeArgs) > 0:
+		return nil, usagef("-exe-args: %s is not a C++ project (a CMakeLists.txt without go.mod)", sess.Dir)
 	}
 	var c *Comparison
 	var err error

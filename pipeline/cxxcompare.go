@@ -4,14 +4,18 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/perfproof/perfproof/cxx"
 	"github.com/perfproof/perfproof/report"
 	"github.com/perfproof/perfproof/revs"
+	"github.com/perfproof/perfproof/stats"
 )
 
 // CxxOptions are the settings of a C++ comparison that CompareOptions
@@ -20,6 +24,11 @@ type CxxOptions struct {
 	// CMakeArgs are added to each side's CMake configuration, after
 	// perfproof's own (cxx.Configure), such as -DWITH_SIMD=ON.
 	CMakeArgs []string
+	// ExeArgs are the positional arguments of benchmark executables, by
+	// target name (cxx.Options.ExeArgs), for a main() that reads its own
+	// arguments, such as spdlog's formatter-bench ("all"). A name that
+	// is no benchmark executable of a side is an error.
+	ExeArgs map[string][]string
 }
 
 // CompareCxx is CompareCxxWith without CMake arguments.
@@ -42,15 +51,18 @@ func CompareCxx(ctx context.Context, sess *revs.Session, args []string, opts Com
 // compared in interleaved rounds (cxx.RunSides).
 //
 // opts.Prove gives the rounds (Rounds, Time, Timeout), the verdicts
-// (Stats), the filter (Bench, as --benchmark_filter: ECMAScript syntax),
-// the run length (Benchtime, a duration, as --benchmark_min_time),
+// (Stats), the filter (Bench, as Google Benchmark's filter: ECMAScript
+// syntax), the run length (Benchtime, a duration, as its minimum time),
 // the raw output folder (OutDir, relative to sess.Dir) and Progress. The
 // options that do not apply to C++ are *UsageErrors naming them, never
 // ignored: Adaptive, RampUp, a Benchtime that is an iteration count, and
 // package patterns. A failed checkout or build returns the error
 // (wrapping cxx.ErrBuild for a build); an interruption returns a
 // Comparison with Stopped set. The Comparison is filled by AddRun, so its
-// rendering, gate and exit codes are the Go comparison's.
+// rendering, gate and exit codes are the Go comparison's; then cxxCaveats
+// marks as Inconclusive, with notes, the verdicts of a benchmark that
+// measures nothing and the sec/op verdicts that are time spent waiting.
+// cx.ExeArgs naming no executable of a side is an error.
 func CompareCxxWith(ctx context.Context, sess *revs.Session, args []string, opts CompareOptions, cx CxxOptions) (*Comparison, error) {
 	start := time.Now()
 	if err := cxxUsage(opts); err != nil {
@@ -66,10 +78,10 @@ func CompareCxxWith(ctx context.Context, sess *revs.Session, args []string, opts
 	ro := cxx.Options{
 		Filter: opts.Prove.Bench, Rounds: opts.Prove.Rounds, MinTime: minTime, Time: opts.Prove.Time, Start: start,
 		Timeout: opts.Prove.Timeout, Stats: opts.Prove.Stats, Variants: opts.Prove.Variants,
-		OutDir: opts.Prove.OutDir, Progress: opts.Prove.Progress, Seed: opts.Prove.Seed,
+		OutDir: opts.Prove.OutDir, Progress: opts.Prove.Progress, Seed: opts.Prove.Seed, ExeArgs: cx.ExeArgs,
 	}
-	how := fmt.Sprintf("C++ (CMake, Google Benchmark): each build configured with -DCMAKE_BUILD_TYPE=Release%s in a temporary folder and built once; each run --benchmark_min_time=%gs --benchmark_repetitions=1; sec/op is real_time, cpu-sec/op cpu_time, per iteration",
-		cmakeArgsNote(cx.CMakeArgs), orMinTime(minTime).Seconds())
+	how := fmt.Sprintf("C++ (CMake, Google Benchmark): each build configured with -DCMAKE_BUILD_TYPE=Release%s in a temporary folder, its benchmark executables built once; each run with BENCHMARK_MIN_TIME=%g (seconds) and BENCHMARK_REPETITIONS=1 in its environment%s; sec/op is real_time, cpu-sec/op cpu_time, per iteration",
+		cmakeArgsNote(cx.CMakeArgs), orMinTime(minTime).Seconds(), exeArgsNote(cx.ExeArgs))
 	var c *Comparison
 	var err error
 	if opts.Prove.Variants != nil {
@@ -95,7 +107,7 @@ func cxxUsage(opts CompareOptions) error {
 	}
 	if p.Benchtime != "" {
 		if d, err := time.ParseDuration(p.Benchtime); err != nil || d <= 0 {
-			bad = append(bad, fmt.Sprintf("-benchtime %q (a C++ run takes a duration, as --benchmark_min_time; Google Benchmark 1.7.1 has no iteration count)", p.Benchtime))
+			bad = append(bad, fmt.Sprintf("-benchtime %q (a C++ run takes a duration, Google Benchmark's minimum time; 1.7.1 has no iteration count)", p.Benchtime))
 		}
 	}
 	if p.AllocBenchtime != "" || p.AllocCount > 0 {
@@ -112,6 +124,18 @@ func orMinTime(d time.Duration) time.Duration {
 		return cxx.DefaultMinTime
 	}
 	return d
+}
+
+// exeArgsNote says which executables ran with arguments, in name order.
+func exeArgsNote(args map[string][]string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, name := range slices.Sorted(maps.Keys(args)) {
+		parts = append(parts, fmt.Sprintf("%s with the arguments %q", name, args[name]))
+	}
+	return "; " + strings.Join(parts, ", ")
 }
 
 func cmakeArgsNote(args []string) string {
@@ -144,6 +168,7 @@ func compareCxxVariants(ctx context.Context, sess *revs.Session, args []string, 
 	if err := c.addRun(res, err, opts.Prove, "one run of each executable per round, both variants in it"); err != nil {
 		return c, err
 	}
+	c.cxxCaveats(opts.Prove.Stats.Effect())
 	c.Report.Notes = append([]string{how}, c.Report.Notes...)
 	return c, nil
 }
@@ -172,7 +197,11 @@ func compareCxxSides(ctx context.Context, sess *revs.Session, args []string, opt
 		if new == nil || old.Kind != revs.ResultsFile || new.Kind != revs.ResultsFile {
 			return nil, usagef("a results file can only be compared with another results file (OLD and NEW both files)")
 		}
-		return CompareFiles(old, new, opts.Prove.Stats)
+		c, err := CompareFiles(old, new, opts.Prove.Stats)
+		if c != nil {
+			c.cxxCaveats(opts.Prove.Stats.Effect())
+		}
+		return c, err
 	}
 	if new == nil {
 		var err error
@@ -209,6 +238,7 @@ func compareCxxSides(ctx context.Context, sess *revs.Session, args []string, opt
 	if err := c.addRun(res, err, opts.Prove, "one run of each executable per round and side"); err != nil {
 		return c, err
 	}
+	c.cxxCaveats(opts.Prove.Stats.Effect())
 	c.Report.Notes = append([]string{how, "code not compared: the C++ benchmarks' code is not compared between OLD and NEW; a benchmark whose code changed compares different work"}, c.Report.Notes...)
 	return c, nil
 }
@@ -258,4 +288,78 @@ func cxxBuild(ctx context.Context, sess *revs.Session, label, src, name string, 
 		fmt.Fprintf(opts.Progress, "benchmark executables of %s: %s\n", name, strings.Join(names, ", "))
 	}
 	return exes, nil
+}
+
+// NothingMeasured is the time per iteration, in seconds, below which a
+// C++ benchmark measures nothing: 0.1 ns is a fraction of a cycle of any
+// current processor (0.3 ns at 3.3 GHz), shorter than one add, so a
+// benchmark that fast ran an empty loop, its body optimized away.
+const NothingMeasured = 1e-10
+
+// cxxCaveats marks the verdicts of c's C++ comparisons that do not mean
+// what they say, as Inconclusive with the reason, and adds a note per
+// benchmark saying why:
+//
+//   - a benchmark whose median sec/op (else cpu-sec/op) on either side is
+//     below NothingMeasured measures nothing: every verdict of it,
+//     unchanged included, is inconclusive;
+//   - a sec/op (real_time) verdict faster or slower when the same
+//     benchmark's cpu-sec/op ratio and its confidence interval lie within
+//     ±minEffect: the wall time changed and the CPU time of the
+//     benchmark's thread did not, so the difference is time spent waiting
+//     (for a CPU on a loaded machine, for I/O, or for work done on
+//     another thread, which Google Benchmark's cpu_time does not count),
+//     not work the code does; the sec/op verdict is inconclusive.
+//
+// Inconclusive verdicts fail a gate with inconclusive in -fail-on, and
+// never pass as unchanged or faster.
+func (c *Comparison) cxxCaveats(minEffect float64) {
+	type key struct{ pkg, bench string }
+	byBench := map[key][]int{}
+	var order []key
+	for i, rc := range c.Report.Comparisons {
+		k := key{rc.Package, rc.Benchmark}
+		if _, ok := byBench[k]; !ok {
+			order = append(order, k)
+		}
+		byBench[k] = append(byBench[k], i)
+	}
+	find := func(idx []int, unit string) *report.Comparison {
+		for _, i := range idx {
+			if c.Report.Comparisons[i].Unit == unit {
+				return &c.Report.Comparisons[i]
+			}
+		}
+		return nil
+	}
+	for _, k := range order {
+		idx := byBench[k]
+		name := strings.TrimSpace(k.pkg + " " + k.bench)
+		sec, cpu := find(idx, "sec/op"), find(idx, "cpu-sec/op")
+		t := sec
+		if t == nil {
+			t = cpu
+		}
+		if t != nil {
+			if fast := math.Min(t.Old.Median, t.New.Median); fast < NothingMeasured {
+				reason := fmt.Sprintf("measures nothing: %.3g ns per iteration, below 0.1 ns", fast*1e9)
+				for _, i := range idx {
+					rc := &c.Report.Comparisons[i]
+					rc.Verdict, rc.Reason = stats.Inconclusive, reason
+				}
+				c.Report.Notes = append(c.Report.Notes, fmt.Sprintf("warning: %s: %.3g ns per iteration (median %s): the loop was optimized away, it measures nothing; its verdicts are inconclusive (keep its result with benchmark::DoNotOptimize)", name, fast*1e9, t.Unit))
+				continue
+			}
+		}
+		if sec == nil || cpu == nil || (sec.Verdict != stats.Faster && sec.Verdict != stats.Slower) {
+			continue
+		}
+		if !(cpu.RatioLo >= 1-minEffect && cpu.RatioHi <= 1+minEffect) {
+			continue
+		}
+		was := sec.Verdict
+		sec.Verdict = stats.Inconclusive
+		sec.Reason = fmt.Sprintf("%s by %+.1f%% in wall time while cpu-sec/op is unchanged [%+.1f%%, %+.1f%%]: time waiting, not work", was, 100*(sec.Ratio-1), 100*(cpu.RatioLo-1), 100*(cpu.RatioHi-1))
+		c.Report.Notes = append(c.Report.Notes, fmt.Sprintf("warning: %s: sec/op %s by %+.1f%% but cpu-sec/op unchanged (%+.1f%%, [%+.1f%%, %+.1f%%] within ±%.3g%%): the difference is time waiting for a CPU (a loaded machine), for I/O or for other threads, not work of the benchmark's thread; sec/op is marked inconclusive", name, was, 100*(sec.Ratio-1), 100*(cpu.Ratio-1), 100*(cpu.RatioLo-1), 100*(cpu.RatioHi-1), 100*minEffect))
+	}
 }

@@ -227,3 +227,97 @@ func TestCompareCxxFiles(t *testing.T) {
 		t.Errorf("comparing a Google Benchmark file with itself: %d comparisons, errors %q; want some, and BM_Fails's error", len(c.Report.Comparisons), c.Report.Errors)
 	}
 }
+
+func TestCxxCaveats(t *testing.T) {
+	cmp := func(bench, unit string, v stats.Verdict, median, ratio, lo, hi float64) report.Comparison {
+		rc := report.Comparison{Package: "bench_exe"}
+		rc.Benchmark, rc.Unit, rc.Verdict = bench, unit, v
+		rc.Old.Median, rc.New.Median = median, median*ratio
+		rc.Ratio, rc.RatioLo, rc.RatioHi = ratio, lo, hi
+		return rc
+	}
+	c := &Comparison{Report: report.CompareReport{Comparisons: []report.Comparison{
+		// Wall time faster, CPU time unchanged within ±2 %: waiting.
+		cmp("BM_Wait", "sec/op", stats.Faster, 1e-6, 0.937, 0.92, 0.95),
+		cmp("BM_Wait", "cpu-sec/op", stats.Unchanged, 1e-6, 1.0, 0.992, 1.007),
+		// Both faster: work.
+		cmp("BM_Work", "sec/op", stats.Faster, 1e-6, 0.8, 0.78, 0.82),
+		cmp("BM_Work", "cpu-sec/op", stats.Faster, 1e-6, 0.8, 0.78, 0.82),
+		// CPU time's interval reaches past -2 %: not shown unchanged.
+		cmp("BM_Edge", "sec/op", stats.Slower, 1e-6, 1.05, 1.03, 1.07),
+		cmp("BM_Edge", "cpu-sec/op", stats.Unchanged, 1e-6, 1.0, 0.97, 1.01),
+		// 0.0002 ns per iteration: an empty loop.
+		cmp("BM_Empty", "sec/op", stats.Unchanged, 2e-13, 1.0, 0.99, 1.01),
+		cmp("BM_Empty", "cpu-sec/op", stats.Unchanged, 2e-13, 1.0, 0.99, 1.01),
+	}}}
+	c.cxxCaveats(stats.DefaultMinEffect)
+	want := map[string]stats.Verdict{
+		"BM_Wait sec/op": stats.Inconclusive, "BM_Wait cpu-sec/op": stats.Unchanged,
+		"BM_Work sec/op": stats.Faster, "BM_Work cpu-sec/op": stats.Faster,
+		"BM_Edge sec/op": stats.Slower, "BM_Edge cpu-sec/op": stats.Unchanged,
+		"BM_Empty sec/op": stats.Inconclusive, "BM_Empty cpu-sec/op": stats.Inconclusive,
+	}
+	got := verdicts(c)
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s: verdict %v, want %v", k, got[k], v)
+		}
+	}
+	notes := strings.Join(c.Report.Notes, "\n")
+	for _, w := range []string{"bench_exe BM_Wait: sec/op faster by -6.3% but cpu-sec/op unchanged", "bench_exe BM_Empty: 0.0002 ns per iteration (median sec/op): the loop was optimized away, it measures nothing"} {
+		if !strings.Contains(notes, w) {
+			t.Errorf("notes %q lack %q", notes, w)
+		}
+	}
+	if strings.Contains(notes, "BM_Work") || strings.Contains(notes, "BM_Edge") {
+		t.Errorf("notes %q warn about BM_Work or BM_Edge", notes)
+	}
+	// A gate on inconclusive fails on both; "unchanged" never reads as clean.
+	lines, err := c.GateOutcome(Gate{Inconclusive: true})
+	if !errors.Is(err, ErrFound) || len(lines) != 3 || !strings.Contains(strings.Join(lines, "\n"), "measures nothing") {
+		t.Errorf("gate on inconclusive = %v %q, want a failure on BM_Wait sec/op and BM_Empty's two units", err, lines)
+	}
+}
+
+// TestCompareCxxQuirks compares testdata/quirks with itself: it builds
+// although a target of the project does not compile, its main() takes
+// its argument from ExeArgs, a name registered twice is two benchmarks,
+// and the empty loop is inconclusive.
+func TestCompareCxxQuirks(t *testing.T) {
+	needCxx(t)
+	ctx := context.Background()
+	sess, err := revs.Open(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sess.Close()
+	src, err := filepath.Abs(filepath.Join("..", "cxx", "testdata", "quirks"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var progress bytes.Buffer
+	opts := cxxOptions(&progress)
+	opts.Prove.Benchtime, opts.Prove.Rounds = "1ms", 6
+	c, err := CompareCxxWith(ctx, sess, []string{src, src}, opts, CxxOptions{ExeArgs: map[string][]string{"quirks_bench": {"extra"}}})
+	if err != nil {
+		t.Fatalf("CompareCxxWith: %v\n%s", err, progress.String())
+	}
+	if len(c.Errors) > 0 {
+		t.Fatalf("errors %v", c.Errors)
+	}
+	v := verdicts(c)
+	for _, k := range []string{"BM_Work sec/op", "BM_Dup sec/op", "BM_Dup#2 sec/op", "BM_Extra sec/op"} {
+		if _, ok := v[k]; !ok {
+			t.Errorf("no comparison of %s: %v", k, v)
+		}
+	}
+	if v["BM_Nothing sec/op"] != stats.Inconclusive || v["BM_Nothing cpu-sec/op"] != stats.Inconclusive {
+		t.Errorf("BM_Nothing verdicts %v, %v; want inconclusive (it measures nothing)", v["BM_Nothing sec/op"], v["BM_Nothing cpu-sec/op"])
+	}
+	notes := strings.Join(c.Report.Notes, "\n")
+	for _, w := range []string{`quirks_bench with the arguments ["extra"]`, "BM_Dup is registered 2 times", "quirks_bench BM_Nothing", "BENCHMARK_MIN_TIME=0.001"} {
+		if !strings.Contains(notes, w) {
+			t.Errorf("notes lack %q:\n%s", w, notes)
+		}
+	}
+}

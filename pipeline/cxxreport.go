@@ -37,13 +37,13 @@ type CxxReportOptions struct {
 	// means the current directory. It is never written to: the build
 	// goes to a temporary directory.
 	Dir string
-	// Bench is the --benchmark_filter regular expression of the
+	// Bench is the BENCHMARK_FILTER regular expression of the
 	// benchmarks to profile; "" or "." runs every benchmark.
 	Bench string
 	// TidyChecks is clang-tidy's -checks value; "" means
 	// tidy.DefaultChecks ("-*,performance-*,bugprone-*").
 	TidyChecks string
-	// MinTime is each benchmark's --benchmark_min_time in seconds; 0
+	// MinTime is each benchmark's BENCHMARK_MIN_TIME in seconds; 0
 	// means cpuprof.DefaultMinTime.
 	MinTime float64
 	// CMakeArgs are added to the CMake configuration after perfproof's

@@ -77,7 +77,7 @@ func (o *VerifyOptions) measureCxx(ctx context.Context, dir string, rep *claims.
 	return err
 }
 
-// cxxMinTime returns the --benchmark_min_time of the rounds that measure
+// cxxMinTime returns the BENCHMARK_MIN_TIME of the rounds that measure
 // time (o.Benchtime, a duration; cxx.DefaultMinTime when ""), or a
 // *UsageError naming the flags that apply to Go benchmarks only.
 func (o *VerifyOptions) cxxMinTime() (time.Duration, error) {
@@ -86,7 +86,7 @@ func (o *VerifyOptions) cxxMinTime() (time.Duration, error) {
 	if o.Benchtime != "" {
 		d, err := time.ParseDuration(o.Benchtime)
 		if err != nil || d <= 0 {
-			bad = append(bad, fmt.Sprintf("-benchtime %q (a C++ run takes a duration, as --benchmark_min_time; Google Benchmark 1.7.1 has no iteration count)", o.Benchtime))
+			bad = append(bad, fmt.Sprintf("-benchtime %q (a C++ run takes a duration, as BENCHMARK_MIN_TIME; Google Benchmark 1.7.1 has no iteration count)", o.Benchtime))
 		}
 		minTime = d
 	}
@@ -128,14 +128,14 @@ func allocClaim(c *claims.Claim) bool {
 type cxxMeasurer struct {
 	opts       *VerifyOptions
 	src, build string
-	minTime    time.Duration // --benchmark_min_time of each run
+	minTime    time.Duration // BENCHMARK_MIN_TIME of each run
 
 	built bool             // the build was tried (exes is its result)
 	exes  []cxx.Executable // benchmark executables, by target name
 }
 
 // Benchmarks builds the project (once) and lists the benchmarks of each
-// of its benchmark executables (cxx.List, --benchmark_list_tests): Name
+// of its benchmark executables (cxx.List, BENCHMARK_LIST_TESTS): Name
 // is Google Benchmark's full name ("BM_PoolLock_after/real_time/threads:2"),
 // Package the executable's target name ("msgpool_bench"). A failed build
 // is an error wrapping cxx.ErrBuild (or cxx.ErrNoCMake); an executable that
@@ -192,9 +192,9 @@ func (m *cxxMeasurer) rounds() int {
 // Measure runs benchmarks old and new of the executable pkg in
 // interleaved rounds, as cxx.RunVariants does for a pair: each round is
 // one run of the executable with only those two benchmarks
-// (--benchmark_filter=^(old|new)$), in a random order
-// (--benchmark_enable_random_interleaving), each for
-// VerifyOptions.Benchtime (--benchmark_min_time; cxx.DefaultMinTime when
+// (BENCHMARK_FILTER=^(old|new)$), in a random order
+// (BENCHMARK_ENABLE_RANDOM_INTERLEAVING), each for
+// VerifyOptions.Benchtime (BENCHMARK_MIN_TIME; cxx.DefaultMinTime when
 // ""), for VerifyOptions.Count rounds (prove.DefaultRounds when 0). Each
 // round gives one sample per benchmark and unit; old == new measures one
 // benchmark, its samples on both sides.
@@ -299,7 +299,7 @@ func (m *cxxMeasurer) Measure(ctx context.Context, pkg, old, new string, s claim
 	if old == new {
 		how = "with this benchmark alone"
 	}
-	res.Method = fmt.Sprintf("%d rounds of --benchmark_min_time=%gs on this machine, each one run of %s %s; sec/op is Google Benchmark's real_time%s",
+	res.Method = fmt.Sprintf("%d rounds of BENCHMARK_MIN_TIME=%gs on this machine, each one run of %s %s; sec/op is Google Benchmark's real_time%s",
 		n, m.minTime.Seconds(), pkg, how, cpu)
 	return res, nil
 }

@@ -212,16 +212,16 @@ func fakeExe(t *testing.T, name, body string) cxx.Executable {
 
 // pairScript lists BM_X_before and BM_X_after and, in a run, reports
 // both (after about 10x faster in real_time, 5x in cpu_time), the times
-// varying with a counter kept in its folder, and appends its arguments
-// to the file args. With only set, a run reports BM_X_before alone.
+// varying with a counter kept in its folder, and appends its BENCHMARK_*
+// environment, on one line, to the file args. With only set, a run reports BM_X_before alone.
 func pairScript(only bool) string {
 	after := `,
  {"name": "BM_X_after", "run_type": "iteration", "iterations": 1000, "real_time": $((100 + n % 3)), "cpu_time": $((180 + n % 5)), "time_unit": "ns"}`
 	if only {
 		after = ""
 	}
-	return `case "$1" in --benchmark_list_tests=true) printf 'BM_X_before\nBM_X_after\n'; exit 0;; esac
-echo "$@" >> args
+	return `case "$BENCHMARK_LIST_TESTS" in true) printf 'BM_X_before\nBM_X_after\n'; exit 0;; esac
+env | grep '^BENCHMARK_' | sort | tr '\n' ' ' >> args; echo >> args
 n=$(cat count 2>/dev/null || echo 0); n=$((n + 1)); echo $n > count
 cat <<EOF
 {"benchmarks": [
@@ -261,7 +261,7 @@ func TestCxxMeasurerMeasure(t *testing.T) {
 	if got.Units[0].Unit != "sec/op" {
 		t.Errorf("first unit %s, want sec/op (real_time)", got.Units[0].Unit)
 	}
-	if !strings.Contains(got.Method, "8 rounds of --benchmark_min_time=0.005s") || !strings.Contains(got.Method, "real_time") || !strings.Contains(got.Method, "cpu_time") {
+	if !strings.Contains(got.Method, "8 rounds of BENCHMARK_MIN_TIME=0.005s") || !strings.Contains(got.Method, "real_time") || !strings.Contains(got.Method, "cpu_time") {
 		t.Errorf("Method = %q, want the rounds, the run length and which time is which", got.Method)
 	}
 	args, err := os.ReadFile(filepath.Join(filepath.Dir(exe.Path), "args"))
@@ -272,7 +272,7 @@ func TestCxxMeasurerMeasure(t *testing.T) {
 	if len(lines) != 8 {
 		t.Fatalf("%d runs, want 8 (one per round):\n%s", len(lines), args)
 	}
-	for _, want := range []string{"--benchmark_filter=^(BM_X_before|BM_X_after)$", "--benchmark_enable_random_interleaving=true", "--benchmark_min_time=0.005", "--benchmark_repetitions=1"} {
+	for _, want := range []string{"BENCHMARK_FILTER=^(BM_X_before|BM_X_after)$", "BENCHMARK_ENABLE_RANDOM_INTERLEAVING=true", "BENCHMARK_MIN_TIME=0.005", "BENCHMARK_REPETITIONS=1"} {
 		if !strings.Contains(lines[0], want) {
 			t.Errorf("run arguments %q lack %s", lines[0], want)
 		}
@@ -297,7 +297,7 @@ func TestCxxMeasurerMeasureOne(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(string(args), "--benchmark_filter=^(BM_X_before)$") {
+	if !strings.Contains(string(args), "BENCHMARK_FILTER=^(BM_X_before)$") {
 		t.Errorf("run arguments %q, want a filter of BM_X_before alone", args)
 	}
 }

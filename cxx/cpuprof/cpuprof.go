@@ -34,7 +34,7 @@ import (
 
 // Defaults of Options.
 const (
-	// DefaultMinTime is the --benchmark_min_time of each benchmark, in
+	// DefaultMinTime is the BENCHMARK_MIN_TIME of each benchmark, in
 	// seconds: at a 250 Hz tick, about 500 samples per benchmark.
 	DefaultMinTime = 2.0
 	// DefaultFrequency is CPUPROFILE_FREQUENCY, in samples per second of
@@ -55,10 +55,10 @@ type Options struct {
 	// Executables are the Google Benchmark executables to profile, as
 	// absolute paths; each runs once, all its benchmarks in one process.
 	Executables []string
-	// Filter is the --benchmark_filter regular expression (RE2-like, as
+	// Filter is the BENCHMARK_FILTER regular expression (RE2-like, as
 	// Google Benchmark takes it); "" runs every benchmark.
 	Filter string
-	// MinTime is each benchmark's --benchmark_min_time in seconds; 0
+	// MinTime is each benchmark's BENCHMARK_MIN_TIME in seconds; 0
 	// means DefaultMinTime.
 	MinTime float64
 	// Frequency is CPUPROFILE_FREQUENCY; 0 means DefaultFrequency.
@@ -88,7 +88,7 @@ type Run struct {
 	Samples int64
 	// Wall is the wall time of the run.
 	Wall time.Duration
-	// Output is the benchmark's JSON output (--benchmark_format=json).
+	// Output is the benchmark's JSON output (BENCHMARK_FORMAT=json).
 	Output []byte
 	// Command is the command line that reproduces the run, quoted for sh,
 	// environment first.
@@ -188,24 +188,32 @@ func profileOne(ctx context.Context, exe, stem, filter string, minTime float64, 
 	if err := os.Remove(raw); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return Run{}, fmt.Errorf("profiling %s: %w", exe, err) // a stale profile must not pass for this run's
 	}
+	// Google Benchmark's settings go in its BENCHMARK_* environment
+	// variables, not as arguments, as package cxx runs them: a main()
+	// that reads its own arguments before benchmark::Initialize runs all
+	// the same. Google Benchmark 1.7 takes seconds as a float; 1.8 also
+	// takes the same form.
 	args := []string{
-		"--benchmark_format=json",
-		// Google Benchmark 1.7 takes seconds as a float; 1.8 also takes
-		// the same form.
-		"--benchmark_min_time=" + strconv.FormatFloat(minTime, 'f', -1, 64),
+		"BENCHMARK_FORMAT=json",
+		"BENCHMARK_MIN_TIME=" + strconv.FormatFloat(minTime, 'f', -1, 64),
 	}
 	if filter != "" {
-		args = append(args, "--benchmark_filter="+filter)
+		args = append(args, "BENCHMARK_FILTER="+filter)
 	}
 	env := []string{"LD_PRELOAD=" + lib, "CPUPROFILE=" + raw, "CPUPROFILE_FREQUENCY=" + strconv.Itoa(freq)}
-	cmd := exec.CommandContext(ctx, exe, args...)
+	cmd := exec.CommandContext(ctx, exe)
 	cmd.Dir = out
-	cmd.Env = append(os.Environ(), env...)
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "BENCHMARK_") {
+			cmd.Env = append(cmd.Env, kv)
+		}
+	}
+	cmd.Env = append(append(cmd.Env, env...), args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
 	err := cmd.Run()
-	line := append([]string{env[0], "CPUPROFILE=" + name + ".prof", env[2], exe}, args...)
+	line := append(append([]string{env[0], "CPUPROFILE=" + name + ".prof", env[2]}, args...), exe)
 	r := Run{Executable: exe, Wall: time.Since(start), Output: stdout.Bytes(), Command: shellQuote(line)}
 	if err != nil {
 		if ctx.Err() != nil {

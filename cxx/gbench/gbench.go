@@ -142,6 +142,13 @@ type Benchmark struct {
 	// Repetitions is the number of repetitions asked for, and
 	// RepetitionIndex the 0-based index of this run among them.
 	Repetitions, RepetitionIndex int
+	// FamilyIndex is the 0-based registration index of the benchmark's
+	// family (one BENCHMARK or RegisterBenchmark call), and
+	// PerFamilyInstanceIndex the 0-based index of this instance
+	// (arguments, threads) within it; both are -1 when the output has
+	// none (libraries before 1.6). Two families may register one name:
+	// these tell them apart (see Samples).
+	FamilyIndex, PerFamilyInstanceIndex int
 	// Threads is the number of threads that ran the benchmark.
 	Threads int
 	// Iterations is the number of iterations of the run.
@@ -362,7 +369,7 @@ func (p *parser) benchmarks(out *Output) error {
 }
 
 func (p *parser) benchmark() (Benchmark, error) {
-	b := Benchmark{BytesPerSecond: math.NaN(), ItemsPerSecond: math.NaN()}
+	b := Benchmark{BytesPerSecond: math.NaN(), ItemsPerSecond: math.NaN(), FamilyIndex: -1, PerFamilyInstanceIndex: -1}
 	start := p.next()
 	if err := p.delim('{', "benchmark"); err != nil {
 		return b, err
@@ -405,6 +412,10 @@ func (p *parser) benchmark() (Benchmark, error) {
 			dst = &b.Repetitions
 		case "repetition_index":
 			dst = &b.RepetitionIndex
+		case "family_index":
+			dst = &b.FamilyIndex
+		case "per_family_instance_index":
+			dst = &b.PerFamilyInstanceIndex
 		case "threads":
 			dst = &b.Threads
 		case "iterations":
@@ -529,6 +540,14 @@ type Sample struct {
 // ErrAggregatesOnly; if it has no benchmark at all, one wrapping
 // ErrNoBenchmarks. warnings say which user counters' direction is
 // unknown (see the package doc), once per counter.
+//
+// A name that comes with two or more different (FamilyIndex,
+// PerFamilyInstanceIndex) pairs in o (two registrations of one name, as
+// spdlog's formatter-bench does) is not merged: the instance with the
+// smallest pair keeps the name, the others are renamed name#2, name#3, …
+// in the order of their pairs, which is the registration order and so
+// the same in every run and build that registers them alike; a warning
+// says so, once per name.
 func (o *Output) Samples() (samples []Sample, errs, warnings []error) {
 	type key struct{ name, unit string }
 	index := make(map[key]int)
@@ -547,6 +566,8 @@ func (o *Output) Samples() (samples []Sample, errs, warnings []error) {
 	}
 	failed := make(map[string]bool)
 	warned := make(map[string]bool)
+	names, dups := o.uniqueNames()
+	warnings = append(warnings, dups...)
 	runs, aggregates := 0, 0
 	for i := range o.Benchmarks {
 		b := &o.Benchmarks[i]
@@ -555,24 +576,25 @@ func (o *Output) Samples() (samples []Sample, errs, warnings []error) {
 			continue
 		}
 		runs++
+		name := names[i]
 		if b.ErrorOccurred {
-			if !failed[b.Name] {
-				failed[b.Name] = true
-				errs = append(errs, fmt.Errorf("%s: %w: %s", b.Name, ErrBenchmark, b.ErrorMessage))
+			if !failed[name] {
+				failed[name] = true
+				errs = append(errs, fmt.Errorf("%s: %w: %s", name, ErrBenchmark, b.ErrorMessage))
 			}
 			continue
 		}
 		scale := timeUnits[b.TimeUnit]
-		add(b.Name, UnitRealTime, b.RealTime*scale)
-		add(b.Name, UnitCPUTime, b.CPUTime*scale)
-		add(b.Name, UnitBytes, b.BytesPerSecond)
-		add(b.Name, UnitItems, b.ItemsPerSecond)
+		add(name, UnitRealTime, b.RealTime*scale)
+		add(name, UnitCPUTime, b.CPUTime*scale)
+		add(name, UnitBytes, b.BytesPerSecond)
+		add(name, UnitItems, b.ItemsPerSecond)
 		for _, c := range b.Counters {
 			unit := CounterUnit(c.Name)
-			add(b.Name, unit, c.Value)
-			if w := b.Name + " " + unit; (math.IsNaN(c.Value) || math.IsInf(c.Value, 0)) && !warned[w] {
+			add(name, unit, c.Value)
+			if w := name + " " + unit; (math.IsNaN(c.Value) || math.IsInf(c.Value, 0)) && !warned[w] {
 				warned[w] = true
-				warnings = append(warnings, fmt.Errorf("counter %s of %s is %v in some runs: those runs are left out of its samples", unit, b.Name, c.Value))
+				warnings = append(warnings, fmt.Errorf("counter %s of %s is %v in some runs: those runs are left out of its samples", unit, name, c.Value))
 			}
 			if !strings.HasSuffix(unit, "/s") && !warned[unit] {
 				warned[unit] = true
@@ -592,6 +614,58 @@ func (o *Output) Samples() (samples []Sample, errs, warnings []error) {
 		samples = slices.DeleteFunc(samples, func(s Sample) bool { return failed[s.Name] })
 	}
 	return samples, errs, warnings
+}
+
+// uniqueNames returns the name of each of o.Benchmarks' runs, with the
+// later registrations of a duplicate name renamed name#2, name#3, … (see
+// Samples), and a warning per duplicate name.
+func (o *Output) uniqueNames() (names []string, warnings []error) {
+	type pair struct{ family, instance int }
+	pairs := make(map[string][]pair)
+	for _, b := range o.Benchmarks {
+		if b.IsAggregate() || b.FamilyIndex < 0 {
+			continue
+		}
+		p := pair{b.FamilyIndex, b.PerFamilyInstanceIndex}
+		if !slices.Contains(pairs[b.Name], p) {
+			pairs[b.Name] = append(pairs[b.Name], p)
+		}
+	}
+	cmpPair := func(a, b pair) int {
+		if a.family != b.family {
+			return a.family - b.family
+		}
+		return a.instance - b.instance
+	}
+	var dups []string
+	for name, ps := range pairs {
+		if len(ps) > 1 {
+			slices.SortFunc(ps, cmpPair)
+			dups = append(dups, name)
+		}
+	}
+	slices.Sort(dups)
+	for _, name := range dups {
+		ps := pairs[name]
+		var indexes, renamed []string
+		for k, p := range ps {
+			indexes = append(indexes, fmt.Sprintf("%d/%d", p.family, p.instance))
+			if k > 0 {
+				renamed = append(renamed, fmt.Sprintf("%s#%d", name, k+1))
+			}
+		}
+		warnings = append(warnings, fmt.Errorf("benchmark name %s is registered %d times (family/instance index %s): the later ones are compared as %s", name, len(ps), strings.Join(indexes, ", "), strings.Join(renamed, ", ")))
+	}
+	names = make([]string, len(o.Benchmarks))
+	for i, b := range o.Benchmarks {
+		names[i] = b.Name
+		if ps := pairs[b.Name]; len(ps) > 1 {
+			if k := slices.Index(ps, pair{b.FamilyIndex, b.PerFamilyInstanceIndex}); k > 0 {
+				names[i] = fmt.Sprintf("%s#%d", b.Name, k+1)
+			}
+		}
+	}
+	return names, warnings
 }
 
 // CounterUnit returns the unit of the user counter name: name with each

@@ -3,6 +3,7 @@ package gbench
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -292,5 +293,46 @@ func TestNonFinite(t *testing.T) {
 	o, err = Parse("t.json", []byte(`{"benchmarks": [{"name": "BM_NaN-Infinity", "label": "NaN", "real_time": 1, "cpu_time": 1, "time_unit": "ns"}]}`))
 	if err != nil || o.Benchmarks[0].Name != "BM_NaN-Infinity" || o.Benchmarks[0].Label != "NaN" || len(o.Benchmarks[0].Counters) != 0 {
 		t.Errorf("Parse with the words in strings = %+v, %v", o, err)
+	}
+}
+
+// TestSamplesDuplicateNames: one name from two registrations (families 1
+// and 3, as spdlog's formatter-bench registers "%l" twice) is two
+// benchmarks, the later one renamed, whatever the order of the output.
+func TestSamplesDuplicateNames(t *testing.T) {
+	entry := func(name string, family, instance int, ns float64) string {
+		return fmt.Sprintf(`{"name": %q, "family_index": %d, "per_family_instance_index": %d, "run_type": "iteration", "iterations": 10, "real_time": %g, "cpu_time": %g, "time_unit": "ns"}`, name, family, instance, ns, ns)
+	}
+	for _, order := range [][]string{
+		{entry("%l", 1, 0, 5), entry("BM_A", 2, 0, 7), entry("%l", 3, 0, 9)},
+		{entry("%l", 3, 0, 9), entry("%l", 1, 0, 5), entry("BM_A", 2, 0, 7)}, // interleaved
+	} {
+		o, err := Parse("dup.json", []byte(`{"benchmarks": [`+strings.Join(order, ",")+`]}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		samples, errs, warnings := o.Samples()
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		if got := sampleOf(samples, "%l", UnitRealTime); len(got) != 1 || math.Abs(got[0]-5e-9) > 1e-15 {
+			t.Errorf("%%l sec/op = %v, want the first family's 5 ns alone", got)
+		}
+		if got := sampleOf(samples, "%l#2", UnitRealTime); len(got) != 1 || math.Abs(got[0]-9e-9) > 1e-15 {
+			t.Errorf("%%l#2 sec/op = %v, want the second family's 9 ns", got)
+		}
+		if len(warnings) != 1 || !strings.Contains(warnings[0].Error(), "%l is registered 2 times") || !strings.Contains(warnings[0].Error(), "%l#2") {
+			t.Errorf("warnings %v, want one about %%l", warnings)
+		}
+	}
+	// Repetitions of one instance, and instances of one family with
+	// distinct names, are not duplicates.
+	o, err := Parse("reps.json", []byte(`{"benchmarks": [`+entry("BM_A", 0, 0, 1)+`,`+entry("BM_A", 0, 0, 2)+`,`+entry("BM_A/8", 0, 1, 3)+`]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	samples, _, warnings := o.Samples()
+	if got := sampleOf(samples, "BM_A", UnitRealTime); len(got) != 2 || len(warnings) != 0 {
+		t.Errorf("repetitions: BM_A sec/op %v, warnings %v; want 2 values, no warning", got, warnings)
 	}
 }

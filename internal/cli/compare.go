@@ -20,7 +20,7 @@ func init() {
 	register(&command{
 		name:    "compare",
 		summary: "prove a change: interleaved before/after benchmarks, statistics, CI gate",
-		usage:   "compare [-C dir] [-bench regexp] [-benchtime d] [-alloc-benchtime d] [-alloc-count n] [-count n] [-time d] [-adaptive] [-timeout d] [-alpha a] [-correction m] [-min-effect e] [-fail-on list] [-variants list] [-o dir] [-json | -md] [-cmake-args args] OLD [NEW] [packages]",
+		usage:   "compare [-C dir] [-bench regexp] [-benchtime d] [-alloc-benchtime d] [-alloc-count n] [-count n] [-time d] [-adaptive] [-timeout d] [-alpha a] [-correction m] [-min-effect e] [-fail-on list] [-variants list] [-o dir] [-json | -md] [-cmake-args args] [-exe-args target=args]... OLD [NEW] [packages]",
 		flags:   compareFlags,
 	})
 }
@@ -40,6 +40,38 @@ func (f *fraction) Set(s string) error {
 		v /= 100
 	}
 	*f = fraction(v)
+	return nil
+}
+
+// exeArgs is compare's repeatable -exe-args flag: "target=args", the
+// space-separated arguments of one benchmark executable of a C++
+// project, by target name.
+type exeArgs map[string][]string
+
+func (e *exeArgs) String() string {
+	if e == nil {
+		return ""
+	}
+	var parts []string
+	for name, args := range *e {
+		parts = append(parts, name+"="+strings.Join(args, " "))
+	}
+	return strings.Join(parts, ",")
+}
+
+func (e *exeArgs) Set(s string) error {
+	name, args, ok := strings.Cut(s, "=")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" {
+		return fmt.Errorf("%q: want target=args, such as formatter-bench=all", s)
+	}
+	if _, dup := (*e)[name]; dup {
+		return fmt.Errorf("%q: arguments for %s given twice", s, name)
+	}
+	if *e == nil {
+		*e = exeArgs{}
+	}
+	(*e)[name] = strings.Fields(args)
 	return nil
 }
 
@@ -66,6 +98,8 @@ func compareFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, i
 	asMD := fs.Bool("md", false, "print the comparisons as Markdown for a pull request comment")
 	noise := fs.Bool("noise", true, "measure and print the machine's noise before running")
 	cmakeArgs := cmakeArgsFlag(fs)
+	var exes exeArgs
+	fs.Var(&exes, "exe-args", "on a C++ project, run the benchmark executable `target` with the space-separated args as its own arguments, as target=args (repeatable; for a main() that reads its arguments, such as formatter-bench=all)")
 	return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		gate, err := pipeline.ParseGate(*failOn)
 		if err != nil {
@@ -94,6 +128,7 @@ func compareFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, i
 				fmt.Fprintf(stderr, "perfproof compare: cleaning up: %v\n", cerr)
 			}
 		}()
+		opts.ExeArgs = exes
 		cmp, err := pipeline.Compare(ctx, sess, args, opts)
 		if err != nil {
 			return err

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -385,5 +386,30 @@ func TestCompareAllocFlags(t *testing.T) {
 		if !strings.Contains(stdout.String()+stderr.String(), flag) {
 			t.Errorf("perfproof help compare does not mention %s:\n%s%s", flag, &stdout, &stderr)
 		}
+	}
+}
+
+// TestCompareExeArgsFlag: -exe-args takes target=args, once per target,
+// and only on a C++ project; anything else is a usage error (exit 2)
+// naming it.
+func TestCompareExeArgsFlag(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-exe-args", "all"}, `"all": want target=args`},
+		{[]string{"-exe-args", "=all"}, `"=all": want target=args`},
+		{[]string{"-exe-args", "f=all", "-exe-args", "f=x"}, "arguments for f given twice"},
+		{[]string{"-exe-args", "formatter-bench=all"}, "-exe-args: "},
+	} {
+		var stdout, stderr bytes.Buffer
+		args := append(append([]string{"compare", "-C", t.TempDir(), "-noise=false"}, tc.args...), "HEAD")
+		if code := Main(context.Background(), args, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), tc.want) {
+			t.Errorf("perfproof %s: exit %d, stderr %q; want 2 and %q", strings.Join(args, " "), code, stderr.String(), tc.want)
+		}
+	}
+	var e exeArgs
+	if err := e.Set("formatter-bench= all  %l "); err != nil || !slices.Equal(e["formatter-bench"], []string{"all", "%l"}) {
+		t.Errorf("-exe-args 'formatter-bench= all  %%l ' = %q, %v; want [all %%l]", e, err)
 	}
 }
