@@ -22,6 +22,11 @@ var ErrBuild = errors.New("C++ build failed")
 // command is not installed.
 var ErrNoCMake = errors.New("cmake not found in PATH")
 
+// ErrNoBenchmarkTarget is wrapped, beside ErrBuild, by the error of
+// Benchmarks when no executable target of the project links Google
+// Benchmark.
+var ErrNoBenchmarkTarget = errors.New("no executable target links Google Benchmark (benchmark::benchmark)")
+
 // tailBytes is how much of a failed command's output an error keeps.
 const tailBytes = 4000
 

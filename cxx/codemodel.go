@@ -79,7 +79,8 @@ type (
 // Release is read, else the first.
 //
 // It returns an error wrapping ErrBuild when the reply is missing or
-// malformed (naming the file), or when no executable links the library.
+// malformed (naming the file), or when no executable links the library
+// (then wrapping ErrNoBenchmarkTarget too).
 func Benchmarks(build string) ([]Executable, error) {
 	reply := filepath.Join(build, ".cmake", "api", "v1", "reply")
 	indexes, _ := filepath.Glob(filepath.Join(reply, "index-*.json"))
@@ -134,7 +135,7 @@ func Benchmarks(build string) ([]Executable, error) {
 		out = append(out, Executable{Name: t.Name, Path: p})
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("no executable target of %s links Google Benchmark (benchmark::benchmark): %w", build, ErrBuild)
+		return nil, fmt.Errorf("%s: %w: %w", build, ErrNoBenchmarkTarget, ErrBuild)
 	}
 	return out, nil
 }

@@ -1,24 +1,21 @@
 package pipeline
 
 import (
-	"bytes"
+	"cmp"
 	"context"
-	"debug/elf"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/google/pprof/profile"
 
 	"github.com/perfproof/perfproof/cost"
+	"github.com/perfproof/perfproof/cxx"
 	"github.com/perfproof/perfproof/cxx/cpuprof"
 	"github.com/perfproof/perfproof/cxx/tidy"
 	"github.com/perfproof/perfproof/finding"
@@ -28,7 +25,7 @@ import (
 
 // ErrCxxBuild is wrapped by ReportCxx's error when the CMake project does
 // not configure or build, or builds no Google Benchmark executable.
-var ErrCxxBuild = errors.New("C++ build failed")
+var ErrCxxBuild = cxx.ErrBuild
 
 // CxxReportOptions configure ReportCxx. The zero value reports on the
 // CMake project in the current directory with every benchmark.
@@ -64,7 +61,7 @@ type CxxReportOptions struct {
 // the current directory): dir holds a CMakeLists.txt and no go.mod, so
 // that a Go module that also builds C++ stays a Go report.
 func IsCxxReportDir(dir string) bool {
-	dir = cmpOr(dir, ".")
+	dir = cmp.Or(dir, ".")
 	fi, err := os.Stat(filepath.Join(dir, "CMakeLists.txt"))
 	if err != nil || !fi.Mode().IsRegular() {
 		return false
@@ -108,7 +105,7 @@ func IsCxxReportDir(dir string) bool {
 // ReportCxx returns the error with a complete Result whose
 // Report.Incomplete names them.
 func ReportCxx(ctx context.Context, opts CxxReportOptions) (*Result, error) {
-	src, err := filepath.Abs(cmpOr(opts.Dir, "."))
+	src, err := filepath.Abs(cmp.Or(opts.Dir, "."))
 	if err != nil {
 		return nil, fmt.Errorf("reporting on C++ project: %w", err)
 	}
@@ -127,16 +124,16 @@ func ReportCxx(ctx context.Context, opts CxxReportOptions) (*Result, error) {
 	defer os.RemoveAll(build)
 
 	progress("building %s (RelWithDebInfo) in %s", src, build)
-	configure := append([]string{"-S", src, "-B", build, "-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON"}, opts.CMakeArgs...)
-	buildArgs := []string{"--build", build, "-j", strconv.Itoa(runtime.NumCPU())}
-	for _, args := range [][]string{configure, buildArgs} {
-		if err := cxxCMake(ctx, args); err != nil {
-			return nil, fmt.Errorf("building %s: %w", src, err)
-		}
-	}
-	exes, err := cxxBenchmarkExecutables(build)
+	// cxx.Configure's own -DCMAKE_BUILD_TYPE=Release comes first; a later
+	// definition wins. Only the benchmark executables are built; the
+	// compile database lists every source all the same.
+	targets, err := cxx.BuildBenchmarks(ctx, src, build, append([]string{"-DCMAKE_BUILD_TYPE=RelWithDebInfo"}, opts.CMakeArgs...))
 	if err != nil {
 		return nil, fmt.Errorf("building %s: %w", src, err)
+	}
+	exes := make([]string, len(targets))
+	for i, t := range targets {
+		exes[i] = t.Path
 	}
 	if len(exes) == 0 {
 		return nil, fmt.Errorf("building %s: no executable links Google Benchmark (benchmark::benchmark): %w", src, ErrCxxBuild)
@@ -214,10 +211,15 @@ func ReportCxx(ctx context.Context, opts CxxReportOptions) (*Result, error) {
 	cost.Hotness(findings)
 	rep.Findings = findings
 
+	configure := append([]string{"cmake", "-S", src, "-B", build, "-DCMAKE_BUILD_TYPE=RelWithDebInfo", "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON"}, opts.CMakeArgs...)
+	buildArgs := []string{"cmake", "--build", build, "--target"}
+	for _, t := range targets {
+		buildArgs = append(buildArgs, t.Name)
+	}
 	rep.Commands = append(rep.Commands,
 		"BUILD=$(mktemp -d)",
-		cxxCommand(build, append([]string{"cmake"}, configure...)),
-		cxxCommand(build, append([]string{"cmake"}, buildArgs...)),
+		cxxCommand(build, configure),
+		cxxCommand(build, buildArgs),
 		cxxCommand(build, tres.Command))
 	for _, r := range runs {
 		rep.Commands = append(rep.Commands, strings.ReplaceAll(r.Command, build, `"$BUILD"`))
@@ -228,14 +230,6 @@ func ReportCxx(ctx context.Context, opts CxxReportOptions) (*Result, error) {
 	}
 	rep.Commands = append(rep.Commands, perfproof)
 	return res, tidyErr
-}
-
-// cmpOr returns s, or def when s is "".
-func cmpOr(s, def string) string {
-	if s == "" {
-		return def
-	}
-	return s
 }
 
 // cxxRel returns file relative to dir when inside it, with forward
@@ -255,83 +249,6 @@ func cxxCommand(build string, args []string) string {
 		q[i] = shellQuote(a)
 	}
 	return strings.ReplaceAll(strings.Join(q, " "), build, `"$BUILD"`)
-}
-
-// cxxCMake runs cmake with args; a failure wraps ErrCxxBuild and ends
-// with the tail of cmake's output.
-func cxxCMake(ctx context.Context, args []string) error {
-	if _, err := exec.LookPath("cmake"); err != nil {
-		return fmt.Errorf("cmake not found in PATH: %w", ErrCxxBuild)
-	}
-	var out bytes.Buffer
-	cmd := exec.CommandContext(ctx, "cmake", args...)
-	cmd.Stdout, cmd.Stderr = &out, &out
-	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		b := out.Bytes()
-		if len(b) > 4000 {
-			b = b[len(b)-4000:]
-		}
-		return fmt.Errorf("cmake %s: %w: %v\n%s", strings.Join(args[:2], " "), ErrCxxBuild, err, bytes.TrimSpace(b))
-	}
-	return nil
-}
-
-// benchmarkInit is the start of the mangled name of
-// benchmark::Initialize, which every Google Benchmark executable calls
-// (BENCHMARK_MAIN or benchmark_main) and has among its symbols, linked
-// statically or dynamically.
-const benchmarkInit = "_ZN9benchmark10Initialize"
-
-// cxxBenchmarkExecutables returns the executables under build (outside
-// CMake's own CMakeFiles directories) that link Google Benchmark, sorted:
-// ELF files with a program interpreter whose symbols, static or dynamic,
-// include benchmark::Initialize.
-func cxxBenchmarkExecutables(build string) ([]string, error) {
-	var out []string
-	err := filepath.WalkDir(build, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if d.Name() == "CMakeFiles" {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		if info, err := d.Info(); err != nil || info.Mode()&0o111 == 0 {
-			return nil
-		}
-		if isBenchmarkExecutable(path) {
-			out = append(out, path)
-		}
-		return nil
-	})
-	slices.Sort(out)
-	return out, err
-}
-
-func isBenchmarkExecutable(path string) bool {
-	f, err := elf.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	if !slices.ContainsFunc(f.Progs, func(p *elf.Prog) bool { return p.Type == elf.PT_INTERP }) {
-		return false // a shared library, not a program
-	}
-	for _, symbols := range []func() ([]elf.Symbol, error){f.DynamicSymbols, f.Symbols} {
-		syms, _ := symbols()
-		if slices.ContainsFunc(syms, func(s elf.Symbol) bool { return strings.HasPrefix(s.Name, benchmarkInit) }) {
-			return true
-		}
-	}
-	return false
 }
 
 // cxxEnclosing returns a copy of fs in which each finding without a

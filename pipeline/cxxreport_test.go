@@ -142,7 +142,9 @@ func TestReportCxxFailsClosed(t *testing.T) {
 	}
 
 	broken := t.TempDir()
-	write(broken, "CMakeLists.txt", "cmake_minimum_required(VERSION 3.16)\nproject(broken CXX)\nadd_executable(b b.cc)\n")
+	// A benchmark executable that does not compile (one that is not a
+	// benchmark is not built at all).
+	write(broken, "CMakeLists.txt", "cmake_minimum_required(VERSION 3.16)\nproject(broken CXX)\nfind_package(benchmark REQUIRED)\nadd_executable(b b.cc)\ntarget_link_libraries(b benchmark::benchmark)\n")
 	write(broken, "b.cc", "int main() { return undefined_name; }\n")
 	if _, err := ReportCxx(context.Background(), CxxReportOptions{Dir: broken}); !errors.Is(err, ErrCxxBuild) || !strings.Contains(err.Error(), "undefined_name") {
 		t.Errorf("ReportCxx of a project that does not build: error = %v, want ErrCxxBuild with the compiler's message", err)

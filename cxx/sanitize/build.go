@@ -10,7 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"strings"
 )
@@ -53,7 +52,7 @@ var (
 
 // configure runs cmake to configure src in the build folder dir with b's
 // flags and then the user's args, with a query for CMake's file API
-// codemodel-v2 (cmake-file-api(7)) that BenchmarkExecutables reads.
+// codemodel-v2 (cmake-file-api(7)) that cxx.Benchmarks reads.
 func configure(ctx context.Context, src, dir string, b Build, args []string) error {
 	query := filepath.Join(dir, ".cmake", "api", "v1", "query")
 	if err := os.MkdirAll(query, 0o777); err != nil {
@@ -165,117 +164,6 @@ func Tests(ctx context.Context, dir string) ([]Test, error) {
 		tests = append(tests, test)
 	}
 	return tests, errors.Join(errs...)
-}
-
-// benchmarkLibrary matches a link command fragment that links Google
-// Benchmark: its library file (libbenchmark.so.1.7.1, libbenchmark.a,
-// libbenchmark_main.a) or -lbenchmark.
-var benchmarkLibrary = regexp.MustCompile(`(^|/)libbenchmark(_main)?\.(so|a|dylib)(\.[0-9.]+)?$|^-lbenchmark(_main)?$`)
-
-// BenchmarkExecutables returns the absolute paths of the executables of
-// the configured folder dir that link Google Benchmark, read from the
-// reply of CMake's file API codemodel-v2 (cmake-file-api(7)) that
-// configure queried: the executable targets with a link fragment naming
-// the benchmark library (an imported benchmark::benchmark, a -lbenchmark)
-// or depending on a target named benchmark or benchmark_main (a
-// benchmark built with the project, e.g. by FetchContent).
-func BenchmarkExecutables(dir string) ([]string, error) {
-	reply := filepath.Join(dir, ".cmake", "api", "v1", "reply")
-	indexes, err := filepath.Glob(filepath.Join(reply, "index-*.json"))
-	if err != nil || len(indexes) == 0 {
-		return nil, fmt.Errorf("reading CMake's file API reply in %s: no index file (CMake older than 3.14?)", reply)
-	}
-	var index struct {
-		Reply map[string]struct {
-			JSONFile string `json:"jsonFile"`
-		} `json:"reply"`
-	}
-	if err := readJSON(indexes[len(indexes)-1], &index); err != nil {
-		return nil, err
-	}
-	cm, ok := index.Reply["codemodel-v2"]
-	if !ok || cm.JSONFile == "" {
-		return nil, fmt.Errorf("reading CMake's file API reply in %s: no codemodel-v2", reply)
-	}
-	var model struct {
-		Paths struct {
-			Build string `json:"build"`
-		} `json:"paths"`
-		Configurations []struct {
-			Targets []struct {
-				ID       string `json:"id"`
-				Name     string `json:"name"`
-				JSONFile string `json:"jsonFile"`
-			} `json:"targets"`
-		} `json:"configurations"`
-	}
-	if err := readJSON(filepath.Join(reply, cm.JSONFile), &model); err != nil {
-		return nil, err
-	}
-	if len(model.Configurations) == 0 {
-		return nil, fmt.Errorf("reading CMake's file API codemodel in %s: no configuration", reply)
-	}
-	names := map[string]string{}
-	for _, t := range model.Configurations[0].Targets {
-		names[t.ID] = t.Name
-	}
-	var exes []string
-	for _, t := range model.Configurations[0].Targets {
-		var target struct {
-			Type      string `json:"type"`
-			Artifacts []struct {
-				Path string `json:"path"`
-			} `json:"artifacts"`
-			Link *struct {
-				CommandFragments []struct {
-					Fragment string `json:"fragment"`
-					Role     string `json:"role"`
-				} `json:"commandFragments"`
-			} `json:"link"`
-			Dependencies []struct {
-				ID string `json:"id"`
-			} `json:"dependencies"`
-		}
-		if err := readJSON(filepath.Join(reply, t.JSONFile), &target); err != nil {
-			return nil, err
-		}
-		if target.Type != "EXECUTABLE" || len(target.Artifacts) == 0 {
-			continue
-		}
-		links := false
-		if target.Link != nil {
-			for _, f := range target.Link.CommandFragments {
-				if f.Role == "libraries" && benchmarkLibrary.MatchString(strings.TrimSpace(f.Fragment)) {
-					links = true
-				}
-			}
-		}
-		for _, d := range target.Dependencies {
-			if n := names[d.ID]; n == "benchmark" || n == "benchmark_main" {
-				links = true
-			}
-		}
-		if !links {
-			continue
-		}
-		path := target.Artifacts[0].Path
-		if !filepath.IsAbs(path) {
-			path = filepath.Join(model.Paths.Build, path)
-		}
-		exes = append(exes, path)
-	}
-	return exes, nil
-}
-
-func readJSON(path string, v any) error {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return fmt.Errorf("reading CMake's file API reply: %w", err)
-	}
-	if err := json.Unmarshal(b, v); err != nil {
-		return fmt.Errorf("reading CMake's file API reply %s: %w", path, err)
-	}
-	return nil
 }
 
 // instrumented reports whether the ELF executable at path has a symbol

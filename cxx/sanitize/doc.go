@@ -20,7 +20,9 @@
 // executables are found with CMake's file API (codemodel-v2): executable
 // targets that link the Google Benchmark library or depend on a target
 // named benchmark. They run in the ASan build only, once each with
-// --benchmark_min_time=0.01 (seconds, as Google Benchmark 1.7 takes it).
+// BENCHMARK_MIN_TIME=0.01 in its environment (seconds, as Google Benchmark 1.7
+// takes it; an environment variable, so that a main() reading its own
+// arguments runs all the same).
 // Each run gets ASAN_OPTIONS, UBSAN_OPTIONS and TSAN_OPTIONS (SanitizerEnv)
 // with a log_path in a folder of its own, so that its reports are never
 // mixed with another run's or with its stdout; its stderr is read as well,

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/perfproof/perfproof/cxx"
 )
 
 // DefaultTimeout is the default limit of one run of a test or benchmark
@@ -21,7 +23,7 @@ const DefaultTimeout = 5 * time.Minute
 // ended on a report, not on a failure of its own.
 const SanitizerExitCode = 86
 
-// BenchmarkMinTime is the --benchmark_min_time, in seconds, of a
+// BenchmarkMinTime is the BENCHMARK_MIN_TIME, in seconds, of a
 // benchmark run: long enough to run every benchmark's code, short enough
 // for a sanitized build. Google Benchmark 1.7 takes seconds as a bare
 // float.
@@ -93,7 +95,7 @@ func (r *Result) Outcome() error {
 // and UndefinedBehaviorSanitizer (and, with opts.TSan, a second time with
 // ThreadSanitizer) in a temporary folder it removes afterwards, runs its
 // ctest tests and its Google Benchmark executables (in the ASan build,
-// each briefly: --benchmark_min_time=BenchmarkMinTime) and its tests
+// each briefly: BENCHMARK_MIN_TIME=BenchmarkMinTime) and its tests
 // again in the TSan build, and returns the sanitizers' reports as
 // findings. Each run writes its reports through the sanitizers' log_path
 // to a folder of its own; its stderr, kept apart from its stdout, is read
@@ -198,12 +200,15 @@ func (r *runner) build(ctx context.Context, src, dir string, b Build) (int, erro
 		jobs = append(jobs, job{name: "test " + t.Name + " (" + b.Name + ")", argv: t.Command, dir: t.Dir, env: t.Env, willFail: t.WillFail, test: true})
 	}
 	if b.Name == ASanBuild.Name {
-		exes, err := BenchmarkExecutables(dir)
-		if err != nil {
+		exes, err := cxx.Benchmarks(dir)
+		if err != nil && !errors.Is(err, cxx.ErrNoBenchmarkTarget) { // tests alone are a project too
 			r.fail("benchmarks ("+b.Name+")", err)
 		}
 		for _, exe := range exes {
-			jobs = append(jobs, job{name: "benchmark " + filepath.Base(exe) + " (" + b.Name + ")", argv: []string{exe, "--benchmark_min_time=" + BenchmarkMinTime}, dir: dir})
+			// Google Benchmark's setting in its environment variable, as
+			// package cxx runs benchmarks: a main() that reads its own
+			// arguments runs all the same.
+			jobs = append(jobs, job{name: "benchmark " + filepath.Base(exe.Path) + " (" + b.Name + ")", argv: []string{exe.Path}, dir: dir, env: []string{"BENCHMARK_MIN_TIME=" + BenchmarkMinTime}})
 		}
 	}
 	checked := map[string]bool{}
@@ -262,7 +267,13 @@ func (r *runner) run(ctx context.Context, j job) error {
 	cmd := exec.CommandContext(rctx, j.argv[0], j.argv[1:]...)
 	cmd.Dir = j.dir
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	cmd.Env = append(append(os.Environ(), j.env...), SanitizerEnv(logs)...)
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "BENCHMARK_") {
+			env = append(env, kv)
+		}
+	}
+	cmd.Env = append(append(env, j.env...), SanitizerEnv(logs)...)
 	cmd.WaitDelay = 5 * time.Second
 	runErr := cmd.Run()
 
