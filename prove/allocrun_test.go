@@ -90,6 +90,17 @@ func TestRunAllocBenchtime(t *testing.T) {
 	if s := find(t, cs, "Lookup", "sec/op"); s.Benchtime != "10ms" || s.Old.N != 2 {
 		t.Errorf("Run(AllocBenchtime 1s) sec/op: benchtime %q, %d samples; want the 2 timing rounds' of 10ms", s.Benchtime, s.Old.N)
 	}
+	// Runs long enough for the pool give the same allocation figures and
+	// verdict at another length: the verdict does not depend on it.
+	long := find(t, cs, "Lookup", "allocs/op")
+	res3, err := Run(ctx, Side{"old", dir}, Side{"new", dir}, nil, Options{Rounds: 2, AllocBenchtime: "300ms", AllocCount: 1, Seed: 7})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c := find(t, res3.Comparisons(), "Lookup", "allocs/op"); c.Benchtime != "300ms" || c.Verdict != long.Verdict || c.Old.Median != want || c.New.Median != want {
+		t.Errorf("Run(AllocBenchtime 300ms) allocs/op: benchtime %q, verdict %v, medians %v → %v; want 300ms, the 1s runs' verdict %v and go test -benchtime 1s's %v",
+			c.Benchtime, c.Verdict, c.Old.Median, c.New.Median, long.Verdict, want)
+	}
 
 	res, err = Run(ctx, Side{"old", dir}, Side{"new", dir}, nil, Options{Rounds: 2, Seed: 7})
 	if err != nil {
