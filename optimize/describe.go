@@ -124,7 +124,7 @@ func (r *Result) Markdown(w io.Writer) error {
 		dir = "."
 	}
 	fmt.Fprintf(&b, "Each fix below was applied by `perfproof optimize` to HEAD (`%s`) in a temporary git worktree, with the fixes kept before it; ", short(r.Base))
-	b.WriteString("built, vetted and tested (the changed packages and those whose tests depend on them); and measured against the tree without it in interleaved rounds (`perfproof compare -adaptive`). ")
+	fmt.Fprintf(&b, "built, vetted and tested (the changed packages and those whose tests depend on them); and measured against the tree without it in interleaved rounds (`perfproof compare -adaptive%s`). ", r.allocFlags())
 	b.WriteString("A fix is kept when some benchmark is faster or allocates less and none is slower, after the correction for the number of comparisons.\n\n")
 	switch {
 	case r.Branch != "":
@@ -282,7 +282,7 @@ func (r *Result) Markdown(w io.Writer) error {
 		if len(benches) > 0 {
 			bench = unionBench(benches)
 		}
-		fmt.Fprintf(&b, "perfproof compare -C %s -adaptive -bench '%s' %s %s %s\n", dir, bench, short(r.Base), r.Branch, strings.Join(uniq(pkgs), " "))
+		fmt.Fprintf(&b, "perfproof compare -C %s -adaptive%s -bench '%s' %s %s %s\n", dir, r.allocFlags(), bench, short(r.Base), r.Branch, strings.Join(uniq(pkgs), " "))
 	}
 	b.WriteString("```\n")
 	_, err := io.WriteString(w, b.String())
@@ -472,4 +472,19 @@ func upperFirst(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// allocFlags returns compare's flags for the allocation rounds of the
+// run's comparisons (" -alloc-benchtime 1s -alloc-count 1"), "" when
+// B/op and allocs/op came from the short timing runs.
+func (r *Result) allocFlags() string {
+	p := r.Options.Prove
+	if p.AllocBenchtime == "" {
+		return ""
+	}
+	f := " -alloc-benchtime " + p.AllocBenchtime
+	if p.AllocCount > 0 {
+		f += " -alloc-count " + strconv.Itoa(p.AllocCount)
+	}
+	return f
 }

@@ -8,13 +8,14 @@ import (
 
 	"github.com/perfproof/perfproof/optimize"
 	"github.com/perfproof/perfproof/pipeline"
+	"github.com/perfproof/perfproof/prove"
 )
 
 func init() {
 	register(&command{
 		name:    "optimize",
 		summary: "apply each exact fix, test it, prove it, keep the proven wins on a new branch",
-		usage:   "optimize [-C dir] [-bench regexp] [-budget d] [-branch name] [-dry-run] [-samples n] [-o file] [packages]",
+		usage:   "optimize [-C dir] [-bench regexp] [-budget d] [-branch name] [-dry-run] [-samples n] [-alloc-benchtime d] [-alloc-count n] [-o file] [packages]",
 		flags:   optimizeFlags,
 	})
 }
@@ -27,6 +28,8 @@ func optimizeFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, 
 	dryRun := fs.Bool("dry-run", false, "stop before creating the branch")
 	samples := fs.Int("samples", pipeline.DefaultSamples, "profile each benchmark of the ranking until its CPU profiles hold `n` samples; 0: 6 runs only")
 	out := fs.String("o", "", "write the description to `file` (relative to -C dir) instead of stdout")
+	allocBenchtime := fs.String("alloc-benchtime", "1s", "measure each fix's B/op and allocs/op in runs of duration `d` or Nx iterations, as go test does (empty: from the short timing runs, which pooled code can make an artefact)")
+	allocCount := fs.Int("alloc-count", 1, "run each benchmark `n` times per side for -alloc-benchtime")
 	return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if *budget < 0 {
 			return usagef("-budget must not be negative")
@@ -34,9 +37,16 @@ func optimizeFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, 
 		if *samples < 0 {
 			return usagef("-samples must not be negative")
 		}
+		switch {
+		case *allocBenchtime != "" && !prove.ValidBenchtime(*allocBenchtime):
+			return usagef("-alloc-benchtime %q is neither a duration such as 1s nor a count such as 100x", *allocBenchtime)
+		case *allocCount < 1:
+			return usagef("-alloc-count must be at least 1")
+		}
 		opts := optimize.Options{
 			Dir: *dir, Patterns: args, Bench: *bench, Budget: *budget, Branch: *branch, DryRun: *dryRun,
 			Report:   pipeline.Options{Samples: *samples},
+			Prove:    prove.Options{AllocBenchtime: *allocBenchtime, AllocCount: *allocCount},
 			Progress: stderr,
 		}
 		if *samples == 0 {
