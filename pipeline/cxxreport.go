@@ -46,6 +46,15 @@ type CxxReportOptions struct {
 	// CMakeArgs are added to the CMake configuration after perfproof's
 	// own, such as -DWITH_SIMD=ON.
 	CMakeArgs []string
+	// Profiles, if not empty, are CPU profiles to rank the findings by
+	// instead of running the benchmarks: each a path (relative to Dir)
+	// of a raw gperftools profile (CPUPROFILE=…) or a pprof profile,
+	// symbolized or not, or EXE=PATH to name the executable (relative to
+	// Dir) that recorded a raw one. Without EXE, a profile that needs
+	// symbols is symbolized with the built benchmark executable of the
+	// same file name as the profile's main mapping, else with the file
+	// the mapping names if it exists.
+	Profiles []string
 	// OutDir, if not "", keeps each benchmark executable's raw and
 	// symbolized profiles and its benchmark JSON; it must exist.
 	OutDir string
@@ -87,16 +96,25 @@ func IsCxxReportDir(dir string) bool {
 // last; unlike Report's, cold findings are kept, since clang-tidy's
 // findings have no static hotness of their own to fall back on.
 //
-// Go-specific parts of the Go pipeline are left out and said so in the
-// report's notes: cost.Hotspots' profile-only findings (Go allocation
-// sites in heap profiles, Go's encoding/json, encoding/xml and fmt in CPU
-// profiles; gperftools gives a CPU profile only), report.Env's Go
+// With opts.Profiles, no benchmark runs: the project is still built, for
+// clang-tidy's compile database and for the executables that symbolize
+// raw profiles (cpuprof.SymbolizeWith), and the findings are joined with
+// the profiles given.
+//
+// Profile-only findings (CxxHotspots: the project's lines taking at least
+// 5 % of the CPU, mostly in heap allocation, iostreams or formatting, or
+// locking) are ranked with clang-tidy's; a line that clang-tidy reported
+// keeps its finding only. Go-specific parts of the Go pipeline are left
+// out and said so in the report's notes: report.Env's Go
 // version and GOMAXPROCS, and per-benchmark summaries (Report.Benchmarks
 // stays empty). A finding's Function is the profile's function that
 // encloses its line (see cxxEnclosing), or "" when none does.
 //
 // Errors, all meaning that the report must not be read as clean: a
-// directory without CMakeLists.txt; a build that fails, or no benchmark
+// directory without CMakeLists.txt; a profile of opts.Profiles that
+// cannot be read, is not a CPU profile, has no sample
+// (cpuprof.ErrNoSamples) or has no executable to symbolize it with
+// (cpuprof.ErrNoBinary), each naming the file; a build that fails, or no benchmark
 // executable (ErrCxxBuild); clang-tidy missing, or no compile command
 // (tidy.ErrNoTool, tidy.ErrNoCompileCommands); libprofiler missing,
 // a benchmark executable that fails or gives a profile with no sample
@@ -116,6 +134,10 @@ func ReportCxx(ctx context.Context, opts CxxReportOptions) (*Result, error) {
 		if opts.Progress != nil {
 			fmt.Fprintf(opts.Progress, "perfproof report: "+format+"\n", args...)
 		}
+	}
+	given, err := readCxxProfiles(src, opts.Profiles) // before the long build
+	if err != nil {
+		return nil, err
 	}
 	build, err := os.MkdirTemp("", "perfproof-cxx-report-")
 	if err != nil {
@@ -149,20 +171,30 @@ func ReportCxx(ctx context.Context, opts CxxReportOptions) (*Result, error) {
 	if filter == "." {
 		filter = ""
 	}
-	names := make([]string, len(exes))
-	for i, e := range exes {
-		names[i] = filepath.Base(e)
-	}
-	progress("profiling %s with gperftools", strings.Join(names, ", "))
-	runs, err := cpuprof.Profile(ctx, cpuprof.Options{
-		Executables: exes, Filter: filter, MinTime: opts.MinTime, OutDir: opts.OutDir, Symbolizer: opts.Symbolizer,
-	})
-	if err != nil {
-		return nil, err
-	}
-	profiles := make([]*profile.Profile, len(runs))
-	for i, r := range runs {
-		profiles[i] = r.Profile
+	var runs []cpuprof.Run
+	var profiles []*profile.Profile
+	if len(given) > 0 {
+		if err := symbolizeCxxProfiles(ctx, given, exes, opts.Symbolizer, progress); err != nil {
+			return nil, err
+		}
+		for _, g := range given {
+			profiles = append(profiles, g.p)
+		}
+	} else {
+		names := make([]string, len(exes))
+		for i, e := range exes {
+			names[i] = filepath.Base(e)
+		}
+		progress("profiling %s with gperftools", strings.Join(names, ", "))
+		runs, err = cpuprof.Profile(ctx, cpuprof.Options{
+			Executables: exes, Filter: filter, MinTime: opts.MinTime, OutDir: opts.OutDir, Symbolizer: opts.Symbolizer,
+		})
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range runs {
+			profiles = append(profiles, r.Profile)
+		}
 	}
 	ps, err := cost.New(profiles...)
 	if err != nil {
@@ -180,7 +212,7 @@ func ReportCxx(ctx context.Context, opts CxxReportOptions) (*Result, error) {
 		Scan:        &scan.Result{Packages: len(tres.Files)},
 		Profiles:    ProfileKinds{CPU: ps.HasCPU()},
 		Ranked:      true,
-		Benchmarked: true,
+		Benchmarked: len(given) == 0,
 	}
 	for _, w := range ps.Warnings {
 		res.Warnings = append(res.Warnings, w)
@@ -201,11 +233,17 @@ func ReportCxx(ctx context.Context, opts CxxReportOptions) (*Result, error) {
 	for _, r := range runs {
 		rep.Notes = append(rep.Notes, fmt.Sprintf("%s: %d CPU profile samples in %.1f s of wall time (gperftools)", filepath.Base(r.Executable), r.Samples, r.Wall.Seconds()))
 	}
+	for _, g := range given {
+		rep.Notes = append(rep.Notes, g.note)
+	}
+	hot := CxxHotspots(profiles, CxxHotspotOptions{SourceDir: src, BuildDir: build, Known: tres.Findings})
 	rep.Notes = append(rep.Notes,
-		"profile-only hot spots are not sought in C++ profiles: those of perfproof are Go allocation sites and Go encoders",
-		"C++ benchmarks are profiled, not summarised: their times per op are in each executable's JSON output")
+		fmt.Sprintf("profile-only findings: %d of the project's lines take at least %s of the CPU, mostly in heap allocation, iostreams/formatting or locking", len(hot), cxxPercent(cost.DefaultThreshold)))
+	if len(given) == 0 {
+		rep.Notes = append(rep.Notes, "C++ benchmarks are profiled, not summarised: their times per op are in each executable's JSON output")
+	}
 
-	findings := cxxEnclosing(tres.Findings, profiles)
+	findings := cxxEnclosing(append(slices.Clone(tres.Findings), hot...), profiles)
 	findings = cost.Join(findings, ps)
 	cost.Rank(findings)
 	cost.Hotness(findings)
@@ -225,8 +263,11 @@ func ReportCxx(ctx context.Context, opts CxxReportOptions) (*Result, error) {
 		rep.Commands = append(rep.Commands, strings.ReplaceAll(r.Command, build, `"$BUILD"`))
 	}
 	perfproof := "perfproof report -C " + shellQuote(src)
-	if filter != "" {
+	if filter != "" && len(given) == 0 {
 		perfproof += " -bench " + shellQuote(filter)
+	}
+	for _, spec := range opts.Profiles {
+		perfproof += " -profile " + shellQuote(spec)
 	}
 	rep.Commands = append(rep.Commands, perfproof)
 	return res, tidyErr
@@ -311,4 +352,94 @@ func cxxEnvironment() report.Env {
 	env := environment()
 	env.GoVersion, env.GOMAXPROCS = "", 0
 	return env
+}
+
+// cxxProfile is a CPU profile given to ReportCxx.
+type cxxProfile struct {
+	spec, path, exe string // exe is "" unless given as EXE=PATH
+	p               *profile.Profile
+	samples         int64
+	note            string // set once symbolized
+}
+
+// readCxxProfiles reads the profiles of specs (PATH or EXE=PATH, relative
+// to dir) with cpuprof.Read; errors name the file.
+func readCxxProfiles(dir string, specs []string) ([]*cxxProfile, error) {
+	var out []*cxxProfile
+	for _, spec := range specs {
+		g := &cxxProfile{spec: spec, path: spec}
+		if exe, path, ok := strings.Cut(spec, "="); ok && exe != "" && path != "" {
+			if _, err := os.Stat(cxxIn(dir, spec)); err != nil { // a file name with "=" is taken as is
+				g.exe, g.path = cxxIn(dir, exe), path
+			}
+		}
+		g.path = cxxIn(dir, g.path)
+		var err error
+		if g.p, g.samples, err = cpuprof.Read(g.path); err != nil {
+			return nil, fmt.Errorf("-profile %s: %w", spec, err)
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// cxxIn returns path relative to dir when not absolute.
+func cxxIn(dir, path string) string {
+	if filepath.IsAbs(path) {
+		return path
+	}
+	return filepath.Join(dir, path)
+}
+
+// symbolizeCxxProfiles symbolizes the given profiles that need it: with
+// the executable given, else the one of exes with the base name of the
+// profile's main mapping, else the mapped file itself if it exists; it
+// sets each profile's note, which says which executable symbolized it.
+func symbolizeCxxProfiles(ctx context.Context, given []*cxxProfile, exes []string, sym cpuprof.Symbolizer, progress func(string, ...any)) error {
+	for _, g := range given {
+		rel := g.spec
+		if !cpuprof.NeedsSymbols(g.p) {
+			g.note = fmt.Sprintf("%s: %d CPU profile samples, given with -profile, already symbolized; no benchmark ran", rel, g.samples)
+			continue
+		}
+		recorded := cpuprof.MainBinary(g.p)
+		exe, how := g.exe, "given"
+		if exe == "" && recorded != "" {
+			for _, e := range exes {
+				if filepath.Base(e) == filepath.Base(recorded) {
+					exe, how = e, "built here, matched by name to "+recorded
+					break
+				}
+			}
+		}
+		if exe == "" && recorded != "" {
+			if fi, err := os.Stat(recorded); err == nil && fi.Mode().IsRegular() {
+				exe, how = recorded, "the file the profile names"
+			}
+		}
+		if exe == "" {
+			names := make([]string, len(exes))
+			for i, e := range exes {
+				names[i] = filepath.Base(e)
+			}
+			return fmt.Errorf("-profile %s: its main executable %q is not among the built benchmark executables (%s) and does not exist: %w; pass -profile EXE=%s",
+				rel, recorded, strings.Join(names, ", "), cpuprof.ErrNoBinary, g.spec)
+		}
+		if sym.Path == "" {
+			var err error
+			if sym, err = cpuprof.FindSymbolizer(); err != nil {
+				return fmt.Errorf("-profile %s: %w (install binutils or llvm)", rel, err)
+			}
+		}
+		progress("symbolizing %s with %s", g.path, exe)
+		if err := cpuprof.SymbolizeWith(ctx, g.p, exe, sym); err != nil {
+			return fmt.Errorf("-profile %s: %w", rel, err)
+		}
+		shown := exe
+		if g.exe == "" && exe != recorded {
+			shown = filepath.Base(exe)
+		}
+		g.note = fmt.Sprintf("%s: %d CPU profile samples, given with -profile, symbolized with %s (%s); no benchmark ran", rel, g.samples, shown, how)
+	}
+	return nil
 }

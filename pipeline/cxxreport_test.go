@@ -208,3 +208,91 @@ func TestIsCxxReportDir(t *testing.T) {
 		}
 	}
 }
+
+// TestReportCxxProfiles reports on the orders fixture from a gperftools
+// profile that an earlier report kept, raw: no benchmark runs, the
+// profile is symbolized with the executable rebuilt here, and the
+// findings are ranked by it as by a profiling run; bad profiles fail
+// with errors naming the file.
+func TestReportCxxProfiles(t *testing.T) {
+	needReportCxx(t)
+	src, err := filepath.Abs(filepath.Join("..", "cxx", "tidy", "testdata", "orders"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	keep := t.TempDir()
+	if _, err := ReportCxx(context.Background(), CxxReportOptions{Dir: src, MinTime: 0.3, OutDir: keep}); err != nil {
+		t.Fatal(err)
+	}
+	raw := filepath.Join(keep, "orders_bench.prof")
+	var progress bytes.Buffer
+	res, err := ReportCxx(context.Background(), CxxReportOptions{Dir: src, Profiles: []string{raw}, Progress: &progress})
+	if err != nil {
+		t.Fatalf("ReportCxx -profile: %v\n%s", err, progress.String())
+	}
+	if res.Benchmarked || strings.Contains(progress.String(), "profiling") {
+		t.Errorf("ReportCxx -profile ran the benchmarks:\n%s", progress.String())
+	}
+	hot := -1
+	tidyLines := map[int]bool{}
+	for i, f := range res.Report.Findings {
+		if strings.HasPrefix(f.Analyzer, "clang-tidy/") {
+			tidyLines[f.Line] = true
+		}
+		if f.Analyzer == "clang-tidy/performance-for-range-copy" && f.Line == 14 {
+			hot = i
+		}
+	}
+	if hot < 0 {
+		t.Fatalf("no for-range copy at orders.cc:14 among %+v", res.Report.Findings)
+	}
+	if c := res.Report.Findings[hot].Cost; c == nil || c.CPULine <= 0.2 {
+		t.Errorf("orders.cc:14 cost %+v from the given profile, want a CPU line share above 20 %%", c)
+	}
+	for _, f := range res.Report.Findings {
+		if f.Analyzer == "profile" && tidyLines[f.Line] && filepath.Base(f.File) == "orders.cc" {
+			t.Errorf("profile finding %s:%d duplicates a clang-tidy finding", f.File, f.Line)
+		}
+	}
+	notes := strings.Join(res.Report.Notes, "\n")
+	if !strings.Contains(notes, "given with -profile, symbolized with orders_bench") {
+		t.Errorf("notes do not say how the profile was symbolized:\n%s", notes)
+	}
+
+	// Bad profiles. Those that cannot be read fail before the build.
+	dir := t.TempDir()
+	write := func(name string, p *profile.Profile) string {
+		t.Helper()
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if err := p.Write(f); err != nil {
+			t.Fatal(err)
+		}
+		return f.Name()
+	}
+	empty := write("empty.pb.gz", &profile.Profile{SampleType: []*profile.ValueType{{Type: "samples", Unit: "count"}, {Type: "cpu", Unit: "nanoseconds"}}})
+	// A raw profile of an executable that this build does not make.
+	other, _, err := cpuprof.Read(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other.Mapping[0].File = "/nonexistent/other_bench"
+	unknown := write("other.pb.gz", other)
+	for _, tt := range []struct {
+		spec, want string
+		is         error
+	}{
+		{filepath.Join(dir, "missing.prof"), "missing.prof", os.ErrNotExist},
+		{empty, empty, cpuprof.ErrNoSamples},
+		{unknown, "-profile " + unknown + ": its main executable \"/nonexistent/other_bench\"", cpuprof.ErrNoBinary},
+		{"/bin/true=" + raw, "-profile /bin/true=" + raw + ": symbolizing with /bin/true", nil},
+	} {
+		res, err := ReportCxx(context.Background(), CxxReportOptions{Dir: src, Profiles: []string{tt.spec}})
+		if res != nil || err == nil || !strings.Contains(err.Error(), tt.want) || (tt.is != nil && !errors.Is(err, tt.is)) {
+			t.Errorf("ReportCxx -profile %s: result %v, error %v; want no result and an error containing %q (matching %v)", tt.spec, res != nil, err, tt.want, tt.is)
+		}
+	}
+}

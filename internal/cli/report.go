@@ -43,7 +43,7 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 	maxTime := fs.Duration("max-time", benchrun.DefaultMaxTime, "stop adding runs to a benchmark after duration `d` of its runs, even short of -samples")
 	timeout := fs.Duration("timeout", benchrun.DefaultTimeout, "kill a package's build and benchmarks after duration `d`")
 	var profiles stringList
-	fs.Var(&profiles, "profile", "use the pprof CPU or heap profile in `file` (repeatable; relative to -C dir)")
+	fs.Var(&profiles, "profile", "use the pprof CPU or heap profile in `file` instead of running benchmarks (repeatable; relative to -C dir); on a C++ project, a gperftools CPU profile, raw or symbolized, as file or exe=file to name the executable that recorded it")
 	htmlOut := fs.String("html", "", "also write the report as one self-contained HTML page to `file` (relative to -C dir)")
 	out := fs.String("o", "", "write the Markdown report to `file` (relative to -C dir) instead of stdout; a name ending in / is a directory that receives report.md, the raw benchmark output and the profiles")
 	asJSON := fs.Bool("json", false, "print findings with costs as one JSON object")
@@ -95,11 +95,11 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 
 		var res *pipeline.Result
 		if pipeline.IsCxxReportDir(*dir) {
-			copts, err := cxxReportOptions(fs, args, opts, *tidyChecks, *cmakeArgs)
-			if err != nil {
-				return err
+			copts, cerr := cxxReportOptions(fs, args, opts, *tidyChecks, *cmakeArgs)
+			if cerr != nil {
+				return cerr
 			}
-			res, err = pipeline.ReportCxx(ctx, copts)
+			res, err = pipeline.ReportCxx(ctx, copts) // err, not a new one: its failure sets the exit status
 		} else {
 			res, err = pipeline.Report(ctx, opts)
 		}
@@ -136,12 +136,14 @@ func reportFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io
 // (pipeline.ReportCxx) from the command line, or a usage error naming the
 // flags and arguments that apply to Go modules only: a C++ report profiles
 // each benchmark executable once, with gperftools, for -benchtime (a
-// duration: --benchmark_min_time).
+// duration: --benchmark_min_time), or takes gperftools CPU profiles from
+// -profile (file or exe=file) and runs no benchmark, so -bench and
+// -benchtime do not go with -profile.
 func cxxReportOptions(fs *flag.FlagSet, args []string, opts pipeline.Options, checks, cmakeArgs string) (pipeline.CxxReportOptions, error) {
 	var goOnly []string
 	fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "count", "samples", "max-time", "profile", "html":
+		case "count", "samples", "max-time", "html":
 			goOnly = append(goOnly, "-"+f.Name)
 		}
 	})
@@ -151,7 +153,18 @@ func cxxReportOptions(fs *flag.FlagSet, args []string, opts pipeline.Options, ch
 	if len(goOnly) > 0 {
 		return pipeline.CxxReportOptions{}, usagef("%s: not for a C++ project (CMakeLists.txt, no go.mod): the report profiles each benchmark executable once, for -benchtime", strings.Join(goOnly, ", "))
 	}
-	copts := pipeline.CxxReportOptions{Dir: opts.Dir, Bench: opts.Bench, TidyChecks: checks, CMakeArgs: strings.Fields(cmakeArgs), OutDir: opts.OutDir, Progress: opts.Progress}
+	if len(opts.Profiles) > 0 {
+		var both []string
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "bench" || f.Name == "benchtime" {
+				both = append(both, "-"+f.Name)
+			}
+		})
+		if len(both) > 0 {
+			return pipeline.CxxReportOptions{}, usagef("%s with -profile: a C++ report with -profile runs no benchmark", strings.Join(both, ", "))
+		}
+	}
+	copts := pipeline.CxxReportOptions{Dir: opts.Dir, Bench: opts.Bench, Profiles: opts.Profiles, TidyChecks: checks, CMakeArgs: strings.Fields(cmakeArgs), OutDir: opts.OutDir, Progress: opts.Progress}
 	var bt *flag.Flag
 	fs.Visit(func(f *flag.Flag) {
 		if f.Name == "benchtime" {
