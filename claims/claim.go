@@ -172,6 +172,22 @@ const (
 	// period longer than a second: "56.6 TB/day", "$294 per month",
 	// "1.6 million scans per hour".
 	PerPeriod
+	// Current is an electric current, base amperes: "8.2 µA", "44 mA";
+	// lower is better.
+	Current
+	// Charge is an electric charge, base coulombs: "23.43 mC"; a
+	// battery's capacity in mAh is one too (3.6 C a mAh).
+	Charge
+	// Voltage is a potential, base volts: "21 mV".
+	Voltage
+	// Power is base watts: "21.5 W", "120 mW"; lower is better.
+	Power
+	// Energy is base joules: "40 Wh", "0.5 J", "12 mWh"; lower is
+	// better.
+	Energy
+	// FrameRate is frames per second: "86 fps"; a rate of its own, not
+	// compared with times per operation.
+	FrameRate
 )
 
 var quantityNames = [...]string{
@@ -184,6 +200,12 @@ var quantityNames = [...]string{
 	Other:      "other",
 	Cost:       "cost",
 	PerPeriod:  "per-period",
+	Current:    "current",
+	Charge:     "charge",
+	Voltage:    "voltage",
+	Power:      "power",
+	Energy:     "energy",
+	FrameRate:  "frame-rate",
 }
 
 // String returns the quantity's name, e.g. "time" or "allocs".

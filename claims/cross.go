@@ -137,7 +137,9 @@ type Cross struct {
 	// Operands are the figures the check used, as written.
 	Operands []Number `json:"operands"`
 	// Reading is "throughput" when a "faster" claim holds only as a
-	// throughput gain (verdict Ambiguous), "" otherwise.
+	// throughput gain (verdict Ambiguous), "points" when a percentage
+	// holds as the difference of two rates in percent (consistent, as
+	// for a pair beside it), "" otherwise.
 	Reading string `json:"reading,omitempty"`
 	// Measure is, for Unmeasured, the measure the claim names as
 	// written ("p99", "end-to-end", "variance"), and for a ClosestPair of
@@ -184,6 +186,9 @@ func (x *Cross) String() string {
 		s := fmt.Sprintf("supported by the report's figures %s (%s), which give %s", figs, lines, got)
 		if x.Reading == "throughput" {
 			s = fmt.Sprintf("ambiguous reading: %s holds only as throughput gained (old/new − 1) from %s (%s)", x.Stated, figs, lines)
+		}
+		if x.Reading == "points" {
+			s = fmt.Sprintf("%s holds as percentage points: the rates %s (%s) differ by %s points", x.Stated, figs, lines, got)
 		}
 		return s
 	case ClosestPair:
@@ -338,6 +343,9 @@ func (x *extractor) crossCheck() {
 		switch c.Kind {
 		case Speedup, Percent:
 			if (c.Quantity == Other || c.Quantity == Unknown) && x.checkVariability(c) {
+				continue
+			}
+			if c.Pair == nil && c.Verdict == Unverifiable && x.checkPointsNearby(c) {
 				continue
 			}
 			if c.Pair == nil && c.Verdict == Unverifiable && (c.Quantity == Other || c.Quantity == Unknown) && x.checkCounted(c) {
@@ -638,7 +646,53 @@ func quantityFits(c *Claim, p *Pair) bool {
 		// counts (per period).
 		return true
 	}
+	if canonical(c.Quantity) == Unknown && pq == FrameRate {
+		// "The lows, at +41.9 %, gain the most": a change that names no
+		// quantity may be of a frame rate, as of a time.
+		return true
+	}
 	return pq == q || q == Allocs && pq == Count
+}
+
+// checkPointsNearby checks a percentage against the pairs of rates in
+// percent of its subject stated on its line or the two before ("goes
+// from 0.317 % to 0.160 %: … is cut by 0.16 %"): one whose difference in
+// points gives it supports it, as a pair beside it would (Reading
+// "points"); one that does not is no evidence either way. It reports
+// whether it set a verdict.
+func (x *extractor) checkPointsNearby(c *Claim) bool {
+	if c.stated.Unit != "%" {
+		return false
+	}
+	own := dedupe(subjectWords(x.claimText(c)))
+	for _, d := range x.pairs {
+		if !ratePair(d.p) || d.p.NewLine > c.Line || d.p.NewLine < c.Line-2 || d.p.OldLine < 1 ||
+			!namesAny(strings.ToLower(x.lines[d.p.OldLine-1].raw), own) {
+			// The pair's line names its subject anywhere on it ("so the
+			// duty cycle goes from …").
+			continue
+		}
+		o, n := d.p.Old, d.p.New
+		diff := math.Abs(o.Value - n.Value)
+		half := (o.step+n.step)/2 + c.stated.step/2
+		if math.Abs(diff-c.stated.Value) <= half {
+			setCross(c, &Cross{Reason: SupportedElsewhere, Reading: "points", Lines: []int{d.p.OldLine, d.p.NewLine}, Stated: c.stated,
+				Got: diff, GotUnit: "pp", Operands: []Number{o, n}})
+			return true
+		}
+	}
+	return false
+}
+
+// namesAny reports whether s holds one of the subject words (stems of
+// four letters or more).
+func namesAny(s string, words []string) bool {
+	for _, w := range words {
+		if len(w) >= 4 && strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkCounted checks a factor or percentage that names no measured

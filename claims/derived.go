@@ -136,6 +136,9 @@ func (x *extractor) checkDerived(c *Claim) {
 		if x.checkConversion(c, n, scan, figs) || x.checkAmountConversion(c, n, scan, figs) {
 			return
 		}
+		if x.checkPerCount(c, n, scan, figs) {
+			return
+		}
 		if x.checkPriced(c, n, scan, figs) || x.checkNet(c, n, scan) || x.checkPoints(c, n, scan) {
 			return
 		}
@@ -151,7 +154,7 @@ func (x *extractor) checkDerived(c *Claim) {
 		saving := savingRE.MatchString(cl) || lessRE.MatchString(cl) && !lessThanRE.MatchString(cl)
 		switch {
 		case saving && !isCountRate(n) && !isByteRate(n) && (n.Quantity == Time || n.Quantity == Memory || n.Quantity == Allocs):
-			if x.checkDifference(c, n, scan, figs) || x.checkTotal(c, n, scan) {
+			if x.checkOwnDifference(c, n, scan) || x.checkDifference(c, n, scan, figs) || x.checkTotal(c, n, scan) {
 				return
 			}
 		case isByteRate(n) || n.Quantity == Time && saving:
@@ -305,6 +308,18 @@ func (x *extractor) checkExpressions(c *Claim, scan string, figs []figure) bool 
 			cx.Reason, cx.Factor = UnitSlip, slipOf(f, lo, hi)
 		default:
 			cx.Reason = DerivedOff
+		}
+		if cx.Reason != DerivedHolds && len(in) == 1 && fk >= 0 && in[0].Quantity == Time && f.Quantity == Time {
+			// "106.6 s a day (1.78 h)": a time restated in another unit
+			// in parentheses is the restatement's error, not the
+			// figure's; the figure is no longer stated by the claim.
+			g := in[0].Number
+			flo, fhi := f.base()
+			cx = &Cross{Derivation: Expression, Lines: []int{c.Line}, Stated: g, Got: toUnit(f.mid(), g), GotUnit: g.Unit, Operands: []Number{f}, Reason: DerivedOff}
+			if sf := slipOf(g, flo, fhi); sf != 0 {
+				cx.Reason, cx.Factor = UnitSlip, sf
+			}
+			c.Numbers = slices.DeleteFunc(c.Numbers, func(n Number) bool { return n.Text == f.Text && n.Unit == f.Unit })
 		}
 		if !done || cx.Reason != DerivedHolds {
 			setCross(c, cx)
@@ -485,6 +500,78 @@ func (x *extractor) checkDifference(c *Claim, n Number, scan string, figs []figu
 	setCross(c, &Cross{Reason: ClosestPair, Derivation: Difference, Lines: []int{closest.p.OldLine, closest.p.NewLine}, Stated: n,
 		Got: toUnit(cgot, n), GotUnit: n.Unit, Operands: []Number{closest.p.Old, closest.p.New}})
 	return true
+}
+
+// checkOwnDifference checks a saving that follows, in its sentence, the
+// before → after pair its line states ("went from 7,412 MiB to 6,188
+// MiB, 1.22 GB less"; "9.8 ms → 7.4 ms, 2.4 ms less"): it is |old − new|
+// of that pair, in any unit of the quantity. A figure that fits only
+// with a unit misread is a unit slip; one that no reading fits, when the
+// line states exactly one pair of its quantity before it, is off. It
+// returns true when it set a verdict.
+func (x *extractor) checkOwnDifference(c *Claim, n Number, scan string) bool {
+	at := strings.Index(scan, n.Text)
+	if at < 0 {
+		return false
+	}
+	var own []*Pair
+	for _, d := range x.pairs {
+		p := d.p
+		if p.OldLine != c.Line || p.NewLine != c.Line || p.canonicalQ() != canonical(n.Quantity) {
+			continue
+		}
+		oi, ni := strings.Index(scan, p.Old.Text), strings.LastIndex(scan[:at], p.New.Text)
+		if oi < 0 || ni < 0 || oi >= ni || strings.ContainsAny(scan[ni:at], ".;") && sentenceBreak(scan[ni:at]) {
+			continue
+		}
+		if !slices.Contains(own, p) {
+			own = append(own, p)
+		}
+	}
+	if len(own) == 0 {
+		return false
+	}
+	for _, p := range own {
+		lo, hi := diffRange(p)
+		if math.IsNaN(lo) {
+			return false
+		}
+		if rangeMatch(n, lo, hi) {
+			setCross(c, &Cross{Reason: DerivedHolds, Derivation: Difference, Lines: []int{p.OldLine, p.NewLine}, Stated: n,
+				Got: toUnit(math.Abs(p.Old.mid()-p.New.mid()), n), GotUnit: n.Unit, Operands: []Number{p.Old, p.New}})
+			return true
+		}
+	}
+	if len(own) != 1 {
+		return false
+	}
+	p := own[0]
+	lo, hi := diffRange(p)
+	got := toUnit(math.Abs(p.Old.mid()-p.New.mid()), n)
+	if f := slipOf(n, lo, hi); f != 0 {
+		setCross(c, &Cross{Reason: UnitSlip, Derivation: Difference, Lines: []int{p.OldLine, p.NewLine}, Stated: n,
+			Got: got, GotUnit: n.Unit, Factor: f, Operands: []Number{p.Old, p.New}})
+		return true
+	}
+	// Only a figure of the difference's scale is its misstatement; one
+	// far from it is another quantity the sentence goes on to.
+	if mid := math.Abs(p.Old.mid() - p.New.mid()); mid > 0 && math.Abs(math.Log(n.mid()/mid)) < math.Log(2) {
+		setCross(c, &Cross{Reason: DerivedOff, Derivation: Difference, Lines: []int{p.OldLine, p.NewLine}, Stated: n,
+			Got: got, GotUnit: n.Unit, Operands: []Number{p.Old, p.New}})
+		return true
+	}
+	return false
+}
+
+// sentenceBreak reports whether s holds the end of a sentence: a full
+// stop or semicolon followed by a space (not a decimal point).
+func sentenceBreak(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if (s[i] == '.' || s[i] == ';') && s[i+1] == ' ' {
+			return true
+		}
+	}
+	return false
 }
 
 // afterFigure returns the text of scan after the figure written as text
@@ -826,6 +913,62 @@ func (x *extractor) checkBandwidth(c *Claim, n Number, scan string, figs []figur
 				Got: toUnit((lo+hi)/2, n), GotUnit: n.Unit, Factor: f, Operands: []Number{cd.size, cd.time}})
 			return true
 		}
+	}
+	return false
+}
+
+// overCountRE matches the words between a total time and the count it
+// is spread over: " over ", " of own time over ", " across ".
+var overCountRE = regexp.MustCompile(`(?i)^\s*(?:of\s+[a-z\-]+(?:\s+[a-z\-]+)?\s+)?(?:over|across)\s*$`)
+
+// perOneRE matches the words after a time that make it a time per one
+// of something: " per call", " each".
+var perOneRE = regexp.MustCompile(`(?i)^\s*(?:per|each|a|/)\s*[a-z]`)
+
+// checkPerCount checks a time per one thing stated after a total time
+// and the count it is spread over, in one sentence: "4.812 s of own time
+// over 120,000 calls, 40.1 µs per call" is the total ÷ the count. A
+// figure that fits only with a unit misread is a unit slip; one that
+// fits no reading is left to the other checks. It returns true when it
+// set a verdict.
+func (x *extractor) checkPerCount(c *Claim, n Number, scan string, figs []figure) bool {
+	if n.Quantity != Time {
+		return false
+	}
+	at := -1
+	for k := range figs {
+		if figs[k].Text == n.Text && figs[k].Unit == n.Unit {
+			at = k
+			break
+		}
+	}
+	if at < 2 || !perOneRE.MatchString(scan[figs[at].end:]) {
+		return false
+	}
+	breaks := sentenceBreaks(scan)
+	for k := at - 2; k >= 0; k-- {
+		a, b := figs[k], figs[k+1]
+		if a.Quantity != Time || b.Unit != "" || b.Value < 2 || b.Value != b.High ||
+			!overCountRE.MatchString(scan[a.end:b.start]) || !sameSentence(breaks, a.start, a.end, figs[at].start, figs[at].end) {
+			continue
+		}
+		alo, ahi := a.Number.base()
+		lo, hi := alo/b.Value, ahi/b.Value
+		cx := &Cross{Derivation: Expression, Lines: []int{c.Line}, Stated: n, Got: toUnit((lo+hi)/2, n), GotUnit: n.Unit,
+			Operands: []Number{a.Number, b.Number}}
+		switch {
+		case rangeMatch(n, lo, hi):
+			cx.Reason = DerivedHolds
+		case slipOf(n, lo, hi) != 0:
+			cx.Reason, cx.Factor = UnitSlip, slipOf(n, lo, hi)
+			// The slip is the time per one's; the total is no longer
+			// stated by the failing claim (it stays in its detail).
+			c.Numbers = slices.DeleteFunc(c.Numbers, func(m Number) bool { return m.Text == a.Text && m.Unit == a.Unit })
+		default:
+			return false
+		}
+		setCross(c, cx)
+		return true
 	}
 	return false
 }

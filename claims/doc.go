@@ -10,7 +10,8 @@
 // percentages ("57% faster", "43% less memory", "(-11%)"), before → after
 // figures ("785ns → 71ns", "from 9569 to 2775 ns/op", "518ns (vs
 // 716ns)"), absolute figures with units (ns/op, µs, B/op, allocs/op,
-// allocations/second, a share "of total request time"), zero-allocation
+// allocations/second, a share "of total request time"; mA, mC, mAh, mV,
+// W, Wh and fps, each a quantity of its own), zero-allocation
 // statements ("0 allocs/op", "zero allocations"), go test -bench lines
 // pasted into the report (read with golang.org/x/perf/benchfmt, with a
 // fallback for hand-edited lines: thousands separators, no iteration
@@ -310,7 +311,12 @@
 // with the measured ratio's confidence interval, within a relative
 // tolerance (DefaultTolerance, ±15 %): ratios and allocation counts
 // transfer across machines, absolute times do not and are reported as
-// context only. Verdicts are Consistent, Ambiguous, ArithmeticError,
+// context only; a measured interval wider than (1 + tolerance)^4 is too
+// noisy to judge and leaves the claim Unverifiable, never Reproduced.
+// Google Benchmark names in the report ("BM_Pool_after/real_time/
+// threads:2") are benchmark names, and a pair whose old and new names the
+// claim's text both writes whole is its pair. Verdicts are Consistent,
+// Ambiguous, ArithmeticError,
 // Unsupported, MixesRows and Contradicted from the report alone,
 // Reproduced, NotReproduced and BetterThanClaimed from a measurement, and
 // Unverifiable with what would make the claim verifiable. A measurement

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -166,9 +167,12 @@ type extractor struct {
 	lines    []docLine
 	sections []section
 	tables   []*mdTable
-	rows     []benchRow
-	full     bool
-	pairs    []*docPair // every pair of figures the report states
+	// rowLabels are the labels of every table row, lower case, built
+	// on first use by namesOtherRow.
+	rowLabels []string
+	rows      []benchRow
+	full      bool
+	pairs     []*docPair // every pair of figures the report states
 
 	// State of the claim pass.
 	curBlock   int32
@@ -356,6 +360,13 @@ func (x *extractor) structure(src []byte) {
 		if strings.Contains(names, "Benchmark") {
 			for _, nm := range benchNameRE.FindAllString(names, 4) {
 				x.addName(int(cur), nameRef{line: i, name: normName(nm), row: -1})
+			}
+		}
+		if strings.Contains(names, "BM_") {
+			// Google Benchmark names, kept whole ("BM_Pool_after/
+			// threads:2"): the C++ driver lists them so.
+			for _, nm := range gbenchNameRE.FindAllString(names, 4) {
+				x.addName(int(cur), nameRef{line: i, name: strings.TrimRight(nm, ".,:;)"), row: -1})
 			}
 		}
 	}
@@ -567,6 +578,9 @@ func (x *extractor) proseClaims(i int) {
 			figs[k].plusMinus = true
 		}
 	}
+	if dl.kind == lkOutput && x.profileRow(i) {
+		return
+	}
 	var pairs []*Pair
 	if dl.kind == lkOutput {
 		if p := x.benchstatRow(i, figs); p != nil {
@@ -697,21 +711,65 @@ func (x *extractor) proseClaims(i int) {
 	x.addAbsolute(abs)
 }
 
+// profileHeaderRE matches the column header of a Python profile's table
+// (cProfile, profile, pstats): "ncalls  tottime  percall  cumtime
+// percall filename:lineno(function)".
+var profileHeaderRE = regexp.MustCompile(`^\s*ncalls\s+tottime\s+percall\s+cumtime\s+percall\s+filename`)
+
+// profileRow reads 0-based line i as a row of a Python profile pasted as
+// output, under the profile's column header in its block: its own time
+// (tottime) and cumulative time (cumtime), in seconds, are absolute
+// figures. It reports whether the line is such a row (then it states
+// nothing else).
+func (x *extractor) profileRow(i int) bool {
+	dl := &x.lines[i]
+	hdr := -1
+	for j := i - 1; j >= 0 && j >= i-200 && x.lines[j].block == dl.block; j-- {
+		if profileHeaderRE.MatchString(x.lines[j].raw) {
+			hdr = j
+			break
+		}
+	}
+	if hdr < 0 {
+		return false
+	}
+	fields := strings.Fields(dl.raw)
+	if len(fields) < 6 || !strings.ContainsAny(fields[0][:1], "0123456789") {
+		return false
+	}
+	abs := x.newClaim(i, Absolute)
+	for _, k := range []int{1, 3} {
+		v, text, step, end, ok := scanNumber(fields[k], 0)
+		if !ok || end != len(fields[k]) {
+			return false
+		}
+		abs.Numbers = append(abs.Numbers, Number{Value: v, High: v, Text: text, Unit: "s", Quantity: Time, scale: 1e9, step: step})
+	}
+	x.addAbsolute(abs)
+	return true
+}
+
 // groupedCount reports whether f, a figure of line s, is a count written
 // with thousands separators and no unit ("12,418 were remote cache
 // hits"): a figure written to be read, extracted as a plain count. A
 // round one ("10,000", a setting more often than a result) and an
-// operand of a product or quotient ("× 10,000") are not; in pasted
+// operand of a product or quotient ("× 10,000") are not, unless
+// counted things follow in prose ("120,000 calls"); in pasted
 // program output, where short counts are as often settings, only one of
 // five digits or more, or with decimals ("14,212 processes", "HIT
 // 12,129,280,183", "median 2,130.4").
 func groupedCount(s string, f figure, output bool) bool {
 	if f.Unit != "" || f.isRange() || !strings.Contains(f.Text, ",") || f.Value < 1000 ||
-		strings.HasSuffix(f.Text, ",000") || strings.ContainsAny(strings.TrimSpace(s[:f.start])[max(0, len(strings.TrimSpace(s[:f.start]))-2):], "×*/x") {
+		strings.HasSuffix(f.Text, ",000") && (output || !countedNounRE.MatchString(s[f.end:])) || strings.ContainsAny(strings.TrimSpace(s[:f.start])[max(0, len(strings.TrimSpace(s[:f.start]))-2):], "×*/x") {
 		return false
 	}
 	return !output || f.Value >= 1e4 || strings.Contains(f.Text, ".")
 }
+
+// countedNounRE matches the counted things after a round count in prose
+// that make it a measured count ("120,000 calls", "30,000,000 samples",
+// "2,640,000 calls for"), not a setting ("10,000 iterations").
+var countedNounRE = regexp.MustCompile(`(?i)^\s+(?:[a-z-]+\s+)?(?:calls|samples|frames|copies|requests|events|records|messages|reports|uplinks|queries|rows|hits|misses|errors|retries|packets)\b`)
 
 // addAbsolute adds an absolute claim whose Numbers are filled, taking its
 // quantity from the first number and its text from all of them; a claim
@@ -1162,8 +1220,18 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 				x.notePair(pair, lineLabel(x.lines[i].raw), fmt.Sprintf("k%d", x.lines[i].block), i, int(x.lines[i].section))
 			}
 		}
+		if pair == nil && (p.q == Unknown || p.q == Count || p.guessed) && p.kind == Speedup {
+			// "1,104 of 8,520 frames …; after the patch 93 of 10,320,
+			// 11.9× fewer": the counts of the line's two "A of B".
+			if pair = ofCountsPair(s, figs, p.start, i); pair != nil {
+				c.Quantity = Count
+				x.notePair(pair, lineLabel(x.lines[i].raw), fmt.Sprintf("l%d", i), 0, int(x.lines[i].section))
+			}
+		}
 		if pair == nil {
-			pair = pickPair(p.q, slices.DeleteFunc(x.itemPairs(i), func(pp *Pair) bool { return x.otherSubjectSince(pp, i, s[:p.start]) }))
+			pair = pickPair(p.q, slices.DeleteFunc(x.itemPairs(i), func(pp *Pair) bool {
+				return x.otherSubjectSince(pp, i, s[:p.start]) || x.namesOtherRow(sentenceBefore(s, breaks, p.start), pp)
+			}))
 		}
 		if pair == nil {
 			pair = x.sectionPair(c.section, p.q)
@@ -1298,7 +1366,8 @@ func roundedAt(s string, figs []figure, f figure) bool {
 var quotientRE = regexp.MustCompile(`(?:^|[^\w.,])([0-9][0-9,]*(?:\.[0-9]+)?)\s*/\s*([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:→|->|=)\s*~?$`)
 
 // savingAt reports whether figure f of s is named a saving in its own
-// clause: "…, a saving of 940 ns per SET", "which removes 37.3 µs".
+// clause: "…, a saving of 940 ns per SET", "which removes 37.3 µs",
+// "GPU time per frame down 2.32 ms".
 func savingAt(s string, f figure) bool {
 	lead := s[:f.start]
 	if j := strings.LastIndexAny(lead, ",;:("); j >= 0 {
@@ -1308,7 +1377,7 @@ func savingAt(s string, f figure) bool {
 }
 
 // savingLeadRE finds the words just before a figure that make it a saving.
-var savingLeadRE = regexp.MustCompile(`(?i)\b(?:saving|savings|saves?|saved|removes?|removed|frees?|freed|cuts?|(?:improv|reduc)(?:e|es|ed)\s+by)\s+(?:of\s+)?(?:about\s+|roughly\s+|~)?$`)
+var savingLeadRE = regexp.MustCompile(`(?i)\b(?:saving|savings|saves?|saved|removes?|removed|frees?|freed|cuts?|(?:improv|reduc)(?:e|es|ed)\s+by|down(?:\s+by)?)\s+(?:of\s+)?(?:about\s+|roughly\s+|~)?$`)
 
 // differenceAt reports whether figure f of s is stated as a difference:
 // a time or a size followed by a comparative ("965 µs faster", "2.3 µs
@@ -1322,8 +1391,9 @@ func differenceAt(s string, f figure) bool {
 }
 
 // differenceRE matches the comparative after a figure stated as a
-// difference; its group is set when "than" follows.
-var differenceRE = regexp.MustCompile(`(?i)^\s+(?:less|fewer|lower|faster|quicker|shorter|smaller|sooner)\b(\s+than\b)?`)
+// difference, also after the same change as a percentage ("2.4 ms or
+// 24.5 % less"); its group is set when "than" follows.
+var differenceRE = regexp.MustCompile(`(?i)^(?:\s+or\s+[0-9]+(?:\.[0-9]+)?\s*%)?\s+(?:less|fewer|lower|faster|quicker|shorter|smaller|sooner)\b(\s+than\b)?`)
 
 // otherClause reports whether a pair at span of s lies in another clause
 // than the phrase at s[start:end]: a comma or semicolon stands between
@@ -1373,6 +1443,110 @@ func (x *extractor) otherSubjectSince(p *Pair, i int, lead string) bool {
 		return false
 	}
 	return newSubjectRE.MatchString(prev[p.span[1]:] + " " + lead)
+}
+
+// ofCountRE finds a count stated as a part of a whole: "1,104 of 8,520".
+var ofCountRE = regexp.MustCompile(`(?:^|[^\w.,])([0-9][0-9,]*)\s+of\s+([0-9][0-9,]*)\b`)
+
+// ofCountsPair returns the pair of counts that line s (0-based line i)
+// states as exactly two parts of wholes before offset at, "A of B" then
+// "C of D": A → C, the parts compared by a factor after them. Nil when
+// the line states more or fewer, or a figure between is not a count.
+func ofCountsPair(s string, figs []figure, at, i int) *Pair {
+	ms := ofCountRE.FindAllStringSubmatchIndex(s[:at], -1)
+	if len(ms) != 2 || ofCountRE.MatchString(s[at:]) {
+		return nil
+	}
+	var parts []Number
+	for _, m := range ms {
+		var part *figure
+		for k := range figs {
+			if figs[k].start == m[2] {
+				part = &figs[k]
+			}
+		}
+		if part == nil || part.Unit != "" || part.isRange() || part.Value <= 0 {
+			return nil
+		}
+		n := part.Number
+		n.Quantity = Count
+		parts = append(parts, n)
+	}
+	return &Pair{Old: parts[0], New: parts[1], OldLine: i + 1, NewLine: i + 1, Ordered: true,
+		From: "the line's two counts \"A of B\"", span: [2]int{ms[0][2], ms[1][3]}}
+}
+
+// sentenceBefore returns the words of s's sentence before offset at.
+func sentenceBefore(s string, breaks []int, at int) string {
+	from := 0
+	for _, b := range breaks {
+		if b <= at {
+			from = b
+		}
+	}
+	return s[from:at]
+}
+
+// namesOtherRow reports whether lead, the words of a claim's sentence
+// before it, names the label of a table row ("The Arc A750's lows, at
+// +41.9 %") that the lines of pair p, stated on earlier lines, do not:
+// the claim is about that row, not the pair's subject.
+func (x *extractor) namesOtherRow(lead string, p *Pair) bool {
+	if x.rowLabels == nil {
+		x.rowLabels = []string{}
+		seen := make(map[string]bool)
+		for _, t := range x.tables {
+			for ri := range t.rows {
+				l := strings.ToLower(strings.Trim(cellOf(&t.rows[ri], 0), " *_`"))
+				if len(l) >= 3 && strings.ContainsFunc(l, unicode.IsLetter) && !seen[l] {
+					seen[l] = true
+					x.rowLabels = append(x.rowLabels, l)
+				}
+			}
+		}
+	}
+	lead = strings.ToLower(lead)
+	if strings.TrimSpace(lead) == "" {
+		return false
+	}
+	for _, l := range x.rowLabels {
+		if !containsWord(lead, l) {
+			continue
+		}
+		named := false
+		for ln := p.OldLine; ln <= p.NewLine && ln >= 1 && ln <= len(x.lines); ln++ {
+			named = named || containsWord(strings.ToLower(x.lines[ln-1].raw), l)
+		}
+		if !named {
+			return true
+		}
+	}
+	return false
+}
+
+// containsWord reports whether s holds w with no letter or digit right
+// before or after it.
+func containsWord(s, w string) bool {
+	for from := 0; ; {
+		k := strings.Index(s[from:], w)
+		if k < 0 {
+			return false
+		}
+		k += from
+		before, after := k == 0, k+len(w) == len(s)
+		if !before {
+			r, _ := utf8.DecodeLastRuneInString(s[:k])
+			before = !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		}
+		if !after {
+			r, _ := utf8.DecodeRuneInString(s[k+len(w):])
+			after = !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		}
+		if before && after {
+			return true
+		}
+		from = k + 1
+	}
 }
 
 func mapPairs(m map[Quantity]*Pair) []*Pair {

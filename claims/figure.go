@@ -63,6 +63,20 @@ var units = func() []unitInfo {
 		{"allocs/op", "allocs/op", Allocs, 1}, {"alloc/op", "allocs/op", Allocs, 1},
 		{"allocations", "allocs", Allocs, 1}, {"allocation", "allocs", Allocs, 1},
 		{"allocs", "allocs", Allocs, 1}, {"alloc", "allocs", Allocs, 1},
+		// electric current, charge, potential, power and energy, base
+		// A, C, V, W, J (a battery's mAh is charge); the plain "A", "C",
+		// "V" and "J" are as often names and grades as units, and are
+		// not read.
+		{"mA", "mA", Current, 1e-3}, {"µA", "µA", Current, 1e-6}, {"μA", "µA", Current, 1e-6},
+		{"uA", "µA", Current, 1e-6}, {"nA", "nA", Current, 1e-9},
+		{"mC", "mC", Charge, 1e-3}, {"µC", "µC", Charge, 1e-6}, {"μC", "µC", Charge, 1e-6}, {"uC", "µC", Charge, 1e-6},
+		{"mAh", "mAh", Charge, 3.6}, {"Ah", "Ah", Charge, 3600}, {"µAh", "µAh", Charge, 3.6e-3}, {"uAh", "µAh", Charge, 3.6e-3},
+		{"mV", "mV", Voltage, 1e-3}, {"µV", "µV", Voltage, 1e-6},
+		{"mW", "mW", Power, 1e-3}, {"µW", "µW", Power, 1e-6}, {"uW", "µW", Power, 1e-6}, {"kW", "kW", Power, 1e3}, {"W", "W", Power, 1},
+		{"Wh", "Wh", Energy, 3600}, {"mWh", "mWh", Energy, 3.6}, {"kWh", "kWh", Energy, 3.6e6},
+		{"mJ", "mJ", Energy, 1e-3}, {"µJ", "µJ", Energy, 1e-6}, {"uJ", "µJ", Energy, 1e-6},
+		// frames per second, a rate
+		{"fps", "fps", FrameRate, 1}, {"FPS", "fps", FrameRate, 1},
 		// ratios
 		{"x", "x", Unknown, 1}, {"×", "x", Unknown, 1}, {"%", "%", Unknown, 1},
 	}
@@ -345,7 +359,7 @@ func readFigure(s string, i int) (figure, int, bool) {
 		j += len(m[0])
 	}
 	dollar := runeBefore(s, f.start) == '$' || f.start > 0 && s[f.start-1] == ' ' && runeBefore(s, f.start-1) == '$'
-	if m := wordUnitRE.FindStringSubmatchIndex(s[j:]); m != nil && !dollar && mult == 1 {
+	if m := wordUnitRE.FindStringSubmatchIndex(s[j:]); m != nil && !dollar && mult == 1 && (m[10] < 0 || hoursRestateRE.MatchString(s[:f.start])) {
 		// "4.8 min before", "968.6 runner-hours", "5.3 times shorter":
 		// units in words that are units only there.
 		switch {
@@ -357,6 +371,12 @@ func readFigure(s string, i int) (figure, int, bool) {
 		case m[6] >= 0:
 			f.Unit, f.Quantity, f.scale = "x", Unknown, 1
 			j += m[7]
+		case m[10] >= 0:
+			// "106.6 s a day (1.78 h)": hours restating a time in
+			// parentheses; elsewhere "h" stays unread ("(24 h)" names
+			// a window).
+			f.Unit, f.Quantity, f.scale = "h", Time, 3600e9
+			j += m[11]
 		case m[2] >= 0:
 			f.Unit, f.Quantity, f.scale = "min", Time, 60e9
 			j += m[3]
@@ -400,9 +420,16 @@ func readFigure(s string, i int) (figure, int, bool) {
 // stand: "min" or "mins" not followed by a figure ("4.8 min before",
 // "0.9 min,"; "min 2,041" is a minimum), a compound of hours or minutes
 // ("968.6 runner-hours"), and "times" before a comparison ("5.3 times
-// shorter"), which states a factor ("5 times a day" is a count), and
-// percentage points ("76.6 points", "−3.3 pp").
-var wordUnitRE = regexp.MustCompile(`^(?: (mins?)(?:[,;.)]|$| [a-zA-Z(])| ?[a-zA-Z]+-(hours?|minutes?)\b| (times) (?:faster|slower|shorter|longer|less|more|fewer|lower|higher|smaller|larger|bigger|quicker|cheaper)\b| ?((?:percentage )?points|pp|pts)\b)`)
+// shorter"), which states a factor ("5 times a day" is a count),
+// percentage points ("76.6 points", "−3.3 pp"), and hours where the "h"
+// ends a clause ("(1.78 h)"; read only where it restates a time, see
+// hoursRestateRE).
+var wordUnitRE = regexp.MustCompile(`^(?: (mins?)(?:[,;.)]|$| [a-zA-Z(])| ?[a-zA-Z]+-(hours?|minutes?)\b| (times) (?:faster|slower|shorter|longer|less|more|fewer|lower|higher|smaller|larger|bigger|quicker|cheaper)\b| ?((?:percentage )?points|pp|pts)\b| ?(h|hrs?)(?:[,;)]|\.(?:\s|$)|$))`)
+
+// hoursRestateRE matches the text before a figure in hours that restates
+// a time in parentheses: "106.6 s a day (", "6,400 seconds (about "; or
+// nothing (the text of a parenthesis, read on its own).
+var hoursRestateRE = regexp.MustCompile(`^\s*$|\d\s*(?:s|ms|sec|secs|seconds|min|mins|minutes|days)(?:\s+(?:a|per)\s+[a-z]+)?\s*\(\s*(?:~|≈|about|roughly|i\.e\.,?|or)?\s*$`)
 
 // wordMultRE and wordMults read a multiplier written as a word after a
 // number: "4.4 million", "239 thousand".

@@ -81,7 +81,11 @@ var quantityWords = []struct {
 		"variability", "stability", "syscalls", "syscall", "cpu", "utilization", "errors"}},
 	{Allocs, []string{"alloc", "allocs", "allocation", "allocations", "allocs/op"}},
 	{Memory, []string{"memory", "mem", "bytes", "footprint", "heap", "ram", "b/op", "allocated"}},
-	{Throughput, []string{"throughput", "qps", "rps", "ops/s", "bandwidth"}},
+	{Throughput, []string{"throughput", "qps", "rps", "ops/s", "bandwidth", "ceiling"}},
+	{Charge, []string{"charge", "mah"}},
+	{Voltage, []string{"voltage"}},
+	{Energy, []string{"energy"}},
+	{FrameRate, []string{"fps"}},
 	{Time, []string{"faster", "slower", "quicker", "speedup", "speed-up", "speed", "latency", "time", "overhead",
 		"duration", "sec/op", "ns/op", "runtime", "wall"}},
 	// The verb names allocation when no other word of the clause names
@@ -92,6 +96,13 @@ var quantityWords = []struct {
 
 // quantityOf returns the quantity the words name, Unknown if none.
 func quantityOf(words []string) Quantity {
+	for k, w := range words {
+		// "the sleep current is cut 2.9×": the electric current; "the
+		// current build" is the version.
+		if w == "current" && k > 0 && (k+1 == len(words) || currentNextWords[words[k+1]]) && !currentPrevWords[words[k-1]] {
+			return Current
+		}
+	}
 	for _, qw := range quantityWords {
 		for _, w := range words {
 			for _, k := range qw.words {
@@ -103,6 +114,17 @@ func quantityOf(words []string) Quantity {
 	}
 	return Unknown
 }
+
+// currentNextWords may follow "current" as the electric current: a verb,
+// a preposition or a word of consumption; currentPrevWords before it
+// make it the present one ("the current", "our current").
+var (
+	currentNextWords = map[string]bool{"is": true, "was": true, "falls": true, "fell": true, "drops": true, "dropped": true,
+		"cut": true, "goes": true, "went": true, "of": true, "by": true, "draw": true, "consumption": true, "from": true,
+		"down": true, "up": true, "in": true, "at": true, "and": true, "rises": true, "rose": true, "halves": true}
+	currentPrevWords = map[string]bool{"the": true, "our": true, "its": true, "their": true, "a": true, "this": true,
+		"than": true, "vs": true, "and": true, "with": true}
+)
 
 // stopRunes end the words that belong to a figure.
 const stopRunes = ",;|()[]{}→<>=\"'`"
@@ -192,6 +214,17 @@ func direction(words []string) (dir int, sn sense, q Quantity, last int) {
 // 4.9×", "rose by 3×", "is up 2×".
 var growthVerbRE = regexp.MustCompile(`(?i)\b(grew|grows?|rose|rises?|increased|increases?|up|multiplied)\s*(?:~|about|around|roughly|nearly|almost|by)?\s*$`)
 
+// physicalBefore returns the physical quantity (current, charge,
+// voltage, energy, frame rate) the words before a figure name, Unknown
+// if none: their pair is of that quantity, not a time.
+func physicalBefore(win string) Quantity {
+	switch q := quantityOf(strings.Fields(strings.ToLower(strings.Map(wordsOnly, win)))); q {
+	case Current, Charge, Voltage, Power, Energy, FrameRate:
+		return q
+	}
+	return Unknown
+}
+
 // growthBefore reports whether the text before a factor ends in a verb
 // of growth.
 func growthBefore(win string) bool { return growthVerbRE.MatchString(win) }
@@ -244,6 +277,11 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 			p.end = endOfWords(s, f.end, 1, after, aEnd)
 		case len(after) > 0 && !isPerfNoun(after[0]):
 			return phrase{}, false // "2x cores", "4x the size"
+		}
+		if p.q == Unknown {
+			// "the sleep current is cut 2.9×": a physical quantity the
+			// clause before names.
+			p.q = physicalBefore(beforeWindow(s, prevEnd, f.start))
 		}
 		if p.q == Unknown {
 			p.q = Time

@@ -270,6 +270,21 @@ func (x *extractor) tableClaims(t *mdTable) {
 		newCol = news[0]
 	}
 	groups := columnGroups(olds, news, ncol)
+	// byVersion: the before and after columns are headed by versions.
+	byVersion := false
+	if oldCol < 0 || newCol < 0 {
+		// Columns headed by a version and a measure ("1.3 avg fps | 1.4
+		// avg fps | Δ avg | 1.3 1 % low | 1.4 1 % low"): each measure
+		// stated for two versions is a before/after group, the older
+		// version before (also beside a lone column a side word heads:
+		// "Current" is as often the electric current).
+		if vo, vn := versionGroups(t.header); len(vo) > 0 {
+			byVersion = true
+			olds, news = vo, vn
+			oldCol, newCol = olds[0], news[0]
+			groups = columnGroups(olds, news, ncol)
+		}
+	}
 	if oldCol < 0 && newCol < 0 {
 		// Two columns headed by version numbers ("2.6 | 2.7", "v0.9 |
 		// v1.0 (ns/op)"): the older one is before, the newer after.
@@ -281,6 +296,7 @@ func (x *extractor) tableClaims(t *mdTable) {
 			}
 		}
 		if len(vk) == 2 && slices.Compare(vs[0], vs[1]) != 0 {
+			byVersion = true
 			oldCol, newCol = vk[0], vk[1]
 			if slices.Compare(vs[0], vs[1]) > 0 {
 				oldCol, newCol = newCol, oldCol
@@ -523,23 +539,48 @@ func (x *extractor) tableClaims(t *mdTable) {
 						text = append(text, r.cells[k])
 					}
 				}
-				if len(text) == 0 {
-					continue
+				gn := 0
+				if len(text) > 0 {
+					var gp []*Pair
+					if groupPair[gi] != nil {
+						gp = []*Pair{groupPair[gi]}
+					}
+					line := blankCode(strings.Join(text, " | "))
+					from := len(x.rep.Claims)
+					gn = x.phraseClaimsFigs(r.line, line, scanFigures(line), gp, name, baseline, false)
+					if x.full {
+						return
+					}
+					if x.splitRowError(from, r.line) && groupPair[gi] != nil {
+						// The group's figures, no longer the failing
+						// change's, are stated by a claim of their own.
+						x.addRowPair(r.line, name, groupPair[gi])
+					}
 				}
-				var gp []*Pair
-				if groupPair[gi] != nil {
-					gp = []*Pair{groupPair[gi]}
+				n += gn
+				if gn == 0 && groupPair[gi] != nil {
+					// A group whose cells state no change of their own
+					// ("| 61 ms | 38 ms |" beside "| 398 | 590 | +48.2 %
+					// |"): its pair is the row's claim for it.
+					x.addRowPair(r.line, name, groupPair[gi])
 				}
-				line := blankCode(strings.Join(text, " | "))
-				from := len(x.rep.Claims)
-				n += x.phraseClaimsFigs(r.line, line, scanFigures(line), gp, name, baseline, false)
-				if x.full {
-					return
-				}
-				x.splitRowError(from, r.line)
 			}
-			if n == 0 && len(pairs) > 0 {
-				x.addRowPair(r.line, name, pairs[0])
+			if n == 0 {
+				// A row of figures only ("| 6.8 mA | 420 ms | 180 ms |
+				// 2.856 mC | 1.224 mC |"): the figures with units of its
+				// cells outside the groups' pairs.
+				abs := x.newClaim(r.line, Absolute)
+				for k := 1; k < len(r.cells); k++ {
+					if valueCol(k) {
+						continue
+					}
+					for _, f := range scanFigures(blankCode(r.cells[k])) {
+						if !f.plusMinus && f.Unit != "" && f.Unit != "x" && f.Unit != "%" {
+							abs.Numbers = append(abs.Numbers, f.Number)
+						}
+					}
+				}
+				x.addAbsolute(abs)
 			}
 			continue
 		}
@@ -558,7 +599,13 @@ func (x *extractor) tableClaims(t *mdTable) {
 		if x.full {
 			return
 		}
-		x.splitRowError(from, r.line)
+		if x.splitRowError(from, r.line) && mode == "oldnew" && byVersion && len(pairs) == 1 {
+			// The row's figures, no longer the failing change's, are
+			// stated by a claim of their own (under columns headed by
+			// versions; a Before/After table keeps the ninth round's
+			// reading, where they are the change's only).
+			x.addRowPair(r.line, name, pairs[0])
+		}
 		if n == 0 {
 			switch {
 			case (mode == "oldnew" || deltaCol > 0) && len(pairs) == 1:
@@ -881,6 +928,65 @@ func hasBaselineRow(t *mdTable) bool {
 // "v0.9", "3.1 (ns/op)", "Go 1.22"; a bare integer ("8") does not.
 var versionHeaderRE = regexp.MustCompile(`(?i)^(?:[a-z][\w-]*\s+)?(?:v(\d+(?:\.\d+)*)|(\d+(?:\.\d+)+))\s*(?:\(([^()]*)\))?$`)
 
+// versionMeasureRE matches a column header made of a version and a
+// measure, in either order: "1.3 avg fps", "v2.0 p99 (ms)", "avg fps
+// 1.4". The version has a dot or a leading "v" (a bare "1" in "1 % low"
+// is no version).
+var versionMeasureRE = regexp.MustCompile(`(?i)^(?:(v\d+(?:\.\d+)*|\d+(?:\.\d+)+)\s+(\S.*)|(\S.*?)\s+(v\d+(?:\.\d+)*|\d+(?:\.\d+)+))$`)
+
+// versionGroups returns the before and after columns of a header whose
+// columns state measures for two versions ("1.3 avg fps | 1.4 avg fps |
+// … | 1.3 1 % low | 1.4 1 % low"): every versioned column names one of
+// exactly two versions, each measure appears once for each, and the
+// columns of one measure are in order, older first, with no column of
+// another group between them. Nil, nil otherwise.
+func versionGroups(header []string) (olds, news []int) {
+	type col struct {
+		k       int
+		ver     []int
+		measure string
+	}
+	var cols []col
+	var vers [][]int
+	for k := 1; k < len(header); k++ {
+		m := versionMeasureRE.FindStringSubmatch(strings.TrimSpace(header[k]))
+		if m == nil {
+			continue
+		}
+		v, measure := m[1], m[2]
+		if v == "" {
+			v, measure = m[4], m[3]
+		}
+		var ver []int
+		for _, p := range strings.Split(strings.TrimPrefix(strings.ToLower(v), "v"), ".") {
+			n, err := strconv.Atoi(p)
+			if err != nil {
+				return nil, nil
+			}
+			ver = append(ver, n)
+		}
+		if !slices.ContainsFunc(vers, func(x []int) bool { return slices.Equal(x, ver) }) {
+			vers = append(vers, ver)
+		}
+		cols = append(cols, col{k, ver, strings.ToLower(strings.Join(strings.Fields(measure), " "))})
+	}
+	if len(vers) != 2 || len(cols) < 2 || len(cols)%2 != 0 {
+		return nil, nil
+	}
+	older := vers[0]
+	if slices.Compare(vers[1], older) < 0 {
+		older = vers[1]
+	}
+	for i := 0; i+1 < len(cols); i += 2 {
+		a, b := cols[i], cols[i+1]
+		if a.measure != b.measure || slices.Equal(a.ver, b.ver) || !slices.Equal(a.ver, older) {
+			return nil, nil
+		}
+		olds, news = append(olds, a.k), append(news, b.k)
+	}
+	return olds, news
+}
+
 // headerVersion returns the version number a column header names, nil if
 // it names none (or its parenthesis is not a unit).
 func headerVersion(h string) []int {
@@ -987,7 +1093,9 @@ func versionColumn(t *mdTable, ncol int) int {
 // row's own pair refutes from that pair's figures: the verdict is about
 // the stated figure, not the row's before and after figures, which the
 // claim names in its pair and detail but no longer states as its own.
-func (x *extractor) splitRowError(from, line int) {
+// It reports whether it separated any.
+func (x *extractor) splitRowError(from, line int) bool {
+	split := false
 	for k := from; k < len(x.rep.Claims); k++ {
 		c := &x.rep.Claims[k]
 		if (c.Kind != Percent && c.Kind != Speedup) || c.Arithmetic != ArithmeticError || c.Pair == nil ||
@@ -995,7 +1103,9 @@ func (x *extractor) splitRowError(from, line int) {
 			continue
 		}
 		c.Numbers = c.Numbers[:1]
+		split = true
 	}
+	return split
 }
 
 // addRowPair adds the claim of a table row, on 0-based line, of benchmark

@@ -136,6 +136,9 @@ var (
 	labelRE     = regexp.MustCompile(`^\s*(?:[-*+]|\d+[.)])?\s*(?:\*\*|__)?([^:*|]{1,60}?)(?:\*\*|__)?\s*:(?:\*\*|__)?\s+(.*)$`)
 	benchFlagRE = regexp.MustCompile(`-(?:test\.)?bench[= ]+(?:'([^']*)'|"([^"]*)"|([^\s'"` + "`" + `]+))`)
 	benchNameRE = regexp.MustCompile(`\bBenchmark[A-Z0-9_][\w/.\-=:,()+]*`)
+	// gbenchNameRE matches a Google Benchmark name in prose:
+	// "BM_PoolLock_after/real_time/threads:2", "BM_Sort/1024".
+	gbenchNameRE = regexp.MustCompile(`\bBM_\w+(?:/[\w.\-=:]+)*`)
 )
 
 // outputLangs are fence info strings of blocks that hold program output

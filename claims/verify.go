@@ -436,6 +436,14 @@ func (v *verifier) judgeRatio(c *Claim, m *Measurement) {
 			note = fmt.Sprintf("ambiguous reading: %s as %s, %s as %s", outcome[0], readings[0].name, outcome[1], readings[1].name)
 		}
 	}
+	if verdict == Reproduced && ur.RatioLo > 0 && ur.RatioHi/ur.RatioLo > math.Pow(1+tol, 4) {
+		// An interval wider than the tolerance four times over contains
+		// the claim because it contains nearly anything: no evidence.
+		v.setMeasured(c, Unverifiable, fmt.Sprintf("measured %s → %s: %s new/old %s (%s–%s), an interval %s× wide, wider than (1+%s)^4: too noisy to judge; measure more rounds on a quieter machine",
+			m.Old, m.New, unit, ratioString(ur.Ratio), ratioString(ur.RatioLo), ratioString(ur.RatioHi),
+			trimFloat(ur.RatioHi/ur.RatioLo, 2), trimFloat(tol, 2))+methodOf(m))
+		return
+	}
 	claimed := ratioString(c.Ratio)
 	if c.RatioHigh != c.Ratio && !math.IsNaN(c.RatioHigh) {
 		claimed = ratioString(math.Min(c.Ratio, c.RatioHigh)) + "–" + ratioString(math.Max(c.Ratio, c.RatioHigh))
@@ -730,6 +738,24 @@ func (idx *benchIndex) familyOf(b Benchmark) (*family, bool) {
 	return nil, false
 }
 
+// familyNamed returns the one family whose name without its variant word
+// is n, letters and digits compared ("BM_PoolLock/real_time/threads:2" for
+// "BM_PoolLock_before/real_time/threads:2" and "…_after/…"); nil if none
+// or several.
+func (idx *benchIndex) familyNamed(n string) *family {
+	want := squash(normName(n))
+	var hit *family
+	for _, f := range idx.families {
+		if squash(f.display()) == want {
+			if hit != nil {
+				return nil
+			}
+			hit = f
+		}
+	}
+	return hit
+}
+
 // matchFamily returns the family whose name the claim's -bench pattern,
 // text or heading mentions, preferring the longest name.
 func (idx *benchIndex) matchFamily(c *Claim) (*family, string) {
@@ -761,7 +787,14 @@ func (idx *benchIndex) matchFamily(c *Claim) (*family, string) {
 			// A short name ("Sum") must be all the words say.
 			d := squash(f.display())
 			if d == "" || !strings.Contains(s, d) || len(d) < 4 && s != d {
-				continue
+				// Or both names written whole ("BM_PoolLock_before/
+				// real_time/threads:2 vs BM_PoolLock_after/…"): the
+				// variant word sits inside the name.
+				o, n := squash(f.old.Name), squash(f.new.Name)
+				if len(o) < 4 || len(n) < 4 || !strings.Contains(s, o) || !strings.Contains(s, n) {
+					continue
+				}
+				d = o + n
 			}
 			switch {
 			case len(d) > bestLen:
@@ -811,6 +844,12 @@ func (idx *benchIndex) resolvePair(c *Claim) (old, new Benchmark, why string) {
 	case c.Benchmark != "":
 		b, w := idx.lookup(c.Benchmark)
 		if w == "none" {
+			// "BM_PoolLock/real_time/threads:2": the name of a family
+			// without its variant word ("BM_PoolLock_before/…" and
+			// "BM_PoolLock_after/…").
+			if f := idx.familyNamed(c.Benchmark); f != nil {
+				return f.old, f.new, ""
+			}
 			return old, new, missing(c.Benchmark)
 		}
 		if w != "" {
