@@ -1152,13 +1152,7 @@ func (x *extractor) checkAmountConversion(c *Claim, n Number, scan string, figs 
 	if n.Quantity != Time && n.Quantity != Memory || strings.Contains(n.Unit, "/") {
 		return false
 	}
-	at := -1
-	for k := range figs {
-		if figs[k].Text == n.Text && figs[k].Unit == n.Unit {
-			at = k
-			break
-		}
-	}
+	at := figureIndex(figs, n)
 	if at <= 0 {
 		return false
 	}
@@ -1360,13 +1354,7 @@ func (x *extractor) checkConversion(c *Claim, n Number, scan string, figs []figu
 		return false
 	}
 
-	at := -1
-	for k := range figs {
-		if figs[k].Text == n.Text && figs[k].Unit == n.Unit {
-			at = k
-			break
-		}
-	}
+	at := figureIndex(figs, n)
 	if at <= 0 {
 		return false
 	}
@@ -1389,4 +1377,10 @@ func (x *extractor) checkConversion(c *Claim, n Number, scan string, figs []figu
 	cx.judge(n, lo, hi)
 	setCross(c, cx)
 	return true
+}
+
+// figureIndex returns the index of the first of figs written as n (its
+// text and unit), or -1.
+func figureIndex(figs []figure, n Number) int {
+	return slices.IndexFunc(figs, func(f figure) bool { return f.Text == n.Text && f.Unit == n.Unit })
 }
