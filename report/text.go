@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -56,8 +57,16 @@ func BenchText(w io.Writer, res *benchrun.Result) {
 			continue
 		}
 		fmt.Fprintf(w, "%s\n", p.ImportPath)
+		// go test's units, then the others in the order they appear
+		// (custom metrics, a C++ benchmark's cpu-sec/op).
+		units := slices.Clone(benchUnits)
+		for _, s := range samples {
+			if !slices.Contains(units, s.Unit) {
+				units = append(units, s.Unit)
+			}
+		}
 		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-		fmt.Fprintf(tw, "  benchmark\t%s\tn\n", strings.Join(benchUnits, "\t"))
+		fmt.Fprintf(tw, "  benchmark\t%s\tn\n", strings.Join(units, "\t"))
 		byName := make(map[string]map[string]benchrun.Sample)
 		var names []string
 		for _, s := range samples {
@@ -70,7 +79,7 @@ func BenchText(w io.Writer, res *benchrun.Result) {
 		for _, name := range names {
 			fmt.Fprintf(tw, "  %s", name)
 			n := 0
-			for _, unit := range benchUnits {
+			for _, unit := range units {
 				s, ok := byName[name][unit]
 				if !ok {
 					fmt.Fprint(tw, "\t-")

@@ -57,6 +57,24 @@ func TestBenchText(t *testing.T) {
 	}
 }
 
+// TestBenchTextOtherUnits: units besides go test's (a custom metric, a
+// C++ benchmark's cpu-sec/op) get columns of their own after them.
+func TestBenchTextOtherUnits(t *testing.T) {
+	r := benchfmt.NewReader(strings.NewReader("BenchmarkC-1 100 2000 sec/op 1500 cpu-sec/op\nBenchmarkC-1 100 2000 sec/op 1500 cpu-sec/op\n"), "x.txt")
+	p := benchrun.PackageResult{ImportPath: "bench_exe"}
+	for r.Scan() {
+		if res, ok := r.Result().(*benchfmt.Result); ok {
+			p.Results = append(p.Results, res.Clone())
+		}
+	}
+	var b bytes.Buffer
+	BenchText(&b, &benchrun.Result{Packages: []benchrun.PackageResult{p}})
+	lines := strings.Split(strings.TrimSuffix(b.String(), "\n"), "\n")
+	if len(lines) != 3 || !strings.Contains(lines[1], "allocs/op  cpu-sec/op") || !strings.Contains(lines[2], "1.500k") {
+		t.Errorf("BenchText = %q, want a cpu-sec/op column after go test's, with 1.500k", lines)
+	}
+}
+
 // TestPctRange checks pctRange, the "± x%" of perfproof bench's table,
 // against benchmath's PctRangeString, which the table printed before the
 // samples were summarised as stats.Summary.

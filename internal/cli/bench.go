@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 
 	"github.com/perfproof/perfproof/benchrun"
 	"github.com/perfproof/perfproof/internal/jsonout"
@@ -16,7 +18,7 @@ func init() {
 	register(&command{
 		name:    "bench",
 		summary: "run benchmarks with CPU and memory profiles",
-		usage:   "bench [-C dir] [-bench regexp] [-count n] [-benchtime d] [-timeout d] [-o dir] [-profiles=false] [-json] [packages]",
+		usage:   "bench [-C dir] [-bench regexp] [-count n] [-benchtime d] [-timeout d] [-o dir] [-profiles=false] [-json] [-cmake-args args] [packages]",
 		flags:   benchFlags,
 	})
 }
@@ -30,15 +32,43 @@ func benchFlags(fs *flag.FlagSet) func(context.Context, []string, io.Writer, io.
 	out := fs.String("o", "", "keep raw results and profiles in `dir` (relative to -C dir)")
 	profiles := fs.Bool("profiles", true, "write CPU and memory profiles")
 	asJSON := fs.Bool("json", false, "print results as one JSON object")
+	cmakeArgs := cmakeArgsFlag(fs)
 	return func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if *count < 1 {
 			return usagef("-count must be at least 1")
 		}
 		*out = pipeline.InDir(*dir, *out) // relative to -C dir, like the go command's paths
-		res, err := benchrun.Run(ctx, args, benchrun.Options{
-			Dir: *dir, Bench: *bench, Count: *count, Benchtime: *benchtime, Timeout: *timeout, OutDir: *out,
-			CPUProfile: *profiles, MemProfile: *profiles, Progress: stderr,
-		})
+		var res *benchrun.Result
+		var err error
+		if pipeline.IsCxxReportDir(*dir) {
+			// A C++ CMake project: its Google Benchmark executables, no
+			// profiles (report profiles them with gperftools).
+			explicit := map[string]bool{}
+			fs.Visit(func(f *flag.Flag) { explicit[f.Name] = true })
+			switch {
+			case len(args) > 0:
+				return usagef("package patterns %v: not for a C++ project (CMakeLists.txt, no go.mod): every benchmark executable runs", args)
+			case explicit["profiles"]:
+				return usagef("-profiles: not for a C++ project; perfproof report profiles its benchmarks with gperftools")
+			}
+			if *out != "" {
+				if err := os.MkdirAll(*out, 0o777); err != nil {
+					return err
+				}
+			}
+			res, err = pipeline.BenchCxx(ctx, *dir, pipeline.CxxBenchOptions{
+				Bench: *bench, Count: *count, Benchtime: *benchtime, Timeout: *timeout, OutDir: *out,
+				CMakeArgs: strings.Fields(*cmakeArgs), Progress: stderr,
+			})
+		} else {
+			if *cmakeArgs != "" {
+				return usagef("-cmake-args: %s is not a C++ project (a CMakeLists.txt without go.mod)", *dir)
+			}
+			res, err = benchrun.Run(ctx, args, benchrun.Options{
+				Dir: *dir, Bench: *bench, Count: *count, Benchtime: *benchtime, Timeout: *timeout, OutDir: *out,
+				CPUProfile: *profiles, MemProfile: *profiles, Progress: stderr,
+			})
+		}
 		if res == nil {
 			return err
 		}
