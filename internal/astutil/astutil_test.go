@@ -474,3 +474,37 @@ func TestUntypedCode(t *testing.T) {
 		t.Errorf("IsBuiltin(unresolved appendx, append) = true, want false")
 	}
 }
+
+// TestIsResolvedBuiltin: unlike IsBuiltin, an identifier that resolves to
+// nothing is not the builtin.
+func TestIsResolvedBuiltin(t *testing.T) {
+	fx := load(t)
+	var got []bool
+	for c := range fx.root.Preorder((*ast.CallExpr)(nil)) {
+		call := c.Node().(*ast.CallExpr)
+		if id, ok := call.Fun.(*ast.Ident); ok && id.Name == "append" {
+			got = append(got, astutil.IsResolvedBuiltin(fx.info, call.Fun, "append"))
+		}
+	}
+	// The builtin in outer, then the shadowing variable in shadow.
+	if len(got) != 2 || !got[0] || got[1] {
+		t.Errorf("IsResolvedBuiltin(append calls) = %v, want [true false]", got)
+	}
+	lenc := find(t, fx, lenCall(`"inner"`)).Node().(*ast.CallExpr)
+	if !astutil.IsResolvedBuiltin(fx.info, lenc.Fun, "len") || astutil.IsResolvedBuiltin(fx.info, lenc.Fun, "cap") {
+		t.Errorf("IsResolvedBuiltin(len call): want true for len, false for cap")
+	}
+	empty := &types.Info{Uses: map[*ast.Ident]types.Object{}}
+	if astutil.IsResolvedBuiltin(empty, ast.NewIdent("len"), "len") {
+		t.Errorf("IsResolvedBuiltin(unresolved len) = true, want false")
+	}
+}
+
+// TestFlipComparison: x op y is y Flip(op) x; other operators unchanged.
+func TestFlipComparison(t *testing.T) {
+	for op, want := range map[token.Token]token.Token{token.LSS: token.GTR, token.GTR: token.LSS, token.LEQ: token.GEQ, token.GEQ: token.LEQ, token.EQL: token.EQL} {
+		if got := astutil.FlipComparison(op); got != want {
+			t.Errorf("FlipComparison(%v) = %v, want %v", op, got, want)
+		}
+	}
+}

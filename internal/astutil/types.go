@@ -2,6 +2,7 @@ package astutil
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 )
 
@@ -101,4 +102,33 @@ func IsNamedOrPointer(t types.Type, pkgPath, name string) bool {
 		t = p.Elem()
 	}
 	return IsNamed(t, pkgPath, name)
+}
+
+// IsResolvedBuiltin is IsBuiltin without the benefit of the doubt: fun
+// must resolve, in info, to the predeclared function name. An exact
+// SuggestedFix needs that; an unresolved identifier is not the builtin.
+func IsResolvedBuiltin(info *types.Info, fun ast.Expr, name string) bool {
+	id, ok := ast.Unparen(fun).(*ast.Ident)
+	if !ok || id.Name != name {
+		return false
+	}
+	_, ok = info.Uses[id].(*types.Builtin)
+	return ok
+}
+
+// FlipComparison returns the operator that compares y with x as op
+// compares x with y: "x < y" is "y > x". Other operators are returned as
+// they are.
+func FlipComparison(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	}
+	return op
 }

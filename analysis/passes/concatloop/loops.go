@@ -126,17 +126,7 @@ func (ch *checker) countedTrips(f *ast.ForStmt) (int64, bool) {
 		if !ch.isVar(cond.Y, i) {
 			return 0, false
 		}
-		other = cond.X
-		switch op { // b > i is i < b
-		case token.LSS:
-			op = token.GTR
-		case token.LEQ:
-			op = token.GEQ
-		case token.GTR:
-			op = token.LSS
-		case token.GEQ:
-			op = token.LEQ
-		}
+		other, op = cond.X, astutil.FlipComparison(op) // b > i is i < b
 	}
 	end, ok := ch.intConst(other)
 	if !ok {

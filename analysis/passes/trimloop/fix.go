@@ -118,7 +118,7 @@ func (c *checker) guard(e ast.Expr) ast.Expr {
 	}
 	x, y, op := b.X, b.Y, b.Op
 	if _, isLen := c.lenArg(y); isLen {
-		x, y, op = y, x, swap(op)
+		x, y, op = y, x, astutil.FlipComparison(op)
 	}
 	s, ok := c.lenArg(x)
 	if !ok {
@@ -140,21 +140,10 @@ func (c *checker) guard(e ast.Expr) ast.Expr {
 // lenArg returns x if e is len(x) with the builtin len.
 func (c *checker) lenArg(e ast.Expr) (ast.Expr, bool) {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 || !c.isBuiltin(call.Fun, "len") {
+	if !ok || len(call.Args) != 1 || !astutil.IsResolvedBuiltin(c.pass.TypesInfo, call.Fun, "len") {
 		return nil, false
 	}
 	return call.Args[0], true
-}
-
-// isBuiltin reports whether fun names the builtin function name (type
-// information required: an unresolved name is not the builtin).
-func (c *checker) isBuiltin(fun ast.Expr, name string) bool {
-	id, ok := ast.Unparen(fun).(*ast.Ident)
-	if !ok || id.Name != name {
-		return false
-	}
-	_, ok = c.pass.TypesInfo.Uses[id].(*types.Builtin)
-	return ok
 }
 
 func typeUnder(info *types.Info, e ast.Expr) types.Type {
@@ -162,21 +151,6 @@ func typeUnder(info *types.Info, e ast.Expr) types.Type {
 		return t.Underlying()
 	}
 	return nil
-}
-
-// swap returns the operator that compares y with x as op compares x with y.
-func swap(op token.Token) token.Token {
-	switch op {
-	case token.LSS:
-		return token.GTR
-	case token.GTR:
-		return token.LSS
-	case token.LEQ:
-		return token.GEQ
-	case token.GEQ:
-		return token.LEQ
-	}
-	return op
 }
 
 // negate returns the operator of !(x op y) for integers.
@@ -299,7 +273,7 @@ func (fc *fixCheck) check() bool {
 	}
 	bound := fit.Y
 	if fc.size(fit.Y) {
-		bound, op = fit.X, swap(op)
+		bound, op = fit.X, astutil.FlipComparison(op)
 	} else if !fc.size(fit.X) {
 		return false
 	}
