@@ -1435,29 +1435,8 @@ func (x *extractor) checkMisquotedPairs() {
 				// Another figure of the report: a pair of its own.
 				continue
 			}
-			for k := range x.rep.Claims {
-				c := &x.rep.Claims[k]
-				if c.Line != p.OldLine && c.Line != p.NewLine || c.expected || c.Verdict.fromReport() || !restsOn(c, p) {
-					continue
-				}
-				setCross(c, &Cross{Reason: RestatedDiffers, Lines: []int{line}, Stated: stated, Got: other.Value,
-					GotUnit: other.Unit, Operands: []Number{other}})
-				if c.Kind == BeforeAfter && c.Pair != nil {
-					// A verdict is about one figure: the quoted one
-					// holds, the changed one is contradicted.
-					quoted, qline := p.Old, q.OldLine
-					if stated == p.Old {
-						quoted, qline = p.New, q.NewLine
-					}
-					e := *c
-					e.Kind, e.Pair, e.Numbers, e.Claimed, e.Quantity = Absolute, nil, []Number{quoted}, quoted.String(), quoted.Quantity
-					e.Verdict, e.Cross, e.Detail = Unverifiable, nil, ""
-					setCross(&e, &Cross{Reason: SupportedElsewhere, Lines: []int{qline}, Stated: quoted, Got: quoted.Value,
-						GotUnit: quoted.Unit, Operands: []Number{quoted}})
-					c.Kind, c.Pair, c.Numbers, c.Claimed, c.Quantity = Absolute, nil, []Number{stated}, stated.String(), stated.Quantity
-					split = append(split, e)
-				}
-			}
+			// The quoted figure as written in the sentence.
+			split = append(split, x.restatedDiffers(p, q, stated, other, line, func(quoted, _ Number) (float64, Number) { return quoted.Value, quoted })...)
 			break
 		}
 	}
@@ -1565,29 +1544,9 @@ func (x *extractor) checkRoundedMisquotes() []Claim {
 			if x.statedOutside(stated, p.OldLine, p.NewLine) {
 				continue
 			}
-			for k := range x.rep.Claims {
-				c := &x.rep.Claims[k]
-				if c.Line != p.OldLine && c.Line != p.NewLine || c.expected || c.Verdict.fromReport() || !restsOn(c, p) {
-					continue
-				}
-				setCross(c, &Cross{Reason: RestatedDiffers, Lines: []int{line}, Stated: stated, Got: other.Value,
-					GotUnit: other.Unit, Operands: []Number{other}})
-				if c.Kind == BeforeAfter && c.Pair != nil {
-					// A verdict is about one figure: the quoted one
-					// holds, the changed one is contradicted.
-					quoted, qline, qq := p.Old, q.OldLine, q.Old
-					if stated == p.Old {
-						quoted, qline, qq = p.New, q.NewLine, q.New
-					}
-					e := *c
-					e.Kind, e.Pair, e.Numbers, e.Claimed, e.Quantity = Absolute, nil, []Number{quoted}, quoted.String(), quoted.Quantity
-					e.Verdict, e.Cross, e.Detail = Unverifiable, nil, ""
-					setCross(&e, &Cross{Reason: SupportedElsewhere, Lines: []int{qline}, Stated: quoted, Got: toUnit(qq.mid(), quoted),
-						GotUnit: quoted.Unit, Operands: []Number{qq}})
-					c.Kind, c.Pair, c.Numbers, c.Claimed, c.Quantity = Absolute, nil, []Number{stated}, stated.String(), stated.Quantity
-					split = append(split, e)
-				}
-			}
+			// The quoted figure rounds the table's: the table's, in the
+			// sentence's unit.
+			split = append(split, x.restatedDiffers(p, q, stated, other, line, func(quoted, qq Number) (float64, Number) { return toUnit(qq.mid(), quoted), qq })...)
 			break
 		}
 	}
@@ -1866,4 +1825,39 @@ func (x *extractor) checkPercentile(c *Claim) {
 			}
 		}
 	}
+}
+
+// restatedDiffers marks the claims resting on the sentence's pair p, whose
+// figure stated differs from other, its restatement in the pair q at
+// line, as contradicted (RestatedDiffers). A before → after claim is split
+// in two, since a verdict is about one figure: it keeps the changed
+// figure, contradicted, and the returned claim holds the quoted one,
+// supported by q (SupportedElsewhere, its value and operand as got gives
+// them from the quoted figure and q's).
+func (x *extractor) restatedDiffers(p, q *Pair, stated, other Number, line int, got func(quoted, qq Number) (float64, Number)) []Claim {
+	var split []Claim
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		if c.Line != p.OldLine && c.Line != p.NewLine || c.expected || c.Verdict.fromReport() || !restsOn(c, p) {
+			continue
+		}
+		setCross(c, &Cross{Reason: RestatedDiffers, Lines: []int{line}, Stated: stated, Got: other.Value,
+			GotUnit: other.Unit, Operands: []Number{other}})
+		if c.Kind != BeforeAfter || c.Pair == nil {
+			continue
+		}
+		quoted, qline, qq := p.Old, q.OldLine, q.Old
+		if stated == p.Old {
+			quoted, qline, qq = p.New, q.NewLine, q.New
+		}
+		v, operand := got(quoted, qq)
+		e := *c
+		e.Kind, e.Pair, e.Numbers, e.Claimed, e.Quantity = Absolute, nil, []Number{quoted}, quoted.String(), quoted.Quantity
+		e.Verdict, e.Cross, e.Detail = Unverifiable, nil, ""
+		setCross(&e, &Cross{Reason: SupportedElsewhere, Lines: []int{qline}, Stated: quoted, Got: v,
+			GotUnit: quoted.Unit, Operands: []Number{operand}})
+		c.Kind, c.Pair, c.Numbers, c.Claimed, c.Quantity = Absolute, nil, []Number{stated}, stated.String(), stated.Quantity
+		split = append(split, e)
+	}
+	return split
 }
