@@ -26,16 +26,19 @@ type Amounts struct {
 // (CPU in CPULine; CPUFlat and CPUCum of the totals are the same value).
 // A nil ps gives zeros.
 func Measure(findings []finding.Finding, ps *Profiles) (per []Amounts, total Amounts) {
-	return measureWith(findings, ps, defaultUser)
+	return measureWith(findings, ps, defaultUser, nil)
 }
 
-func measureWith(findings []finding.Finding, ps *Profiles, isUser func(*profile.Function) bool) (per []Amounts, total Amounts) {
+func measureWith(findings []finding.Finding, ps *Profiles, isUser func(*profile.Function) bool, packages map[string]bool) (per []Amounts, total Amounts) {
 	per = make([]Amounts, len(findings))
 	if ps == nil || len(findings) == 0 {
 		return per, total
 	}
 	j := newJoiner(findings)
 	j.isUser = isUser
+	if packages != nil {
+		j.packages = packages
+	}
 	t := j.run(ps)
 	for i := range findings {
 		if lt := j.lineOf[i]; lt >= 0 {
@@ -93,8 +96,10 @@ const bootstrapResamples = 1000
 // its allocated-bytes share) is largest, which Cost.Benchmark names, so
 // that Rank orders findings by what they cost in the benchmark they
 // matter most to — not by their share of whatever else ran. A finding no
-// benchmark shows is Cold; but when no run's profiles hold a sample at
-// all, nothing was measured and the findings are returned unchanged.
+// benchmark shows is Cold, and Uncovered too when no run sampled any
+// function of its package (see Join); but when no run's profiles hold a
+// sample at all, nothing was measured and the findings are returned
+// unchanged.
 // Cost.Inherent is kept.
 //
 // With opts.Keep, findings that already have a Cost (from profiles given
@@ -110,7 +115,8 @@ func Attribute(findings []finding.Finding, bs []Benchmark, opts AttributeOptions
 		return out
 	}
 	per := make([][]finding.BenchmarkCost, len(out))
-	measured := false // some run's profiles hold samples
+	measured := false                 // some run's profiles hold samples
+	packages := make(map[string]bool) // sampled in some run (funcPackage)
 	for _, b := range bs {
 		if len(b.Runs) == 0 {
 			continue
@@ -118,7 +124,7 @@ func Attribute(findings []finding.Finding, bs []Benchmark, opts AttributeOptions
 		amounts := make([][]Amounts, len(b.Runs)) // [run][finding]
 		totals := make([]Amounts, len(b.Runs))
 		for r, run := range b.Runs {
-			amounts[r], totals[r] = measureWith(out, run.Profiles, isUser)
+			amounts[r], totals[r] = measureWith(out, run.Profiles, isUser, packages)
 			measured = measured || totals[r] != (Amounts{})
 		}
 		rng := rand.New(rand.NewPCG(1, 2))
@@ -152,6 +158,7 @@ func Attribute(findings []finding.Finding, bs []Benchmark, opts AttributeOptions
 				c.AllocBytes, c.AllocObjects = top.AllocBytes.Value, top.AllocObjects.Value
 			}
 			c.Cold = c.CPUFlat == 0 && c.CPULine == 0 && c.CPUCum == 0 && c.AllocBytes == 0 && c.AllocObjects == 0
+			c.Uncovered = c.Cold && out[i].Function != "" && !packages[funcPackage(out[i].Function)]
 		}
 		out[i].Cost = &c
 	}

@@ -37,6 +37,8 @@ func TestAttributeRanksByOwnBenchmark(t *testing.T) {
 		{Analyzer: "shared", File: localCart, Line: int(sharedLine), Function: cartPkg + "G"},
 		{Analyzer: "loop", File: localCart, Line: int(loopLine), Function: cartPkg + "F"},
 		{Analyzer: "unrun", File: localCart, Line: 30},
+		{Analyzer: "unrun in cart", File: localCart, Line: 31, Function: cartPkg + "H"},
+		{Analyzer: "unexercised", File: "/home/dev/shop/admin/admin.go", Line: 9, Function: "example.com/shop/admin.Reindex"},
 	}
 	small := Benchmark{BenchmarkID: finding.BenchmarkID{Package: "example.com/shop/a", Name: "Small"}}
 	for i := range 6 {
@@ -79,8 +81,15 @@ func TestAttributeRanksByOwnBenchmark(t *testing.T) {
 	if shared.Analyzer != "shared" || len(shared.Cost.ByBenchmark) != 5 {
 		t.Fatalf("second = %s with %d benchmarks, want shared in 5", shared.Analyzer, len(shared.Cost.ByBenchmark))
 	}
-	if out[2].Analyzer != "unrun" || !out[2].Cost.Cold || out[2].Cost.ByBenchmark != nil {
-		t.Errorf("unrun finding: %+v, want Cold with no benchmark", out[2].Cost)
+	for _, f := range out[2:] {
+		c := f.Cost
+		if !c.Cold || c.ByBenchmark != nil {
+			t.Errorf("%s finding: %+v, want Cold with no benchmark", f.Analyzer, c)
+		}
+		// The benchmarks sample the cart package, not the admin one.
+		if want := f.Analyzer == "unexercised"; c.Uncovered != want {
+			t.Errorf("%s finding: Uncovered = %v, want %v", f.Analyzer, c.Uncovered, want)
+		}
 	}
 	// The same inputs give the same intervals.
 	again := Attribute(fs, bs, AttributeOptions{})

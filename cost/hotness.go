@@ -22,6 +22,9 @@ const (
 // ColdShare (Cold findings included); in between, the static evidence a
 // scan gave stands, with the measured shares added to it. A measurement
 // overrides static evidence both ways: it is what the profiled run did.
+// But a finding whose package the profiles never sampled (Uncovered) was
+// not measured at all: its static evidence stands, with a note, and one
+// without static evidence is low.
 // Findings without a Cost are left as they are.
 func Hotness(fs []finding.Finding) {
 	for i := range fs {
@@ -33,6 +36,12 @@ func Hotness(fs []finding.Finding) {
 		top := max(c.CPULine, c.CPUCum, c.AllocBytes)
 		measured := fmt.Sprintf("measured: %.1f%% of CPU at the line, %.1f%% in the function, %.1f%% of allocated bytes", 100*c.CPULine, 100*c.CPUCum, 100*c.AllocBytes)
 		switch {
+		case c.Uncovered && f.Hot != nil:
+			h := *f.Hot
+			h.Evidence += "; not measured: the profiles hold no sample of its package"
+			f.Hot = &h
+		case c.Uncovered:
+			f.Hot = &finding.Hot{Evidence: "not measured: the profiles hold no sample of its package", Confidence: finding.ConfidenceLow}
 		case c.Cold || top < ColdShare:
 			if c.Cold {
 				measured = "measured: no samples at its line or function in the profiles"

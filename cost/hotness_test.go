@@ -19,6 +19,8 @@ func TestHotness(t *testing.T) {
 		{"no cost keeps static", nil, static, "high", false},
 		{"no cost, no evidence", nil, nil, "", false},
 		{"cold overrides static", &finding.Cost{Cold: true}, static, "low", true},
+		{"uncovered keeps static", &finding.Cost{Cold: true, Uncovered: true}, static, "high", true},
+		{"uncovered, no static", &finding.Cost{Cold: true, Uncovered: true}, nil, "low", true},
 		{"tiny share is cold", &finding.Cost{CPULine: 0.0004, CPUCum: 0.0009}, static, "low", true},
 		{"hot line", &finding.Cost{CPULine: 0.05}, &finding.Hot{Evidence: "static: no call path", Confidence: "low"}, "high", true},
 		{"hot function", &finding.Cost{CPUCum: 0.2}, nil, "high", true},

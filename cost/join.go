@@ -2,6 +2,7 @@ package cost
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/google/pprof/profile"
 
@@ -51,8 +52,13 @@ import (
 // otherwise hold all of the handler's cost).
 //
 // A finding with no sample at its line or function gets a Cost with zero
-// shares and Cold set. When ps holds no samples at all (or is nil), Costs
-// stay nil: nothing was measured.
+// shares and Cold set; when, besides, no sample has a frame of its
+// function's package (the package path of Function, as the profile's
+// function names spell it), Uncovered is set too: the profiled run did not
+// exercise the package, so its absence says nothing about how hot the
+// finding is (a finding at package level, without a Function, is never
+// Uncovered). When ps holds no samples at all (or is nil), Costs stay nil:
+// nothing was measured.
 //
 // Join makes one pass over the samples, with per-location lookups prepared
 // once, so its time grows with the profile size plus the number of
@@ -89,9 +95,24 @@ func joinWith(findings []finding.Finding, ps *Profiles, isUser func(*profile.Fun
 			c.CPUCum = share(j.funcCPU[ft], t.cpu)
 		}
 		c.Cold = c.CPUFlat == 0 && c.CPULine == 0 && c.CPUCum == 0 && c.AllocBytes == 0 && c.AllocObjects == 0
+		c.Uncovered = c.Cold && out[i].Function != "" && !j.packages[funcPackage(out[i].Function)]
 		out[i].Cost = c
 	}
 	return out
+}
+
+// funcPackage returns the package part of a function name as runtime and
+// pprof spell it: "example.com/m/pkg" of "example.com/m/pkg.(*T).M.func1",
+// "main" of "main.run"; "" for "". A dot in the last path element of the
+// package ("gopkg.in/yaml.v3") cuts it short ("gopkg.in/yaml"), the same
+// for a finding's Function as for the profile's names, so that the two
+// still compare equal.
+func funcPackage(name string) string {
+	slash := strings.LastIndexByte(name, '/')
+	if dot := strings.IndexByte(name[slash+1:], '.'); dot >= 0 {
+		return name[:slash+1+dot]
+	}
+	return name
 }
 
 func share(v, total int64) float64 {
@@ -135,6 +156,10 @@ type joiner struct {
 	charged  map[lineKey][]int32
 	isUser   func(*profile.Function) bool
 	userMemo map[*profile.Function]bool
+
+	// packages holds the package (funcPackage) of every function with a
+	// frame in a counted sample: the code the profiled run exercised.
+	packages map[string]bool
 }
 
 func newJoiner(fs []finding.Finding) *joiner {
@@ -144,6 +169,8 @@ func newJoiner(fs []finding.Finding) *joiner {
 		lines:  make(map[lineKey][]int32),
 		lineOf: make([]int32, len(fs)),
 		funcOf: make([]int32, len(fs)),
+
+		packages: make(map[string]bool),
 	}
 	ranges := make(map[rangeKey]int32)
 	for i, f := range fs {
@@ -230,12 +257,14 @@ func (j *joiner) run(ps *Profiles) totals {
 	var t totals
 	for _, src := range ps.cpu {
 		tab := j.table(src.p)
+		noted := newIDTable[bool](len(src.p.Location))
 		for _, s := range src.p.Sample {
 			v := s.Value[src.index] * src.scale
 			if v == 0 {
 				continue
 			}
 			t.cpu += v
+			j.notePackages(s, &noted)
 			j.sample++
 			j.charge(s, v, 0, 0)
 			for i, loc := range s.Location {
@@ -265,6 +294,7 @@ func (j *joiner) run(ps *Profiles) totals {
 	}
 	for _, src := range ps.heap {
 		tab := j.table(src.p)
+		noted := newIDTable[bool](len(src.p.Location))
 		for _, s := range src.p.Sample {
 			b, o := src.values(s)
 			if b == 0 && o == 0 {
@@ -272,6 +302,7 @@ func (j *joiner) run(ps *Profiles) totals {
 			}
 			t.bytes += b
 			t.objects += o
+			j.notePackages(s, &noted)
 			j.sample++
 			j.charge(s, 0, b, o)
 			for _, loc := range s.Location {
@@ -290,6 +321,22 @@ func (j *joiner) run(ps *Profiles) totals {
 		}
 	}
 	return t
+}
+
+// notePackages adds to j.packages the package of every function on the
+// stack of s; noted marks the Locations already done in this profile.
+func (j *joiner) notePackages(s *profile.Sample, noted *idTable[bool]) {
+	for _, loc := range s.Location {
+		if noted.get(loc.ID) {
+			continue
+		}
+		noted.set(loc.ID, true)
+		for _, l := range loc.Line {
+			if l.Function != nil {
+				j.packages[funcPackage(l.Function.Name)] = true
+			}
+		}
+	}
 }
 
 // rangeKey identifies the lines [start, end] of one file: the lines a

@@ -76,6 +76,12 @@ func TestJoin(t *testing.T) {
 		{"base name alone does not match", "/cart.go", 12, "",
 			finding.Cost{Cold: true}},
 		{"package level", localCart, 3, "", finding.Cost{Cold: true}},
+		{"function of a package with samples elsewhere (heap)", "/home/dev/shop/other/run.go", 99, "example.com/shop/other.Stop",
+			finding.Cost{Cold: true}},
+		{"function of a package no sample shows", "/home/dev/shop/admin/admin.go", 9, "example.com/shop/admin.Reindex",
+			finding.Cost{Cold: true, Uncovered: true}},
+		{"method of a package no sample shows", "/home/dev/shop/admin/admin.go", 19, "example.com/shop/admin.(*Store).Flush.func1",
+			finding.Cost{Cold: true, Uncovered: true}},
 	}
 	var fs []finding.Finding
 	for _, tt := range tests {
@@ -175,7 +181,23 @@ func TestJoinSeveralCPU(t *testing.T) {
 func costEqual(a, b finding.Cost) bool {
 	near := func(x, y float64) bool { return math.Abs(x-y) < 1e-12 }
 	return near(a.CPUFlat, b.CPUFlat) && near(a.CPULine, b.CPULine) && near(a.CPUCum, b.CPUCum) &&
-		near(a.AllocBytes, b.AllocBytes) && near(a.AllocObjects, b.AllocObjects) && a.Cold == b.Cold
+		near(a.AllocBytes, b.AllocBytes) && near(a.AllocObjects, b.AllocObjects) && a.Cold == b.Cold &&
+		a.Uncovered == b.Uncovered
+}
+
+func TestFuncPackage(t *testing.T) {
+	for name, want := range map[string]string{
+		"example.com/m/pkg.(*T).M.func1": "example.com/m/pkg",
+		"example.com/m/pkg.F":            "example.com/m/pkg",
+		"main.run":                       "main",
+		"gopkg.in/yaml.v3.(*decoder).d":  "gopkg.in/yaml",
+		"runtime.mallocgc":               "runtime",
+		"":                               "",
+	} {
+		if got := funcPackage(name); got != want {
+			t.Errorf("funcPackage(%q) = %q, want %q", name, got, want)
+		}
+	}
 }
 
 func TestCommonSuffix(t *testing.T) {

@@ -113,6 +113,13 @@ type Cost struct {
 	// finding is "not hot in this profile" (or its allocations stay on
 	// the stack). A nil Cost, by contrast, means no profile was joined.
 	Cold bool `json:"cold,omitempty"`
+	// Uncovered, with Cold, reports that the profiles hold no sample of
+	// the finding's package either (no frame of any function of it): the
+	// profiled run did not exercise that code — a benchmark of another
+	// package, a load that does not call it — so the profiles are no
+	// evidence that the finding is cold. cost.Hotness leaves its static
+	// evidence standing.
+	Uncovered bool `json:"uncovered,omitempty"`
 	// Inherent, for a profile-only finding, says why the measured cost is
 	// part of the function's job rather than waste, as the source shows:
 	// "result" (the value made is returned), "output" (it is stored into

@@ -230,6 +230,9 @@ func (m *markdown) row(n int, f *finding.Finding) htmlRow {
 	}
 	if c.Cold {
 		row.Bound = "not hot"
+		if c.Uncovered {
+			row.Bound = "not exercised"
+		}
 	}
 	if c.Inherent != "" {
 		row.Bound += "; inherent (" + c.Inherent + ")"
@@ -311,6 +314,8 @@ func (m *markdown) htmlFinding(i int, f *finding.Finding) htmlFinding {
 	switch {
 	case c == nil:
 		h.Measured = []string{"Not measured: no profile was joined with this finding."}
+	case c.Uncovered:
+		h.Measured = []string{"Not measured: the profiles hold no sample of this finding's package, so the profiled run did not exercise it."}
 	case c.Cold:
 		h.Measured = []string{"Not hot in this profile: the profiles hold samples, but none at this line or in its function."}
 	case top(c) != nil:

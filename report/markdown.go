@@ -147,6 +147,9 @@ func (m *markdown) profileSummary() {
 			}
 			if c.Cold {
 				bnd = "not hot in this profile"
+				if c.Uncovered {
+					bnd = "not exercised by the profiled run"
+				}
 			}
 			if c.Inherent != "" {
 				bnd += "; inherent (" + c.Inherent + ")"
@@ -241,6 +244,9 @@ func (m *markdown) finding(rank int, f *finding.Finding) {
 	switch {
 	case c == nil:
 		m.printf("Not measured: no profile was joined with this finding.\n")
+	case c.Uncovered:
+		m.printf("Not measured: the profiles hold no sample of this finding's package, so the profiled run did not " +
+			"exercise it; its hotness is the static evidence above.\n")
 	case c.Cold:
 		m.printf("Not hot in this profile: the profiles hold samples, but none at this line or in its function " +
 			"(or its allocations stay on the stack). It is ranked after the measured findings; whether it matters " +
@@ -278,6 +284,8 @@ func (m *markdown) headline(f *finding.Finding) string {
 	switch {
 	case c == nil:
 		return ""
+	case c.Uncovered:
+		return "Not exercised by the profiled run."
 	case c.Cold:
 		return "Not hot in the profiles."
 	}
@@ -641,6 +649,8 @@ func (m *markdown) benchmarkSummary() {
 		}
 		switch {
 		case c == nil:
+		case c.Uncovered:
+			bnd = "not exercised by any benchmark"
 		case c.Cold:
 			bnd = "not hot in any benchmark"
 		case c.Benchmark == nil && !c.Cold:
