@@ -29,17 +29,21 @@ func Measure(findings []finding.Finding, ps *Profiles) (per []Amounts, total Amo
 	return measureWith(findings, ps, defaultUser, nil)
 }
 
-func measureWith(findings []finding.Finding, ps *Profiles, isUser func(*profile.Function) bool, packages map[string]bool) (per []Amounts, total Amounts) {
+func measureWith(findings []finding.Finding, ps *Profiles, isUser func(*profile.Function) bool, cov *coverage) (per []Amounts, total Amounts) {
 	per = make([]Amounts, len(findings))
 	if ps == nil || len(findings) == 0 {
 		return per, total
 	}
 	j := newJoiner(findings)
 	j.isUser = isUser
-	if packages != nil {
-		j.packages = packages
+	if cov != nil {
+		j.packages = cov.packages
 	}
 	t := j.run(ps)
+	if cov != nil {
+		cov.cpuSamples += t.cpuSamples
+		cov.heapSamples += t.heapSamples
+	}
 	for i := range findings {
 		if lt := j.lineOf[i]; lt >= 0 {
 			per[i].CPUFlat, per[i].CPULine = j.flat[lt], j.lineCPU[lt]
@@ -50,6 +54,13 @@ func measureWith(findings []finding.Finding, ps *Profiles, isUser func(*profile.
 		}
 	}
 	return per, Amounts{CPUFlat: t.cpu, CPULine: t.cpu, CPUCum: t.cpu, Bytes: t.bytes, Objects: t.objects}
+}
+
+// coverage is what the profiles of all runs exercised: the packages
+// with a sampled frame (funcPackage) and the number of samples.
+type coverage struct {
+	packages                map[string]bool
+	cpuSamples, heapSamples int64
 }
 
 // A BenchmarkRun is one profiled run of one benchmark: its profiles and
@@ -115,8 +126,8 @@ func Attribute(findings []finding.Finding, bs []Benchmark, opts AttributeOptions
 		return out
 	}
 	per := make([][]finding.BenchmarkCost, len(out))
-	measured := false                 // some run's profiles hold samples
-	packages := make(map[string]bool) // sampled in some run (funcPackage)
+	measured := false // some run's profiles hold samples
+	cov := &coverage{packages: make(map[string]bool)}
 	for _, b := range bs {
 		if len(b.Runs) == 0 {
 			continue
@@ -124,7 +135,7 @@ func Attribute(findings []finding.Finding, bs []Benchmark, opts AttributeOptions
 		amounts := make([][]Amounts, len(b.Runs)) // [run][finding]
 		totals := make([]Amounts, len(b.Runs))
 		for r, run := range b.Runs {
-			amounts[r], totals[r] = measureWith(out, run.Profiles, isUser, packages)
+			amounts[r], totals[r] = measureWith(out, run.Profiles, isUser, cov)
 			measured = measured || totals[r] != (Amounts{})
 		}
 		rng := rand.New(rand.NewPCG(1, 2))
@@ -158,8 +169,9 @@ func Attribute(findings []finding.Finding, bs []Benchmark, opts AttributeOptions
 				c.AllocBytes, c.AllocObjects = top.AllocBytes.Value, top.AllocObjects.Value
 			}
 			c.Cold = c.CPUFlat == 0 && c.CPULine == 0 && c.CPUCum == 0 && c.AllocBytes == 0 && c.AllocObjects == 0
-			c.Uncovered = c.Cold && out[i].Function != "" && !packages[funcPackage(out[i].Function)]
+			c.Uncovered = c.Cold && out[i].Function != "" && !cov.packages[funcPackage(out[i].Function)]
 		}
+		c.CPUSamples, c.AllocSamples = cov.cpuSamples, cov.heapSamples
 		out[i].Cost = &c
 	}
 	return out

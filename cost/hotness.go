@@ -2,6 +2,7 @@ package cost
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/perfproof/perfproof/finding"
 )
@@ -11,21 +12,38 @@ const (
 	// HotShare is the share of CPU (at the line or in the function) or of
 	// allocated bytes at or above which a finding is measured hot.
 	HotShare = 0.01
-	// ColdShare is the share below which, in every measure, a finding is
-	// measured cold.
+	// ColdShare is the share below which, in every measure of the line,
+	// a finding is measured cold.
 	ColdShare = 0.001
+	// MinSamples is the number of samples a profile needs for a share
+	// under ColdShare to be told from zero: with none of n samples at a
+	// line, the share's 95 % upper confidence bound is about 3/n (the
+	// "rule of three" for a Poisson count; Hanley and Lippman-Hand, JAMA
+	// 249(13), 1983), which is ColdShare for n = 3/ColdShare.
+	MinSamples = 3 / ColdShare
 )
 
-// Hotness sets the evidence of hotness of each finding that Join gave a
-// Cost: high confidence when its line's CPU share, its function's CPU
-// share or its allocated bytes reach HotShare; low when all stay below
-// ColdShare (Cold findings included); in between, the static evidence a
-// scan gave stands, with the measured shares added to it. A measurement
-// overrides static evidence both ways: it is what the profiled run did.
-// But a finding whose package the profiles never sampled (Uncovered) was
-// not measured at all: its static evidence stands, with a note, and one
-// without static evidence is low.
-// Findings without a Cost are left as they are.
+// Hotness sets the evidence of hotness of each finding that Join or
+// Attribute gave a Cost, from the line's own cost first — what a fix of
+// the line can remove — then its function's:
+//
+//   - high when the line's CPU share (CPULine) or its allocated bytes
+//     reach HotShare;
+//   - low when both stay under ColdShare and every profile kind joined
+//     holds at least MinSamples samples, even if the function is hot: the
+//     line was measured cheap (Cold findings, with no sample at all,
+//     included);
+//   - high when the function's CPU share (CPUCum) reaches HotShare and the
+//     line is not measured cheap;
+//   - otherwise the static evidence a scan gave stands, with the measured
+//     shares added to it (medium when there is none) — this includes a
+//     line under ColdShare in profiles too small to tell it from zero.
+//
+// A measurement overrides static evidence both ways: it is what the
+// profiled run did. But a finding whose package the profiles never
+// sampled (Uncovered) was not measured at all: its static evidence
+// stands, with a note, and one without static evidence is low. Findings
+// without a Cost are left as they are.
 func Hotness(fs []finding.Finding) {
 	for i := range fs {
 		f := &fs[i]
@@ -33,28 +51,46 @@ func Hotness(fs []finding.Finding) {
 		if c == nil {
 			continue
 		}
-		top := max(c.CPULine, c.CPUCum, c.AllocBytes)
+		line := max(c.CPULine, c.AllocBytes)
 		measured := fmt.Sprintf("measured: %.1f%% of CPU at the line, %.1f%% in the function, %.1f%% of allocated bytes", 100*c.CPULine, 100*c.CPUCum, 100*c.AllocBytes)
+		if c.Cold {
+			measured = "measured: no samples at its line or function in the profiles"
+		}
+		enough := c.CPUSamples+c.AllocSamples > 0 &&
+			(c.CPUSamples == 0 || c.CPUSamples >= MinSamples) && (c.AllocSamples == 0 || c.AllocSamples >= MinSamples)
 		switch {
-		case c.Uncovered && f.Hot != nil:
-			h := *f.Hot
-			h.Evidence += "; not measured: the profiles hold no sample of its package"
-			f.Hot = &h
 		case c.Uncovered:
-			f.Hot = &finding.Hot{Evidence: "not measured: the profiles hold no sample of its package", Confidence: finding.ConfidenceLow}
-		case c.Cold || top < ColdShare:
-			if c.Cold {
-				measured = "measured: no samples at its line or function in the profiles"
+			keepStatic(f, "not measured: the profiles hold no sample of its package")
+		case line >= HotShare:
+			f.Hot = &finding.Hot{Evidence: measured, Confidence: finding.ConfidenceHigh}
+		case line < ColdShare && enough:
+			if c.CPUCum >= HotShare {
+				measured += " (the function is hot, the line is not)"
 			}
 			f.Hot = &finding.Hot{Evidence: measured, Confidence: finding.ConfidenceLow}
-		case top >= HotShare:
+		case c.CPUCum >= HotShare:
 			f.Hot = &finding.Hot{Evidence: measured, Confidence: finding.ConfidenceHigh}
-		case f.Hot != nil:
-			h := *f.Hot
-			h.Evidence += "; " + measured
-			f.Hot = &h
+		case line < ColdShare:
+			keepStatic(f, measured+fmt.Sprintf(", from too few samples to tell a share under %.1f%% from zero (%d CPU and about %d allocation samples; %d needed)", 100*ColdShare, c.CPUSamples, c.AllocSamples, int(MinSamples)))
 		default:
-			f.Hot = &finding.Hot{Evidence: measured, Confidence: finding.ConfidenceMedium}
+			keepStatic(f, measured)
 		}
 	}
+}
+
+// keepStatic adds note to the static evidence of f, or, when f has none,
+// sets it as the evidence at medium confidence — or low for a note that
+// says nothing was measured.
+func keepStatic(f *finding.Finding, note string) {
+	if f.Hot != nil {
+		h := *f.Hot
+		h.Evidence += "; " + note
+		f.Hot = &h
+		return
+	}
+	conf := finding.ConfidenceMedium
+	if strings.HasPrefix(note, "not measured") {
+		conf = finding.ConfidenceLow
+	}
+	f.Hot = &finding.Hot{Evidence: note, Confidence: conf}
 }

@@ -96,6 +96,7 @@ func joinWith(findings []finding.Finding, ps *Profiles, isUser func(*profile.Fun
 		}
 		c.Cold = c.CPUFlat == 0 && c.CPULine == 0 && c.CPUCum == 0 && c.AllocBytes == 0 && c.AllocObjects == 0
 		c.Uncovered = c.Cold && out[i].Function != "" && !j.packages[funcPackage(out[i].Function)]
+		c.CPUSamples, c.AllocSamples = t.cpuSamples, t.heapSamples
 		out[i].Cost = c
 	}
 	return out
@@ -125,6 +126,9 @@ func share(v, total int64) float64 {
 // totals are the sums over all samples of each kind.
 type totals struct {
 	cpu, bytes, objects int64
+	// cpuSamples and heapSamples count the profiling samples behind cpu
+	// and bytes (see cpuSource.samples and heapSource.samples).
+	cpuSamples, heapSamples int64
 }
 
 type lineKey struct {
@@ -264,6 +268,7 @@ func (j *joiner) run(ps *Profiles) totals {
 				continue
 			}
 			t.cpu += v
+			t.cpuSamples += src.samples(s, v)
 			j.notePackages(s, &noted)
 			j.sample++
 			j.charge(s, v, 0, 0)
@@ -302,6 +307,7 @@ func (j *joiner) run(ps *Profiles) totals {
 			}
 			t.bytes += b
 			t.objects += o
+			t.heapSamples += src.samples(b)
 			j.notePackages(s, &noted)
 			j.sample++
 			j.charge(s, 0, b, o)

@@ -294,3 +294,37 @@ func TestJoinChargedAllocSite(t *testing.T) {
 		t.Errorf("static finding: AllocBytes = %v, want 1 (every sample with the line on the stack)", got)
 	}
 }
+
+// TestJoinSampleCounts checks the sample counts that Hotness weighs a
+// share under ColdShare by: samples/count when the profile has it, else
+// CPU time over the period; sampled allocations as alloc_space over the
+// heap profile's period.
+func TestJoinSampleCounts(t *testing.T) {
+	cpu := newCPUBuilder().
+		cpu(30_000_000, loc{f("Total", 12)}, mainFrame).
+		cpu(20_000_000, loc{f("price", 30)}, mainFrame).p
+	heap := newHeapBuilder().alloc(4, 2<<20, loc{f("Total", 13)}).p
+	noCount := newCPUBuilder().cpu(70_000_000, loc{f("Total", 14)}).p
+	noCount.SampleType = noCount.SampleType[1:]
+	for _, s := range noCount.Sample {
+		s.Value = s.Value[1:]
+	}
+	for _, tc := range []struct {
+		name       string
+		ps         []*profile.Profile
+		cpu, alloc int64
+	}{
+		{"samples/count", []*profile.Profile{cpu}, 5, 0},
+		{"cpu time over the period", []*profile.Profile{noCount}, 7, 0},
+		{"with a heap profile", []*profile.Profile{cpu, heap}, 5, 4},
+	} {
+		ps, err := New(tc.ps...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := Join([]finding.Finding{{File: localCart, Line: 99, Function: cartPkg + "Unused"}}, ps)
+		if c := got[0].Cost; c == nil || c.CPUSamples != tc.cpu || c.AllocSamples != tc.alloc {
+			t.Errorf("%s: Cost = %+v, want %d CPU and %d allocation samples", tc.name, c, tc.cpu, tc.alloc)
+		}
+	}
+}

@@ -130,6 +130,20 @@ type cpuSource struct {
 	p     *profile.Profile
 	index int   // index of the value in Sample.Value
 	scale int64 // multiplier turning the value into the common unit
+	count int   // index of samples/count in Sample.Value, or -1
+}
+
+// samples returns how many profiling samples s stands for: its
+// samples/count value, else its CPU time over the sampling period, else
+// 1 (one Sample record is at least one sample).
+func (c cpuSource) samples(s *profile.Sample, v int64) int64 {
+	switch {
+	case c.count >= 0:
+		return s.Value[c.count]
+	case c.p.Period > 0 && c.p.PeriodType != nil && c.p.PeriodType.Unit == "nanoseconds":
+		return max(v/c.p.Period, 1)
+	}
+	return 1
 }
 
 // heapSource says where alloc_space and alloc_objects are in the samples
@@ -137,6 +151,18 @@ type cpuSource struct {
 type heapSource struct {
 	p              *profile.Profile
 	bytes, objects int // value indexes, or -1 when absent
+}
+
+// samples returns about how many sampled allocations s stands for: its
+// alloc_space over the profile's sampling period (Go records one
+// allocation in every runtime.MemProfileRate bytes, 512 KiB by default,
+// and writes that rate as the heap profile's Period), at least 1; 1 when
+// the profile has no period.
+func (h heapSource) samples(bytes int64) int64 {
+	if h.p.Period > 0 {
+		return max(bytes/h.p.Period, 1)
+	}
+	return 1
 }
 
 // values returns the alloc_space bytes and alloc_objects count of s, zero
@@ -307,8 +333,9 @@ func cpuSources(ps []*profile.Profile) ([]cpuSource, error) {
 	srcs := make([]cpuSource, 0, len(ps))
 	counts := false
 	for _, p := range ps {
+		n := valueIndex(p, "samples")
 		if i := valueIndex(p, "cpu"); i >= 0 && p.SampleType[i].Unit == "nanoseconds" {
-			srcs = append(srcs, cpuSource{p: p, index: i, scale: 1})
+			srcs = append(srcs, cpuSource{p: p, index: i, scale: 1, count: n})
 			continue
 		}
 		i := valueIndex(p, "samples")
@@ -316,11 +343,11 @@ func cpuSources(ps []*profile.Profile) ([]cpuSource, error) {
 			i = valueIndex(p, "cpu")
 		}
 		if p.PeriodType != nil && p.PeriodType.Unit == "nanoseconds" && p.Period > 0 && p.SampleType[i].Type == "samples" {
-			srcs = append(srcs, cpuSource{p: p, index: i, scale: p.Period})
+			srcs = append(srcs, cpuSource{p: p, index: i, scale: p.Period, count: n})
 			continue
 		}
 		counts = true
-		srcs = append(srcs, cpuSource{p: p, index: i, scale: 1})
+		srcs = append(srcs, cpuSource{p: p, index: i, scale: 1, count: n})
 	}
 	if counts && len(srcs) > 1 {
 		return nil, fmt.Errorf("adding up %d CPU profiles: some count samples without a period in nanoseconds: %w", len(srcs), ErrIncompatible)

@@ -120,6 +120,15 @@ type Cost struct {
 	// evidence that the finding is cold. cost.Hotness leaves its static
 	// evidence standing.
 	Uncovered bool `json:"uncovered,omitempty"`
+	// CPUSamples is the number of CPU profiling samples the CPU shares are
+	// of (at 100 Hz, 100 per second of CPU time), and AllocSamples about
+	// the number of sampled allocations behind the allocation shares
+	// (alloc_space over the heap profile's sampling period, 512 KiB by
+	// default); 0 when no such profile was joined. A share under 1/n
+	// cannot be told from zero with n samples: cost.Hotness calls a
+	// finding measured cold only when they are enough.
+	CPUSamples   int64 `json:"cpu_samples,omitempty"`
+	AllocSamples int64 `json:"alloc_samples,omitempty"`
 	// Inherent, for a profile-only finding, says why the measured cost is
 	// part of the function's job rather than waste, as the source shows:
 	// "result" (the value made is returned), "output" (it is stored into

@@ -8,6 +8,9 @@
 #                     stdout), <name>.stderr, <name>.meta ("seconds exit-code")
 #   TIMEOUT           per-module limit (default 15m); a module over it gets exit code 124
 #   SCANFLAGS         extra flags for perfproof scan (e.g. "-all")
+#   PROFILES          a directory of profiles made by drivers/drive.sh: a module with
+#                     PROFILES/<name>/*.pprof is scanned with -profile for each (measured hotness
+#                     overrides the static evidence); the others are scanned as without it
 #   REV               build perfproof from this git revision (git archive, read-only: the work tree,
 #                     index and refs are not touched) instead of the work tree as it is
 #
@@ -48,13 +51,19 @@ while read -r path version kind; do
 		echo "skip   $name: not fetched at $version (run fetch.sh)" >&2
 		continue
 	fi
+	prof=()
+	if [ -n "${PROFILES:-}" ]; then
+		for f in "$PROFILES/$name"/*.pprof; do
+			[ -f "$f" ] && prof+=(-profile "$f")
+		done
+	fi
 	start=$(date +%s.%N)
 	# shellcheck disable=SC2086
-	(cd "$dir" && timeout "$timeout" "$tmp/perfproof" scan -json ${SCANFLAGS:-} ./... >"$out/$name.json" 2>"$out/$name.stderr")
+	(cd "$dir" && timeout "$timeout" "$tmp/perfproof" scan -json ${SCANFLAGS:-} "${prof[@]}" ./... >"$out/$name.json" 2>"$out/$name.stderr")
 	code=$?
 	end=$(date +%s.%N)
 	secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
 	echo "$secs $code" >"$out/$name.meta"
-	echo "scanned $name: ${secs}s exit $code" >&2
+	echo "scanned $name: ${secs}s exit $code${prof:+ (${#prof[@]} profile flags)}" >&2
 done < <(corpus_modules "$here/modules.txt")
 "$tmp/tally" scan -modules "$here/modules.txt" -out "$out" -work "$work"
