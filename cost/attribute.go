@@ -170,8 +170,14 @@ func Attribute(findings []finding.Finding, bs []Benchmark, opts AttributeOptions
 			}
 			c.Cold = c.CPUFlat == 0 && c.CPULine == 0 && c.CPUCum == 0 && c.AllocBytes == 0 && c.AllocObjects == 0
 			c.Uncovered = c.Cold && out[i].Function != "" && !cov.packages[funcPackage(out[i].Function)]
+			// The shares are of the top benchmark, so its samples weigh
+			// them; a finding no benchmark shows is weighed by all runs'.
+			// Allocation samples are counted over all runs either way.
+			c.CPUSamples, c.AllocSamples = cov.cpuSamples, cov.heapSamples
+			if len(bcs) > 0 {
+				c.CPUSamples = int64(bcs[0].Samples)
+			}
 		}
-		c.CPUSamples, c.AllocSamples = cov.cpuSamples, cov.heapSamples
 		out[i].Cost = &c
 	}
 	return out

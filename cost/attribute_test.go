@@ -40,7 +40,7 @@ func TestAttributeRanksByOwnBenchmark(t *testing.T) {
 		{Analyzer: "unrun in cart", File: localCart, Line: 31, Function: cartPkg + "H"},
 		{Analyzer: "unexercised", File: "/home/dev/shop/admin/admin.go", Line: 9, Function: "example.com/shop/admin.Reindex"},
 	}
-	small := Benchmark{BenchmarkID: finding.BenchmarkID{Package: "example.com/shop/a", Name: "Small"}}
+	small := Benchmark{BenchmarkID: finding.BenchmarkID{Package: "example.com/shop/a", Name: "Small"}, Samples: 6000}
 	for i := range 6 {
 		small.Runs = append(small.Runs, benchRun(t, loopLine, int64(88+i)*1e7, 100*1e7, 2*ms))
 	}
@@ -60,6 +60,9 @@ func TestAttributeRanksByOwnBenchmark(t *testing.T) {
 	c := out[0].Cost
 	if c.Benchmark == nil || c.Benchmark.Name != "Small" {
 		t.Fatalf("loop ranked by %v, want benchmark Small", c.Benchmark)
+	}
+	if c.CPUSamples != 6000 {
+		t.Errorf("loop CPUSamples = %d, want Small's 6000: its shares are of Small", c.CPUSamples)
 	}
 	top := c.ByBenchmark[0]
 	if v := top.CPULine.Value; math.Abs(v-0.905) > 0.001 {
