@@ -42,8 +42,10 @@ type ScanResult struct {
 	// Result is the scan's, its findings joined with the Profiles'
 	// costs and, unless All, without those of low confidence.
 	Result *scan.Result
-	// Hidden is the number of findings of low confidence dropped.
-	Hidden int
+	// Hidden is the number of findings of low confidence dropped, and
+	// HiddenMeasured how many of them a profile measured cold (their
+	// evidence is "measured: ..."); the others have low static evidence.
+	Hidden, HiddenMeasured int
 	// Warnings are the data caveats of the Profiles.
 	Warnings []error
 	// BaseDir is the absolute path of Dir, the base of relative paths
@@ -81,6 +83,11 @@ func Scan(ctx context.Context, opts ScanOptions) (*ScanResult, error) {
 		cost.Hotness(res.Findings)
 	}
 	if !opts.All {
+		for _, f := range res.Findings {
+			if f.Hot != nil && f.Hot.Confidence == finding.ConfidenceLow && strings.HasPrefix(f.Hot.Evidence, "measured") {
+				out.HiddenMeasured++
+			}
+		}
 		res.Findings, out.Hidden = finding.DropLow(res.Findings)
 	}
 	return out, err
@@ -91,8 +98,12 @@ func Scan(ctx context.Context, opts ScanOptions) (*ScanResult, error) {
 // by //perfproof:ignore.
 func (r *ScanResult) Notes() []string {
 	var out []string
-	if r.Hidden > 0 {
-		out = append(out, fmt.Sprintf("%d low-confidence %s not shown (measured cold, or no call path from a handler, consumer loop or benchmark, or run-once or example code); -all shows them", r.Hidden, plural(r.Hidden, "finding", "findings")))
+	switch static := r.Hidden - r.HiddenMeasured; {
+	case r.HiddenMeasured > 0:
+		out = append(out, fmt.Sprintf("%d low-confidence %s not shown: %d measured cold by the profiles (under 0.1 %% at the line), %d with no call path from a handler, consumer loop or benchmark, or in run-once or example code; -all shows them",
+			r.Hidden, plural(r.Hidden, "finding", "findings"), r.HiddenMeasured, static))
+	case r.Hidden > 0:
+		out = append(out, fmt.Sprintf("%d low-confidence %s not shown (no call path from a handler, consumer loop or benchmark, or run-once or example code); -all shows them", r.Hidden, plural(r.Hidden, "finding", "findings")))
 	}
 	if n := len(r.Result.Suppressed); n > 0 {
 		out = append(out, fmt.Sprintf("%d silenced by //perfproof:ignore (-json lists them with their reasons)", n))

@@ -78,6 +78,10 @@ func TestScanResultNotes(t *testing.T) {
 	if len(got) != 2 || !strings.HasPrefix(got[0], "1 low-confidence finding not shown") || !strings.HasPrefix(got[1], "2 silenced by //perfproof:ignore") {
 		t.Errorf("Notes = %q, want the hidden count then the silenced count", got)
 	}
+	r.Hidden, r.HiddenMeasured, r.Result.Suppressed = 5, 3, nil
+	if got := r.Notes(); len(got) != 1 || !strings.HasPrefix(got[0], "5 low-confidence findings not shown: 3 measured cold by the profiles") || !strings.Contains(got[0], ", 2 with no call path") {
+		t.Errorf("Notes = %q, want 5 hidden, 3 of them measured cold and 2 static", got)
+	}
 }
 
 func TestBenchResultOutcome(t *testing.T) {
