@@ -227,6 +227,8 @@ func slipWords(f float64) string {
 		return "a decimal unit (MB, KB) written as a binary one (MiB, KiB)"
 	case nearRel(f, 8, 1e-9) || nearRel(f, 1.0/8, 1e-9):
 		return "bits and bytes confused (8×)"
+	case nearRel(f, 24, 1e-9) || nearRel(f, 1.0/24, 1e-9):
+		return "an amount per day off by 24× (an hour's amount written as a day's, or the reverse)"
 	case nearRel(f, 60, 1e-9) || nearRel(f, 1.0/60, 1e-9):
 		return "a conversion of time off by 60× (seconds to hours as to minutes, or minutes per hour left out)"
 	case f < 1:
@@ -754,7 +756,7 @@ func (x *extractor) checkCounted(c *Claim) bool {
 			dist, closest, cgot = dd, d, got
 		}
 	}
-	if closest == nil {
+	if closest == nil || x.otherMeasure(c, closest.p) {
 		return false
 	}
 	o, n := orient(closest.p, c.sense)
@@ -942,12 +944,13 @@ func (x *extractor) checkElsewhere(c *Claim) {
 					Got: got, GotUnit: c.stated.Unit, Operands: []Number{cd.d.p.Old, cd.d.p.New}})
 				return
 			}
-			x := &Cross{Reason: SupportedElsewhere, Lines: []int{cd.d.p.OldLine, cd.d.p.NewLine}, Stated: c.stated,
+			cx := &Cross{Reason: SupportedElsewhere, Lines: []int{cd.d.p.OldLine, cd.d.p.NewLine}, Stated: c.stated,
 				Got: got, GotUnit: c.stated.Unit, Operands: []Number{cd.d.p.Old, cd.d.p.New}}
 			if v == Ambiguous {
-				x.Reading = "throughput"
+				cx.Reading = "throughput"
 			}
-			setCross(c, x)
+			setCross(c, cx)
+			x.quotedOperand(c, cd.d.p)
 			return
 		}
 	}
@@ -986,6 +989,13 @@ func (x *extractor) checkElsewhere(c *Claim) {
 			}
 		}
 	}
+	// Two cells of a column that the claim's clause names, in a table
+	// that compares rows (profiles, configurations), may give it.
+	if lines, p, got, ok := x.columnFit(c); ok {
+		setCross(c, &Cross{Reason: SupportedElsewhere, Lines: lines, Stated: c.stated, Got: got,
+			GotUnit: c.stated.Unit, Operands: []Number{p.Old, p.New}})
+		return
+	}
 	// Figures of the claim's section that the report does not pair (a
 	// table without before and after columns) may give it: then it is
 	// not unsupported.
@@ -1013,7 +1023,8 @@ func (x *extractor) checkElsewhere(c *Claim) {
 			dist, closest, cgot = dd, d, got
 		}
 	}
-	if closest == nil {
+	if closest == nil || x.otherMeasure(c, closest.p) {
+		// No pair of what the claim's clause names: unsure, no alarm.
 		return
 	}
 	o, n := orient(closest.p, c.sense)
@@ -1598,7 +1609,7 @@ func (x *extractor) statedOutside(n Number, a, b int) bool {
 // latency percentile ("p99", "99th percentile", "tail latency") or the
 // whole request or system ("end-to-end"), GC pauses, CPU time (as
 // opposed to the wall time most figures are).
-var scopeRE = regexp.MustCompile(`(?i)\b(p(?:50|75|90|95|99|99\.9|999)|\d\d(?:\.\d+)?(?:th|st|nd|rd)[ -]percentile|tail[ -]latenc\w*|end[ -]to[ -]end|e2e|gc[ -]pause\w*|cpu[ -](?:time|hours?|seconds))\b`)
+var scopeRE = regexp.MustCompile(`(?i)\b(p(?:99\.9|999|99|95|90|75|50)|\d\d(?:\.\d+)?(?:th|st|nd|rd)[ -]percentile|tail[ -]latenc\w*|end[ -]to[ -]end|e2e|gc[ -]pause\w*|cpu[ -](?:time|hours?|seconds))\b`)
 
 // checkUnmeasuredScope finds a ratio about a measure the report gives no
 // figure for anywhere: "the p99 latency dropped 31%" in a report that
@@ -1661,6 +1672,9 @@ func measureNoun(m string) string {
 	case "end-to-end", "tail":
 		return k + " latency"
 	default:
+		if percentileRE.MatchString(m) {
+			return strings.ToLower(m) // "p99.9" as written
+		}
 		return k
 	}
 }
@@ -1772,7 +1786,7 @@ func (x *extractor) checkSlippedPairs() {
 }
 
 // percentileRE finds a latency percentile a ratio names: "p99", "p50".
-var percentileRE = regexp.MustCompile(`(?i)\bp(50|75|90|95|99|99\.9|999)\b`)
+var percentileRE = regexp.MustCompile(`(?i)\bp(99\.9|999|99|95|90|75|50)\b`)
 
 // checkPercentile checks a ratio about a latency percentile ("p99
 // latency down 81 %") against the pairs of times whose own words name the

@@ -142,6 +142,9 @@ func (x *extractor) checkDerived(c *Claim) {
 		if x.checkPriced(c, n, scan, figs) || x.checkNet(c, n, scan) || x.checkPoints(c, n, scan) {
 			return
 		}
+		if x.checkRowRate(c, n) || x.checkBinaryRestated(c, n) {
+			return
+		}
 		cl := scan
 		if lo, hi, at := savingClause(scan, figs, n); hi > lo {
 			cl = scan[lo:hi]
@@ -309,10 +312,12 @@ func (x *extractor) checkExpressions(c *Claim, scan string, figs []figure) bool 
 		default:
 			cx.Reason = DerivedOff
 		}
-		if cx.Reason != DerivedHolds && len(in) == 1 && fk >= 0 && in[0].Quantity == Time && f.Quantity == Time {
-			// "106.6 s a day (1.78 h)": a time restated in another unit
-			// in parentheses is the restatement's error, not the
-			// figure's; the figure is no longer stated by the claim.
+		if cx.Reason != DerivedHolds && len(in) == 1 && fk >= 0 && (in[0].Quantity == Time && f.Quantity == Time ||
+			in[0].Quantity == Memory && f.Quantity == Memory && strings.TrimSpace(scan[figs[fk].end:open]) == "") {
+			// "106.6 s a day (1.78 h)", "73.2 TB (80.5 TiB)": a time or
+			// a size restated in another unit in parentheses is the
+			// restatement's error, not the figure's; the figure is no
+			// longer stated by the claim.
 			g := in[0].Number
 			flo, fhi := f.base()
 			cx = &Cross{Derivation: Expression, Lines: []int{c.Line}, Stated: g, Got: toUnit(f.mid(), g), GotUnit: g.Unit, Operands: []Number{f}, Reason: DerivedOff}
@@ -772,6 +777,12 @@ func (x *extractor) checkRate(c *Claim, n Number) bool {
 		if lf.n.Quantity != Time || lf.saving || latencyRE.MatchString(x.lines[lf.line-1].raw) {
 			continue
 		}
+		if lo, _ := lf.n.base(); lo >= 60e9 && !strings.Contains(lf.n.Unit, "/") {
+			// "at 150 min that was 600,000 events/s": a run of minutes
+			// or more is the time a whole job takes, not one
+			// operation's, and no rate is one over it.
+			continue
+		}
 		lw := dedupe(subjectWords(x.lines[lf.line-1].raw))
 		if overlap(dedupe(cw), lw) == 0 && !strings.Contains(strings.ToLower(x.lines[lf.line-1].raw), stem(strings.ToLower(counted))) {
 			continue
@@ -1134,8 +1145,9 @@ func periodRange(n Number) (lo, hi float64, dim string, ok bool) {
 // conversionLinkRE finds the words between an amount per period and the
 // same amount per another period: "655 MB/s, which is 56.6 GB/day",
 // "$2,265 a day, roughly $68k a month", "3,100 req/s, or 11.16 million
-// requests an hour".
-var conversionLinkRE = regexp.MustCompile(`(?i)^\s*[,(=≈~:]?\s*(?:(?:which|that)\s+is|i\.e\.,?|or|equal\s+to|equivalent\s+to|so)?\s*(?:about|roughly|around|approximately|nearly|some|~|≈)?\s*\$?$` +
+// requests an hour"; what both are per may follow the first ("2.4 GB/s
+// per pod, that is 8,640 GB per hour per pod").
+var conversionLinkRE = regexp.MustCompile(`(?i)^\s*(?:per\s+[a-z][a-z-]*\s*)?[,(=≈~:]?\s*(?:(?:which|that)\s+is|i\.e\.,?|or|equal\s+to|equivalent\s+to|so)?\s*(?:about|roughly|around|approximately|nearly|some|~|≈)?\s*\$?$` +
 	// "94.4 TB a day to the CDN, a sustained 1.09 GB/s": the same
 	// amount as a steady rate.
 	`|^[a-zA-Z ]{0,30},\s*(?:a|an|at\s+a|at\s+an)\s+(?:sustained|steady|average|constant|continuous|mean)\s*$`)

@@ -295,7 +295,45 @@
 //     unsupported by a closest pair; a ratio about CPU time that no figure
 //     measures is Unsupported (Unmeasured); "4.8 min", "runner-hours",
 //     "5.3 times shorter", "76.6 points" and counts with thousands
-//     separators are figures.
+//     separators are figures;
+//   - an alarm names figures of the measure the claim's clause names: a
+//     claim that names space, a rate of things ("gets per second", a
+//     capacity), a count ("executors", "as often"), bytes or money is not
+//     Unsupported by a closest pair of another measure (times give rates of
+//     things, one over the other); two cells of a table column the clause
+//     names ("| Gets/s |", "| Device writes |") that give a ratio support
+//     it, and a figure of the clause that quotes the supporting pair in
+//     another unit ("now 0.86 s, 1.44× faster") is stated by it;
+//   - a pair is scoped to its clause: two figures no word joins are a pair
+//     only in one unit and with no other ratio between them, a signed
+//     figure ("(+270 req/s, +14.6 %)") is a change and no side of one, a
+//     pair is the nearer claim's ("58.1 % less, but 71 % more space (1.90
+//     vs 1.11)"), and a clause after a pair that names a measure of its
+//     own ("…, /checkout p99 −35 %") or that lists a claim after another
+//     one does not take it; "from 73.2 TB (66.6 TiB) to 50.2 TB" pairs the
+//     figures around the parenthesis, whose wrong restatement is its own
+//     error; two labelled list items, the second with a change in
+//     parentheses ("- G1: 1,850 req/s" / "- ZGC: 2,120 req/s (+14.6 %)"),
+//     are a before and an after;
+//   - "extends drive life …, a 63 % gain" is new/old − 1; "−7.8 %
+//     throughput" and a signed change of a pair of rates are throughput
+//     lost; "N× as fast", "N× as often", "N× that of" are factors; the
+//     factors before a quotient are its dividend's ("86,000 × 1.1 / 1,850
+//     = 51.1"); "p99.9" is its own percentile; "256 MiB target files" is
+//     a setting, not a projection;
+//   - an amount of bytes per period is recomputed from the byte rate of
+//     the table row its sentence names, in the column its words name
+//     (rate × period; an hour's amount written as a day's is a UnitSlip
+//     of 24×); a rate restated per another period may follow "per pod,
+//     that is"; a figure written in MB whose digits the report states only
+//     in MiB is a UnitSlip; no rate is recomputed from a time of minutes
+//     or more (a job's run, not an operation's); "259 executor-wall
+//     minutes" is a time;
+//   - figures of tool output and counts in words: the first JMH variant's
+//     score, a statistics line of a snake_case name and one number
+//     ("rows_in  2,100,000,000"), a counter "IOPS=182k" (not on a "$"
+//     command line), and a count scaled in words with decimals ("5.4
+//     billion events"; "up to 2 million" is a bound) are figures.
 //
 // Rounding follows the digits written, as for the arithmetic beside a
 // claim; a rate that sets a scenario ("at 2M decisions/second") is taken

@@ -170,9 +170,18 @@ type extractor struct {
 	// rowLabels are the labels of every table row, lower case, built
 	// on first use by namesOtherRow.
 	rowLabels []string
-	rows      []benchRow
-	full      bool
-	pairs     []*docPair // every pair of figures the report states
+	// factsByText indexes the facts by their figure as written (text,
+	// then unit), built on first use by checkBinaryRestated.
+	factsByText map[string][]int
+	// columns indexes the columns of the tables by the words of their
+	// headers, built on first use by columnFit.
+	columns map[string][]*column
+	// rowRates are the byte rates of the tables' cells, built on first
+	// use by checkRowRate.
+	rowRates []rowRate
+	rows     []benchRow
+	full     bool
+	pairs    []*docPair // every pair of figures the report states
 
 	// State of the claim pass.
 	curBlock   int32
@@ -648,7 +657,8 @@ func (x *extractor) proseClaims(i int) {
 		abs := x.newClaim(i, Absolute)
 		for _, f := range figs {
 			if !f.used && !f.plusMinus && f.Unit != "" && f.Unit != "%" && f.Unit != "x" &&
-				(conversionAt(scan, figs, f) || differenceAt(scan, f) || savingAt(scan, f) || f.Quantity == Cost || f.Quantity == PerPeriod) {
+				(conversionAt(scan, figs, f) || differenceAt(scan, f) || savingAt(scan, f) || f.Quantity == Cost || f.Quantity == PerPeriod ||
+					statedBeside(f)) {
 				abs.Numbers = append(abs.Numbers, f.Number)
 			} else if !f.used && !f.plusMinus && f.Unit == "" && (quotientAt(scan, f) != nil || roundedAt(scan, figs, f)) {
 				// "40,000 / 2,350 → 18 pods": the result of a quotient.
@@ -711,6 +721,14 @@ func (x *extractor) proseClaims(i int) {
 	x.addAbsolute(abs)
 }
 
+// statedBeside reports whether figure f of line s, on a line with a
+// factor or percentage that does not rest on it, is a signed change of
+// its own ("(+270 req/s, +14.6 %)", "+45 µs at p99"): a difference,
+// checked as one.
+func statedBeside(f figure) bool {
+	return f.sign != 0 && (f.Quantity == Time || f.Quantity == Memory || f.Quantity == Throughput)
+}
+
 // profileHeaderRE matches the column header of a Python profile's table
 // (cProfile, profile, pstats): "ncalls  tottime  percall  cumtime
 // percall filename:lineno(function)".
@@ -759,12 +777,41 @@ func (x *extractor) profileRow(i int) bool {
 // five digits or more, or with decimals ("14,212 processes", "HIT
 // 12,129,280,183", "median 2,130.4").
 func groupedCount(s string, f figure, output bool) bool {
+	if output && f.Unit == "" && !f.isRange() && statLineRE.MatchString(s) {
+		// "  rows_in     2,100,000,000", "  vcpu_hours  512.0": a
+		// counter a tool prints, one value to a snake_case name, is a
+		// measured figure whatever its digits.
+		return true
+	}
+	if f.Unit == "" && !f.isRange() && trailingWordMult(f.Text) > 1 && strings.Contains(f.Text, ".") {
+		// "5.4 billion events a night", "4.4 million": a count the
+		// writer scaled in words, with its decimals, is a measured
+		// count ("up to 2 million" is a round bound).
+		return true
+	}
+	if output && f.Unit == "" && !f.isRange() && multSuffixRE.MatchString(f.Text) && keyEqualsRE.MatchString(s[:f.start]) &&
+		!strings.HasPrefix(strings.TrimSpace(s), "$") {
+		// "IOPS=182k": a tool's counter with an SI suffix, not on a
+		// command line ("bs=4k").
+		return true
+	}
 	if f.Unit != "" || f.isRange() || !strings.Contains(f.Text, ",") || f.Value < 1000 ||
 		strings.HasSuffix(f.Text, ",000") && (output || !countedNounRE.MatchString(s[f.end:])) || strings.ContainsAny(strings.TrimSpace(s[:f.start])[max(0, len(strings.TrimSpace(s[:f.start]))-2):], "×*/x") {
 		return false
 	}
 	return !output || f.Value >= 1e4 || strings.Contains(f.Text, ".")
 }
+
+// multSuffixRE matches a figure written with an SI suffix ("182k"), and
+// keyEqualsRE the "NAME=" a tool prints before a value.
+var (
+	multSuffixRE = regexp.MustCompile(`^[0-9][0-9.,]*[kKMG]$`)
+	keyEqualsRE  = regexp.MustCompile(`[A-Za-z_]+=$`)
+)
+
+// statLineRE matches a line of a tool's statistics: a snake_case name
+// (with an underscore) and one number, nothing else.
+var statLineRE = regexp.MustCompile(`^\s*[a-z][a-z0-9]*(?:_[a-z0-9]+)+\s{2,}[0-9][0-9,]*(?:\.[0-9]+)?\s*$`)
 
 // countedNounRE matches the counted things after a round count in prose
 // that make it a measured count ("120,000 calls", "30,000,000 samples",
@@ -845,6 +892,10 @@ func (x *extractor) labelled(i int, label, rest string, figs []figure, pairs *[]
 	if !ok {
 		return
 	}
+	if p := x.itemAfterItem(i, n, rest, figs); p != nil {
+		*pairs = append(*pairs, p)
+		return
+	}
 	if n.Unit == "" {
 		if q := quantityOf(strings.Fields(strings.ToLower(label))); q != Unknown {
 			n.Quantity = q
@@ -867,6 +918,45 @@ func (x *extractor) labelled(i int, label, rest string, figs []figure, pairs *[]
 			}
 		}
 	}
+}
+
+// itemChangeRE finds a change stated in parentheses after a labelled
+// item's figure: "(+270 req/s, +14.6 %)", "(−12 %)".
+var itemChangeRE = regexp.MustCompile(`\(\s*[+\-−–]?\s*[0-9][^)]*(?:%|×)`)
+
+// itemAfterItem returns the pair of two labelled list items that follow
+// each other in one block, "- G1: 1,850 req/s per pod" then "- ZGC: 2,120
+// req/s per pod (+270 req/s, +14.6 %)": the second states a change of
+// the first in parentheses, so its first figure n (line i) is the after
+// of the item before's first figure in the same unit. Nil otherwise.
+func (x *extractor) itemAfterItem(i int, n Number, rest string, figs []figure) *Pair {
+	if i < 1 || n.Unit == "" || !itemChangeRE.MatchString(rest) || x.lines[i-1].block != x.lines[i].block ||
+		!listRE.MatchString(strings.TrimLeft(x.lines[i].raw, " \t>")) || !listRE.MatchString(strings.TrimLeft(x.lines[i-1].raw, " \t>")) {
+		return nil
+	}
+	m := labelRE.FindStringSubmatch(blankCode(plain(x.lines[i-1].raw)))
+	if m == nil || itemChangeRE.MatchString(m[2]) {
+		return nil
+	}
+	var o *figure
+	for _, f := range scanFigures(m[2]) {
+		if f.Unit != "%" && f.Unit != "x" && !f.plusMinus {
+			o = &f
+			break
+		}
+	}
+	if o == nil || o.Unit != n.Unit {
+		return nil
+	}
+	for k := range figs {
+		if figs[k].Text == n.Text && figs[k].Unit == n.Unit {
+			figs[k].used = true
+			p := &Pair{Old: o.Number, New: n, OldLine: i, NewLine: i + 1, Ordered: true,
+				From: fmt.Sprintf("the items on lines %d and %d", i, i+1), stated: true, span: [2]int{figs[k].start, figs[k].end}}
+			return p
+		}
+	}
+	return nil
 }
 
 // beforeWordRE and afterWordRE find the headings of sections that give
@@ -937,10 +1027,19 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 	}
 	for k := 0; k+1 < len(figs); k++ {
 		a, b := &figs[k], &figs[k+1]
+		between := s[a.end:b.start]
+		if k+2 < len(figs) && restatedIn(s, a, b) {
+			// "from 73.2 TB (66.6 TiB) to 50.2 TB": the parenthesis
+			// restates the first figure; the pair is the figures
+			// around it.
+			b = &figs[k+2]
+			between = s[a.end:figs[k+1].start] + s[figs[k+1].end:b.start]
+			between = strings.Replace(between, "(", "", 1)
+			between = strings.Replace(between, ")", "", 1)
+		}
 		if a.used || b.used {
 			continue
 		}
-		between := s[a.end:b.start]
 		if rateFromTo(s, a, b) {
 			// "The 5xx rate fell from 0.31 % to 0.07 %": two
 			// percentages, a rate before and after.
@@ -1008,12 +1107,23 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 			continue
 		}
 		a.used, b.used = true, true
+		if b != &figs[k+1] {
+			k++ // the restatement between is skipped
+		}
 		from := "the same line"
 		pairs = append(pairs, &Pair{Old: o, New: n, OldLine: i + 1, NewLine: i + 1, Ordered: ordered, From: from, stated: true,
 			span: [2]int{a.start, b.end}, sentence: later})
 		k++
 	}
 	return pairs
+}
+
+// restatedIn reports whether figure b of s restates figure a in another
+// unit of its quantity, in parentheses right after it: "73.2 TB (66.6
+// TiB)".
+func restatedIn(s string, a, b *figure) bool {
+	return a.Unit != "" && b.Unit != "" && a.Unit != b.Unit && canonical(a.Quantity) == canonical(b.Quantity) &&
+		strings.TrimSpace(s[a.end:b.start]) == "(" && strings.HasPrefix(strings.TrimSpace(s[b.end:]), ")")
 }
 
 // parenToPair reports whether figures a and b of s are a parenthesis of
@@ -1198,9 +1308,26 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 		if breaks == nil {
 			breaks = sentenceBreaks(s)
 		}
+		var others []*Pair // pairs of the sentence that are another clause's
+		// The clause scoping of pairs reads prose, a line of a few
+		// claims and pairs; on a line packed with them (generated text)
+		// it is skipped, so that the work per line stays linear.
+		prose := len(phs) <= 8 && len(pairs) <= 8
 		own := slices.DeleteFunc(slices.Clone(pairs), func(pp *Pair) bool {
-			return !sameSentence(breaks, p.start, p.end, pp.span[0], pp.span[1]) ||
-				usedPairs[pp] && otherClause(s, p.start, p.end, pp.span)
+			if !sameSentence(breaks, p.start, p.end, pp.span[0], pp.span[1]) {
+				return true
+			}
+			if !prose {
+				return usedPairs[pp] && otherClause(s, p.start, p.end, pp.span)
+			}
+			if !otherClause(s, p.start, p.end, pp.span) {
+				return false
+			}
+			if nearerClaim(s, phs, p, pp.span) || p.start >= pp.span[1] && leadNamesSubject(s, p.start) {
+				others = append(others, pp)
+				return true
+			}
+			return usedPairs[pp]
 		})
 		pair := pickPair(p.q, own)
 		if pair == nil && p.guessed {
@@ -1212,6 +1339,15 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 			}
 		}
 		if pair == nil {
+			// The figures of the line's pairs are those pairs' own, also
+			// when the pair is not this claim's.
+			for _, pp := range others {
+				for k := range figs {
+					if figs[k].start >= pp.span[0] && figs[k].end <= pp.span[1] {
+						figs[k].used = true
+					}
+				}
+			}
 			pair = loosePair(s, figs, p.q, i, func(f *figure) bool { return sameSentence(breaks, p.start, p.end, f.start, f.end) })
 			if pair != nil && !sameSentence(breaks, p.start, p.end, pair.span[0], pair.span[1]) {
 				pair = nil
@@ -1267,6 +1403,12 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 			if sn == senseFaster && c.Quantity != Time && c.Quantity != Unknown && c.Quantity != Throughput {
 				sn = senseReduce
 			}
+			if sn == senseFaster && c.Pair != nil && c.Pair.Ordered && canonical(c.Pair.Old.Quantity) == Time && c.Pair.New.Value > c.Pair.Old.Value &&
+				lifetimeRE.MatchString(lastBytes(sentenceBefore(s, breaks, p.start), 160)) {
+				// "extends drive life from 2.58 years to 4.21 years, a
+				// 63 % gain": more of a lifetime is the gain, new/old − 1.
+				sn = senseIncrease
+			}
 			if quantityOf(strings.Fields(strings.ToLower(p.text))) == Unknown && c.Pair != nil && (c.Pair.Old.Quantity == Throughput || c.Pair.New.Quantity == Throughput) &&
 				(increaseWordRE.MatchString(p.text) || sn == senseIncrease) {
 				// "2.4x higher (410 MB/s → 985 MB/s)": more of a rate is a
@@ -1278,6 +1420,12 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 				case senseIncrease:
 					sn = senseGain
 				}
+			}
+			if sn == senseReduce && p.fig != nil && p.fig.sign != 0 && quantityOf(strings.Fields(strings.ToLower(p.text))) == Unknown &&
+				c.Pair != nil && c.Pair.Old.Quantity == Throughput && c.Pair.New.Quantity == Throughput {
+				// "from 100 ops/s to 90 ops/s (−10 %)": a signed change
+				// of a rate is the rate's own, throughput lost.
+				sn = senseSlower
 			}
 			c.sense, c.stated = sn, p.fig.Number
 			c.setRatio(p.fig.Number, sn)
@@ -1325,13 +1473,13 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 // figure f of s is ("40,000 / 2,350 → 18 pods", "512 / 4 = 128"), nil if
 // f is none.
 func quotientAt(s string, f figure) []float64 {
-	m := quotientRE.FindStringSubmatch(s[:f.start])
+	m := quotientRE.FindStringSubmatchIndex(s[:f.start])
 	if m == nil {
 		return nil
 	}
 	var out []float64
-	for _, t := range m[1:] {
-		v, err := strconv.ParseFloat(strings.ReplaceAll(t, ",", ""), 64)
+	for k := 1; k <= 2; k++ {
+		v, err := strconv.ParseFloat(strings.ReplaceAll(s[m[2*k]:m[2*k+1]], ",", ""), 64)
 		if err != nil {
 			return nil
 		}
@@ -1340,8 +1488,26 @@ func quotientAt(s string, f figure) []float64 {
 	if out[1] == 0 {
 		return nil
 	}
+	// "86,000 × 1.1 / 1,850 = 51.1": factors before the dividend are
+	// the dividend's.
+	for head := s[:m[2]]; ; {
+		fm := productHeadRE.FindStringSubmatchIndex(head)
+		if fm == nil {
+			break
+		}
+		v, err := strconv.ParseFloat(strings.ReplaceAll(head[fm[2]:fm[3]], ",", ""), 64)
+		if err != nil {
+			return nil
+		}
+		out[0] *= v
+		head = head[:fm[2]]
+	}
 	return out
 }
+
+// productHeadRE matches a factor and a multiplication sign that end a
+// text: "86,000 × ".
+var productHeadRE = regexp.MustCompile(`(?:^|[^\w.,])([0-9][0-9,]*(?:\.[0-9]+)?)\s*[×*]\s*$`)
 
 // roundedPair reports whether figures a → b round a count to a whole
 // one ("17.5 → 18 pods"): both without a unit, a fractional, b whole and
@@ -1395,6 +1561,72 @@ func differenceAt(s string, f figure) bool {
 // 24.5 % less"); its group is set when "than" follows.
 var differenceRE = regexp.MustCompile(`(?i)^(?:\s+or\s+[0-9]+(?:\.[0-9]+)?\s*%)?\s+(?:less|fewer|lower|faster|quicker|shorter|smaller|sooner)\b(\s+than\b)?`)
 
+// lastBytes returns the last n bytes of s at most, from a rune start.
+func lastBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	k := len(s) - n
+	for k < len(s) && !utf8.RuneStart(s[k]) {
+		k++
+	}
+	return s[k:]
+}
+
+// lifetimeRE finds the words that make a longer time the better one: a
+// lifetime, an endurance, a time that is extended.
+var lifetimeRE = regexp.MustCompile(`(?i)\b(?:life|lifetime|lifespan|endurance|uptime|retention|runway|extends?|extended|lengthens?|lengthened|prolongs?|prolonged)\b`)
+
+// nearerClaim reports whether another claim of phs stands between claim
+// p and the pair of line s at span, so that the pair is that claim's: a
+// pair after p in the other claim's clause ("writes 58.1 % less, but
+// needs 71 % more space (1.90 vs 1.11)"), or a pair before both when p
+// is listed after the other claim ("182 ms → 0.9 ms, p99 −35 %, and 14.6
+// % more capacity"). A claim that draws a consequence of the one before
+// it ("10.8× less, so the worst case is 90 % faster") keeps the pair.
+func nearerClaim(s string, phs []phrase, p phrase, span [2]int) bool {
+	if p.kind != Speedup && p.kind != Percent || span[1] <= span[0] {
+		// A pair of a table row or of another line has no place here.
+		return false
+	}
+	for _, q := range phs {
+		if q.start == p.start || q.kind != Speedup && q.kind != Percent {
+			continue
+		}
+		if p.end <= q.start && q.end <= span[0] {
+			return true
+		}
+		if span[1] <= q.start && q.end <= p.start && !consequenceRE.MatchString(s[q.end:p.start]) {
+			return true
+		}
+	}
+	return false
+}
+
+// consequenceRE finds the words that make a claim a consequence or a
+// restatement of the one before it.
+var consequenceRE = regexp.MustCompile(`(?i)\b(?:so|thus|hence|therefore|i\.e|that is|which|meaning|or)\b`)
+
+// leadNamesSubject reports whether the words of s's clause before offset
+// at (after the last comma or semicolon) name a measure of their own
+// ("p99", "latency", "space", "gets per second"): "p99 pause 182 ms →
+// 0.9 ms, /checkout p99 −35 %" — the −35 % is about /checkout's p99, not
+// the pair of the clause before it. "…, 400× shorter", "…, a 73.8 %
+// cut" and "; small-document parsing is 1.8x faster" name none.
+func leadNamesSubject(s string, at int) bool {
+	lead := s[:at]
+	j := strings.LastIndexAny(lead, ",;")
+	if j < 0 {
+		return false
+	}
+	lead = lead[j+1:]
+	return !figureDigitRE.MatchString(lead) && measuresNamed(lead) != 0
+}
+
+// figureDigitRE finds a figure: a digit that no letter leads ("p99" is a
+// word).
+var figureDigitRE = regexp.MustCompile(`(?:^|[^\p{L}0-9])[0-9]`)
+
 // otherClause reports whether a pair at span of s lies in another clause
 // than the phrase at s[start:end]: a comma or semicolon stands between
 // them ("GET parses 3.0x faster (412 → 139 ns), and SET 3.1x faster": the
@@ -1442,7 +1674,17 @@ func (x *extractor) otherSubjectSince(p *Pair, i int, lead string) bool {
 	if p.span[1] <= 0 || p.span[1] > len(prev) {
 		return false
 	}
-	return newSubjectRE.MatchString(prev[p.span[1]:] + " " + lead)
+	rest := prev[p.span[1]:] + " " + lead
+	if newSubjectRE.MatchString(rest) || leadNamesSubject(rest, len(rest)) {
+		// "… 182 ms → 0.9 ms, /checkout" / "p99 −35 %": the claim's
+		// clause names a measure of its own.
+		return true
+	}
+	// Another claim between the pair and this one ("…, p99 −35 %, and
+	// 14.6 % more capacity") has the pair, unless this one draws its
+	// consequence ("…, so 90 % faster").
+	ms := claimBetweenRE.FindAllStringIndex(rest, -1)
+	return len(ms) > 0 && strings.ContainsAny(rest[ms[len(ms)-1][1]:], ",;") && !consequenceRE.MatchString(rest[ms[len(ms)-1][1]:])
 }
 
 // ofCountRE finds a count stated as a part of a whole: "1,104 of 8,520".
@@ -1599,7 +1841,9 @@ func loosePair(s string, figs []figure, q Quantity, i int, inSentence func(*figu
 			// instead of 30,118 B, 36% more. The extra 27.4 µs".
 			continue
 		}
-		if q != Unknown && canonical(f.Quantity) != canonical(q) || scenarioAt(s, f) {
+		if q != Unknown && canonical(f.Quantity) != canonical(q) || scenarioAt(s, f) || f.sign != 0 {
+			// A signed figure ("(+270 req/s, +14.6 %)") is a change,
+			// never a side of a pair.
 			continue
 		}
 		cand = append(cand, f)
@@ -1607,8 +1851,17 @@ func loosePair(s string, figs []figure, q Quantity, i int, inSentence func(*figu
 	if len(cand) != 2 || canonical(cand[0].Quantity) != canonical(cand[1].Quantity) || oneAmountTwoPeriods(cand[0].Number, cand[1].Number) {
 		return nil
 	}
-	if cand[0].Unit != cand[1].Unit && strings.HasSuffix(strings.TrimSpace(s[cand[0].end:cand[1].start]), "(") {
-		// "256 MiB (268 MB)": one figure in two units.
+	if cand[0].Unit != cand[1].Unit {
+		// Two figures that no word joins are a before and an after only
+		// when written alike: "256 MiB (268 MB)" is one figure in two
+		// units, and "drive life 6.2 years, … p99 get 720 µs" two
+		// measures.
+		return nil
+	}
+	if claimBetweenRE.MatchString(s[cand[0].end:cand[1].start]) {
+		// "by 38.6 % with 1 KiB values and by 33.5 % with 16 KiB
+		// values": a ratio between the two figures makes them the
+		// settings of two claims, not one pair.
 		return nil
 	}
 	span := [2]int{cand[0].start, cand[1].end}
@@ -1624,6 +1877,9 @@ func loosePair(s string, figs []figure, q Quantity, i int, inSentence func(*figu
 	}
 	return &Pair{Old: cand[0].Number, New: cand[1].Number, OldLine: i + 1, NewLine: i + 1, From: "the same line", span: span}
 }
+
+// claimBetweenRE finds a factor or a percentage between two figures.
+var claimBetweenRE = regexp.MustCompile(`[0-9]\s*(?:%|×|x\b)`)
 
 // scenarioAt reports whether figure f of s sets the scenario of what is
 // measured rather than being measured: a rate after "at" or "under"
@@ -2241,6 +2497,11 @@ func (x *extractor) jmhRow(i int, figs []figure) (*Pair, bool) {
 	first, ok := x.jmhFirst[key]
 	if !ok {
 		x.jmhFirst[key] = critEstimate{n: g[0].Number, block: x.lines[i].block, line: i + 1}
+		// The first variant's score is a figure of its own line too,
+		// the later variants' pairs resting on it.
+		abs := x.newClaim(i, Absolute)
+		abs.Numbers = []Number{g[0].Number}
+		x.addAbsolute(abs)
 		return nil, true
 	}
 	if canonical(first.n.Quantity) != canonical(g[0].Quantity) {

@@ -419,12 +419,13 @@ func readFigure(s string, i int) (figure, int, bool) {
 // wordUnitRE reads the units in words that are units only where they
 // stand: "min" or "mins" not followed by a figure ("4.8 min before",
 // "0.9 min,"; "min 2,041" is a minimum), a compound of hours or minutes
-// ("968.6 runner-hours"), and "times" before a comparison ("5.3 times
-// shorter"), which states a factor ("5 times a day" is a count),
+// ("968.6 runner-hours", "259 executor-wall minutes"), and "times"
+// before a comparison ("5.3 times shorter"), which states a factor ("5
+// times a day" is a count),
 // percentage points ("76.6 points", "−3.3 pp"), and hours where the "h"
 // ends a clause ("(1.78 h)"; read only where it restates a time, see
 // hoursRestateRE).
-var wordUnitRE = regexp.MustCompile(`^(?: (mins?)(?:[,;.)]|$| [a-zA-Z(])| ?[a-zA-Z]+-(hours?|minutes?)\b| (times) (?:faster|slower|shorter|longer|less|more|fewer|lower|higher|smaller|larger|bigger|quicker|cheaper)\b| ?((?:percentage )?points|pp|pts)\b| ?(h|hrs?)(?:[,;)]|\.(?:\s|$)|$))`)
+var wordUnitRE = regexp.MustCompile(`^(?: (mins?)(?:[,;.)]|$| [a-zA-Z(])| ?(?:[a-zA-Z]+-[a-zA-Z]+ |[a-zA-Z]+-)(hours?|minutes?)\b| (times) (?:faster|slower|shorter|longer|less|more|fewer|lower|higher|smaller|larger|bigger|quicker|cheaper)\b| ?((?:percentage )?points|pp|pts)\b| ?(h|hrs?)(?:[,;)]|\.(?:\s|$)|$))`)
 
 // hoursRestateRE matches the text before a figure in hours that restates
 // a time in parentheses: "106.6 s a day (", "6,400 seconds (about "; or

@@ -164,7 +164,7 @@ func wordsAfter(s string, i, n int) ([]string, int) {
 var (
 	// byVerbRE finds "reduce memory allocations by" before a percentage.
 	pastVerbRE = regexp.MustCompile(`(?i)\b(dropped|drops?|fell|falls?|decreased|decreases?|shrank|shrinks?|improved|improves?|increased|increases?|rose|rises?|grew|grows?|down|up)\s*(?:~|about|around|roughly|nearly|over|almost|by)?\s*$`)
-	byVerbRE   = regexp.MustCompile(`(?i)\b(reduc\w*|cut\w*|drop\w*|fell|fall\w*|lower\w*|decreas\w*|sav(?:e|es|ed|ing)|shr[iu]nk\w*|improv\w*|speed\w*|boost\w*|increas\w*|slow\w*|rais\w*|grow\w*|grew)\b([^.:;|]{0,60}?)\bby\s*(?:~|about|around|roughly|nearly|over|almost|up\s+to|as\s+much\s+as)?\s*$`)
+	byVerbRE   = regexp.MustCompile(`(?i)\b(reduc\w*|cut\w*|drop\w*|fell|fall\w*|lower\w*|decreas\w*|sav(?:e|es|ed|ing)|shr[iu]nk\w*|improv\w*|speed\w*|boost\w*|increas\w*|slow\w*|rais\w*|grow\w*|grew)\b((?:[^.:;|]|\.[0-9]){0,60}?)\bby\s*(?:~|about|around|roughly|nearly|over|almost|up\s+to|as\s+much\s+as)?\s*$`)
 	// labelClaimRE finds "Improvement:" before a figure.
 	labelClaimRE = regexp.MustCompile(`(?i)\b(improvement|speed-?up|gain|reduction|saving|savings|faster|change|impact|benefit|delta)s?\s*:\s*$`)
 	// zeroAllocRE finds word forms of zero-allocation claims.
@@ -184,6 +184,11 @@ func beforeWindow(s string, lo, i int) string {
 	}
 	return s[lo:i]
 }
+
+// asMuchWords follow "N× as" in a factor that states new/old: "2.6× as
+// often", "3× as much memory".
+var asMuchWords = map[string]bool{"often": true, "much": true, "many": true, "large": true, "long": true, "high": true,
+	"big": true, "frequent": true, "frequently": true}
 
 // timeWords are direction words that name time themselves.
 var timeWords = map[string]bool{"faster": true, "slower": true, "quicker": true, "speedier": true, "speedup": true, "speed-up": true}
@@ -275,6 +280,19 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 		case len(after) > 0 && quantityOf(after[:1]) != Unknown:
 			p.q = quantityOf(after[:1]) // "5x throughput"
 			p.end = endOfWords(s, f.end, 1, after, aEnd)
+		case len(after) > 1 && after[0] == "as" && (after[1] == "fast" || after[1] == "quick"):
+			// "1.78× as fast": a speed-up.
+			p.end = endOfWords(s, f.end, 2, after, aEnd)
+		case len(after) > 1 && (after[0] == "as" && asMuchWords[after[1]] || after[0] == "that" && after[1] == "of"):
+			// "pauses 2.6× as often", "its p99 is 1.76× that of the
+			// baseline": new/old, what it compares named around it.
+			p.sense, p.guessed = senseFactorWorse, true
+			p.end = endOfWords(s, f.end, 2, after, aEnd)
+			if quantityOf(strings.Fields(strings.ToLower(strings.Map(wordsOnly, beforeWindow(s, prevEnd, f.start))))) == Throughput {
+				// "Throughput is 1.38x that of 3.1": more of a rate is
+				// faster.
+				p.sense, p.guessed = senseFactorBetter, false
+			}
 		case len(after) > 0 && !isPerfNoun(after[0]):
 			return phrase{}, false // "2x cores", "4x the size"
 		}
@@ -299,6 +317,10 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 		}
 		if dir >= 0 {
 			p.sense, p.q = sn, q
+			if f.sign == '-' && after[dir] == "throughput" {
+				// "−7.8 % throughput": the sign says the rate fell.
+				p.sense = senseSlower
+			}
 		} else {
 			win := beforeWindow(s, prevEnd, f.start)
 			if m := byVerbRE.FindStringSubmatchIndex(win); m != nil {
@@ -380,7 +402,7 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 			p.sense = senseSlower
 		case p.sense == senseFaster && p.q != Time && p.q != Unknown:
 			p.sense = senseReduce // "30% better memory use"
-		case p.sense == senseSlower && p.q != Time && p.q != Unknown:
+		case p.sense == senseSlower && p.q != Time && p.q != Unknown && p.q != Throughput:
 			p.sense = senseIncrease
 		}
 	default:
@@ -463,11 +485,18 @@ func isProjectionText(s string) bool {
 	l := strings.ToLower(s)
 	for _, st := range projectionStems {
 		if strings.Contains(l, st) {
-			return projectionRE.MatchString(s)
+			// "256 MiB target files": a target that a figure sets is
+			// a setting of what was measured, not a projection.
+			return projectionRE.MatchString(settingTargetRE.ReplaceAllString(s, " "))
 		}
 	}
 	return false
 }
+
+// settingTargetRE finds "target" right after a figure with a unit, as an
+// adjective of a configured value: "256 MiB target files", "a 64 MB
+// target size".
+var settingTargetRE = regexp.MustCompile(`(?i)[0-9]\s*(?:[kmgt]i?b|bytes|ms|µs|s)\s+target\s+(?:files?|sizes?|blocks?|segments?|tables?)\b`)
 
 // spreadBoundRE finds a bound on a spread before a percentage: a word of
 // variability in the sentence, then "below", "under", "within" or "less
