@@ -23,12 +23,24 @@ const (
 	MinSamples = 3 / ColdShare
 )
 
+// spreadCost lists the checks whose finding's cost is not at its line
+// but spread over its function, with where: the line of a make without
+// a size hint or of a buffer made per call costs little itself, the
+// growth it causes happens at the appends, stores and writes after it.
+// Hotness measures their line by the function's CPU share (CPUCum), an
+// upper bound of what the fix removes.
+var spreadCost = map[string]string{
+	"makecap": "the growth happens at the appends and stores that fill it",
+	"reuse":   "the buffer grows at the writes into it",
+}
+
 // Hotness sets the evidence of hotness of each finding that Join or
 // Attribute gave a Cost, from the line's own cost first — what a fix of
 // the line can remove — then its function's:
 //
 //   - high when the line's CPU share (CPULine) or its allocated bytes
-//     reach HotShare;
+//     reach HotShare (for a check of spreadCost, whose cost is made
+//     after its line, the function's CPU share stands for the line's);
 //   - low when both stay under ColdShare and every profile kind joined
 //     holds at least MinSamples samples, even if the function is hot: the
 //     line was measured cheap (Cold findings, with no sample at all,
@@ -52,6 +64,9 @@ func Hotness(fs []finding.Finding) {
 			continue
 		}
 		line := max(c.CPULine, c.AllocBytes)
+		if _, ok := spreadCost[f.Analyzer]; ok {
+			line = max(line, c.CPUCum)
+		}
 		measured := fmt.Sprintf("measured: %.1f%% of CPU at the line, %.1f%% in the function, %.1f%% of allocated bytes", 100*c.CPULine, 100*c.CPUCum, 100*c.AllocBytes)
 		if c.Cold {
 			measured = "measured: no samples at its line or function in the profiles"

@@ -53,3 +53,19 @@ func TestHotness(t *testing.T) {
 		t.Errorf("Hotness modified the static evidence in place: %q", static.Evidence)
 	}
 }
+
+// TestHotnessSpreadCost checks that a check whose cost is made after its
+// line (a make without a size hint: the growth is at the appends) is
+// measured by its function's share, where another check's line is
+// measured by itself.
+func TestHotnessSpreadCost(t *testing.T) {
+	cost := finding.Cost{CPULine: 0, CPUCum: 0.03, CPUSamples: 6000}
+	for check, want := range map[string]string{"makecap": "high", "reuse": "high", "fmtnumber": "low"} {
+		c := cost
+		fs := []finding.Finding{{Analyzer: check, Cost: &c}}
+		Hotness(fs)
+		if got := fs[0].Hot.Confidence; got != want {
+			t.Errorf("%s with 0 %% at the line, 3 %% in the function: confidence %s, want %s", check, got, want)
+		}
+	}
+}
