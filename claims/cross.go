@@ -359,7 +359,11 @@ func (x *extractor) crossCheck() {
 			if c.Pair == nil && c.Verdict == Unverifiable {
 				x.checkElsewhere(c)
 			}
+			if c.Pair == nil && c.Verdict == Unverifiable {
+				x.checkNamedRow(c)
+			}
 			x.checkUnmeasuredScope(c)
+			x.checkUnmeasuredNoun(c)
 		case Absolute:
 			if c.Cross != nil && c.Cross.Derivation == Difference && c.Verdict != Unverifiable {
 				// A table's difference column, checked against its row.
@@ -1407,12 +1411,27 @@ func (x *extractor) checkMisquotedPairs() {
 		return quotedText(a) == quotedText(b) && quotedUnit(a.Unit) == quotedUnit(b.Unit) && a.scale == b.scale && a.Value != 0 &&
 			strings.Count(strings.Trim(strings.ReplaceAll(quotedText(a), ".", ""), "0"), "")-1 >= 2
 	}
-	// The pairs by each figure as written: a misquote shares one.
-	bySide := make(map[string][]*docPair)
+	// The pairs by each figure as written: a misquote shares one. Each
+	// pair carries the number of its two figures as written, so that a
+	// pair written again is passed over with one comparison.
+	type written struct {
+		d  *docPair
+		id int
+	}
+	bySide := make(map[string][]written)
 	key := func(side byte, n Number) string { return string(side) + quotedText(n) + " " + quotedUnit(n.Unit) }
+	ids := make(map[string]int)
+	idOf := make(map[*docPair]int, len(x.pairs))
 	for _, o := range x.pairs {
-		bySide[key('o', o.p.Old)] = append(bySide[key('o', o.p.Old)], o)
-		bySide[key('n', o.p.New)] = append(bySide[key('n', o.p.New)], o)
+		ko, kn := key('o', o.p.Old), key('n', o.p.New)
+		id, ok := ids[ko+"\x00"+kn]
+		if !ok {
+			id = len(ids)
+			ids[ko+"\x00"+kn] = id
+		}
+		idOf[o] = id
+		bySide[ko] = append(bySide[ko], written{o, id})
+		bySide[kn] = append(bySide[kn], written{o, id})
 	}
 	var split []Claim // the quoted figures of before → after claims
 	for _, d := range x.pairs {
@@ -1426,10 +1445,16 @@ func (x *extractor) checkMisquotedPairs() {
 		if p.NewLine != p.OldLine {
 			lw = dedupe(append(lw, subjectWords(plain(x.lines[p.NewLine-1].raw))...))
 		}
-		for _, o := range append(slices.Clone(bySide[key('o', p.Old)]), bySide[key('n', p.New)]...) {
+		did := idOf[d]
+		for _, w := range append(slices.Clone(bySide[key('o', p.Old)]), bySide[key('n', p.New)]...) {
+			if w.id == did {
+				// The same pair stated again, as written.
+				continue
+			}
+			o := w.d
 			q := o.p
 			if o == d || q.OldLine == p.OldLine || q.NewLine == p.OldLine || q.OldLine == p.NewLine || q.NewLine == p.NewLine || o.group == d.group ||
-				q.canonicalQ() != p.canonicalQ() || x.isPrevious(o.section) || overlap(lw, o.own) == 0 && o.section != d.section {
+				q.canonicalQ() != p.canonicalQ() || x.isPrevious(o.section) {
 				continue
 			}
 			var stated, other Number
@@ -1440,6 +1465,9 @@ func (x *extractor) checkMisquotedPairs() {
 			case same(p.New, q.New) && !sameFigure(p.Old, q.Old):
 				stated, other, line = p.Old, q.Old, q.OldLine
 			default:
+				continue
+			}
+			if overlap(lw, o.own) == 0 && o.section != d.section && !quotesDistinct(p, q) {
 				continue
 			}
 			if x.statedOutside(stated, p.OldLine, p.NewLine) {
@@ -1456,6 +1484,33 @@ func (x *extractor) checkMisquotedPairs() {
 		x.rep.Claims = append(x.rep.Claims, split...)
 		slices.SortStableFunc(x.rep.Claims, func(a, b Claim) int { return a.Line - b.Line })
 	}
+}
+
+// quotesDistinct reports whether pair p quotes one figure of pair q as
+// written with three significant digits or more and a unit ("73.2 TB";
+// not a plain count or allocations) and states
+// the other near q's (within maxRestatedSpread): a figure that exact
+// names what it is about, whatever words the two sentences use ("data
+// scanned fell from 73.2 TB to 50.2 TB" and "reads 52.4 TB instead of
+// 73.2 TB").
+func quotesDistinct(p, q *Pair) bool {
+	digits := func(n Number) int {
+		return len(strings.TrimLeft(strings.ReplaceAll(strings.ReplaceAll(quotedText(n), ",", ""), ".", ""), "0"))
+	}
+	if p.Old.Unit == "" || q.Old.Unit == "" || canonical(p.Old.Quantity) == Allocs || p.Old.Quantity == Count {
+		// Plain counts and allocations name no measure of their own.
+		return false
+	}
+	near := func(a, b Number) bool {
+		return a.mid() > 0 && b.mid() > 0 && math.Abs(math.Log(a.mid()/b.mid())) <= math.Log(maxRestatedSpread)
+	}
+	switch {
+	case quotedText(p.Old) == quotedText(q.Old) && digits(p.Old) >= 3:
+		return near(p.New, q.New)
+	case quotedText(p.New) == quotedText(q.New) && digits(p.New) >= 3:
+		return near(p.Old, q.Old)
+	}
+	return false
 }
 
 // roundsTo reports whether figure a, as written, is figure b rounded to

@@ -177,6 +177,9 @@ func (x *extractor) checkDerived(c *Claim) {
 				return
 			}
 		}
+		if c.Verdict == Unverifiable && x.checkRestatedCell(c, n, scan, figs) {
+			return
+		}
 	}
 }
 

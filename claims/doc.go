@@ -333,7 +333,30 @@
 //     score, a statistics line of a snake_case name and one number
 //     ("rows_in  2,100,000,000"), a counter "IOPS=182k" (not on a "$"
 //     command line), and a count scaled in words with decimals ("5.4
-//     billion events"; "up to 2 million" is a bound) are figures.
+//     billion events"; "up to 2 million" is a bound) are figures;
+//   - restatements: a figure of a statistic ("p95", "the median",
+//     "averages", "total") in a sentence that names one table row (a
+//     word of its label, none of another row's; a label that is a
+//     statistic is named by it, when the paragraph is in the table's
+//     section or names a word of its headers or section title) is that
+//     row's cell of the statistic, and
+//     another value (within 1.5× of the cell; further apart it is another
+//     measurement) is Contradicted, unless a cell or another line states
+//     it; a figure of a change ("improved by 62 ms", "9 ms lower") is no
+//     restatement; a before → after pair that quotes, as written, a
+//     figure with a unit and three significant digits of another pair
+//     ("73.2 TB") and changes the other is a misquote whatever words the
+//     two sentences use;
+//   - a factor or percentage with no figures beside it is checked against
+//     the before and after cells of the table row its clause names (by
+//     the statistic it names, "p90 is down 30 %", else by two words of
+//     the row's label; two columns without before and after headers in
+//     either order): a pair that gives it, as a ratio or as points of
+//     two rates in percent, makes it consistent, none Unsupported, unless
+//     its line states a pair of its own; a ratio about CPU (vCPUs,
+//     cores), allocations (allocs/op, B/op) or pauses in a report where
+//     no other line naming that measure states a figure is Unsupported
+//     (Unmeasured).
 //
 // Rounding follows the digits written, as for the arithmetic beside a
 // claim; a rate that sets a scenario ("at 2M decisions/second") is taken

@@ -179,9 +179,24 @@ type extractor struct {
 	// rowRates are the byte rates of the tables' cells, built on first
 	// use by checkRowRate.
 	rowRates []rowRate
-	rows     []benchRow
-	full     bool
-	pairs    []*docPair // every pair of figures the report states
+	// cells are the single-figure cells of the tables, built on first
+	// use by checkRestatedCell.
+	cells []cell
+	// rowWords are the name words of each table row's label, by table
+	// and row, built with cells.
+	rowWords [][][]string
+	// nounLines are the lines that state a figure of a measure named
+	// by a noun, by measure, built on first use by nounEvidence.
+	nounLines map[string][]int
+	// factsWritten are the lines of the facts by figure and unit as
+	// written, built on first use by checkRestatedCell.
+	factsWritten map[string][]int
+	// blockWords are the name words of each paragraph, built on first
+	// use by paragraphWords.
+	blockWords map[int32][]string
+	rows       []benchRow
+	full       bool
+	pairs      []*docPair // every pair of figures the report states
 
 	// State of the claim pass.
 	curBlock   int32

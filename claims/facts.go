@@ -386,12 +386,9 @@ func (x *extractor) collectFacts() {
 				if !ok {
 					continue
 				}
-				side := SideNone
+				side := headerSide(h)
 				switch {
-				case oldColRE.MatchString(h):
-					side = SideBefore
-				case newColRE.MatchString(h):
-					side = SideAfter
+				case side != SideNone:
 				case isBaselineRow(r):
 					side = SideBefore
 				default:

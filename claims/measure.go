@@ -33,7 +33,7 @@ var measureWordsRE = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\b(?:space|bytes|data|size|sizes|footprint|storage|heap|memory|ram|disk|scanned|written)\b`),
 	regexp.MustCompile(`(?i)\b(?:bandwidth|(?:bytes|data|[kmgt]i?b)\s*(?:per\s+second|/s))\b`),
 	regexp.MustCompile(`(?i)\b(?:qps|rps|capacity|[a-z]{3,}s\s+(?:per\s+second|a\s+second)|(?:req|ops?|rows|events|records|msgs|gets|puts|reads|writes|requests|messages)\s*/\s*s)\b`),
-	regexp.MustCompile(`(?i)\b(?:cores|pods|nodes|hosts|executors|instances|replicas|machines|servers|workers|threads|brokers|vms|often|frequently)\b`),
+	regexp.MustCompile(`(?i)\b(?:cores|pods|nodes|hosts|executors|instances|replicas|machines|servers|workers|threads|brokers|vms|often|frequently|allocs|allocations)\b`),
 	regexp.MustCompile(`(?i)(?:\$|\b(?:bill|price|prices|dollars|spend)\b)`),
 }
 
@@ -103,6 +103,14 @@ func (x *extractor) otherMeasure(c *Claim, p *Pair) bool {
 		clause = clause[:j[0]]
 	}
 	named := measuresNamed(clause + " " + c.Claimed)
+	if i := strings.Index(clause, c.stated.Text); i >= 0 {
+		// The noun right after the figure is what it measures: "10 %
+		// fewer allocations" is about a count, however the clause's
+		// subject reads ("first-party data").
+		if near := measuresNamed(leadingWords(clause[i+len(c.stated.Text):], 4)); near != 0 {
+			named = near
+		}
+	}
 	if named == 0 {
 		return false
 	}
@@ -113,6 +121,12 @@ func (x *extractor) otherMeasure(c *Claim, p *Pair) bool {
 		return false
 	}
 	return m != 0 && m&named == 0
+}
+
+// leadingWords returns the first n words of s.
+func leadingWords(s string, n int) string {
+	f := strings.Fields(s)
+	return strings.Join(f[:min(n, len(f))], " ")
 }
 
 // A column is a column of a Markdown table with its figures, for

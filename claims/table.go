@@ -142,6 +142,19 @@ var (
 	textColRE = regexp.MustCompile(`(?i)\bvs\.?\b|versus|improv|speed|gain|change|delta|impact|benefit|reduction|saving|faster|analysis|note|comment|trade|result|status|purpose|claim|achievement`)
 )
 
+// headerSide returns the side a column header names: SideBefore for a
+// before, old or baseline column (oldColRE), SideAfter for an after or new
+// one (newColRE), SideNone otherwise.
+func headerSide(h string) Side {
+	switch {
+	case oldColRE.MatchString(h):
+		return SideBefore
+	case newColRE.MatchString(h):
+		return SideAfter
+	}
+	return SideNone
+}
+
 // deltaColRE matches the header of a column of changes: "Δ", "Delta",
 // "Change", "Diff", "Δ %".
 var deltaColRE = regexp.MustCompile(`(?i)^\s*(?:Δ|delta|change|diff(?:erence)?)\s*(?:%|\(%\))?\s*$`)
@@ -256,10 +269,10 @@ func (x *extractor) tableClaims(t *mdTable) {
 		if textColRE.MatchString(h) {
 			continue
 		}
-		switch {
-		case oldColRE.MatchString(h):
+		switch headerSide(h) {
+		case SideBefore:
 			olds = append(olds, k)
-		case newColRE.MatchString(h):
+		case SideAfter:
 			news = append(news, k)
 		}
 	}

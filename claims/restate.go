@@ -1,0 +1,561 @@
+package claims
+
+import (
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// A cell is one figure of a Markdown table with what names it, for the
+// checks of restatements: the words of its row's label (statistics and
+// generic words left out), the statistic its row label and column header
+// name ("p99", "mean", "total"), the side its column is on, the figure
+// and its 1-based line.
+type cell struct {
+	table, row int
+	name       []string
+	stat       string
+	labelStat  string // the statistic the row label names alone
+	side       Side
+	n          Number
+	line       int
+}
+
+// cellIndex returns the single-figure cells of the report's tables, in
+// document order, and indexes the name words of every row's label
+// (x.rowWords); built once.
+func (x *extractor) cellIndex() []cell {
+	if x.cells != nil {
+		return x.cells
+	}
+	x.cells = []cell{}
+	x.rowWords = make([][][]string, len(x.tables))
+	for ti, t := range x.tables {
+		x.rowWords[ti] = make([][]string, len(t.rows))
+		for ri := range t.rows {
+			r := &t.rows[ri]
+			label := rowLabel(r)
+			labelUnit, _ := colUnit(label)
+			name := nameWords(label)
+			labelStat := statOf(label)
+			x.rowWords[ti][ri] = name
+			for col := 1; col < len(r.cells) && col < len(t.header); col++ {
+				h := t.header[col]
+				if textColRE.MatchString(h) || deltaColRE.MatchString(h) {
+					continue
+				}
+				fs := scanFigures(blankCode(r.cells[col]))
+				if len(fs) != 1 || fs[0].plusMinus {
+					continue
+				}
+				n := fs[0].Number
+				if n.Unit != "%" {
+					u, _ := colUnit(h)
+					var ok bool
+					if n, ok = cellNumber(r.cells[col], u, labelUnit); !ok {
+						continue
+					}
+				}
+				side := headerSide(h)
+				x.cells = append(x.cells, cell{table: ti, row: ri, name: name, stat: statOf(label + " " + h),
+					labelStat: labelStat, side: side, n: n, line: r.line + 1})
+			}
+		}
+	}
+	return x.cells
+}
+
+// statRE finds the statistic a label or a phrase names: a percentile
+// ("p99", "p99.9"), the median (p50), a mean, a total.
+var statRE = regexp.MustCompile(`(?i)\bp(\d{2}(?:\.\d+)?)\b|\b(median)\b|\b(mean|means|average|averages|averaged|avg)\b|\b(total|totals)\b`)
+
+// statOf returns the statistic s names ("p99", "p50" for the median,
+// "mean", "total"), "" for none, and "?" for two different ones.
+func statOf(s string) string {
+	out := ""
+	for _, m := range statRE.FindAllStringSubmatch(s, -1) {
+		st := statName(m)
+		if out != "" && out != st {
+			return "?"
+		}
+		out = st
+	}
+	return out
+}
+
+func statName(m []string) string {
+	switch {
+	case m[1] != "":
+		return "p" + m[1]
+	case m[2] != "":
+		return "p50"
+	case m[3] != "":
+		return "mean"
+	}
+	return "total"
+}
+
+// genericWords are words of a row label that name no subject of their
+// own: the measure and its statistic.
+var genericWords = map[string]bool{"latency": true, "time": true, "median": true, "mean": true, "total": true,
+	"average": true, "cost": true, "duration": true, "row": true, "metric": true}
+
+// nameWords returns the lowercased words of s, digits kept ("Q1"), that
+// name a subject: no stop words, statistics or units.
+func nameWords(s string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
+		if len(w) < 2 || stopWords[w] || genericWords[w] || statRE.MatchString(w) || !strings.ContainsFunc(w, unicode.IsLetter) {
+			continue
+		}
+		if _, end, ok := matchUnit(w, 0); ok && end == len(w) {
+			continue
+		}
+		out = append(out, w)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// rowNamed reports whether the words of a sentence name cell k's row: a
+// word of its label and no word of another row's label of its table that
+// the row lacks. A row whose label names a statistic ("p95 latency",
+// "median run") and no word of the sentence is named by the statistic,
+// which the caller matches, when the paragraph of the sentence (line,
+// 1-based) names the table: tableNamed.
+func (x *extractor) rowNamed(words []string, line int, k *cell) bool {
+	if len(k.name) == 0 || overlap(words, k.name) == 0 {
+		if len(k.name) > 0 && k.labelStat == "" {
+			return false
+		}
+		return x.tableNamed(line, k.table)
+	}
+	for ri := range x.rowWords[k.table] {
+		if ri == k.row {
+			continue
+		}
+		for _, w := range x.rowWords[k.table][ri] {
+			if !slices.Contains(k.name, w) && slices.Contains(words, w) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// tableNamed reports whether the paragraph of line (1-based) is in the
+// section of table ti or names a word of its headers or of its section's
+// title ("AF_XDP" for a table of percentiles under "Kernel TCP |
+// AF_XDP"): a paragraph about another subject does not restate a table of
+// percentiles that names no subject in its rows.
+func (x *extractor) tableNamed(line, ti int) bool {
+	t := x.tables[ti]
+	if t.first < 0 || t.first >= len(x.lines) {
+		return false
+	}
+	sec := x.lines[t.first].section
+	if x.lines[line-1].section == sec {
+		return true
+	}
+	return overlap(x.paragraphWords(line), nameWords(strings.Join(t.header, " ")+" "+x.sections[sec].title)) > 0
+}
+
+// paragraphWords returns the name words of the paragraph (block) of line
+// (1-based), or of the lines around it in a block longer than
+// maxParagraphLines; built once per block.
+func (x *extractor) paragraphWords(line int) []string {
+	b := x.lines[line-1].block
+	if w, ok := x.blockWords[b]; ok {
+		return w
+	}
+	if x.blockWords == nil {
+		x.blockWords = make(map[int32][]string)
+	}
+	lo, hi := line-1, line-1
+	for lo > 0 && x.lines[lo-1].block == b {
+		lo--
+	}
+	for hi+1 < len(x.lines) && x.lines[hi+1].block == b {
+		hi++
+	}
+	long := hi-lo >= maxParagraphLines
+	if long {
+		// A long block (a list of many items): the lines around line.
+		lo, hi = max(lo, line-1-maxParagraphLines/2), min(hi, line-1+maxParagraphLines/2)
+	}
+	var text strings.Builder
+	for i := lo; i <= hi; i++ {
+		text.WriteString(plain(x.lines[i].raw))
+		text.WriteByte(' ')
+	}
+	w := nameWords(text.String())
+	if !long {
+		x.blockWords[b] = w
+	}
+	return w
+}
+
+// maxParagraphLines bounds the lines of a block read as the paragraph of
+// a line.
+const maxParagraphLines = 40
+
+// figureStat returns the statistic a figure of a sentence is of: one
+// named right after it ("77 ms at p95", "23 ms at the median"), else the
+// last one named between the figure before it and it ("p99 down to 58
+// µs"); "" for none.
+func figureStat(s string, figs []figure, at int) string {
+	lo, hi := 0, len(s)
+	if at > 0 {
+		lo = figs[at-1].end
+	}
+	if at+1 < len(figs) {
+		hi = figs[at+1].start
+	}
+	after := s[figs[at].end:hi]
+	if j := strings.Index(after, ". "); j >= 0 {
+		after = after[:j]
+	}
+	if m := afterStatRE.FindStringSubmatch(after); m != nil {
+		return statOf(m[1])
+	}
+	before := s[lo:figs[at].start]
+	if j := strings.LastIndex(before, ". "); j >= 0 {
+		before = before[j+2:]
+	}
+	ms := statRE.FindAllStringSubmatch(before, -1)
+	if len(ms) == 0 {
+		return ""
+	}
+	return statName(ms[len(ms)-1])
+}
+
+// afterStatRE is a statistic named right after a figure: "at p95", "at
+// the median", "(p99)", "p99".
+var afterStatRE = regexp.MustCompile(`(?i)^\s*(?:\(|at\s+(?:the\s+)?|for\s+(?:the\s+)?|in\s+)?(p\d{2}(?:\.\d+)?\b|median\b|mean\b|average\b)`)
+
+// changeBeforeRE and changeAfterRE find the words that make a figure a
+// change of a value rather than the value: "by", "saves", "−" before
+// it; "less", "lower", "faster", "saved" after it.
+var (
+	changeBeforeRE = regexp.MustCompile(`(?i)(?:\bby|\bsaves?|\bsaved|\bsaving|\bcuts?|[-−+±Δ])\s*(?:about\s+|~)?$`)
+	changeAfterRE  = regexp.MustCompile(`(?i)^\s*(?:less|more|lower|higher|faster|slower|shorter|longer|saved|off|better|worse|of (?:savings?|reduction|improvement))\b`)
+)
+
+// sentenceOf returns the sentence of s around byte offset i.
+func sentenceOf(s string, i int) string {
+	lo, hi := 0, len(s)
+	if j := strings.LastIndex(s[:i], ". "); j >= 0 {
+		lo = j + 2
+	}
+	if j := strings.Index(s[i:], ". "); j >= 0 {
+		hi = i + j
+	}
+	return s[lo:hi]
+}
+
+// maxRestatedSpread is the widest ratio between a figure and the cell it
+// restates that is read as a misquote: further apart, the two are taken
+// to be two measurements (another load, another run).
+const maxRestatedSpread = 1.5
+
+// checkRestatedCell checks a figure of prose that restates a table cell:
+// a figure of a statistic ("p95", "the median", "averages") in a
+// sentence that names one row of a table (a word of its label, none of
+// another row's), whose cells of that statistic and quantity state
+// another value, is Contradicted, naming the closest cell. A cell that
+// states it (within rounding, or truncated) leaves it alone, as does the
+// figure stated as written elsewhere, and a cell further than
+// maxRestatedSpread from it (another measurement). It reports whether it
+// set a verdict. A figure that states a change ("improved by 62 ms", "9
+// ms lower") is not a restatement.
+func (x *extractor) checkRestatedCell(c *Claim, n Number, scan string, figs []figure) bool {
+	if c.expected || x.lines[c.Line-1].kind != lkProse || n.Unit == "" || n.Unit == "%" || n.Unit == "x" ||
+		n.Quantity == Count || n.Quantity == Unknown || x.isPrevious(c.section) {
+		return false
+	}
+	at := slices.IndexFunc(figs, func(f figure) bool { return f.Text == n.Text && f.Unit == n.Unit })
+	if at < 0 {
+		return false
+	}
+	if changeBeforeRE.MatchString(scan[:figs[at].start]) || changeAfterRE.MatchString(scan[figs[at].end:]) {
+		// "improved by 62 ms", "9 ms lower": a change, not a value.
+		return false
+	}
+	st := figureStat(scan, figs, at)
+	if st == "" || st == "?" {
+		return false
+	}
+	words := nameWords(sentenceOf(scan, figs[at].start))
+	if x.factsWritten == nil {
+		x.factsWritten = make(map[string][]int)
+		for _, f := range x.rep.Facts {
+			k := f.Value.Text + "|" + f.Value.Unit
+			x.factsWritten[k] = append(x.factsWritten[k], f.Line)
+		}
+	}
+	for _, l := range x.factsWritten[n.Text+"|"+n.Unit] {
+		if l != c.Line {
+			// Stated as written elsewhere: a restatement of that.
+			return false
+		}
+	}
+	var best *cell
+	bestSpread := math.Inf(1)
+	cells := x.cellIndex()
+	for k := range cells {
+		e := &cells[k]
+		if e.stat != st || e.n.Quantity != n.Quantity || e.n.mid() <= 0 || !x.rowNamed(words, c.Line, e) {
+			continue
+		}
+		if n.Quantity == Cost && e.n.Unit != n.Unit {
+			continue
+		}
+		if sameFigure(n, e.n) || truncates(n, e.n) {
+			return false
+		}
+		spread := math.Abs(math.Log(n.mid() / e.n.mid()))
+		if spread < bestSpread {
+			best, bestSpread = e, spread
+		}
+	}
+	if best == nil || bestSpread > math.Log(maxRestatedSpread) {
+		return false
+	}
+	setCross(c, &Cross{Reason: RestatedDiffers, Lines: []int{best.line}, Stated: n, Got: best.n.Value,
+		GotUnit: best.n.Unit, Operands: []Number{best.n}})
+	return true
+}
+
+// claimClause returns the clause of a ratio claim's line that holds its
+// figure, with the end of the line before when the clause starts its
+// line in a wrapped paragraph ("p90 is" / "down 30 %").
+func (x *extractor) claimClause(c *Claim) string {
+	raw := x.claimText(c)
+	lo, hi := clauseAround(raw, c.stated.Text)
+	cl := raw[lo:hi]
+	if lo == 0 && c.Line >= 2 && x.wrappedLine(c.Line-1, c.Line-2) != "" {
+		prev := strings.TrimSpace(x.wrappedLine(c.Line-1, c.Line-2))
+		if j := strings.LastIndex(prev, ". "); j >= 0 {
+			prev = prev[j+2:]
+		}
+		if prev != "" && !strings.ContainsRune(".!?:;", rune(prev[len(prev)-1])) {
+			// The sentence runs on from the line before.
+			cl = prev + " " + cl
+		}
+	}
+	return cl
+}
+
+// checkNamedRow checks a factor or percentage that has no figures beside
+// it against the before and after cells of the table row its clause
+// names: a word of the row's label and none of another row's of its
+// table, and the statistic the clause names ("p90 is down 30 %" names
+// the row "p90"); a clause that names no statistic names a row by two
+// words of its label (all, for a label of one), unless the label names
+// a percentile. A row whose pair gives
+// the claim (as a ratio, or as a difference in points of two rates in
+// percent) makes it consistent; when the named rows' pairs all fail to
+// give it, it is Unsupported, naming the first such pair, unless its
+// line states a before → after pair of its own. Pairs of
+// another measure than the one the clause names are left out. It
+// reports whether it set a verdict.
+func (x *extractor) checkNamedRow(c *Claim) bool {
+	if c.expected || c.stated.Unit != "%" && c.stated.Unit != "x" || c.sense == senseNone || len(c.sense.readings()) == 0 ||
+		x.lines[c.Line-1].kind == lkTable {
+		return false
+	}
+	clause := x.claimClause(c)
+	st := statOf(clause)
+	if st == "?" {
+		return false
+	}
+	words := nameWords(clause)
+	cells := x.cellIndex()
+	var pairs []Pair
+	for k := 0; k < len(cells); {
+		j := k
+		for j < len(cells) && cells[j].table == cells[k].table && cells[j].row == cells[k].row {
+			j++
+		}
+		row := cells[k:j]
+		k = j
+		e := &row[0]
+		switch {
+		case st != "":
+			if e.stat != st || !x.rowNamed(words, c.Line, e) {
+				continue
+			}
+		default:
+			if len(e.name) == 0 || overlap(words, e.name) < min(2, len(e.name)) || !x.rowNamed(words, c.Line, e) ||
+				strings.HasPrefix(e.labelStat, "p") {
+				// A row of a percentile ("p50 pause") is not named by a
+				// clause that names none; a mean or a total is the
+				// figure a plain "CPU fell 41 %" is about.
+				continue
+			}
+		}
+		var old, nw *cell
+		for i := range row {
+			switch row[i].side {
+			case SideBefore:
+				if old != nil {
+					old = &cell{}
+				} else {
+					old = &row[i]
+				}
+			case SideAfter:
+				if nw != nil {
+					nw = &cell{}
+				} else {
+					nw = &row[i]
+				}
+			}
+		}
+		if old == nil && nw == nil && len(row) == 2 {
+			// Two columns without before and after headers ("Kernel
+			// TCP | AF_XDP"): either may be the baseline, so both
+			// orders are tried.
+			old, nw = &row[0], &row[1]
+			if q := (Pair{Old: nw.n, New: old.n, OldLine: nw.line, NewLine: old.line, Ordered: true, From: "its table row"}); nw.n.Unit == old.n.Unit && nw.n.mid() != 0 {
+				if v, _ := pairFits(c, &q); v == Consistent || v == Ambiguous {
+					pairs = append(pairs, q)
+				}
+			}
+		}
+		if old == nil || nw == nil || old.line == 0 || nw.line == 0 || old.n.Unit != nw.n.Unit || old.n.mid() == 0 {
+			continue
+		}
+		p := Pair{Old: old.n, New: nw.n, OldLine: old.line, NewLine: nw.line, Ordered: true, From: "its table row"}
+		if x.otherMeasure(c, &p) {
+			continue
+		}
+		pairs = append(pairs, p)
+	}
+	if len(pairs) == 0 {
+		return false
+	}
+	for _, p := range pairs {
+		if v, got := pairFits(c, &p); v == Consistent || v == Ambiguous {
+			cr := &Cross{Reason: SupportedElsewhere, Lines: []int{p.OldLine, p.NewLine}, Stated: c.stated,
+				Got: got, GotUnit: c.stated.Unit, Operands: []Number{p.Old, p.New}}
+			if v == Ambiguous {
+				cr.Reading = "throughput"
+			}
+			setCross(c, cr)
+			return true
+		}
+		if p.Old.Unit == "%" && c.stated.Unit == "%" {
+			diff := math.Abs(p.Old.Value - p.New.Value)
+			if math.Abs(diff-c.stated.Value) <= (p.Old.step+p.New.step)/2+c.stated.step {
+				setCross(c, &Cross{Reason: SupportedElsewhere, Reading: "points", Lines: []int{p.OldLine, p.NewLine}, Stated: c.stated,
+					Got: diff, GotUnit: "pp", Operands: []Number{p.Old, p.New}})
+				return true
+			}
+		}
+	}
+	for _, o := range x.rep.Claims {
+		if o.Line == c.Line && o.Kind == BeforeAfter {
+			// The line states a pair of its own that the claim did not
+			// take: the named row is not the only evidence.
+			return false
+		}
+	}
+	p := pairs[0]
+	_, got := pairFits(c, &p)
+	if math.IsNaN(got) {
+		return false
+	}
+	setCross(c, &Cross{Reason: ClosestPair, Lines: []int{p.OldLine, p.NewLine}, Stated: c.stated, Got: got,
+		GotUnit: c.stated.Unit, Operands: []Number{p.Old, p.New}})
+	return true
+}
+
+// measureNounRE finds the nouns of a clause that name a measure reports
+// state figures of by name: CPU (vCPUs, cores), allocations (allocs/op,
+// B/op), GC pauses (stop-the-world).
+var measureNounRE = regexp.MustCompile(`(?i)\b(v?cpus?|cores?|(?:heap )?alloc(?:ation)?s?|allocs/op|B/op|(?:gc )?pauses?|pause[ -]times?|stw|stop[- ]the[- ]world)\b`)
+
+// nounKey spells a measure measureNounRE found one way.
+func nounKey(m string) string {
+	m = strings.ToLower(m)
+	switch {
+	case strings.Contains(m, "alloc") || m == "b/op":
+		return "allocations"
+	case strings.Contains(m, "pause") || m == "stw" || strings.Contains(m, "world"):
+		return "pauses"
+	}
+	return "CPU"
+}
+
+// checkUnmeasuredNoun finds a ratio about a measure named by a noun
+// (measureNounRE: "31 % less CPU", "heap allocations are down 84 %",
+// "pause time dropped 37 %") in a report where no other line that names
+// that measure states a figure (a table counts by its header and row
+// labels): nothing in the report supports it, so it is Unsupported
+// (Unmeasured). A claim with figures beside it or a before → after pair
+// on its line, a projection, or one already judged is left alone.
+func (x *extractor) checkUnmeasuredNoun(c *Claim) {
+	if c.expected || c.Pair != nil || c.Verdict != Unverifiable || c.stated.Unit != "%" && c.stated.Unit != "x" {
+		return
+	}
+	raw := plain(x.lines[c.Line-1].raw)
+	lo, hi := clauseAround(raw, c.stated.Text)
+	m := measureNounRE.FindString(raw[lo:hi])
+	if m == "" {
+		return
+	}
+	for _, o := range x.rep.Claims {
+		if o.Line == c.Line && o.Kind == BeforeAfter {
+			// The sentence states figures of its own ("CPU per request
+			// fell 40 %, so we went from 24 pods to 16").
+			return
+		}
+	}
+	key := nounKey(m)
+	for _, i := range x.nounEvidence(key) {
+		if i != c.Line-1 {
+			return
+		}
+	}
+	setCross(c, &Cross{Reason: Unmeasured, Lines: []int{c.Line}, Stated: c.stated, Got: math.NaN(), GotUnit: c.stated.Unit, Measure: key})
+}
+
+// nounEvidence returns the 0-based lines that name the measure key
+// (nounKey) and state a figure: a line of prose with a figure, a table
+// line whose row or header names it, a line of program output; built
+// once per measure and report, so that the check costs one lookup per
+// claim.
+func (x *extractor) nounEvidence(key string) []int {
+	if lines, ok := x.nounLines[key]; ok {
+		return lines
+	}
+	if x.nounLines == nil {
+		x.nounLines = make(map[string][]int)
+	}
+	names := func(s string) bool {
+		for _, w := range measureNounRE.FindAllString(s, -1) {
+			if nounKey(w) == key {
+				return true
+			}
+		}
+		return false
+	}
+	lines := []int{}
+	for i := range x.lines {
+		dl := &x.lines[i]
+		text := plain(dl.raw)
+		if dl.table >= 0 {
+			text += " " + strings.Join(x.tables[dl.table].header, " ")
+		}
+		if !names(text) {
+			continue
+		}
+		if dl.table >= 0 || len(scanFigures(blankCode(plain(dl.raw)))) > 0 || dl.kind != lkProse && dl.kind != lkTable {
+			lines = append(lines, i)
+		}
+	}
+	x.nounLines[key] = lines
+	return lines
+}
