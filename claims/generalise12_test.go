@@ -321,3 +321,23 @@ func TestTwelfthRound(t *testing.T) {
 		},
 	})
 }
+
+// TestRatioBesideTwoColumnsOfOneUnit checks a table whose factor column
+// compares the only two columns of one unit among more columns of
+// figures ("| Rung | Bitrate | Encoder A (fps) | Encoder B (fps) |
+// Speed-up |"): each row's factor is checked against its pair, in either
+// order.
+func TestRatioBesideTwoColumnsOfOneUnit(t *testing.T) {
+	table := func(factor string) string {
+		return doc("# R", "", "## Encoders", "",
+			"| Rung | Target bitrate | Software (fps) | Hardware (fps) | Speed-up |",
+			"|---|---:|---:|---:|---:|",
+			"| 1080p | 6.0 Mbit/s | 50.0 | 210 | 4.20× |",
+			"| 720p | 3.5 Mbit/s | 90.0 | 360 | "+factor+" |",
+			"", "The hardware encoder wins on every rung.")
+	}
+	runVerdictCases(t, []verdictCase{
+		{name: "a factor its row's pair gives raises no alarm", src: table("4.00×"), line: 8, fig: "4.00", verdict: Unverifiable},
+		{name: "a factor its row's pair does not give", src: table("4.40×"), line: 8, fig: "4.40", verdict: ArithmeticError},
+	})
+}

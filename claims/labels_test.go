@@ -345,7 +345,9 @@ var floors = map[string]struct {
 	// extracted, 4/19 caught, 9/204 false alarms, 0 unlabelled) and once
 	// with the twelfth, which had not seen it either: 152/223, 5/19,
 	// 9/204. Now a development set with these floors.
-	"blind13": {extraction: 152.0 / 223, recall: 5.0 / 19, falseRate: 9.0 / 204, unlabelled: 0},
+	// Then raised to its score after a rule developed on it: a factor
+	// column beside the only two columns of one unit among more.
+	"blind13": {extraction: 158.0 / 223, recall: 6.0 / 19, falseRate: 9.0 / 204, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

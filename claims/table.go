@@ -222,6 +222,76 @@ func cellNumber(cell string, units ...unitInfo) (Number, bool) {
 	return Number{}, false
 }
 
+// sameUnitPair returns the two columns of metric, in order, whose
+// figures are in one unit that no other column of metric has, if there
+// is exactly one such unit and neither header names a statistic of a
+// distribution (statHeaderRE); nil otherwise. A column's unit is its
+// header's (colU), else that of its first cell with a figure.
+func sameUnitPair(t *mdTable, metric []int, colU func(int) (unitInfo, bool)) []int {
+	if len(metric) < 3 {
+		return nil
+	}
+	byUnit := make(map[string][]int)
+	for _, k := range metric {
+		u, ok := colU(k)
+		unit := u.norm
+		if !ok || unit == "" {
+			for _, r := range t.rows {
+				if k < len(r.cells) {
+					if n, ok := cellNumber(r.cells[k], u); ok && n.Unit != "" {
+						unit = strings.ToLower(n.Unit)
+						break
+					}
+				}
+			}
+		}
+		if unit == "" {
+			return nil
+		}
+		byUnit[unit] = append(byUnit[unit], k)
+	}
+	var pair []int
+	for _, ks := range byUnit {
+		if len(ks) == 2 {
+			if pair != nil {
+				return nil
+			}
+			pair = ks
+		}
+	}
+	stat := func(k int) bool { return k < len(t.header) && statHeaderRE.MatchString(t.header[k]) }
+	if pair == nil || stat(pair[0]) || stat(pair[1]) {
+		// "TTFT p50 | TTFT p99": statistics of one distribution, not a
+		// before and after.
+		return nil
+	}
+	slices.Sort(pair)
+	return pair
+}
+
+// ratioColumn reports whether a column of t outside metric holds, in
+// most rows, one factor or percentage (a speed-up or change column).
+func ratioColumn(t *mdTable, ncol int, metric []int) bool {
+	for k := 1; k < ncol; k++ {
+		if slices.Contains(metric, k) {
+			continue
+		}
+		n := 0
+		for _, r := range t.rows {
+			if k >= len(r.cells) {
+				continue
+			}
+			if figs := scanFigures(blankCode(r.cells[k])); len(figs) == 1 && (figs[0].Unit == "x" || figs[0].Unit == "%") {
+				n++
+			}
+		}
+		if 2*n > len(t.rows) {
+			return true
+		}
+	}
+	return false
+}
+
 // cellPercent returns the figure of a table cell that holds one
 // percentage and nothing else ("0.31 %"): a rate, in a column of rates.
 func cellPercent(cell string) (Number, bool) {
@@ -358,6 +428,14 @@ func (x *extractor) tableClaims(t *mdTable) {
 		mode = "two"
 	case len(metric) > 0 && versionColumn(t, ncol) > 0:
 		mode = "versions"
+	default:
+		// "| Rung | Bitrate | x264 (fps) | NVENC (fps) | Speed-up |": of
+		// more columns of figures, exactly two in one unit, beside a
+		// column of factors or percentages, are the pair the factor
+		// compares; the others describe the row.
+		if pair := sameUnitPair(t, metric, colU); pair != nil && ratioColumn(t, ncol, metric) {
+			mode, metric = "two", pair
+		}
 	}
 	deltaCol := -1
 	if mode == "none" {
