@@ -19,6 +19,9 @@ import (
 type Amounts struct {
 	CPUFlat, CPULine, CPUCum int64
 	Bytes, Objects           int64
+	// GrowCPU and GrowBytes are the CPU and bytes of the slice, map and
+	// buffer growth the function calls (Cost.GrowCPU); zero in totals.
+	GrowCPU, GrowBytes int64
 }
 
 // Measure returns, for each finding, the amounts of ps at its line and
@@ -51,6 +54,7 @@ func measureWith(findings []finding.Finding, ps *Profiles, isUser func(*profile.
 		}
 		if ft := j.funcOf[i]; ft >= 0 {
 			per[i].CPUCum = j.funcCPU[ft]
+			per[i].GrowCPU, per[i].GrowBytes = j.growCPU[ft], j.growBytes[ft]
 		}
 	}
 	return per, Amounts{CPUFlat: t.cpu, CPULine: t.cpu, CPUCum: t.cpu, Bytes: t.bytes, Objects: t.objects}
@@ -167,6 +171,7 @@ func Attribute(findings []finding.Finding, bs []Benchmark, opts AttributeOptions
 				c.Benchmark = &id
 				c.CPUFlat, c.CPULine, c.CPUCum = top.CPUFlat.Value, top.CPULine.Value, top.CPUCum.Value
 				c.AllocBytes, c.AllocObjects = top.AllocBytes.Value, top.AllocObjects.Value
+				c.GrowCPU, c.GrowBytes = top.GrowCPU, top.GrowBytes
 			}
 			c.Cold = c.CPUFlat == 0 && c.CPULine == 0 && c.CPUCum == 0 && c.AllocBytes == 0 && c.AllocObjects == 0
 			c.Uncovered = c.Cold && out[i].Function != "" && !cov.packages[funcPackage(out[i].Function)]
@@ -229,6 +234,7 @@ func estimate(b Benchmark, i int, amounts [][]Amounts, totals []Amounts, rng *ra
 		return e
 	}
 	bc.CPUFlat, bc.CPULine, bc.CPUCum = est(0, point[0]), est(1, point[1]), est(2, point[2])
+	bc.GrowCPU, bc.GrowBytes = share(sum.GrowCPU, tot.CPULine), share(sum.GrowBytes, tot.Bytes)
 	bc.AllocBytes, bc.AllocObjects = est(3, point[3]), est(4, point[4])
 	if !math.IsNaN(secOp) && tot.CPULine > 0 {
 		e := est(5, point[1]*secOp)
@@ -246,7 +252,8 @@ func estimate(b Benchmark, i int, amounts [][]Amounts, totals []Amounts, rng *ra
 }
 
 func add(a, b Amounts) Amounts {
-	return Amounts{a.CPUFlat + b.CPUFlat, a.CPULine + b.CPULine, a.CPUCum + b.CPUCum, a.Bytes + b.Bytes, a.Objects + b.Objects}
+	return Amounts{a.CPUFlat + b.CPUFlat, a.CPULine + b.CPULine, a.CPUCum + b.CPUCum, a.Bytes + b.Bytes, a.Objects + b.Objects,
+		a.GrowCPU + b.GrowCPU, a.GrowBytes + b.GrowBytes}
 }
 
 // shares returns flat, line, cum, bytes and objects shares of s in t.

@@ -27,12 +27,10 @@ const (
 // but spread over its function, with where: the line of a make without
 // a size hint or of a buffer made per call costs little itself, the
 // growth it causes happens at the appends, stores and writes after it.
-// Hotness measures their line by the function's CPU share (CPUCum), an
-// upper bound of what the fix removes: loose both ways on real code — the
-// bundled example's size hint saves 3 to 12 % of its benchmark's time
-// (optimize's test), a mochi-mqtt delivery function at 5 % held one that
-// saves nothing. A measure of the growth itself (runtime.growslice and
-// map growth under the function) would be exact; it is not built yet.
+// Hotness measures them by the growth their function calls (GrowCPU,
+// GrowBytes): the most the fix removes. (The function's whole share, used
+// before, was loose both ways: a mochi-mqtt delivery function at 5 %
+// held a size hint for one element.)
 var spreadCost = map[string]string{
 	"makecap": "the growth happens at the appends and stores that fill it",
 	"reuse":   "the buffer grows at the writes into it",
@@ -50,7 +48,8 @@ var spreadCost = map[string]string{
 //     line was measured cheap (Cold findings, with no sample at all,
 //     included);
 //   - high when the function's CPU share (CPUCum) reaches HotShare and the
-//     line is not measured cheap;
+//     line is not measured cheap — except for a check of spreadCost, whose
+//     "line" is the growth its function calls;
 //   - otherwise the static evidence a scan gave stands, with the measured
 //     shares added to it (medium when there is none) — this includes a
 //     line under ColdShare in profiles too small to tell it from zero.
@@ -68,8 +67,11 @@ func Hotness(fs []finding.Finding) {
 			continue
 		}
 		line := max(c.CPULine, c.AllocBytes)
-		if _, ok := spreadCost[f.Analyzer]; ok {
-			line = max(line, c.CPUCum)
+		_, spread := spreadCost[f.Analyzer]
+		if spread {
+			// What the growth the function calls costs, not the whole
+			// function: the most a size hint or a reused buffer saves.
+			line = max(line, c.GrowCPU, c.GrowBytes)
 		}
 		measured := fmt.Sprintf("measured: %.1f%% of CPU at the line, %.1f%% in the function, %.1f%% of allocated bytes", 100*c.CPULine, 100*c.CPUCum, 100*c.AllocBytes)
 		if c.Cold {
@@ -87,7 +89,9 @@ func Hotness(fs []finding.Finding) {
 				measured += " (the function is hot, the line is not)"
 			}
 			f.Hot = &finding.Hot{Evidence: measured, Confidence: finding.ConfidenceLow}
-		case c.CPUCum >= HotShare:
+		case c.CPUCum >= HotShare && !spread:
+			// (The function's share says nothing of how much of it a
+			// spread check's growth is: its growth was measured above.)
 			f.Hot = &finding.Hot{Evidence: measured, Confidence: finding.ConfidenceHigh}
 		case line < ColdShare:
 			keepStatic(f, measured+fmt.Sprintf(", from too few samples to tell a share under %.1f%% from zero (%d CPU and about %d allocation samples; %d needed)", 100*ColdShare, c.CPUSamples, c.AllocSamples, int(MinSamples)))

@@ -56,16 +56,29 @@ func TestHotness(t *testing.T) {
 
 // TestHotnessSpreadCost checks that a check whose cost is made after its
 // line (a make without a size hint: the growth is at the appends) is
-// measured by its function's share, where another check's line is
-// measured by itself.
+// measured by the growth its function calls, not by the function's whole
+// share, where another check's line is measured by itself.
 func TestHotnessSpreadCost(t *testing.T) {
-	cost := finding.Cost{CPULine: 0, CPUCum: 0.03, CPUSamples: 6000}
-	for check, want := range map[string]string{"makecap": "high", "reuse": "high", "fmtnumber": "low"} {
-		c := cost
-		fs := []finding.Finding{{Analyzer: check, Cost: &c}}
+	for _, tc := range []struct {
+		check string
+		cost  finding.Cost
+		want  string
+	}{
+		{"makecap", finding.Cost{CPUCum: 0.03, GrowCPU: 0.02, CPUSamples: 6000}, "high"},
+		{"reuse", finding.Cost{CPUCum: 0.03, GrowBytes: 0.05, CPUSamples: 6000}, "high"},
+		// A hot function that grows nothing: its size hint saves nothing.
+		{"makecap", finding.Cost{CPUCum: 0.05, CPUSamples: 6000}, "low"},
+		// Some growth, under 1 %, in a hot function: the function's share
+		// does not make it hot; the static evidence stands.
+		{"makecap", finding.Cost{CPUCum: 0.05, GrowCPU: 0.004, CPUSamples: 6000}, "medium"},
+		// Growth counts for these checks only.
+		{"fmtnumber", finding.Cost{CPUCum: 0.03, GrowCPU: 0.02, CPUSamples: 6000}, "low"},
+	} {
+		c := tc.cost
+		fs := []finding.Finding{{Analyzer: tc.check, Cost: &c}}
 		Hotness(fs)
-		if got := fs[0].Hot.Confidence; got != want {
-			t.Errorf("%s with 0 %% at the line, 3 %% in the function: confidence %s, want %s", check, got, want)
+		if got := fs[0].Hot.Confidence; got != tc.want {
+			t.Errorf("%s with %+v: confidence %s, want %s", tc.check, tc.cost, got, tc.want)
 		}
 	}
 }

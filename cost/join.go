@@ -93,6 +93,7 @@ func joinWith(findings []finding.Finding, ps *Profiles, isUser func(*profile.Fun
 		}
 		if ft := j.funcOf[i]; ft >= 0 {
 			c.CPUCum = share(j.funcCPU[ft], t.cpu)
+			c.GrowCPU, c.GrowBytes = share(j.growCPU[ft], t.cpu), share(j.growBytes[ft], t.bytes)
 		}
 		c.Cold = c.CPUFlat == 0 && c.CPULine == 0 && c.CPUCum == 0 && c.AllocBytes == 0 && c.AllocObjects == 0
 		c.Uncovered = c.Cold && out[i].Function != "" && !j.packages[funcPackage(out[i].Function)]
@@ -147,6 +148,10 @@ type joiner struct {
 
 	flat, lineCPU, lineBytes, lineObjects []int64 // per line target
 	funcCPU                               []int64 // per function target
+	// growCPU and growBytes hold, per function target, the CPU time and
+	// allocated bytes of slice, map and buffer growth it called
+	// (growthCaller).
+	growCPU, growBytes []int64
 
 	// lineSeen and funcSeen hold, per target, the number of the last
 	// sample counted for it, so that a sample counts once per target.
@@ -208,6 +213,7 @@ func newJoiner(fs []finding.Finding) *joiner {
 	j.flat, j.lineCPU = make([]int64, n), make([]int64, n)
 	j.lineBytes, j.lineObjects = make([]int64, n), make([]int64, n)
 	j.funcCPU = make([]int64, m)
+	j.growCPU, j.growBytes = make([]int64, m), make([]int64, m)
 	j.lineSeen, j.funcSeen = make([]uint32, n), make([]uint32, m)
 	return j
 }
@@ -270,6 +276,9 @@ func (j *joiner) run(ps *Profiles) totals {
 			t.cpu += v
 			t.cpuSamples += src.samples(s, v)
 			j.notePackages(s, &noted)
+			for _, ft := range j.growthCaller(s) {
+				j.growCPU[ft] += v
+			}
 			j.sample++
 			j.charge(s, v, 0, 0)
 			for i, loc := range s.Location {
@@ -309,6 +318,9 @@ func (j *joiner) run(ps *Profiles) totals {
 			t.objects += o
 			t.heapSamples += src.samples(b)
 			j.notePackages(s, &noted)
+			for _, ft := range j.growthCaller(s) {
+				j.growBytes[ft] += b
+			}
 			j.sample++
 			j.charge(s, 0, b, o)
 			for _, loc := range s.Location {
@@ -327,6 +339,43 @@ func (j *joiner) run(ps *Profiles) totals {
 		}
 	}
 	return t
+}
+
+// growthFuncs are the functions that grow a slice, a map or a buffer:
+// what a size hint or a reused buffer saves.
+var growthFuncs = map[string]bool{
+	"runtime.growslice": true, "runtime.hashGrow": true, "runtime.growWork": true,
+	"runtime.growWork_fast32": true, "runtime.growWork_fast64": true, "runtime.growWork_faststr": true,
+	"internal/runtime/maps.(*table).grow": true, "internal/runtime/maps.(*table).split": true,
+	"internal/runtime/maps.(*table).rehash": true, "internal/runtime/maps.(*Map).growToSmall": true,
+	"internal/runtime/maps.(*Map).growToTable": true, "internal/runtime/maps.(*Map).split": true,
+	"bytes.growSlice": true, "bytes.(*Buffer).grow": true, "strings.(*Builder).grow": true,
+}
+
+// growthCaller returns the function targets of the first frame above a
+// growth function (growthFuncs) on the stack of s that is not in the
+// runtime or in the bytes or strings package — the code whose append,
+// map store or write grew it — or nil when s grows nothing.
+func (j *joiner) growthCaller(s *profile.Sample) []int {
+	found := false
+	for _, loc := range s.Location {
+		for _, ln := range loc.Line {
+			if ln.Function == nil {
+				continue
+			}
+			name := ln.Function.Name
+			if !found {
+				found = growthFuncs[name]
+				continue
+			}
+			if strings.HasPrefix(name, "runtime.") || strings.HasPrefix(name, "internal/runtime/") ||
+				strings.HasPrefix(name, "bytes.") || strings.HasPrefix(name, "strings.") {
+				continue
+			}
+			return j.funcs.match(name)
+		}
+	}
+	return nil
 }
 
 // notePackages adds to j.packages the package of every function on the

@@ -328,3 +328,35 @@ func TestJoinSampleCounts(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinGrowth checks that the CPU and bytes of slice and map growth are
+// charged to the function whose append or store called them, through
+// runtime frames and closures, and to no other.
+func TestJoinGrowth(t *testing.T) {
+	grow := loc{{"runtime.growslice", "/go/src/runtime/slice.go", 180}}
+	malloc := loc{{"runtime.mallocgc", "/go/src/runtime/malloc.go", 1000}}
+	mapGrow := loc{{"internal/runtime/maps.(*table).grow", "/go/src/internal/runtime/maps/table.go", 900}}
+	assign := loc{{"internal/runtime/maps.(*Map).putSlot", "/go/src/internal/runtime/maps/map.go", 400}}
+	cpu := newCPUBuilder().
+		cpu(200_000_000, malloc, grow, loc{f("Total", 12)}, mainFrame).
+		cpu(100_000_000, mapGrow, assign, loc{f("Total.func1", 15)}, loc{f("Total", 14)}, mainFrame).
+		cpu(700_000_000, loc{f("price", 30)}, loc{f("Total", 12)}, mainFrame).p
+	heap := newHeapBuilder().
+		alloc(1, 4096, malloc, grow, loc{f("Total", 12)}, mainFrame).
+		alloc(1, 4096, loc{f("price", 30)}, mainFrame).p
+	ps, err := New(cpu, heap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Join([]finding.Finding{
+		{File: localCart, Line: 12, Function: cartPkg + "Total"},
+		{File: localCart, Line: 30, Function: cartPkg + "price"},
+	}, ps)
+	near := func(x, y float64) bool { return math.Abs(x-y) < 1e-9 }
+	if c := got[0].Cost; !near(c.GrowCPU, 0.3) || !near(c.GrowBytes, 0.5) {
+		t.Errorf("Total: GrowCPU %v, GrowBytes %v; want 0.3 (a slice grown by Total, a map by its closure) and 0.5", c.GrowCPU, c.GrowBytes)
+	}
+	if c := got[1].Cost; c.GrowCPU != 0 || c.GrowBytes != 0 {
+		t.Errorf("price grows nothing: GrowCPU %v, GrowBytes %v", c.GrowCPU, c.GrowBytes)
+	}
+}

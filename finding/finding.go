@@ -113,6 +113,16 @@ type Cost struct {
 	// finding is "not hot in this profile" (or its allocations stay on
 	// the stack). A nil Cost, by contrast, means no profile was joined.
 	Cold bool `json:"cold,omitempty"`
+	// GrowCPU and GrowBytes are the shares of CPU time and of allocated
+	// bytes spent growing slices, maps and buffers (runtime.growslice,
+	// map table growth, bytes.Buffer and strings.Builder growth) called
+	// directly from the finding's function: what a size hint or a reused
+	// buffer in that function can save at most. Go heap profiles leave
+	// out runtime frames, so the bytes of a slice grown by append show at
+	// the append's own line and are not in GrowBytes; those of buffer
+	// growth (bytes.growSlice) are.
+	GrowCPU   float64 `json:"grow_cpu,omitempty"`
+	GrowBytes float64 `json:"grow_bytes,omitempty"`
 	// Uncovered, with Cold, reports that the profiles hold no sample of
 	// the finding's package either (no frame of any function of it): the
 	// profiled run did not exercise that code — a benchmark of another
@@ -182,6 +192,11 @@ type BenchmarkCost struct {
 	CPUCum       Estimate `json:"cpu_cum"`
 	AllocBytes   Estimate `json:"alloc_bytes"`
 	AllocObjects Estimate `json:"alloc_objects"`
+	// GrowCPU and GrowBytes are the benchmark's shares of CPU and bytes in
+	// the slice, map and buffer growth the finding's function calls, as
+	// in Cost, over all runs (no interval).
+	GrowCPU   float64 `json:"grow_cpu,omitempty"`
+	GrowBytes float64 `json:"grow_bytes,omitempty"`
 	// SecPerOp, BytesPerOp and AllocsPerOp are the cost per operation the
 	// finding accounts for: its CPU line share × the benchmark's median
 	// sec/op, its allocated-bytes share × the median B/op, its
