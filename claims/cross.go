@@ -1020,7 +1020,10 @@ func (x *extractor) checkElsewhere(c *Claim) {
 	dist := math.Inf(1)
 	for _, d := range top {
 		_, got := pairFits(c, d.p)
-		if math.IsNaN(got) {
+		if math.IsNaN(got) || ratePair(d.p) {
+			// A rate in percent that does not give the claim is no
+			// evidence against it (as in checkElsewhere): "± 16.8 % →
+			// ± 20.6 %" is two spreads, not the claim's pair.
 			continue
 		}
 		if dd := math.Abs(math.Log(math.Abs(got)+1e-9) - math.Log(c.stated.mid()+1e-9)); dd < dist {

@@ -341,3 +341,18 @@ func TestRatioBesideTwoColumnsOfOneUnit(t *testing.T) {
 		{name: "a factor its row's pair does not give", src: table("4.40×"), line: 8, fig: "4.40", verdict: ArithmeticError},
 	})
 }
+
+// TestFactorAgainstSpreads checks that a factor in prose is not judged
+// against a row's two spreads in percent ("9.65µ ± 16.8 %" and "9.90µ ±
+// 20.6 %"): a pair of rates is no evidence against a factor of times.
+func TestFactorAgainstSpreads(t *testing.T) {
+	src := doc("# R", "", "## Measurements", "",
+		"| change | benchmark | old | new | delta |",
+		"|---|---|---|---|---|",
+		"| fix five, time | `Notice` | 9.650µ ± 16.8% | 9.896µ ± 20.6% | -1.4% |",
+		"", "## Notes", "",
+		"- fix five: Notice: runs in a new process are up to 1.33 times slower per op than the warmed-up run.")
+	runVerdictCases(t, []verdictCase{
+		{name: "a warm-up factor beside a row of spreads", src: src, line: 11, fig: "1.33", verdict: Unverifiable},
+	})
+}

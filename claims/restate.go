@@ -464,7 +464,8 @@ func (x *extractor) checkNamedRow(c *Claim) bool {
 	}
 	p := pairs[0]
 	_, got := pairFits(c, &p)
-	if math.IsNaN(got) {
+	if math.IsNaN(got) || ratePair(&p) && c.stated.Unit == "x" {
+		// A factor is no claim about a pair of rates in percent.
 		return false
 	}
 	setCross(c, &Cross{Reason: ClosestPair, Lines: []int{p.OldLine, p.NewLine}, Stated: c.stated, Got: got,
