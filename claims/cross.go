@@ -1079,6 +1079,12 @@ func (x *extractor) checkRestatedRatios() {
 					// those figures.
 					continue
 				}
+				if ta := x.lines[a.Line-1].table; ta >= 0 && ta == x.lines[b.Line-1].table {
+					// Two rows of one table are two rows, not a
+					// restatement ("Auction/before" and "Auction/after"
+					// read alike once their side words are dropped).
+					continue
+				}
 				target, other := b, a
 				if b.Pair != nil {
 					target, other = a, b

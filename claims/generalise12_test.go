@@ -356,3 +356,23 @@ func TestFactorAgainstSpreads(t *testing.T) {
 		{name: "a warm-up factor beside a row of spreads", src: src, line: 11, fig: "1.33", verdict: Unverifiable},
 	})
 }
+
+// TestRowsOfOneTableAreNoRestatement checks that two rows of one table
+// whose labels read alike once their side words are dropped ("Auction
+// before", "Auction after": two sub-benchmarks) are not restatements of
+// each other with different changes.
+func TestRowsOfOneTableAreNoRestatement(t *testing.T) {
+	src := doc("# R", "", "## Measurements", "",
+		"| comparison | benchmark | without | with | change (95% CI) | verdict |",
+		"|---|---|---:|---:|---:|---|",
+		"| all kept fixes, time, Auction before | `Auction/before` | 9.358µ ± 4.3% | 9.254µ ± 4.7% | -0.9% [-5.6, +4.3] | inconclusive |",
+		"| all kept fixes, time, Auction after | `Auction/after` | 3.979µ ± 2.5% | 3.915µ ± 2.6% | -1.4% [-4.2, +1.6] | inconclusive |")
+	rep, err := Extract("r.md", []byte(src), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := claimAt(t, rep, 8, "1.4")
+	if c.Verdict == Contradicted {
+		t.Errorf("line 8's change is contradicted by line 7's, another row of the table: %s", c.Detail)
+	}
+}
