@@ -5,9 +5,19 @@ import (
 	"testing"
 )
 
-// claimAt returns the claim of kind k on line whose figure text is fig.
+// claimAt returns the claim on line whose figure text is fig, failing the
+// test when there is none.
 func claimAt(t *testing.T, rep *Report, line int, fig string) *Claim {
 	t.Helper()
+	c := findClaim(rep, line, fig)
+	if c == nil {
+		t.Fatalf("no claim with figure %q on line %d; claims:\n%s", fig, line, formatClaims(rep.Claims))
+	}
+	return c
+}
+
+// findClaim returns the claim on line whose figure text is fig, or nil.
+func findClaim(rep *Report, line int, fig string) *Claim {
 	for k := range rep.Claims {
 		c := &rep.Claims[k]
 		if c.Line != line {
@@ -19,7 +29,6 @@ func claimAt(t *testing.T, rep *Report, line int, fig string) *Claim {
 			}
 		}
 	}
-	t.Fatalf("no claim with figure %q on line %d; claims:\n%s", fig, line, formatClaims(rep.Claims))
 	return nil
 }
 

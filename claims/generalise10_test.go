@@ -206,25 +206,11 @@ func TestTenthRoundExtraction(t *testing.T) {
 		"",
 		"Each test ran 10,000 iterations.")
 	rep := extract(t, src)
-	found := func(line int, fig string) *Claim {
-		for k := range rep.Claims {
-			c := &rep.Claims[k]
-			if c.Line != line {
-				continue
-			}
-			for _, n := range c.Numbers {
-				if n.Text == fig {
-					return c
-				}
-			}
-		}
-		return nil
-	}
 	for _, w := range []struct {
 		line int
 		fig  string
 	}{{5, "40,000"}, {5, "240,000"}, {9, "0.512"}, {9, "30.204"}, {12, "1.25"}, {16, "90.0"}, {16, "60.0"}} {
-		c := found(w.line, w.fig)
+		c := findClaim(rep, w.line, w.fig)
 		if c == nil {
 			t.Errorf("line %d: %s not extracted\n%s", w.line, w.fig, formatClaims(rep.Claims))
 			continue
@@ -238,7 +224,7 @@ func TestTenthRoundExtraction(t *testing.T) {
 		t.Errorf("line 16: %q %s (%s), want arithmetic-error", c.Claimed, c.Verdict, c.Detail)
 	}
 	// A round count of a setting is not a figure.
-	if c := found(18, "10,000"); c != nil {
+	if c := findClaim(rep, 18, "10,000"); c != nil {
 		t.Errorf("line 18: setting 10,000 extracted as %q", c.Claimed)
 	}
 }
