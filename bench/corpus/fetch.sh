@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# fetch.sh [workdir] — download every module pinned in modules.txt through the go command's
+# fetch.sh [workdir] — download every module pinned in modules.txt (or in the file $MODULES names) through the go command's
 # module cache and copy it to a writable directory, workdir/<name> (default /tmp/perfproof-corpus),
 # then download its dependencies there so that it builds. Idempotent: a module already copied at
 # the pinned version (workdir/<name>/.corpus-version) is not copied again.
@@ -9,6 +9,7 @@ work=${1:-${PERFPROOF_CORPUS:-/tmp/perfproof-corpus}}
 export GOTOOLCHAIN=local GOFLAGS=-mod=mod
 mkdir -p "$work"
 . "$here/lib.sh"
+modules=${MODULES:-$here/modules.txt}
 status=0
 while read -r path version kind; do
 	name=$(corpus_name "$path")
@@ -25,10 +26,16 @@ while read -r path version kind; do
 	rm -rf "$dst"
 	cp -R "$dir" "$dst"
 	chmod -R u+w "$dst"
+	# A module of a multi-module repository may replace its siblings by relative paths
+	# (etcd's server: go.etcd.io/etcd/api/v3 => ../api); the copy has no siblings, so those
+	# replacements are dropped and the pinned versions are fetched instead.
+	for old in $(awk '/=>[[:space:]]*\.\.?\//{ sub(/^replace[[:space:]]+/, ""); v = ($2 != "=>") ? "@" $2 : ""; print $1 v }' "$dst/go.mod"); do
+		(cd "$dst" && go mod edit -dropreplace="$old")
+	done
 	if ! (cd "$dst" && go mod download >/dev/null 2>"$dst/.corpus-download.err"); then
 		echo "WARN   $name: go mod download of its dependencies failed (see $dst/.corpus-download.err)" >&2
 	fi
 	echo "$path@$version" > "$dst/.corpus-version"
 	echo "copied $name ($path@$version, $kind)"
-done < <(corpus_modules "$here/modules.txt")
+done < <(corpus_modules "$modules")
 exit $status

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # run.sh [module-name...] — build perfproof from this repository, scan every module of modules.txt
-# (or only the named ones) one at a time with `perfproof scan -json ./...` in its copy made by
+# (or of $MODULES; or only the named ones) one at a time with `perfproof scan -json ./...` in its copy made by
 # fetch.sh, save each result, and print the per-module table and the totals per check.
 #
 #   PERFPROOF_CORPUS  the module copies (default /tmp/perfproof-corpus)
@@ -11,6 +11,8 @@
 #   PROFILES          a directory of profiles made by drivers/drive.sh: a module with
 #                     PROFILES/<name>/*.pprof is scanned with -profile for each (measured hotness
 #                     overrides the static evidence); the others are scanned as without it
+#   MODULES           the module list (default modules.txt beside this script; heldout.txt is the
+#                     held-out set, see README)
 #   REV               build perfproof from this git revision (git archive, read-only: the work tree,
 #                     index and refs are not touched) instead of the work tree as it is
 #
@@ -23,6 +25,7 @@ out=${OUT:-$work/out}
 timeout=${TIMEOUT:-15m}
 export GOTOOLCHAIN=local
 . "$here/lib.sh"
+modules=${MODULES:-$here/modules.txt}
 mkdir -p "$out"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -65,5 +68,5 @@ while read -r path version kind; do
 	secs=$(awk -v a="$start" -v b="$end" 'BEGIN { printf "%.1f", b - a }')
 	echo "$secs $code" >"$out/$name.meta"
 	echo "scanned $name: ${secs}s exit $code${prof:+ (${#prof[@]} profile flags)}" >&2
-done < <(corpus_modules "$here/modules.txt")
-"$tmp/tally" scan -modules "$here/modules.txt" -out "$out" -work "$work"
+done < <(corpus_modules "$modules")
+"$tmp/tally" scan -modules "$modules" -out "$out" -work "$work"

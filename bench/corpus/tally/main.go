@@ -73,6 +73,7 @@ func main() {
 	out := fs.String("out", "/tmp/perfproof-corpus/out", "run.sh's output directory")
 	work := fs.String("work", "/tmp/perfproof-corpus", "the directory holding the module copies")
 	labels := fs.String("labels", "labels", "the labels directory")
+	recall := fs.String("recall", "recall.tsv", "the recall sample, a file of the labels directory")
 	fs.Parse(os.Args[2:])
 	mods, err := readModules(*modulesFile)
 	if err != nil {
@@ -90,7 +91,7 @@ func main() {
 	case "dump":
 		printDump(w, runs)
 	case "labels":
-		if err := printLabels(w, runs, *labels); err != nil {
+		if err := printLabels(w, runs, *labels, *recall); err != nil {
 			w.Flush()
 			fatal(err)
 		}
@@ -297,7 +298,7 @@ func readTSV(file string, minFields int) ([][]string, []string, error) {
 	return rows, where, nil
 }
 
-func printLabels(w io.Writer, runs []*run, dir string) error {
+func printLabels(w io.Writer, runs []*run, dir, recallFile string) error {
 	type key struct {
 		file  string
 		line  int
@@ -452,8 +453,9 @@ func printLabels(w io.Writer, runs []*run, dir string) error {
 		tw.Flush()
 	}
 
-	// Recall: recall.tsv rows are module, file, line (or first-last), pattern, why hot.
-	rows, where, err := readTSV(filepath.Join(dir, "recall.tsv"), 5)
+	// Recall: the recall file's rows (recall.tsv unless -recall names
+	// another) are module, file, line (or first-last), pattern, why hot.
+	rows, where, err := readTSV(filepath.Join(dir, recallFile), 5)
 	if err != nil && !os.IsNotExist(err) {
 		return err
 	}
@@ -502,7 +504,7 @@ func printLabels(w io.Writer, runs []*run, dir string) error {
 			pats = append(pats, p)
 		}
 		sort.Strings(pats)
-		fmt.Fprintln(w, "\nRecall per pattern (labelled hot instances of recall.tsv that the scan reports at that file and line, at any confidence and at the default one):")
+		fmt.Fprintln(w, "\nRecall per pattern (labelled hot instances of the recall file that the scan reports at that file and line, at any confidence and at the default one):")
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "pattern\thot instances\treported\trecall\tshown by default\tdefault recall\t")
 		var tn, tr, ts int
