@@ -30,8 +30,13 @@ while read -r path version kind; do
 	# (etcd's server: go.etcd.io/etcd/api/v3 => ../api); the copy has no siblings, so those
 	# replacements are dropped and the pinned versions are fetched instead.
 	for old in $(awk '/=>[[:space:]]*\.\.?\//{ sub(/^replace[[:space:]]+/, ""); v = ($2 != "=>") ? "@" $2 : ""; print $1 v }' "$dst/go.mod"); do
-		(cd "$dst" && go mod edit -dropreplace="$old")
+		(cd "$dst" && go mod edit -dropreplace="$old" && touch .corpus-dropped)
 	done
+	if [ -f "$dst/.corpus-dropped" ]; then
+		# go.sum lacks the sums of the modules that were replaced: listing the packages
+		# (with -mod=mod) records them, as a build would.
+		(cd "$dst" && go list -deps ./... >/dev/null 2>>"$dst/.corpus-download.err") || true
+	fi
 	if ! (cd "$dst" && go mod download >/dev/null 2>"$dst/.corpus-download.err"); then
 		echo "WARN   $name: go mod download of its dependencies failed (see $dst/.corpus-download.err)" >&2
 	fi
