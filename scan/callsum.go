@@ -252,6 +252,8 @@ type summariser struct {
 	// litOnly are the package's local variables that hold only
 	// function literals and are only called (see litLocals).
 	litOnly map[types.Object]bool
+	// encoded memoises encoderCalls: type -> []marshalCall.
+	encoded typeutil.Map
 }
 
 // body adds to n the calls and references of the function at c (a
@@ -260,8 +262,18 @@ type summariser struct {
 // literal.
 func (s *summariser) body(c inspector.Cursor, n *funcNode, self *types.Func) {
 	info := s.pass.TypesInfo
+	var sig *types.Signature // of the function at c, for its returns
+	if self != nil {
+		sig = self.Signature()
+	} else if lit, ok := c.Node().(*ast.FuncLit); ok {
+		sig, _ = info.TypeOf(lit).(*types.Signature)
+	}
 	var walk func(inspector.Cursor) bool
 	walk = func(cc inspector.Cursor) bool {
+		switch cc.Node().(type) {
+		case *ast.CallExpr, *ast.CompositeLit, *ast.AssignStmt, *ast.ReturnStmt:
+			s.conversions(n, cc, sig)
+		}
 		switch e := cc.Node().(type) {
 		case *ast.FuncLit:
 			if cc != c {

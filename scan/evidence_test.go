@@ -315,6 +315,14 @@ func TestLiteralNodes(t *testing.T) {
 	if got := evidence["example.com/literals/svc.Head"]; !strings.HasPrefix(got, "low, static: is a HTTP handler") || !strings.Contains(got, "does I/O (os.Lstat)") {
 		t.Errorf("finding in a handler that stats a file: %q; want low, the function does I/O (os.Lstat)", got)
 	}
+	if got := evidence["example.com/literals/svc.Stamp.MarshalXML"]; !strings.Contains(got, "reachable from HTTP handler svc.List in 1 call, through a loop") {
+		t.Errorf("finding in the MarshalXML of a listed object's field: %q; want reached from the handler that encodes the listing, in a loop (one call per listed object)", got)
+	}
+	for _, name := range []string{"example.com/literals/svc.Hidden.MarshalXML", "example.com/literals/svc.Unused.MarshalXML", "example.com/literals/svc.Skew.MarshalXML"} {
+		if got := evidence[name]; got == "" || strings.Contains(got, "reachable from") {
+			t.Errorf("finding in %s: %q; want one, not reached (its values sit only in an unexported field, never become an interface, or only in an error)", name, got)
+		}
+	}
 	if got := evidence["example.com/literals/svc.PrintUsage"]; got == "" || strings.Contains(got, "HTTP handler") {
 		t.Errorf("finding in svc.PrintUsage: %q; want one, not reached from the handler that runs a literal in a goroutine", got)
 	}

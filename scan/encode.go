@@ -1,0 +1,247 @@
+package scan
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/ast/inspector"
+)
+
+// Encoders call the marshalling methods of the values they are given
+// through reflection (encoding/json calls MarshalJSON and MarshalText,
+// encoding/xml MarshalXML, MarshalXMLAttr and MarshalText, gob
+// MarshalBinary, YAML libraries MarshalYAML), so no call in the source
+// leads to those methods: a handler that puts a listing in a response and
+// encodes it runs the MarshalXML of each listed object, yet a call graph
+// built from calls finds no path to it. The summary adds that path as an
+// edge from the function where a value becomes an interface (passed to a
+// parameter of interface type such as Encode(v any), put in a field or
+// element of interface type, assigned to one, returned as one, or
+// converted with any(v)) to every marshalling method the encoder may call
+// for the value's type: the methods of the named types it holds, through
+// pointers, slices, arrays, maps and exported or embedded struct fields,
+// stopping at a type that has one (the encoder calls it instead of walking
+// the type's fields). A method reached through a slice, array or map runs
+// once per element: the edge is a call in a loop.
+//
+// A value that becomes an error (an interface with Error() string) takes
+// no edge: it is encoded only when the error is reported, on the error
+// path (gofakes3's time-skew error response, whose MarshalXML formats the
+// allowed skew).
+//
+// The edge does not ask whether the interface value reaches an encoder (a
+// value logged with %v takes the same edge): like the rest of the graph it
+// over-approximates what may run.
+
+// marshalMethods are the names of the methods encoders call on the values
+// they encode.
+var marshalMethods = map[string]bool{
+	"MarshalJSON": true, "MarshalXML": true, "MarshalXMLAttr": true, "MarshalText": true,
+	"MarshalBinary": true, "MarshalYAML": true,
+}
+
+// A marshalCall is a marshalling method an encoder may call for a value,
+// and whether it runs per element of a slice, array or map the value
+// holds.
+type marshalCall struct {
+	fn   *types.Func
+	loop bool
+}
+
+// maxEncodeDepth bounds the walk of a value's type (pointers, elements and
+// fields followed); deeper types are not looked at.
+const maxEncodeDepth = 8
+
+// encoderCalls returns the marshalling methods an encoder may call for a
+// value of type t, memoised in s.encoded.
+func (s *summariser) encoderCalls(t types.Type) []marshalCall {
+	if v := s.encoded.At(t); v != nil {
+		return v.([]marshalCall)
+	}
+	var out []marshalCall
+	seen := make(map[types.Type]bool)
+	var walk func(t types.Type, loop bool, depth int)
+	walk = func(t types.Type, loop bool, depth int) {
+		t = types.Unalias(t)
+		if depth > maxEncodeDepth || seen[t] {
+			return
+		}
+		seen[t] = true
+		switch t := t.(type) {
+		case *types.Named:
+			if types.IsInterface(t) {
+				return
+			}
+			ms := types.NewMethodSet(types.NewPointer(t))
+			found := false
+			for i := range ms.Len() {
+				fn, ok := ms.At(i).Obj().(*types.Func)
+				if !ok || !marshalMethods[fn.Name()] {
+					continue
+				}
+				if recv := fn.Signature().Recv(); recv == nil || types.IsInterface(recv.Type()) {
+					continue // promoted from an embedded interface: no body
+				}
+				out = append(out, marshalCall{fn: fn.Origin(), loop: loop})
+				found = true
+			}
+			if !found {
+				walk(t.Underlying(), loop, depth+1)
+			}
+		case *types.Pointer:
+			walk(t.Elem(), loop, depth+1)
+		case *types.Slice:
+			if b, ok := t.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+				return // []byte is encoded as bytes
+			}
+			walk(t.Elem(), true, depth+1)
+		case *types.Array:
+			walk(t.Elem(), true, depth+1)
+		case *types.Map:
+			walk(t.Key(), true, depth+1)
+			walk(t.Elem(), true, depth+1)
+		case *types.Struct:
+			for i := range t.NumFields() {
+				if f := t.Field(i); f.Exported() || f.Embedded() {
+					walk(f.Type(), loop, depth+1)
+				}
+			}
+		}
+	}
+	walk(t, false, 0)
+	s.encoded.Set(t, out)
+	return out
+}
+
+// toInterface adds to n an edge to every marshalling method an encoder may
+// call for the value e when e, of a concrete type, becomes a value of
+// interface type target (see encoderCalls); loop says whether that
+// happens in a loop of n's function.
+func (s *summariser) toInterface(n *funcNode, e ast.Expr, target types.Type, loop bool) {
+	if target == nil || !types.IsInterface(target) || isErrorIface(target) {
+		return
+	}
+	tv, ok := s.pass.TypesInfo.Types[e]
+	if !ok || !tv.IsValue() || tv.Type == nil || types.IsInterface(tv.Type) {
+		return
+	}
+	if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsUntyped != 0 {
+		return
+	}
+	for _, m := range s.encoderCalls(tv.Type) {
+		n.calls = append(n.calls, callEdge{callee: PprofName(m.fn), loop: loop || m.loop})
+	}
+}
+
+// conversions adds the edges of toInterface for the node at c, which sits
+// in the body of the function whose signature is sig (nil if unknown):
+// the arguments of a call (an explicit conversion any(v) included), the
+// elements of a composite literal, the right-hand sides of an assignment
+// and the results of a return.
+func (s *summariser) conversions(n *funcNode, c inspector.Cursor, sig *types.Signature) {
+	info := s.pass.TypesInfo
+	switch e := c.Node().(type) {
+	case *ast.CallExpr:
+		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
+			if len(e.Args) == 1 {
+				s.toInterface(n, e.Args[0], tv.Type, inRepeatedLoop(c))
+			}
+			return
+		}
+		ftv, ok := info.Types[e.Fun]
+		if !ok || ftv.Type == nil {
+			return
+		}
+		fsig, ok := ftv.Type.Underlying().(*types.Signature)
+		if !ok {
+			return
+		}
+		params := fsig.Params()
+		loop := inRepeatedLoop(c)
+		for i, arg := range e.Args {
+			var pt types.Type
+			switch {
+			case fsig.Variadic() && i >= params.Len()-1:
+				if e.Ellipsis.IsValid() {
+					continue // s... passes the slice itself
+				}
+				if sl, ok := params.At(params.Len() - 1).Type().Underlying().(*types.Slice); ok {
+					pt = sl.Elem()
+				}
+			case i < params.Len():
+				pt = params.At(i).Type()
+			}
+			s.toInterface(n, arg, pt, loop)
+		}
+	case *ast.CompositeLit:
+		tv, ok := info.Types[e]
+		if !ok || tv.Type == nil {
+			return
+		}
+		loop := inRepeatedLoop(c)
+		switch u := tv.Type.Underlying().(type) {
+		case *types.Struct:
+			for i, elt := range e.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok {
+						if f, ok := info.Uses[id].(*types.Var); ok {
+							s.toInterface(n, kv.Value, f.Type(), loop)
+						}
+					}
+				} else if i < u.NumFields() {
+					s.toInterface(n, elt, u.Field(i).Type(), loop)
+				}
+			}
+		case *types.Slice, *types.Array, *types.Map:
+			var elem types.Type
+			switch u := u.(type) {
+			case *types.Slice:
+				elem = u.Elem()
+			case *types.Array:
+				elem = u.Elem()
+			case *types.Map:
+				elem = u.Elem()
+			}
+			for _, elt := range e.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					elt = kv.Value
+				}
+				s.toInterface(n, elt, elem, loop)
+			}
+		}
+	case *ast.AssignStmt:
+		if len(e.Lhs) != len(e.Rhs) {
+			return
+		}
+		loop := inRepeatedLoop(c)
+		for i, lhs := range e.Lhs {
+			if tv, ok := info.Types[lhs]; ok {
+				s.toInterface(n, e.Rhs[i], tv.Type, loop)
+			}
+		}
+	case *ast.ReturnStmt:
+		if sig == nil || sig.Results().Len() != len(e.Results) {
+			return
+		}
+		loop := inRepeatedLoop(c)
+		for i, r := range e.Results {
+			s.toInterface(n, r, sig.Results().At(i).Type(), loop)
+		}
+	}
+}
+
+// isErrorIface reports whether the interface t has the method Error()
+// string, as error and every interface embedding it do.
+func isErrorIface(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, false, nil, "Error")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Signature()
+	if sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+		return false
+	}
+	b, ok := sig.Results().At(0).Type().(*types.Basic)
+	return ok && b.Kind() == types.String
+}
