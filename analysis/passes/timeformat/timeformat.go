@@ -18,6 +18,7 @@ import (
 	"github.com/perfproof/perfproof/analysis/internal/bytetype"
 	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/deps"
+	"github.com/perfproof/perfproof/analysis/internal/fiximport"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 	"github.com/perfproof/perfproof/internal/astutil"
 )
@@ -56,6 +57,8 @@ type checker struct {
 
 	declsOnce sync.Once
 	decls     map[*types.Func]*ast.FuncDecl // the package's functions
+
+	imports *fiximport.Editor // made by the first fix that needs an import's name
 }
 
 // call reports the call at cur if it is a Format of a time.Time that a
@@ -87,7 +90,7 @@ func (c *checker) call(cur inspector.Cursor) {
 	if c.byteSink(cur, sel) || c.coldText(cur) || c.sendsRequest(cur) || c.coldVar(cur) {
 		return
 	}
-	if c.calleeSink(cur, sel) {
+	if c.calleeSink(cur, sel) || c.respell(cur, sel, layout) {
 		return
 	}
 	c.perItem(cur, sel, layout)

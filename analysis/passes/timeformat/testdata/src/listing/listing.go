@@ -103,3 +103,37 @@ func stamp(b *bytes.Buffer) (int, error) {
 func tick(b *bytes.Buffer, at func(int) time.Time) (int, error) {
 	return b.WriteString(at(1).Format(time.RFC3339)) // want `at\(1\)\.Format\(time\.RFC3339\) allocates a string only to write it to b: AppendFormat into b\.AvailableBuffer\(\)`
 }
+
+// Stamp is a listed object's time, written by its MarshalXML in the
+// layout S3 clients expect (gofakes3's ContentTime).
+type Stamp struct{ time.Time }
+
+// The layout spells RFC 3339 with milliseconds and a literal Z, which
+// only a time in UTC writes alike: Format walks it chunk by chunk, where
+// RFC3339Nano of the time truncated to the millisecond takes Format's fast
+// path and writes the same text.
+func (s Stamp) MarshalXML(e *xml.Encoder, start xml.StartElement) error {
+	text := s.UTC().Format("2006-01-02T15:04:05.999Z") // want `"2006-01-02T15:04:05\.999Z"\)? misses Format's RFC 3339 fast path`
+	return e.EncodeElement(text, start)
+}
+
+// Seconds and a literal Z of a time in UTC: time.RFC3339, no truncation.
+func seconds(t time.Time) map[string]any {
+	return map[string]any{"at": t.In(time.UTC).Format("2006-01-02T15:04:05Z")} // want `"2006-01-02T15:04:05Z"\)? misses Format's RFC 3339 fast path`
+}
+
+// A zone offset in the layout writes the same as RFC3339Nano in any zone.
+func zoned(t time.Time) map[string]any {
+	return map[string]any{"at": t.Format("2006-01-02T15:04:05.999999Z07:00")} // want `"2006-01-02T15:04:05\.999999Z07:00"\)? misses Format's RFC 3339 fast path`
+}
+
+// Near misses, category item: a literal Z of a time that may not be in
+// UTC (RFC3339 would write its offset), and a fraction of 0s, which
+// always writes its digits (RFC3339Nano drops trailing zeros).
+func local(t time.Time) map[string]any {
+	return map[string]any{"at": t.Format("2006-01-02T15:04:05Z")} // want `t\.Format\("2006-01-02T15:04:05Z"\) allocates a string`
+}
+
+func fixedDigits(t time.Time) map[string]any {
+	return map[string]any{"at": t.UTC().Format("2006-01-02T15:04:05.000Z")} // want `t\.UTC\(\)\.Format\("2006-01-02T15:04:05\.000Z"\) allocates a string`
+}
