@@ -66,6 +66,12 @@
 // fix stores b back through bp and puts bp. Put(&b) of a slice made in
 // the function is the pool's New pattern and is not reported.
 //
+// A pool is a *sync.Pool, or a value of an interface with exactly a
+// pool's two methods, Get() any and Put(any), which callers fill with a
+// *sync.Pool (gorilla/websocket's and centrifuge's BufferPool, whose
+// writer puts a struct wrapping its buffer back after every message: an
+// allocation per message).
+//
 // clear(x) on a copy of a slice header is not reported: it clears the
 // shared array, which is the pooled memory.
 //

@@ -359,13 +359,22 @@ func callSlots(info *types.Info, call *ast.CallExpr) []ast.Expr {
 	return call.Args
 }
 
-// isPoolPut reports whether fn is (*sync.Pool).Put.
+// isPoolPut reports whether fn is (*sync.Pool).Put, or the Put method of
+// an interface of a pool's shape, which a *sync.Pool satisfies and
+// callers usually fill with one: Get() any and Put(any), as
+// gorilla/websocket's and centrifuge's BufferPool.
 func isPoolPut(fn *types.Func) bool {
-	if fn.Name() != "Put" || fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
+	if fn.Name() != "Put" {
 		return false
 	}
 	recv := fn.Signature().Recv()
 	if recv == nil {
+		return false
+	}
+	if iface, ok := recv.Type().Underlying().(*types.Interface); ok {
+		return poolShaped(iface)
+	}
+	if fn.Pkg() == nil || fn.Pkg().Path() != "sync" {
 		return false
 	}
 	ptr, ok := recv.Type().(*types.Pointer)
@@ -374,6 +383,29 @@ func isPoolPut(fn *types.Func) bool {
 	}
 	named, ok := ptr.Elem().(*types.Named)
 	return ok && named.Obj().Name() == "Pool"
+}
+
+// poolShaped reports whether iface has exactly the methods Get() any and
+// Put(any) of a sync.Pool.
+func poolShaped(iface *types.Interface) bool {
+	if iface.NumMethods() != 2 {
+		return false
+	}
+	emptyIface := func(t types.Type) bool {
+		i, ok := t.Underlying().(*types.Interface)
+		return ok && i.Empty()
+	}
+	var get, put bool
+	for i := range iface.NumMethods() {
+		sig := iface.Method(i).Signature()
+		switch iface.Method(i).Name() {
+		case "Get":
+			get = sig.Params().Len() == 0 && sig.Results().Len() == 1 && emptyIface(sig.Results().At(0).Type())
+		case "Put":
+			put = sig.Params().Len() == 1 && sig.Results().Len() == 0 && emptyIface(sig.Params().At(0).Type())
+		}
+	}
+	return get && put
 }
 
 // identVar returns the variable an identifier (possibly parenthesised)
