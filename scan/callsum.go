@@ -139,6 +139,10 @@ type funcNode struct {
 	// entry is the kind of entry point the function is ("" if none):
 	// "HTTP handler", "benchmark", ...
 	entry string
+	// consumer are, for a consumer-loop entry, the spans of its loops
+	// that take messages: the rest of its body is set-up, run once per
+	// consumer.
+	consumer []span
 	// calls are the functions it calls or refers to as values, and the
 	// calls through interfaces (see ifaceCallee).
 	calls []callEdge
@@ -207,8 +211,8 @@ func runCallsum(pass *analysis.Pass) (any, error) {
 			entry:    entryKind(obj),
 		}
 		s.sum.funcs[n.name] = n
-		if n.entry == "" && !n.test && hasConsumerLoop(pass.TypesInfo, decl.Body) {
-			n.entry = "consumer loop"
+		if n.entry == "" && !n.test {
+			s.setConsumer(n, decl.Body)
 		}
 		n.control = s.cliTool || controlPlane(shortFunc(obj)) || controlPlane(filepath.Base(pass.Fset.Position(decl.Pos()).Filename))
 		s.body(c, n, obj)
@@ -282,7 +286,7 @@ func (s *summariser) body(c inspector.Cursor, n *funcNode, self *types.Func) {
 			}
 		case *ast.CallExpr:
 			if callee := calleeName(info, e, s.litOnly); callee != "" {
-				n.calls = append(n.calls, callEdge{callee: callee, loop: inRepeatedLoop(cc)})
+				n.calls = append(n.calls, callEdge{callee: callee, loop: s.repeated(n, cc)})
 			}
 			if n.io == "" {
 				n.io = ioCall(info, e)
@@ -339,8 +343,8 @@ func (s *summariser) literal(c inspector.Cursor, owner *funcNode) {
 		n.control = owner.control
 	}
 	n.control = n.control || s.cliTool || controlPlane(filepath.Base(start.Filename))
-	if n.entry == "" && !n.test && hasConsumerLoop(s.pass.TypesInfo, lit.Body) {
-		n.entry = "consumer loop"
+	if n.entry == "" && !n.test {
+		s.setConsumer(n, lit.Body)
 	}
 	s.sum.funcs[n.name] = n
 	s.sum.lits = append(s.sum.lits, litRange{file: start.Filename, start: pos{start.Line, start.Column}, end: pos{end.Line, end.Column}, name: n.name})
@@ -348,11 +352,11 @@ func (s *summariser) literal(c inspector.Cursor, owner *funcNode) {
 	switch c.ParentEdgeKind() {
 	case edge.CallExpr_Fun:
 		if owner != nil {
-			owner.calls = append(owner.calls, callEdge{callee: n.name, loop: inRepeatedLoop(c.Parent())})
+			owner.calls = append(owner.calls, callEdge{callee: n.name, loop: inRepeatedLoop(s.pass.TypesInfo, c.Parent())})
 		}
 	case edge.CallExpr_Args:
 		if owner != nil {
-			owner.calls = append(owner.calls, callEdge{callee: n.name, loop: inRepeatedLoop(c.Parent())})
+			owner.calls = append(owner.calls, callEdge{callee: n.name, loop: inRepeatedLoop(s.pass.TypesInfo, c.Parent())})
 		}
 		if callee := calleeName(s.pass.TypesInfo, c.Parent().Node().(*ast.CallExpr), s.litOnly); callee != "" {
 			value.via = callee
@@ -428,8 +432,19 @@ func isCalled(c inspector.Cursor) bool {
 
 // inRepeatedLoop reports whether the node at c sits in a for or range
 // statement of its function (or function literal), a benchmark's measured
-// loop included.
-func inRepeatedLoop(c inspector.Cursor) bool {
+// loop included, and not where a benchmark's timer is stopped (see
+// astutil.TimerStopped): the set-up of each iteration runs once per
+// iteration but is not measured.
+func inRepeatedLoop(info *types.Info, c inspector.Cursor) bool {
+	for p := range c.Enclosing((*ast.ForStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		l, ok := p.Node().(*ast.ForStmt)
+		if !ok {
+			break
+		}
+		if astutil.Within(c.Node(), l.Body) && astutil.TimerStopped(info, l.Body, c.Node()) {
+			return false
+		}
+	}
 	for p := range c.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
 		switch l := p.Node().(type) {
 		case *ast.FuncDecl, *ast.FuncLit:
@@ -606,9 +621,9 @@ func isErrorInterface(t types.Type) bool {
 	return types.Identical(t, types.Universe.Lookup("error").Type())
 }
 
-// hasConsumerLoop reports whether body (function literals left out: each
-// is a node of its own, and a consumer often runs in a goroutine's
-// literal) has a loop that takes messages one by one, as message consumers,
+// consumerLoops returns the loops of body (function literals left out:
+// each is a node of its own, and a consumer often runs in a goroutine's
+// literal) that take messages one by one, as message consumers,
 // connection readers and work queues do: a range over a channel, or a for
 // statement without a condition whose body receives from a channel
 // (directly or in a select) or calls a method that reads the next message
@@ -616,20 +631,29 @@ func isErrorInterface(t types.Type) bool {
 // Accept...). A loop that receives from a channel of time.Time (a ticker's)
 // is a periodic job, not a consumer, and one that waits on a channel of
 // os.Signal, error or struct{} waits for a notice, not a message.
-func hasConsumerLoop(info *types.Info, body *ast.BlockStmt) bool {
-	found := false
+//
+// The loops are listed outermost first; a consumer loop nested in another
+// is not listed apart.
+func consumerLoops(info *types.Info, body *ast.BlockStmt) []ast.Stmt {
+	var loops []ast.Stmt
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ForStmt:
-			found = n.Cond == nil && !receivesTime(info, n.Body) && takesMessages(info, n.Body)
+			if n.Cond == nil && !receivesTime(info, n.Body) && takesMessages(info, n.Body) {
+				loops = append(loops, n)
+				return false
+			}
 		case *ast.RangeStmt:
-			found = isMessageChan(info.TypeOf(n.X))
+			if isMessageChan(info.TypeOf(n.X)) {
+				loops = append(loops, n)
+				return false
+			}
 		}
-		return !found
+		return true
 	})
-	return found
+	return loops
 }
 
 // isMessageChan reports whether t is a channel that carries messages: not
@@ -923,4 +947,47 @@ func (s *summariser) toLocal(c inspector.Cursor) bool {
 		}
 	}
 	return len(lhs) > 0
+}
+
+// A span is the positions [start, end] of a node in a file.
+type span struct{ start, end pos }
+
+// contains reports whether the 1-based line and column p is in sp.
+func (sp span) contains(p pos) bool { return sp.start.before(p) && p.before(sp.end) }
+
+// setConsumer makes n a consumer-loop entry if body has loops that take
+// messages (see consumerLoops), and records their spans.
+func (s *summariser) setConsumer(n *funcNode, body *ast.BlockStmt) {
+	for _, l := range consumerLoops(s.pass.TypesInfo, body) {
+		start, end := s.pass.Fset.Position(l.Pos()), s.pass.Fset.Position(l.End())
+		n.consumer = append(n.consumer, span{pos{start.Line, start.Column}, pos{end.Line, end.Column}})
+	}
+	if len(n.consumer) > 0 {
+		n.entry = "consumer loop"
+	}
+}
+
+// repeated reports whether the call at c, in n's body, runs repeatedly for
+// the evidence: in a loop (see inRepeatedLoop), and, in a consumer-loop
+// entry, in one of its consumer loops — another loop of a consumer (over
+// its configured endpoints, say) is set-up.
+func (s *summariser) repeated(n *funcNode, c inspector.Cursor) bool {
+	if !inRepeatedLoop(s.pass.TypesInfo, c) {
+		return false
+	}
+	if len(n.consumer) == 0 {
+		return true
+	}
+	return n.inConsumerLoop(s.pass.Fset.Position(c.Node().Pos()))
+}
+
+// inConsumerLoop reports whether the position p is in one of n's consumer
+// loops.
+func (n *funcNode) inConsumerLoop(p token.Position) bool {
+	for _, sp := range n.consumer {
+		if sp.contains(pos{p.Line, p.Column}) {
+			return true
+		}
+	}
+	return false
 }

@@ -2,6 +2,7 @@ package scan
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"maps"
 	"path/filepath"
@@ -369,6 +370,9 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, servi
 			h.Evidence += ", through a loop"
 		}
 		switch {
+		case r.entry == name && len(n.consumer) > 0 && !n.inConsumerLoop(token.Position{Line: f.Line, Column: f.Column}):
+			h.Evidence = "static: in the set-up of consumer loop " + g.display(name) + ", outside its loops that take messages: runs once per consumer"
+			h.Confidence = Low
 		case strings.HasPrefix(r.kind, controlKind):
 			h.Evidence += " (the control plane: operators' and scrapers' calls)"
 			h.Confidence = Low

@@ -323,6 +323,30 @@ func TestLiteralNodes(t *testing.T) {
 			t.Errorf("finding in %s: %q; want one, not reached (its values sit only in an unexported field, never become an interface, or only in an error)", name, got)
 		}
 	}
+	proxy, err := os.ReadFile(filepath.Join("testdata", "literals", "svc", "proxy.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(string(proxy), "\n") {
+		var want string
+		switch {
+		case strings.HasSuffix(l, "// proxy: set-up"):
+			want = "low, static: in the set-up of consumer loop svc.Proxy"
+		case strings.HasSuffix(l, "// proxy: per connection"):
+			want = "high, static: is a consumer loop"
+		default:
+			continue
+		}
+		got := ""
+		for _, f := range res.Findings {
+			if f.Analyzer == "fmtnumber" && filepath.Base(f.File) == "proxy.go" && f.Line == i+1 && f.Hot != nil {
+				got = f.Hot.Confidence + ", " + f.Hot.Evidence
+			}
+		}
+		if !strings.HasPrefix(got, want) {
+			t.Errorf("finding at proxy.go:%d: %q; want %q...", i+1, got, want)
+		}
+	}
 	if got := evidence["example.com/literals/svc.PrintUsage"]; got == "" || strings.Contains(got, "HTTP handler") {
 		t.Errorf("finding in svc.PrintUsage: %q; want one, not reached from the handler that runs a literal in a goroutine", got)
 	}

@@ -10,6 +10,8 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 // measuredSet holds the state of Info.measuredFuncs.
@@ -61,7 +63,7 @@ func (h *Info) inMeasuredLoop(c inspector.Cursor) bool {
 			continue
 		}
 		if h.IsBenchmarkLoop(loop) {
-			return true
+			return !astutil.TimerStopped(h.info, loop.Body, c.Node())
 		}
 	}
 	return false

@@ -27,6 +27,31 @@ func BenchmarkN(b *testing.B) {
 	}
 }
 
+// BenchmarkStopped prepares each iteration with the timer stopped: that
+// set-up is not measured, the work after StartTimer is.
+func BenchmarkStopped(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		note() // want `^test$`
+		for range 2 {
+			note() // want `^test$`
+		}
+		b.StartTimer()
+		note() // want `^test bench$`
+	}
+}
+
+// BenchmarkStoppedInBranch stops the timer inside an if: not a statement
+// of the loop body, so nothing is taken as unmeasured.
+func BenchmarkStoppedInBranch(b *testing.B) {
+	for i := 0; i < b.N; i++ {
+		if i%100 == 0 {
+			b.StopTimer()
+		}
+		note() // want `^test bench$`
+	}
+}
+
 func BenchmarkParallel(b *testing.B) {
 	b.RunParallel(func(pb *testing.PB) {
 		note() // want `^test$`
