@@ -26,6 +26,9 @@ while read -r path version kind; do
 	rm -rf "$dst"
 	cp -R "$dir" "$dst"
 	chmod -R u+w "$dst"
+	# A go.work shipped in the module's zip (prometheus') names modules the zip does not
+	# hold; the copy is built as the module alone.
+	rm -f "$dst/go.work" "$dst/go.work.sum"
 	# A module of a multi-module repository may replace its siblings by relative paths
 	# (etcd's server: go.etcd.io/etcd/api/v3 => ../api); the copy has no siblings, so those
 	# replacements are dropped and the pinned versions are fetched instead.
