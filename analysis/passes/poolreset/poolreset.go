@@ -131,9 +131,11 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			c.checkBody(fd.Body, fd.Type, fd.Recv == nil && fd.Name.Name == "init")
+			c.checkBuilders(fd.Body)
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
 				if lit, ok := n.(*ast.FuncLit); ok {
 					c.checkBody(lit.Body, lit.Type, false)
+					c.checkBuilders(lit.Body)
 				}
 				return true
 			})
@@ -363,8 +365,15 @@ func callSlots(info *types.Info, call *ast.CallExpr) []ast.Expr {
 // an interface of a pool's shape, which a *sync.Pool satisfies and
 // callers usually fill with one: Get() any and Put(any), as
 // gorilla/websocket's and centrifuge's BufferPool.
-func isPoolPut(fn *types.Func) bool {
-	if fn.Name() != "Put" {
+func isPoolPut(fn *types.Func) bool { return isPoolMethod(fn, "Put") }
+
+// isPoolGet is isPoolPut for the Get method.
+func isPoolGet(fn *types.Func) bool { return isPoolMethod(fn, "Get") }
+
+// isPoolMethod reports whether fn is the method name of *sync.Pool or of
+// an interface of a pool's shape (see poolShaped).
+func isPoolMethod(fn *types.Func, name string) bool {
+	if fn.Name() != name {
 		return false
 	}
 	recv := fn.Signature().Recv()
