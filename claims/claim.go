@@ -422,6 +422,7 @@ type Claim struct {
 	path   []string // subject words of the section path
 	words  []string // subject words of the line and section path, once computed
 	clause string   // for one figure of a line checked alone, the clause that names its subject
+	listed bool     // figures a line with a ratio states beside it, not derived: not recomputed
 }
 
 // ratioString formats a ratio new/old as "0.091×".

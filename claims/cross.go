@@ -98,13 +98,17 @@ const (
 	// Conversion is the figure before it on its line in another unit:
 	// "1.36 million seconds, about 378 hours".
 	Conversion
+	// Mean is the arithmetic or geometric mean of a table's column of
+	// factors or percentages: "the speed-up averages 4.6× per rung".
+	Mean
 )
 
 var derivationNames = [...]string{NoDerivation: "", Difference: "difference", Total: "total", Rate: "rate", Expression: "expression",
-	CodeCount: "count", Bandwidth: "bandwidth", Conversion: "conversion"}
+	CodeCount: "count", Bandwidth: "bandwidth", Conversion: "conversion", Mean: "mean"}
 
 // String returns the derivation's name: "difference", "total", "rate",
-// "expression", "count", "bandwidth", "conversion", or "" for none.
+// "expression", "count", "bandwidth", "conversion", "mean", or "" for
+// none.
 func (d Derivation) String() string {
 	if d >= 0 && int(d) < len(derivationNames) {
 		return derivationNames[d]
@@ -180,6 +184,8 @@ func (x *Cross) String() string {
 		figs = "⌈" + strings.Join(ops, " / ") + "⌉"
 	case Bandwidth:
 		figs = strings.Join(ops, " / ")
+	case Mean:
+		figs = "the mean of " + strings.Join(ops, ", ")
 	}
 	switch x.Reason {
 	case SupportedElsewhere:
@@ -357,6 +363,12 @@ func (x *extractor) crossCheck() {
 				x.checkPercentile(c)
 			}
 			if c.Pair == nil && c.Verdict == Unverifiable {
+				x.checkComparedRows(c)
+			}
+			if c.Pair == nil && c.Verdict == Unverifiable {
+				x.checkColumnMean(c)
+			}
+			if c.Pair == nil && c.Verdict == Unverifiable {
 				x.checkElsewhere(c)
 			}
 			if c.Pair == nil && c.Verdict == Unverifiable {
@@ -365,8 +377,9 @@ func (x *extractor) crossCheck() {
 			x.checkUnmeasuredScope(c)
 			x.checkUnmeasuredNoun(c)
 		case Absolute:
-			if c.Cross != nil && c.Cross.Derivation == Difference && c.Verdict != Unverifiable {
-				// A table's difference column, checked against its row.
+			if c.Cross != nil && c.Cross.Derivation == Difference && c.Verdict != Unverifiable || c.listed {
+				// A table's difference column, checked against its row;
+				// figures a line lists beside its ratio.
 				continue
 			}
 			if each := x.checkDerivedFigures(c); each != nil {
@@ -829,6 +842,10 @@ func (x *extractor) checkElsewhere(c *Claim) {
 		best = max(best, s)
 	}
 	if best == 0 {
+		// No pair names the subject: cells of a column the clause
+		// names, or figures of its section the report does not pair,
+		// may still give it (support only; nothing to name against it).
+		x.supportUnpaired(c)
 		return
 	}
 	if rateNamed && slices.ContainsFunc(cands, func(cd cand) bool { return isCountRate(cd.d.p.Old) || isCountRate(cd.d.p.New) }) {
@@ -912,7 +929,9 @@ func (x *extractor) checkElsewhere(c *Claim) {
 	// "hosts" of the other clause matches better.
 	raw := x.claimText(c)
 	lo, hi := clauseAround(raw, c.stated.Text)
-	clauseWords := dedupe(subjectWords(raw[lo:hi]))
+	// A word inside a hyphenated compound names the compound, not
+	// itself: "Multi-get" does not name the row "get".
+	clauseWords := dedupe(subjectWords(compoundRE.ReplaceAllString(raw[lo:hi], " ")))
 	sibling := func(cd cand) bool {
 		rows, ok := topGroups[cd.d.group]
 		if !ok || cd.score >= best || slices.Contains(rows, cd.d.row) {
@@ -1034,6 +1053,11 @@ func (x *extractor) checkElsewhere(c *Claim) {
 		// No pair of what the claim's clause names: unsure, no alarm.
 		return
 	}
+	if at := strings.Index(raw[lo:hi], c.stated.Text); at >= 0 && upToRE.MatchString(lastBytes(raw[lo:lo+at], 40)) {
+		// "needed up to 19 % more": a bound over cases the report
+		// need not list; the closest pair is no evidence against it.
+		return
+	}
 	o, n := orient(closest.p, c.sense)
 	setCross(c, &Cross{Reason: ClosestPair, Lines: []int{closest.p.OldLine, closest.p.NewLine}, Stated: c.stated,
 		Got: cgot, GotUnit: c.stated.Unit, Operands: []Number{o, n}})
@@ -1053,14 +1077,15 @@ func (x *extractor) checkRestatedRatios() {
 			continue
 		}
 		key := subjectKey(c.label)
-		if key == "" || canonical(c.Quantity) == Other {
+		if key == "" || canonical(c.Quantity) == Other || canonical(c.Quantity) == Unknown {
+			// "25 % better", "20.1 % smaller": a ratio that names no
+			// measure restates none of another's.
 			continue
 		}
 		q := canonical(c.Quantity)
-		if q == Unknown {
-			q = Time
-		}
-		g := fmt.Sprintf("%s|%d|%v", key, q, c.sense.improves())
+		// Settings written as flags or levels ("zstd -3", "gzip -6")
+		// name the subject as much as its words do.
+		g := fmt.Sprintf("%s|%s|%d|%v", key, settingKey(x.lines[c.Line-1].raw), q, c.sense.improves())
 		groups[g] = append(groups[g], k)
 	}
 	keys := make([]string, 0, len(groups))
@@ -1068,6 +1093,13 @@ func (x *extractor) checkRestatedRatios() {
 		keys = append(keys, g)
 	}
 	slices.Sort(keys)
+	// The ratios of each line, for lineAgrees.
+	ratiosOf := make(map[int][]int)
+	for k := range cs {
+		if cs[k].Kind == Speedup || cs[k].Kind == Percent {
+			ratiosOf[cs[k].Line] = append(ratiosOf[cs[k].Line], k)
+		}
+	}
 	for _, g := range keys {
 		ks := groups[g]
 		for i := 1; i < len(ks); i++ {
@@ -1077,6 +1109,14 @@ func (x *extractor) checkRestatedRatios() {
 				if a.Line == b.Line || ratiosAgree(a, b) || a.Pair != nil && b.Pair != nil {
 					// Two claims each with its own figures are about
 					// those figures.
+					continue
+				}
+				if lineAgrees(cs, ratiosOf[a.Line], a, b) || lineAgrees(cs, ratiosOf[b.Line], b, a) {
+					// "7.66× the compression speed, 3.61× the
+					// decompression speed" after "7.66× faster": the
+					// line restates the other claim as written with
+					// one of its ratios; its other ratio measures
+					// another thing.
 					continue
 				}
 				if ta := x.lines[a.Line-1].table; ta >= 0 && ta == x.lines[b.Line-1].table {
@@ -1097,6 +1137,35 @@ func (x *extractor) checkRestatedRatios() {
 			}
 		}
 	}
+}
+
+// settingRE finds a setting written as a flag or a level beside a
+// name: "zstd -3", "gzip -6", "level 9", "-O2".
+var settingRE = regexp.MustCompile(`(?i)(?:^|\s)(?:-[a-z]?\d+|level\s+\d+)\b`)
+
+// settingKey returns the settings a line writes as flags or levels,
+// sorted and joined: lines about "zstd -3" and "zstd -9" are about two
+// subjects.
+func settingKey(raw string) string {
+	ms := settingRE.FindAllString(raw, 8)
+	for k := range ms {
+		ms[k] = strings.ToLower(strings.Join(strings.Fields(ms[k]), " "))
+	}
+	slices.Sort(ms)
+	return strings.Join(slices.Compact(ms), ",")
+}
+
+// lineAgrees reports whether another ratio of c's line (the indexes
+// in cs of the ratios of that line) states, as a restatement that
+// agrees, the ratio of claim o: then c is about another measure than o.
+func lineAgrees(cs []Claim, line []int, c, o *Claim) bool {
+	for _, k := range line {
+		d := &cs[k]
+		if d != c && d.stated.Text != c.stated.Text && ratiosAgree(d, o) {
+			return true
+		}
+	}
+	return false
 }
 
 // checkRestatedFigures compares the figures of the fact table: a figure
@@ -1369,6 +1438,30 @@ func (x *extractor) versionsOrdered(a, b int) bool {
 	return va != nil && vb != nil && slices.Compare(va, vb) < 0
 }
 
+// supportUnpaired makes claim c consistent when two cells of a column its
+// clause names give it (columnFit), for a claim that no pair of the
+// report names: a rate compared in percent as the rate itself. It
+// reports whether it did.
+func (x *extractor) supportUnpaired(c *Claim) bool {
+	lines, p, got, ok := x.columnFit(c)
+	if !ok {
+		return false
+	}
+	if c.stated.Unit == "%" && (isCountRate(p.Old) || p.Old.Quantity == Throughput) {
+		// A rate compared in percent is compared as the rate itself:
+		// "20 % fewer reads per second" for 50,000 → 40,000, not the
+		// 25 % of the times per read.
+		direct := 100 * math.Abs(1-p.New.mid()/p.Old.mid())
+		if math.Abs(direct-c.stated.Value) > math.Max(c.stated.step, 0.5) {
+			return false
+		}
+		got = direct
+	}
+	setCross(c, &Cross{Reason: SupportedElsewhere, Lines: lines, Stated: c.stated, Got: got,
+		GotUnit: c.stated.Unit, Operands: []Number{p.Old, p.New}})
+	return true
+}
+
 // unpairedFit looks for two figures of the claim's section, in tables or
 // blocks where the report states no pair, that give the claim; it
 // returns their lines and indexes in Facts.
@@ -1479,7 +1572,7 @@ func (x *extractor) checkMisquotedPairs() {
 			if overlap(lw, o.own) == 0 && o.section != d.section && !quotesDistinct(p, q) {
 				continue
 			}
-			if x.statedOutside(stated, p.OldLine, p.NewLine) {
+			if x.quotedOutside(stated, p.OldLine, p.NewLine, lw) {
 				// Another figure of the report: a pair of its own.
 				continue
 			}
@@ -1656,6 +1749,31 @@ func restsOn(c *Claim, p *Pair) bool {
 // statedElsewhere reports whether the report states figure n (within its
 // rounding, same quantity) on a line other than line.
 func (x *extractor) statedElsewhere(n Number, line int) bool { return x.statedOutside(n, line, line) }
+
+// upToRE finds the words that make the figure after them a bound: "up
+// to", "as much as", "at most".
+var upToRE = regexp.MustCompile(`(?i)\b(?:up\s+to|as\s+much\s+as|as\s+many\s+as|at\s+most)\s*[~≈]?\s*[$+−-]?$`)
+
+// compoundRE matches a hyphenated compound of words ("multi-get",
+// "read-only"), not a figure or a flag ("-9", "p99-").
+var compoundRE = regexp.MustCompile(`\b[A-Za-z]+(?:-[A-Za-z]+)+\b`)
+
+// quotedOutside reports whether the report states figure n on a line
+// other than lines a and b (1-based) as written, or within its rounding
+// on a line that shares a subject word of three letters or more with
+// words (the sentence's; "gi" of "GiB" names nothing): a GC pause of
+// "21.3 ms" elsewhere is not the "21 ms" of a latency.
+func (x *extractor) quotedOutside(n Number, a, b int, words []string) bool {
+	for _, f := range x.rep.Facts {
+		if f.Line == a || f.Line == b || canonical(f.Metric) != canonical(n.Quantity) || !sameFigure(f.Value, n) {
+			continue
+		}
+		if quotedText(f.Value) == quotedText(n) || slices.ContainsFunc(f.words, func(w string) bool { return len(w) >= 3 && slices.Contains(words, w) }) {
+			return true
+		}
+	}
+	return false
+}
 
 // statedOutside reports whether the report states figure n (within its
 // rounding) for its quantity on a line other than lines a and b

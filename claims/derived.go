@@ -12,7 +12,7 @@ import (
 var (
 	// savingRE finds the words that make a figure a difference: "saves
 	// 6.8 µs", "reduces overhead by 714ns", "eliminates 5 allocations".
-	savingRE = regexp.MustCompile(`(?i)\bsav(?:e|es|ed|ing|ings)\b|\b(?:reduc|improv)(?:e|es|ed|ing)\b.*\bby\b|\beliminat|\bcuts?\b|\bshav(?:e|es|ed)\b|\bgain(?:s|ed)?\b`)
+	savingRE = regexp.MustCompile(`(?i)\bsav(?:e|es|ed|ing|ings)\b|\b(?:reduc|improv)(?:e|es|ed|ing)\b.*\bby\b|\beliminat|\bcuts?\b|\bshav(?:e|es|ed)\b|\bgain(?:s|ed)?\b|\b(?:improvement|reduction|decrease)\b`)
 	parenRE  = regexp.MustCompile(`\(([^()]{1,160})\)`)
 	threadRE = regexp.MustCompile(`(?i)parallel|concurren|multi-?thread|\b(?:[2-9]|\d{2,})\s*(?:threads?|cores?|goroutines?|workers?)\b`)
 	// lessRE finds a figure stated as a difference: "2.3 µs less".

@@ -356,7 +356,63 @@
 //     its line states a pair of its own; a ratio about CPU (vCPUs,
 //     cores), allocations (allocs/op, B/op) or pauses in a report where
 //     no other line naming that measure states a figure is Unsupported
-//     (Unmeasured).
+//     (Unmeasured);
+//   - tables a tool prints as aligned columns in program output (a header
+//     of names over rows named by their first field, "rung  x264_s_per_min
+//     nvenc_s_per_min") are read as Markdown tables are, a time unit in a
+//     snake_case name ("wall_s") being the column's; a table in long form
+//     whose first column names one of two variants and whose second the
+//     case ("redis-6.2 | get", "memcached-1.6 | get") pairs the rows of one
+//     case; two columns of one quantity are a pair only in one unit kind
+//     (a time and a rate are not);
+//   - every figure of a table row is a figure of the line: the cells of its
+//     value columns and, in a row whose claim rests on its own cells, its
+//     other cells of one figure (not in a table of Before/After columns or
+//     a baseline row, whose figures are its changes'); a line with a factor
+//     or percentage lists its other figures with units and its levels in
+//     percent ("the hit ratio is 99.2 %"), neither approximate nor ranges,
+//     and these listed figures are not recomputed; counters a tool prints
+//     by name ("hit=51204", "Rows Removed by Filter: 1236150"), a ratio
+//     written as a proportion ("8.03:1"), packet rates ("3.90 Mpps"),
+//     counted resources after one word that says which ("12 CPU nodes"),
+//     and a factor of "the compression speed" or "gzip's decompression
+//     speed" are figures;
+//   - a ratio that compares two rows of a table of its section by name
+//     ("zstd -19 archives are 20.1 % smaller than gzip's": the row named
+//     first is the new figure, the one after "than", "against" or the
+//     figure the baseline; a label "name setting" is named by its name
+//     when no other row has it) is checked against the two rows' cells in
+//     the column its clause names (a header's word stem: "decompression"
+//     and "Decompress (MB/s)"), else the size column a comparative names
+//     ("smaller"), else the columns of its quantity; a column that gives
+//     it makes it consistent, and when one column is named and another
+//     row gives it with one of the named rows, it is MixesRows;
+//   - a figure followed by the noun of a change ("1.3 ms saved", "a 550
+//     ms improvement") on a line with a before → after pair is that pair's
+//     difference; "from 1,536 GiB (24 × 64 GiB) to 448 GiB" pairs the
+//     figures around the product; of several pairs of its sentence a
+//     claim rests on the nearest, and a clause naming money ("the cost per
+//     hour … fell by 85 %") takes no pair of times;
+//   - ratios restated with another value are about one measure and one
+//     setting: a ratio naming no measure ("25 % better"), another flag or
+//     level ("zstd -9" against "zstd -3") and a line that restates the
+//     other claim's value with one of its ratios (its other ratio measures
+//     another thing) are not restatements; a sentence's misquote is not
+//     excused by a figure of another subject that rounds to the changed
+//     one ("21.3 ms" of a GC pause for "21 ms" of a latency); a time, size
+//     or byte rate of no statistic in a sentence that names one table row
+//     by its own words ("we keep gzip at 35.8 MB/s") restates that row's
+//     cell in its unit (not when the sentence writes another setting, a
+//     thread count, an approximation or a second figure of the quantity);
+//   - a factor or percentage stated as a mean over rows ("the speed-up
+//     averages 4.6× per rung") is the arithmetic or geometric mean of the
+//     one column of factors whose header its clause names (rows of a
+//     statistic left out); neither giving it is an ArithmeticError (Mean),
+//     and a bound ("up to") is no mean;
+//   - a bound ("needed up to 19 % more") is not Unsupported by the
+//     closest pair; a word inside a hyphenated compound ("Multi-get")
+//     does not name the row of the word alone ("get") when a ratio's
+//     rows are told apart by its clause's words.
 //
 // Rounding follows the digits written, as for the arithmetic beside a
 // claim; a rate that sets a scenario ("at 2M decisions/second") is taken

@@ -182,6 +182,9 @@ type extractor struct {
 	// cells are the single-figure cells of the tables, built on first
 	// use by checkRestatedCell.
 	cells []cell
+	// tablesBySection are the indexes of the tables of each section, built
+	// on first use (sectionTables).
+	tablesBySection map[int][]int
 	// rowWords are the name words of each table row's label, by table
 	// and row, built with cells.
 	rowWords [][][]string
@@ -669,10 +672,24 @@ func (x *extractor) proseClaims(i int) {
 		// A line with a factor or percentage may still state a figure in
 		// a second unit ("the 256 MiB cache (268 MB of RAM), p50 drops by
 		// 77%"): a conversion, checked as one.
-		abs := x.newClaim(i, Absolute)
+		abs, listed := x.newClaim(i, Absolute), x.newClaim(i, Absolute)
+		ratios := 0                     // the line's factors and percentages (not its zero-allocation statements)
+		stated := make(map[string]bool) // the figures the line's claims state, as written
+		var quotes [][2]int             // the line's quotations, read once
+		if strings.ContainsAny(scan, "\"“”") {
+			quotes = quoteSpans(scan)
+		}
+		for k := len(x.rep.Claims) - 1; k >= 0 && x.rep.Claims[k].Line == i+1; k-- {
+			if x.rep.Claims[k].Kind == Speedup || x.rep.Claims[k].Kind == Percent {
+				ratios++
+			}
+			for _, n := range x.rep.Claims[k].Numbers {
+				stated[n.Text] = true
+			}
+		}
 		for _, f := range figs {
 			if !f.used && !f.plusMinus && f.Unit != "" && f.Unit != "%" && f.Unit != "x" &&
-				(conversionAt(scan, figs, f) || differenceAt(scan, f) || savingAt(scan, f) || f.Quantity == Cost || f.Quantity == PerPeriod ||
+				(conversionAt(scan, figs, f) || differenceAt(scan, f) || len(pairs) > 0 && changeNounAt(scan, f) || savingAt(scan, f) || f.Quantity == Cost || f.Quantity == PerPeriod ||
 					statedBeside(f)) {
 				abs.Numbers = append(abs.Numbers, f.Number)
 			} else if !f.used && !f.plusMinus && f.Unit == "" && (quotientAt(scan, f) != nil || roundedAt(scan, figs, f)) {
@@ -691,14 +708,36 @@ func (x *extractor) proseClaims(i int) {
 				n := f.Number
 				n.Quantity = Count
 				abs.Numbers = append(abs.Numbers, n)
+			} else if ratios > 0 && listable(f, quotes) && f.Unit != "" && f.Unit != "x" && f.Unit != "%" && !stated[f.Text] {
+				// Any other figure with a unit that no claim of the line
+				// rests on ("the CDN delivered 3.70 PB; 12 % more is 0.44
+				// PB"): a figure the line states, which no derivation
+				// of the line is known to produce, so not recomputed.
+				listed.Numbers = append(listed.Numbers, f.Number)
+			} else if ratios > 0 && listable(f, quotes) && f.Unit == "%" && !stated[f.Text] {
+				// A percentage no claim of the line states: a level ("the
+				// hit ratio is 99.2 %"), a share.
+				n := f.Number
+				n.Quantity = Other
+				listed.Numbers = append(listed.Numbers, n)
 			}
 		}
 		x.addAbsolute(abs)
+		listed.listed = true
+		x.addAbsolute(listed)
 		return
 	}
 	// Figures with units and nothing else: an absolute claim.
-	abs := x.newClaim(i, Absolute)
+	abs, listed := x.newClaim(i, Absolute), x.newClaim(i, Absolute)
 	for _, f := range figs {
+		if dl.kind == lkOutput && !f.used && !f.plusMinus && f.Unit == "" && keyValueAt(scan, f) {
+			// "Buffers: shared hit=51204 read=20510", "Rows Removed by
+			// Filter: 1236150": a counter a tool prints by name.
+			n := f.Number
+			n.Quantity = Count
+			listed.Numbers = append(listed.Numbers, n)
+			continue
+		}
 		if !f.used && !f.plusMinus && f.Unit == "" && (quotientAt(scan, f) != nil || roundedAt(scan, figs, f)) {
 			// "40,000 / 2,350 → 18 pods": the result of a quotient.
 			n := f.Number
@@ -734,6 +773,40 @@ func (x *extractor) proseClaims(i int) {
 		abs.Numbers = append(abs.Numbers, f.Number)
 	}
 	x.addAbsolute(abs)
+	listed.listed = true
+	x.addAbsolute(listed)
+}
+
+// keyValueRE matches the name a tool prints before a counter: "hit=",
+// "read=", or a line's label of words and a colon ("Rows Removed by
+// Filter: ").
+var keyValueRE = regexp.MustCompile(`(?:^|[\s(,])[A-Za-z][A-Za-z_]*=$|^\s*[A-Z][A-Za-z]*(?: [A-Za-z]+)*:\s*$`)
+
+// lineEndRE matches the end of a line after a counter.
+var lineEndRE = regexp.MustCompile(`^\s*$`)
+
+// keyValueAt reports whether figure f of a line of program output is a
+// counter printed by name: a whole number of two digits or more after
+// "name=", or after a label that starts the line and ending it.
+func keyValueAt(s string, f figure) bool {
+	lead := s[:f.start]
+	if f.Value < 10 || f.Value != math.Trunc(f.Value) || strings.ContainsAny(f.Text, ".") || f.isRange() ||
+		strings.HasPrefix(strings.TrimSpace(s), "$") || !keyValueRE.MatchString(lead) {
+		return false
+	}
+	// A label's counter ends its line ("Rows Removed by Filter:
+	// 1236150"); "Pool: 100 slots" is a setting.
+	return strings.HasSuffix(lead, "=") || lineEndRE.MatchString(s[f.end:])
+}
+
+// listable reports whether figure f of a line, which no claim rests on,
+// is one the line states as measured: not a spread or another's (in the
+// line's quotations, quotes), not a range ("754-837 ns") and not an
+// approximation ("~3.7 ns/op"), which restate or bound figures stated
+// elsewhere.
+func listable(f figure, quotes [][2]int) bool {
+	return !f.used && !f.plusMinus && !f.Approx && !f.isRange() &&
+		!slices.ContainsFunc(quotes, func(q [2]int) bool { return q[0] <= f.start && f.start < q[1] })
 }
 
 // statedBeside reports whether figure f of line s, on a line with a
@@ -1041,16 +1114,22 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 		}
 	}
 	for k := 0; k+1 < len(figs); k++ {
-		a, b := &figs[k], &figs[k+1]
+		a, b, bi := &figs[k], &figs[k+1], k+1
 		between := s[a.end:b.start]
 		if k+2 < len(figs) && restatedIn(s, a, b) {
 			// "from 73.2 TB (66.6 TiB) to 50.2 TB": the parenthesis
 			// restates the first figure; the pair is the figures
 			// around it.
-			b = &figs[k+2]
+			b, bi = &figs[k+2], k+2
 			between = s[a.end:figs[k+1].start] + s[figs[k+1].end:b.start]
 			between = strings.Replace(between, "(", "", 1)
 			between = strings.Replace(between, ")", "", 1)
+		} else if lp, rp, next := productParen(s, figs, k); next > 0 {
+			// "from 1,536 GiB (24 × 64 GiB) to 448 GiB": the
+			// parenthesis computes the first figure; the pair is the
+			// figures around it.
+			b, bi = &figs[next], next
+			between = s[a.end:lp] + s[rp+1:b.start]
 		}
 		if a.used || b.used {
 			continue
@@ -1122,15 +1201,43 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 			continue
 		}
 		a.used, b.used = true, true
-		if b != &figs[k+1] {
-			k++ // the restatement between is skipped
-		}
 		from := "the same line"
 		pairs = append(pairs, &Pair{Old: o, New: n, OldLine: i + 1, NewLine: i + 1, Ordered: ordered, From: from, stated: true,
 			span: [2]int{a.start, b.end}, sentence: later})
-		k++
+		k = bi // the figures between (a restatement, a product) are skipped
 	}
 	return pairs
+}
+
+// productParen reports the parenthesis right after figure k of s that
+// computes it from figures of its own ("1,536 GiB (24 × 64 GiB)"): the
+// offsets of its two parentheses (lp, rp) and the index of the first
+// figure after it; next is 0 when there is none.
+func productParen(s string, figs []figure, k int) (lp, rp, next int) {
+	a := &figs[k]
+	rest := s[a.end:]
+	t := strings.TrimLeft(rest, " ")
+	if !strings.HasPrefix(t, "(") {
+		return 0, 0, 0
+	}
+	lp = a.end + len(rest) - len(t)
+	j := strings.IndexByte(s[lp:], ')')
+	if j < 0 {
+		return 0, 0, 0
+	}
+	rp = lp + j
+	if !strings.ContainsAny(s[lp:rp], "×*+") {
+		return 0, 0, 0
+	}
+	for n := k + 1; n < len(figs); n++ {
+		if figs[n].start > rp {
+			if n == k+1 {
+				return 0, 0, 0
+			}
+			return lp, rp, n
+		}
+	}
+	return 0, 0, 0
 }
 
 // restatedIn reports whether figure b of s restates figure a in another
@@ -1344,6 +1451,12 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 			}
 			return usedPairs[pp]
 		})
+		if len(own) > 1 && prose {
+			// Of several pairs of its sentence, a claim rests on the
+			// nearest: "p99.9 went from 112 ms to 21 ms, and p99 from
+			// 31.5 ms to 12.9 ms, 2.4x lower" compares the second.
+			slices.SortStableFunc(own, func(a, b *Pair) int { return spanDistance(a.span, p) - spanDistance(b.span, p) })
+		}
 		pair := pickPair(p.q, own)
 		if pair == nil && p.guessed {
 			// "768 → 24, 32x fewer": the factor names no quantity; the
@@ -1484,6 +1597,17 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 	return n
 }
 
+// spanDistance returns the bytes between a pair's span and claim p.
+func spanDistance(span [2]int, p phrase) int {
+	switch {
+	case span[1] <= p.start:
+		return p.start - span[1]
+	case span[0] >= p.end:
+		return span[0] - p.end
+	}
+	return 0
+}
+
 // quotientAt returns the dividend and divisor of a quotient whose result
 // figure f of s is ("40,000 / 2,350 → 18 pods", "512 / 4 = 128"), nil if
 // f is none.
@@ -1575,6 +1699,18 @@ func differenceAt(s string, f figure) bool {
 // difference, also after the same change as a percentage ("2.4 ms or
 // 24.5 % less"); its group is set when "than" follows.
 var differenceRE = regexp.MustCompile(`(?i)^(?:\s+or\s+[0-9]+(?:\.[0-9]+)?\s*%)?\s+(?:less|fewer|lower|faster|quicker|shorter|smaller|sooner)\b(\s+than\b)?`)
+
+// changeNounRE matches the noun or participle of a change after a figure:
+// "1.3 ms saved", "a 550 µs improvement".
+var changeNounRE = regexp.MustCompile(`(?i)^\s+(?:saved|improvement|reduction|saving|decrease)\b`)
+
+// changeNounAt reports whether figure f of s, a time or a size, is
+// followed by the noun or participle of a change ("1.3 ms saved", "a 550
+// µs improvement"): on a line with a before → after pair, that pair's
+// difference.
+func changeNounAt(s string, f figure) bool {
+	return (f.Quantity == Time || f.Quantity == Memory) && changeNounRE.MatchString(s[f.end:])
+}
 
 // lastBytes returns the last n bytes of s at most, from a rune start.
 func lastBytes(s string, n int) string {

@@ -51,6 +51,9 @@ var units = func() []unitInfo {
 		{"Mbit/s", "Mbit/s", Throughput, 1e6 / 8}, {"kbit/s", "kbit/s", Throughput, 1e3 / 8},
 		{"Gbps", "Gbit/s", Throughput, 1e9 / 8}, {"Mbps", "Mbit/s", Throughput, 1e6 / 8},
 		{"ops/s", "ops/s", Throughput, 1}, {"op/s", "ops/s", Throughput, 1},
+		// packets per second, with their SI prefix written into the unit
+		{"Gpps", "Gpps", Throughput, 1e9}, {"Mpps", "Mpps", Throughput, 1e6}, {"kpps", "kpps", Throughput, 1e3},
+		{"Kpps", "kpps", Throughput, 1e3}, {"pps", "pps", Throughput, 1},
 		{"ops/sec", "ops/s", Throughput, 1}, {"qps", "ops/s", Throughput, 1}, {"rps", "req/s", Throughput, 1},
 		// memory, base bytes
 		{"B/op", "B/op", Memory, 1}, {"KB/op", "KB/op", Memory, 1e3}, {"kB/op", "KB/op", Memory, 1e3},
@@ -269,6 +272,14 @@ func scanFigures(s string) []figure {
 			continue
 		}
 		f, end, ok := readFigure(s, i)
+		if ok && f.Unit == "" && strings.HasPrefix(s[end:], ":1") && !isWordRune(runeAt(s, end+2)) && runeAt(s, end+2) != ':' &&
+			!(runeAt(s, end+2) == '.' && isDigits(s, end+3, 1)) && f.Value >= 1 {
+			// "a ratio of 8.03:1": a ratio written as a proportion, a
+			// level of its own (not a change).
+			f.Unit, f.Quantity, f.scale = ":1", Other, 1
+			end += 2
+			f.end = end
+		}
 		if !ok || isWordRune(runeAt(s, end)) || runeAt(s, end) == ':' && isDigits(s, end+1, 1) {
 			// "0x7f", "2x2", "64bit", "12:30": part of a word or a time.
 			i = skipToken(s, i)
@@ -440,8 +451,9 @@ var (
 )
 
 // countNounRE reads the resources a plain count is of: "36 cores", "19
-// brokers", "15 pods".
-var countNounRE = regexp.MustCompile(`^ ?((?:cores|vCPUs?|CPUs|pods|nodes|brokers|servers|instances|machines|replicas|hosts|VMs))\b`)
+// brokers", "15 pods", also after one word that says which ("12 CPU
+// nodes", "112 shipper cores", "36 compute-8x16 instances").
+var countNounRE = regexp.MustCompile(`^ ?(?:[A-Za-z][A-Za-z0-9-]* )?((?:cores|vCPUs?|CPUs|GPUs|pods|nodes|brokers|servers|instances|machines|replicas|hosts|VMs|backends|shards|executors))\b`)
 
 // periodRE reads the period an amount is stated over, right after it
 // (and its unit or counted noun, at most two words): "56.6 TB/day",

@@ -34,7 +34,7 @@ var measureWordsRE = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\b(?:bandwidth|(?:bytes|data|[kmgt]i?b)\s*(?:per\s+second|/s))\b`),
 	regexp.MustCompile(`(?i)\b(?:qps|rps|capacity|[a-z]{3,}s\s+(?:per\s+second|a\s+second)|(?:req|ops?|rows|events|records|msgs|gets|puts|reads|writes|requests|messages)\s*/\s*s)\b`),
 	regexp.MustCompile(`(?i)\b(?:cores|pods|nodes|hosts|executors|instances|replicas|machines|servers|workers|threads|brokers|vms|often|frequently|allocs|allocations)\b`),
-	regexp.MustCompile(`(?i)(?:\$|\b(?:bill|price|prices|dollars|spend)\b)`),
+	regexp.MustCompile(`(?i)(?:\$|\b(?:bill|price|prices|dollars|spend|costs?\s+(?:per|a|of)\s+(?:hour|day|month|year|request|gb|tb|unit|node|instance))\b)`),
 }
 
 // throughputWordRE finds "throughput", which names either rate.

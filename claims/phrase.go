@@ -293,6 +293,17 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 				// faster.
 				p.sense, p.guessed = senseFactorBetter, false
 			}
+		case len(after) > 0 && after[0] == "per" && averageWordRE.MatchString(beforeWindow(s, prevEnd, f.start)):
+			// "the speed-up averages 4.6× per rung": a mean of factors,
+			// over the rows "per" names.
+			p.end = endOfWords(s, f.end, min(2, len(after)), after, aEnd)
+			p.guessed = true
+		case speedAfterRE.MatchString(s[f.end:]):
+			// "7.66× the compression speed", "10.5× gzip's
+			// decompression speed": a speed-up, what it compares named
+			// by the noun of a speed after it.
+			p.q = Throughput
+			p.end = f.end + len(speedAfterRE.FindString(s[f.end:]))
 		case len(after) > 0 && !isPerfNoun(after[0]):
 			return phrase{}, false // "2x cores", "4x the size"
 		}
@@ -425,6 +436,15 @@ func perSecondAfter(words []string) bool {
 
 // isPerfNoun reports whether a word after a bare factor still makes it a
 // performance claim: "3x improvement", "2x performance".
+// averageWordRE finds the words that make a factor or percentage a mean
+// over rows: "averages", "on average", "mean", "geometric mean".
+var averageWordRE = regexp.MustCompile(`(?i)\b(?:averages?|averaged|on average|mean|geo-?mean|geometric[- ]mean)\b`)
+
+// speedAfterRE matches the noun of a speed after a factor, read after
+// "the" or a possessive and at most one other word ("× the compression
+// speed", "× gzip's decompression speed").
+var speedAfterRE = regexp.MustCompile(`(?i)^\s*(?:the|[a-z0-9-]+['’]s)\s+(?:[a-z-]+\s+)?(?:speeds?|bandwidth)\b`)
+
 func isPerfNoun(w string) bool {
 	switch w {
 	case "improvement", "improvements", "gains", "speedups", "boosts", "performance", "speedup", "speed-up", "gain", "boost", "throughput", "win", "on", "in", "for", "with", "at", "and", "over", "from", "vs", "vs.":

@@ -264,7 +264,11 @@ const maxRestatedSpread = 1.5
 // a figure of a statistic ("p95", "the median", "averages") in a
 // sentence that names one row of a table (a word of its label, none of
 // another row's), whose cells of that statistic and quantity state
-// another value, is Contradicted, naming the closest cell. A cell that
+// another value, is Contradicted, naming the closest cell. A figure of no
+// statistic restates the cells of no statistic in its own unit of the
+// row its sentence names by the row's own words ("we keep gzip at 35.8
+// MB/s" for the row "gzip -6"), unless the sentence writes a setting
+// the row's label does not ("zstd -19" for "zstd -9", "on 8 threads"). A cell that
 // states it (within rounding, or truncated) leaves it alone, as does the
 // figure stated as written elsewhere, and a cell further than
 // maxRestatedSpread from it (another measurement). It reports whether it
@@ -284,10 +288,17 @@ func (x *extractor) checkRestatedCell(c *Claim, n Number, scan string, figs []fi
 		return false
 	}
 	st := figureStat(scan, figs, at)
-	if st == "" || st == "?" {
+	if st == "?" {
 		return false
 	}
-	words := nameWords(sentenceOf(scan, figs[at].start))
+	sentence := sentenceOf(scan, figs[at].start)
+	if st == "" && (threadRE.MatchString(sentence) || figs[at].Approx || !plainRestatement(scan, figs, at)) {
+		// A figure of no statistic restates a row's cell only as the
+		// row states it: "on 8 threads" is another setting, "about
+		// $49,000" a rounding of another figure.
+		return false
+	}
+	words := nameWords(sentence)
 	if x.factsWritten == nil {
 		x.factsWritten = make(map[string][]int)
 		for _, f := range x.rep.Facts {
@@ -309,6 +320,12 @@ func (x *extractor) checkRestatedCell(c *Claim, n Number, scan string, figs []fi
 		if e.stat != st || e.n.Quantity != n.Quantity || e.n.mid() <= 0 || !x.rowNamed(words, c.Line, e) {
 			continue
 		}
+		if st == "" && (e.n.Unit != n.Unit || overlap(words, e.name) == 0 || !settingsOf(sentence, x.rowLabelOf(e))) {
+			// With no statistic, the row is named by its own words, the
+			// figure is in the cell's unit, and a setting the sentence
+			// writes ("zstd -9") is the row's.
+			continue
+		}
 		if n.Quantity == Cost && e.n.Unit != n.Unit {
 			continue
 		}
@@ -325,6 +342,54 @@ func (x *extractor) checkRestatedCell(c *Claim, n Number, scan string, figs []fi
 	}
 	setCross(c, &Cross{Reason: RestatedDiffers, Lines: []int{best.line}, Stated: n, Got: best.n.Value,
 		GotUnit: best.n.Unit, Operands: []Number{best.n}})
+	return true
+}
+
+// plainRestatement reports whether figure at of line s may restate a
+// table cell without naming a statistic: a time, a size or a rate, not
+// a load that sets a scenario ("at a fixed 15,000 req/s"), not the
+// result of an expression ("= 297,600 msgs/s"), and the only figure of
+// its quantity in its sentence (two compare each other: "3.2 years …
+// becoming 6.2 years").
+func plainRestatement(s string, figs []figure, at int) bool {
+	f := &figs[at]
+	switch f.Quantity {
+	case Time, Memory, Throughput:
+	default:
+		return false
+	}
+	if isCountRate(f.Number) || strings.HasSuffix(strings.TrimSpace(s[:f.start]), "=") {
+		return false
+	}
+	lo, hi := 0, len(s)
+	if j := strings.LastIndex(s[:f.start], ". "); j >= 0 {
+		lo = j
+	}
+	if j := strings.Index(s[f.end:], ". "); j >= 0 {
+		hi = f.end + j
+	}
+	for k := range figs {
+		if k != at && figs[k].start >= lo && figs[k].end <= hi && canonical(figs[k].Quantity) == canonical(f.Quantity) {
+			return false
+		}
+	}
+	return true
+}
+
+// rowLabelOf returns the label of cell e's row.
+func (x *extractor) rowLabelOf(e *cell) string {
+	return rowLabel(&x.tables[e.table].rows[e.row])
+}
+
+// settingsOf reports whether every setting a sentence writes as a flag or
+// a level ("-9", "level 3") is one the row label writes.
+func settingsOf(sentence, label string) bool {
+	have := settingRE.FindAllString(label, 8)
+	for _, m := range settingRE.FindAllString(sentence, 8) {
+		if !slices.ContainsFunc(have, func(h string) bool { return strings.EqualFold(strings.TrimSpace(h), strings.TrimSpace(m)) }) {
+			return false
+		}
+	}
 	return true
 }
 

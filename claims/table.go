@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // An mdTable is a Markdown table: consecutive lines with pipes, a header
@@ -75,6 +76,10 @@ func isDelimRow(cells []string) bool {
 // pipe.
 func (x *extractor) findTables() {
 	for i := 0; i < len(x.lines); {
+		if n := x.columnTable(i); n > 0 {
+			i += n
+			continue
+		}
 		if !isTableCandidate(&x.lines[i]) {
 			i++
 			continue
@@ -88,6 +93,106 @@ func (x *extractor) findTables() {
 		}
 		i = j
 	}
+}
+
+// columnTable reads the table a tool prints as aligned columns in
+// program output, starting at 0-based line i: a header line of three or
+// more column names (no figure among them) and at least two lines under
+// it with as many fields, each named by its first field and with a figure in most
+// fields after it ("rung  x264_s_per_min  nvenc_s_per_min" over "1080p  37.50
+// 8.49"). Its rows are read as a Markdown table's, a time unit written
+// into a snake_case name ("wall_s") as the column's unit. Benchmark
+// lines, benchstat's and JMH's rows (with "±"), boxed tables and command
+// lines are left to their own readers. It returns the number of lines
+// read, 0 when line i starts no such table.
+func (x *extractor) columnTable(i int) int {
+	hdr := columnFields(&x.lines[i])
+	if len(hdr) < 3 {
+		return 0
+	}
+	for _, h := range hdr {
+		if columnFigureRE.MatchString(h) || !strings.ContainsFunc(h, unicode.IsLetter) {
+			return 0
+		}
+	}
+	if strings.Contains(x.lines[i].raw, "Benchmark") || profileHeaderRE.MatchString(x.lines[i].raw) {
+		return 0
+	}
+	var rows []mdRow
+	j := i + 1
+	for ; j < len(x.lines); j++ {
+		fs := columnFields(&x.lines[j])
+		if len(fs) != len(hdr) || strings.HasPrefix(fs[0], "Benchmark") || isFigureField(fs[0]) {
+			// A row's first field names it ("1080p", "redis-6.2").
+			break
+		}
+		n := 0
+		for _, f := range fs[1:] {
+			if columnFigureRE.MatchString(f) {
+				n++
+			}
+		}
+		if 2*n < len(fs)-1 {
+			break
+		}
+		rows = append(rows, mdRow{line: j, cells: fs})
+	}
+	if len(rows) < 2 {
+		return 0
+	}
+	for k, h := range hdr {
+		hdr[k] = snakeUnit(h)
+	}
+	x.tables = append(x.tables, &mdTable{first: i, last: j - 1, header: hdr, rows: rows})
+	for l := i; l < j; l++ {
+		x.lines[l].kind = lkTable
+		x.lines[l].table = int32(len(x.tables) - 1)
+	}
+	return j - i
+}
+
+// columnFields returns the whitespace-separated fields of a line of
+// program output that may be a row of aligned columns: none for a line
+// of another kind, a benchmark line, a command or comment line, or one
+// with "±", a box-drawing bar or a pipe.
+func columnFields(dl *docLine) []string {
+	if dl.kind != lkOutput || dl.row >= 0 || dl.cont >= 0 || dl.joined || strings.ContainsAny(dl.raw, "±│|=:") {
+		return nil
+	}
+	fs := strings.Fields(dl.raw)
+	if len(fs) == 0 || strings.HasPrefix(fs[0], "$") || strings.HasPrefix(fs[0], "#") || strings.HasPrefix(fs[0], ">") {
+		return nil
+	}
+	return fs
+}
+
+// columnFigureRE matches a field of aligned columns that is one figure:
+// "212,400", "37.50", "97%", "4.02x", "1.2ms", "$0.24".
+var columnFigureRE = regexp.MustCompile(`^[-+−]?\$?[0-9][0-9,]*(?:\.[0-9]+)?(?:%|x|×|[a-zA-Zµ/]{1,6})?$`)
+
+// isFigureField reports whether a field of aligned columns is a figure
+// ("22.00%", "106.0s", "4,650"), not a name that starts with digits
+// ("1080p", "64B-frames").
+func isFigureField(f string) bool {
+	figs := scanFigures(f)
+	return len(figs) == 1 && figs[0].start == 0 && figs[0].end == len(f) && (figs[0].Unit != "" || figs[0].dim == "" && !strings.ContainsFunc(f, unicode.IsLetter))
+}
+
+// snakeUnitRE finds a time unit written as a part of a snake_case column
+// name: "wall_s", "x264_s_per_min", "lat_ms".
+var snakeUnitRE = regexp.MustCompile(`(?:^|_)(s|ms|us|ns|min|h)(?:_|$)`)
+
+// snakeUnit returns a column name of program output as a header: its
+// underscores as spaces, and a time unit among its parts in parentheses
+// ("wall_s" → "wall (s)"), as a Markdown header writes it.
+func snakeUnit(h string) string {
+	if !strings.Contains(h, "_") {
+		return h
+	}
+	if m := snakeUnitRE.FindStringSubmatchIndex(h); m != nil {
+		h = h[:m[2]] + "(" + h[m[2]:m[3]] + ")" + h[m[3]:]
+	}
+	return strings.ReplaceAll(h, "_", " ")
 }
 
 func isTableCandidate(dl *docLine) bool {
@@ -389,6 +494,7 @@ func (x *extractor) tableClaims(t *mdTable) {
 	// Columns of figures: a unit in the header, or figures in most cells.
 	var metric []int
 	colQ := make([]Quantity, ncol)
+	rawQ := make([]Quantity, ncol) // the column's quantity, a rate apart from a time
 	for k := 1; k < ncol; k++ {
 		if k == oldCol || k == newCol || textColRE.MatchString(hdr(k)) {
 			continue
@@ -402,6 +508,9 @@ func (x *extractor) tableClaims(t *mdTable) {
 			}
 			if num, ok := cellNumber(r.cells[k], u); ok && num.Unit != "" {
 				n++
+				if rawQ[k] == Unknown {
+					rawQ[k] = num.Quantity
+				}
 				if q == Unknown {
 					q = canonical(num.Quantity)
 				} else if q != canonical(num.Quantity) {
@@ -410,7 +519,7 @@ func (x *extractor) tableClaims(t *mdTable) {
 			}
 		}
 		if hasUnit && u.q != Unknown {
-			q = canonical(u.q)
+			q, rawQ[k] = canonical(u.q), u.q
 		}
 		if (hasUnit || 2*n >= len(t.rows) && n > 0) && !mixed && q != Unknown {
 			metric = append(metric, k)
@@ -419,15 +528,21 @@ func (x *extractor) tableClaims(t *mdTable) {
 	}
 	mode := "none"
 	namedBase := baselineByHeader(t)
+	var variantOf, keyOf []int // for mode "variants": each row's row under the other variant, and its case
 	switch {
 	case oldCol > 0 && newCol > 0:
 		mode = "oldnew"
 	case hasBaselineRow(t) || namedBase >= 0:
 		mode = "baseline"
-	case len(metric) == 2 && colQ[metric[0]] == colQ[metric[1]]:
+	case len(metric) == 2 && colQ[metric[0]] == colQ[metric[1]] && rawQ[metric[0]] == rawQ[metric[1]]:
+		// Two columns of one quantity: a time and a rate ("comp MB/s |
+		// wall (s)") are no pair.
 		mode = "two"
 	case len(metric) > 0 && versionColumn(t, ncol) > 0:
 		mode = "versions"
+	case len(metric) > 0 && variantRows(t, metric) != nil:
+		mode = "variants"
+		variantOf, keyOf = variantRows(t, metric), keyIndexes(t)
 	default:
 		// "| Rung | Bitrate | x264 (fps) | NVENC (fps) | Speed-up |": of
 		// more columns of figures, exactly two in one unit, beside a
@@ -477,7 +592,7 @@ func (x *extractor) tableClaims(t *mdTable) {
 				}
 			}
 			return k == oldCol || k == newCol
-		case "baseline", "two", "versions":
+		case "baseline", "two", "versions", "variants":
 			return slices.Contains(metric, k) || k == vcol
 		case "none":
 			// Columns of one distribution's statistics ("TTFT p50 | TTFT
@@ -585,6 +700,30 @@ func (x *extractor) tableClaims(t *mdTable) {
 		}
 		pairRow := ri
 		colOfPair := make(map[*Pair]int)
+		if mode == "variants" {
+			// "| redis-6.2 | get | 212,400 |" and, below, "|
+			// memcached-1.6 | get | 241,700 |": the rows of one key
+			// under the two variants are a pair, column by column, in
+			// either order; the rows of one key are one row of the
+			// table, for the check of mixed rows.
+			other, key := variantOf[ri], keyOf[ri]
+			pairRow = key
+			if other >= 0 && other < ri {
+				or := &t.rows[other]
+				for _, k := range metric {
+					u, _ := colU(k)
+					o, ok1 := cellNumber(cellOf(or, k), u)
+					n, ok2 := cellNumber(cell(k), u)
+					if ok1 && ok2 {
+						o, n = unify(o, n)
+						p := &Pair{Old: o, New: n, OldLine: or.line + 1, NewLine: r.line + 1,
+							From: fmt.Sprintf("%s of the %s and %s rows", hdr(k), cellOf(or, 0), cell(0))}
+						pairs = append(pairs, p)
+						colOfPair[p] = k
+					}
+				}
+			}
+		}
 		if mode == "versions" {
 			pairRow = names[label]
 			older := -1
@@ -615,6 +754,9 @@ func (x *extractor) tableClaims(t *mdTable) {
 			label := rowLabel(r) + " " + strings.Join(t.header, " ")
 			if k, ok := colOfPair[p]; ok {
 				label = rowLabel(r) + " " + hdr(0) + " " + hdr(k)
+				if mode == "variants" {
+					label = cellOf(r, 0) + " " + cellOf(r, 1) + " " + hdr(k)
+				}
 			}
 			x.notePair(p, label, fmt.Sprintf("t%d", t.first), pairRow, int(x.lines[r.line].section))
 		}
@@ -665,9 +807,19 @@ func (x *extractor) tableClaims(t *mdTable) {
 					if valueCol(k) {
 						continue
 					}
-					for _, f := range scanFigures(blankCode(r.cells[k])) {
+					figs := scanFigures(blankCode(r.cells[k]))
+					for _, f := range figs {
 						if !f.plusMinus && f.Unit != "" && f.Unit != "x" && f.Unit != "%" {
 							abs.Numbers = append(abs.Numbers, f.Number)
+						}
+					}
+					if len(figs) == 1 && figs[0].Unit == "" && !figs[0].plusMinus && figs[0].sign == 0 &&
+						strings.Trim(blankCode(r.cells[k]), " *_") == figs[0].Text {
+						// "| Q1 | 420 | 196.0 ms | 24.5 ms |": a cell of one
+						// count outside the groups, in its column's unit.
+						u, _ := colU(k)
+						if n, ok := cellNumber(r.cells[k], u); ok {
+							abs.Numbers = append(abs.Numbers, n)
 						}
 					}
 				}
@@ -716,11 +868,74 @@ func (x *extractor) tableClaims(t *mdTable) {
 		if mode == "oldnew" && len(groups) == 0 && len(pairs) == 1 {
 			pair = pairs[0]
 		}
-		x.cellClaims(t, r, from, valueCol, colU, labelUnit, pair, n == 0)
+		x.cellClaims(t, r, from, valueCol, colU, labelUnit, pair, n == 0, mode == "oldnew" || mode == "baseline")
 		if x.full {
 			return
 		}
 	}
+}
+
+// variantRows reads a table of two variants in long form: its first
+// column names one of two variants ("redis-6.2", "memcached-1.6") and
+// its second, a text column, the case each row measures ("get",
+// "set"), each case once under each variant, in rows of figures in the
+// columns metric. It returns, for each row, the row of the same case
+// under the other variant; nil when the table is not of that form.
+func variantRows(t *mdTable, metric []int) []int {
+	if len(t.rows) < 4 || len(t.header) < 3 || slices.Contains(metric, 1) {
+		return nil
+	}
+	var variants []string
+	byKey := make(map[string][2]int)
+	for ri := range t.rows {
+		v, k := cellOf(&t.rows[ri], 0), strings.ToLower(cellOf(&t.rows[ri], 1))
+		if v == "" || k == "" || !strings.ContainsFunc(k, unicode.IsLetter) {
+			return nil
+		}
+		vi := slices.Index(variants, v)
+		if vi < 0 {
+			if len(variants) == 2 {
+				return nil
+			}
+			variants = append(variants, v)
+			vi = len(variants) - 1
+		}
+		e, ok := byKey[k]
+		if !ok {
+			e = [2]int{-1, -1}
+		}
+		if e[vi] >= 0 {
+			return nil
+		}
+		e[vi] = ri
+		byKey[k] = e
+	}
+	if len(variants) != 2 || len(byKey) < 2 {
+		return nil
+	}
+	out := make([]int, len(t.rows))
+	for _, e := range byKey {
+		if e[0] < 0 || e[1] < 0 {
+			return nil
+		}
+		out[e[0]], out[e[1]] = e[1], e[0]
+	}
+	return out
+}
+
+// keyIndexes returns, for each row of table t, the index of its case
+// (its second cell) among the cases of t, in the order written.
+func keyIndexes(t *mdTable) []int {
+	keys := make(map[string]int)
+	out := make([]int, len(t.rows))
+	for ri := range t.rows {
+		k := strings.ToLower(cellOf(&t.rows[ri], 1))
+		if _, ok := keys[k]; !ok {
+			keys[k] = len(keys)
+		}
+		out[ri] = keys[k]
+	}
+	return out
 }
 
 // diffColRE matches the header of a column of differences between a
@@ -737,8 +952,12 @@ var diffColRE = regexp.MustCompile(`(?i)^\s*(?:Δ|(?:delta|diff(?:erence)?|saved
 // "Saved (min)", "Change" in points) is checked as the difference of
 // that pair, |old − new| in the column's unit or, for two percentages,
 // in points. The others are absolute figures, which Verify checks
-// against the rest of the report where it can.
-func (x *extractor) cellClaims(t *mdTable, r *mdRow, from int, valueCol func(int) bool, colU func(int) (unitInfo, bool), labelUnit unitInfo, pair *Pair, bare bool) {
+// against the rest of the report where it can. The cells of its value
+// columns (and, in a row that states a claim, its other cells of one
+// figure) that no claim states are figures of the row too, not
+// recomputed, except in a table of changes (changeTable: Before and After
+// columns, a baseline row), whose figures are its changes'.
+func (x *extractor) cellClaims(t *mdTable, r *mdRow, from int, valueCol func(int) bool, colU func(int) (unitInfo, bool), labelUnit unitInfo, pair *Pair, bare, changeTable bool) {
 	stated := make(map[string]bool)
 	for k := from; k < len(x.rep.Claims); k++ {
 		for _, n := range x.rep.Claims[k].Numbers {
@@ -748,9 +967,25 @@ func (x *extractor) cellClaims(t *mdTable, r *mdRow, from int, valueCol func(int
 			stated[cr.Stated.Text] = true
 		}
 	}
-	var rest []Number
+	var rest, values []Number
 	for k := 1; k < len(r.cells); k++ {
 		if valueCol(k) {
+			// A cell of the row's before and after columns (or of its
+			// columns of figures) that no claim states is a figure of
+			// the row all the same: the evidence a ratio rests on, or
+			// a measurement a sentence may restate.
+			u, _ := colU(k)
+			cell := blankCode(r.cells[k])
+			figs := scanFigures(cell)
+			if len(figs) != 1 || figs[0].plusMinus || figs[0].Unit == "x" || stated[figs[0].Text] ||
+				strings.Trim(cell[:figs[0].start], " *_~≈$+-−") != "" {
+				continue
+			}
+			if n, ok := cellNumber(cell, u, labelUnit); ok {
+				values = append(values, n)
+			} else if n, ok := cellPercent(cell); ok {
+				values = append(values, n)
+			}
 			continue
 		}
 		cell := blankCode(r.cells[k])
@@ -795,6 +1030,19 @@ func (x *extractor) cellClaims(t *mdTable, r *mdRow, from int, valueCol func(int
 	if len(rest) > 0 && bare {
 		abs := x.newClaim(r.line, Absolute)
 		abs.Numbers = rest
+		x.addAbsolute(abs)
+	} else if len(rest) > 0 && !changeTable && slices.ContainsFunc(x.rep.Claims[from:], func(c Claim) bool {
+		return c.Pair != nil && c.Pair.OldLine == r.line+1 && c.Pair.NewLine == r.line+1
+	}) {
+		// The other figures of a row whose claim rests on a pair of its
+		// cells ("| 64 B | 1.42 | 2,180 | 3.90 | 795 | 2.75× |"):
+		// figures of the row.
+		values = append(values, rest...)
+	}
+	if len(values) > 0 && !changeTable {
+		abs := x.newClaim(r.line, Absolute)
+		abs.Numbers = values
+		abs.listed = true
 		x.addAbsolute(abs)
 	}
 }

@@ -1,0 +1,454 @@
+package claims
+
+import (
+	"math"
+	"regexp"
+	"strings"
+	"unicode"
+)
+
+// A rowMention is a table row a sentence names: its table, its row and
+// the byte offsets of the name in the sentence.
+type rowMention struct {
+	table, row int
+	start, end int
+}
+
+// sentenceOf returns the sentence of claim c as its paragraph writes it
+// (the lines before it that the sentence runs on from, joined) and the
+// offset of the claim's figure in it; ok is false when the figure is not
+// found.
+func (x *extractor) sentenceOf(c *Claim) (s string, at int, ok bool) {
+	s = blankCode(plain(x.lines[c.Line-1].raw))
+	at = strings.Index(s, c.stated.Text)
+	if at < 0 {
+		return "", 0, false
+	}
+	for j, n := c.Line-2, 0; n < 3 && j >= 0; j, n = j-1, n+1 {
+		if k := sentenceStart(s[:at]); k > 0 {
+			return s[k:], at - k, true
+		}
+		prev := x.wrappedLine(j+1, j)
+		if prev == "" {
+			break
+		}
+		if x.lines[j+1].kind == lkProse && listItemRE.MatchString(x.lines[j+1].raw) {
+			break
+		}
+		s = strings.TrimRight(prev, " ") + " " + strings.TrimLeft(s, " ")
+		at = strings.Index(s, c.stated.Text)
+		if at < 0 {
+			return "", 0, false
+		}
+	}
+	k := sentenceStart(s[:at])
+	return s[k:], at - k, true
+}
+
+// sentenceStart returns the offset after the last sentence end in s
+// (". ", "! ", "? ", "; " and ": " before a capital or a list), 0 if none.
+func sentenceStart(s string) int {
+	k := 0
+	for _, sep := range []string{". ", "! ", "? "} {
+		if j := strings.LastIndex(s, sep); j >= 0 && j+len(sep) > k {
+			if j > 0 && s[j-1] >= '0' && s[j-1] <= '9' && j+len(sep) < len(s) && s[j+len(sep)] >= '0' && s[j+len(sep)] <= '9' {
+				continue
+			}
+			k = j + len(sep)
+		}
+	}
+	return k
+}
+
+// rowSettingRE matches the part of a row label after its name that sets
+// it apart from other rows of the name: a flag or level ("-3", "-19"), a
+// version ("6.2").
+var rowSettingRE = regexp.MustCompile(`^-?[a-zA-Z]?\d+(?:\.\d+)*$`)
+
+// rowMentions returns the rows of table ti that sentence s names, in the
+// order written: a row is named by its whole label ("zstd -19",
+// "Kernel TCP"), or by the name of a label "name setting" ("gzip" of
+// "gzip -6") when no other row has that name and the sentence writes no
+// other setting after it. Words match whole, case aside, and a
+// possessive after them ("gzip's") is part of the name.
+func (x *extractor) rowMentions(ti int, s string) []rowMention {
+	t := x.tables[ti]
+	low := strings.ToLower(s)
+	names := make(map[string]int)
+	for ri := range t.rows {
+		fs := strings.Fields(strings.ToLower(rowLabel(&t.rows[ri])))
+		if len(fs) > 0 {
+			names[fs[0]]++
+		}
+	}
+	var out []rowMention
+	for ri := range t.rows {
+		label := strings.ToLower(strings.Join(strings.Fields(rowLabel(&t.rows[ri])), " "))
+		if label == "" || !strings.ContainsFunc(label, unicode.IsLetter) {
+			continue
+		}
+		if i := wordIndex(low, label); i >= 0 {
+			out = append(out, rowMention{table: ti, row: ri, start: i, end: i + len(label)})
+			continue
+		}
+		fs := strings.Fields(label)
+		if len(fs) != 2 || !rowSettingRE.MatchString(fs[1]) || names[fs[0]] != 1 || len(fs[0]) < 2 {
+			continue
+		}
+		i := wordIndex(low, fs[0])
+		if i < 0 {
+			continue
+		}
+		rest := strings.Fields(low[i+len(fs[0]):])
+		if len(rest) > 0 && rowSettingRE.MatchString(strings.TrimRight(rest[0], ".,;:'’s")) {
+			// "gzip -9" names another setting than the row's "gzip -6".
+			continue
+		}
+		out = append(out, rowMention{table: ti, row: ri, start: i, end: i + len(fs[0])})
+	}
+	// In the order written.
+	for a := 1; a < len(out); a++ {
+		for b := a; b > 0 && out[b].start < out[b-1].start; b-- {
+			out[b], out[b-1] = out[b-1], out[b]
+		}
+	}
+	return out
+}
+
+// wordIndex returns the offset of w in s as whole words, -1 if absent.
+func wordIndex(s, w string) int {
+	for from := 0; from < len(s); {
+		i := strings.Index(s[from:], w)
+		if i < 0 {
+			return -1
+		}
+		i += from
+		before, after := runeBefore(s, i), runeAt(s, i+len(w))
+		possessive := strings.HasPrefix(s[i+len(w):], "'s") || strings.HasPrefix(s[i+len(w):], "’s")
+		if !isWordRune(before) && before != '-' && (!isWordRune(after) || possessive) {
+			return i
+		}
+		from = i + len(w)
+	}
+	return -1
+}
+
+// baselineLeadRE finds the words before a row's name that make it the
+// baseline of a comparison.
+var baselineLeadRE = regexp.MustCompile(`(?i)\b(?:than|against|vs\.?|versus|over|compared\s+(?:to|with)|relative\s+to)\s+$`)
+
+// comparativeQ returns the quantity a comparative names on its own:
+// "smaller", "larger", "bigger" a size.
+var comparativeSizeRE = regexp.MustCompile(`(?i)^\s*(?:%|×|x)?\s*(?:smaller|larger|bigger)\b`)
+
+// checkComparedRows checks a factor or percentage that compares two rows
+// of one table of its section by name ("zstd -19 archives are 20.1 % smaller than
+// gzip's", "lz4 … 10.5× gzip's decompression speed"): the row named first
+// in its sentence is the new figure, the other row the baseline (named
+// after the figure, or after the first one). The columns compared are
+// those whose header shares a word stem with the sentence
+// ("decompression" and "Decompress (MB/s)"), else those of the size a
+// comparative names ("smaller"), else every column of figures. A column
+// whose two cells give the claim makes it consistent. When none does and
+// exactly one column is named, another row of that column that gives the
+// claim with one of the named rows makes it MixesRows; with none it is
+// left alone (the words may compare another measure). It reports whether
+// it set a verdict.
+func (x *extractor) checkComparedRows(c *Claim) bool {
+	if c.expected || c.stated.Unit != "%" && c.stated.Unit != "x" || c.sense == senseNone || len(c.sense.readings()) == 0 ||
+		x.lines[c.Line-1].kind != lkProse || len(x.sectionTables(c.section)) == 0 {
+		return false
+	}
+	s, at, ok := x.sentenceOf(c)
+	if !ok {
+		return false
+	}
+	figEnd := at + len(c.stated.Text)
+	for _, ti := range x.sectionTables(c.section) {
+		ms := x.rowMentions(ti, s)
+		if len(ms) < 2 {
+			continue
+		}
+		subj, base := rowMention{row: -1}, rowMention{row: -1}
+		for _, m := range ms {
+			// A row after "than", "against", "vs" is the baseline
+			// ("Against eager, lazy serves …", "… than gzip's").
+			if baselineLeadRE.MatchString(s[:m.start]) {
+				if base.row < 0 {
+					base = m
+				}
+			} else if subj.row < 0 {
+				subj = m
+			}
+		}
+		if subj.row < 0 {
+			continue
+		}
+		if base.row < 0 || base.row == subj.row {
+			base = rowMention{row: -1}
+			for _, m := range ms {
+				if m.row == subj.row {
+					continue
+				}
+				if m.start >= figEnd {
+					// The row named after the figure ("gzip's
+					// decompression speed") is its baseline.
+					base = m
+					break
+				}
+				if base.row < 0 {
+					base = m
+				}
+			}
+		}
+		if base.row < 0 || subj.start >= at && base.start < at {
+			continue
+		}
+		if v := x.compareRows(c, ti, subj.row, base.row, s, figEnd); v {
+			return true
+		}
+	}
+	return false
+}
+
+// sectionTables returns the indexes of the tables of section sec; the
+// index is built once.
+func (x *extractor) sectionTables(sec int) []int {
+	if x.tablesBySection == nil {
+		x.tablesBySection = make(map[int][]int)
+		for ti, t := range x.tables {
+			if t.first >= 0 && t.first < len(x.lines) {
+				s := int(x.lines[t.first].section)
+				x.tablesBySection[s] = append(x.tablesBySection[s], ti)
+			}
+		}
+	}
+	return x.tablesBySection[sec]
+}
+
+// compareRows checks claim c against the cells of rows subj (new) and
+// base (old) of table ti; see checkComparedRows.
+func (x *extractor) compareRows(c *Claim, ti, subj, base int, s string, figEnd int) bool {
+	t := x.tables[ti]
+	rs, rb := &t.rows[subj], &t.rows[base]
+	hdr := func(k int) string {
+		if k < len(t.header) {
+			return t.header[k]
+		}
+		return ""
+	}
+	// The header a clause names: in the claim's clause, else in its
+	// sentence.
+	lo, hi := clauseAround(s, c.stated.Text)
+	cw, sw := stemWords(s[lo:hi]), stemWords(s)
+	var inClause []int
+	var named, sized, all []int
+	for k := 1; k < len(rs.cells) && k < len(rb.cells); k++ {
+		h := hdr(k)
+		if textColRE.MatchString(h) || deltaColRE.MatchString(h) {
+			continue
+		}
+		u, _ := colU(t, k)
+		a, ok1 := cellNumber(rs.cells[k], u)
+		b, ok2 := cellNumber(rb.cells[k], u)
+		if !ok1 || !ok2 || a.Unit != b.Unit || b.mid() == 0 {
+			continue
+		}
+		if a.Quantity == Throughput && c.Kind != Speedup {
+			// A rate is compared here by a factor only ("10.5× the
+			// decompression speed"): "25 % fewer reads per second" may
+			// count reads, and the reading of a rate as a time per
+			// operation would give it 25 % from 50,000 → 40,000.
+			continue
+		}
+		all = append(all, k)
+		for _, w := range stemWords(h) {
+			if len(w) >= 5 && containsStem(cw, w) {
+				inClause = append(inClause, k)
+			}
+			if len(w) >= 5 && containsStem(sw, w) {
+				named = append(named, k)
+				break
+			}
+		}
+		if canonical(a.Quantity) == Memory {
+			sized = append(sized, k)
+		}
+	}
+	// With no column named, the columns of the quantity the claim
+	// names ("faster": times and rates); none for a claim that names
+	// none.
+	var cols []int
+	for _, k := range all {
+		u, _ := colU(t, k)
+		if a, ok := cellNumber(rs.cells[k], u); ok && c.Quantity != Unknown && c.Quantity != Other && canonical(a.Quantity) == canonical(c.Quantity) {
+			cols = append(cols, k)
+		}
+	}
+	switch {
+	case len(inClause) > 0:
+		cols, named = inClause, inClause
+	case comparativeSizeRE.MatchString(s[figEnd:]) && len(sized) > 0:
+		cols, named = sized, nil
+	case len(named) > 0:
+		cols = named
+	}
+	pairOf := func(k, o, n int) Pair {
+		u, _ := colU(t, k)
+		on, _ := cellNumber(t.rows[o].cells[k], u)
+		nn, _ := cellNumber(t.rows[n].cells[k], u)
+		return Pair{Old: on, New: nn, OldLine: t.rows[o].line + 1, NewLine: t.rows[n].line + 1, Ordered: true, From: "two rows of its table"}
+	}
+	for _, k := range cols {
+		p := pairOf(k, base, subj)
+		if v, got := pairFits(c, &p); v == Consistent || v == Ambiguous {
+			cr := &Cross{Reason: SupportedElsewhere, Lines: []int{p.OldLine, p.NewLine}, Stated: c.stated,
+				Got: got, GotUnit: c.stated.Unit, Operands: []Number{p.Old, p.New}}
+			if v == Ambiguous {
+				cr.Reading = "throughput"
+			}
+			setCross(c, cr)
+			return true
+		}
+	}
+	if len(cols) != 1 || len(named) != 1 && len(sized) != 1 {
+		return false
+	}
+	k := cols[0]
+	for ri := range t.rows {
+		if ri == subj || ri == base {
+			continue
+		}
+		if k >= len(t.rows[ri].cells) {
+			continue
+		}
+		for _, p := range []Pair{pairOf(k, base, ri), pairOf(k, ri, subj)} {
+			if p.Old.Unit != p.New.Unit || p.Old.mid() == 0 || math.IsNaN(p.New.mid()) {
+				continue
+			}
+			if v, got := pairFits(c, &p); v == Consistent {
+				setCross(c, &Cross{Reason: RowsMixed, Lines: []int{p.OldLine, p.NewLine}, Stated: c.stated,
+					Got: got, GotUnit: c.stated.Unit, Operands: []Number{p.Old, p.New}})
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// colU returns the unit of column k of table t from its header.
+func colU(t *mdTable, k int) (unitInfo, bool) {
+	if k < len(t.header) {
+		return colUnit(t.header[k])
+	}
+	return unitInfo{}, false
+}
+
+// stemWords returns the lowercased words of s of letters, each cut to
+// its stem: the end of a verb or noun ("compresses", "compression" →
+// "compress") taken off.
+func stemWords(s string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		for _, suf := range []string{"ion", "ions", "es", "ed", "ing", "s"} {
+			if len(w) > len(suf)+3 && strings.HasSuffix(w, suf) && !strings.HasSuffix(w, "ss") {
+				w = strings.TrimSuffix(w, suf)
+				break
+			}
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// containsStem reports whether ws holds w.
+func containsStem(ws []string, w string) bool {
+	for _, v := range ws {
+		if v == w {
+			return true
+		}
+	}
+	return false
+}
+
+// boundWordRE finds the words that make a ratio a bound or an extreme
+// rather than a mean: "up to", "at most", "peak".
+var boundWordRE = regexp.MustCompile(`(?i)\b(?:up to|at most|at least|max(?:imum)?|min(?:imum)?|peak|best|worst)\b`)
+
+// checkColumnMean checks a factor or percentage stated as a mean over
+// rows ("NVENC's speed-up averages 4.6× per rung") against the one column
+// of the report's tables whose header its clause names by a word stem
+// ("speed-up" and "| Speed-up |") and whose cells are each one factor
+// (or percentage) like it, rows of a statistic (total, mean) left out: the
+// arithmetic or the geometric mean of the cells that gives it, within the
+// rounding of the stated figure, makes it consistent; when neither does,
+// it is an ArithmeticError naming the arithmetic mean. A clause naming a
+// bound ("up to"), or no column or several, is left alone. It reports
+// whether it set a verdict.
+func (x *extractor) checkColumnMean(c *Claim) bool {
+	if c.expected || c.stated.Unit != "x" && c.stated.Unit != "%" || c.stated.isRange() {
+		return false
+	}
+	clause := x.claimClause(c)
+	if !averageWordRE.MatchString(clause) || boundWordRE.MatchString(clause) {
+		return false
+	}
+	cw := stemWords(clause)
+	var cells []Number
+	var lines []int
+	found := 0
+	for _, t := range x.tables {
+		for k := 1; k < len(t.header); k++ {
+			named := false
+			for _, w := range stemWords(t.header[k]) {
+				if len(w) >= 4 && containsStem(cw, w) {
+					named = true
+				}
+			}
+			if !named {
+				continue
+			}
+			var ns []Number
+			var ls []int
+			for ri := range t.rows {
+				r := &t.rows[ri]
+				if statOf(rowLabel(r)) != "" {
+					continue
+				}
+				fs := scanFigures(blankCode(cellOf(r, k)))
+				if len(fs) != 1 || fs[0].Unit != c.stated.Unit || fs[0].plusMinus || fs[0].isRange() || !(fs[0].Value > 0) {
+					ns = nil
+					break
+				}
+				ns, ls = append(ns, fs[0].Number), append(ls, r.line+1)
+			}
+			if len(ns) >= 2 {
+				found++
+				cells, lines = ns, ls
+			}
+		}
+	}
+	if found != 1 {
+		return false
+	}
+	sum, logs := 0.0, 0.0
+	for _, n := range cells {
+		sum += n.Value
+		logs += math.Log(n.Value)
+	}
+	arith, geo := sum/float64(len(cells)), math.Exp(logs/float64(len(cells)))
+	// The stated figure as rounded (half a step either way) or truncated.
+	lo, hi := c.stated.Value-c.stated.step/2, c.stated.Value+c.stated.step
+	cr := &Cross{Reason: DerivedHolds, Derivation: Mean, Lines: []int{lines[0], lines[len(lines)-1]}, Stated: c.stated,
+		GotUnit: c.stated.Unit, Operands: cells}
+	switch {
+	case arith >= lo && arith <= hi:
+		cr.Got = arith
+	case geo >= lo && geo <= hi:
+		cr.Got = geo
+	default:
+		cr.Reason, cr.Got = DerivedOff, arith
+	}
+	setCross(c, cr)
+	return true
+}
