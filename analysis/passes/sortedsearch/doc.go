@@ -23,7 +23,11 @@
 // elements. Loops that do work on every visited element (sum, expire,
 // copy), loops over maps, arrays and slices the package never sorts,
 // searches by another field, and loops that compare with a value that
-// changes in the loop (a merge) are not reported.
+// changes in the loop (a merge) are not reported. Nor is a field or
+// package-level variable that a function appends to without sorting it or
+// inserting into it in order in that function: it is sorted at times (a
+// label builder sorts its list when it builds the set) but not kept
+// sorted, and a binary search between would miss elements.
 //
 // For example:
 //

@@ -99,6 +99,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if len(c.sorted) == 0 {
 		return nil, nil
 	}
+	unordered := unorderedAppends(pass.TypesInfo, root, c.sorted)
 	bounded := smallBounds(pass, root)
 	// ordersAt returns the orders obj is known to have at pos.
 	var ordersAt func(obj types.Object, pos token.Pos, depth int) []order
@@ -109,8 +110,12 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		if v.IsField() || v.Parent() == pass.Pkg.Scope() {
 			// Sorted somewhere in the package: the order is an invariant
-			// of the field or variable. Parameters it is passed for may
-			// keep it sorted by in-order insertion.
+			// of the field or variable, unless a function appends to it
+			// without keeping it sorted (see unorderedAppends). Parameters
+			// it is passed for may keep it sorted by in-order insertion.
+			if unordered[obj] {
+				return nil
+			}
 			os := c.sorted[obj]
 			for p, sites := range args {
 				for _, site := range sites {
@@ -193,6 +198,53 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// unorderedAppends returns the fields and package-level variables of sorted
+// that some function appends to (x.f = append(x.f, ...)) without sorting
+// or inserting into them in order in the same function: such a slice is
+// sorted at times (before it is written out, say) but not kept sorted, so
+// a search of it may run while it is unordered. Prometheus' labels.Builder
+// appends in Set and sorts only when the labels are built; the order book
+// that appends a level after its in-order search (an insertion in the same
+// function) keeps its order.
+func unorderedAppends(info *types.Info, root inspector.Cursor, sorted map[types.Object][]order) map[types.Object]bool {
+	out := make(map[types.Object]bool)
+	for cur := range root.Preorder((*ast.AssignStmt)(nil)) {
+		as := cur.Node().(*ast.AssignStmt)
+		if len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			continue
+		}
+		call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+		if !ok || len(call.Args) < 2 {
+			continue
+		}
+		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		if !ok {
+			continue
+		}
+		if b, ok := info.Uses[id].(*types.Builtin); !ok || b.Name() != "append" {
+			continue
+		}
+		obj := keyObj(info, as.Lhs[0])
+		v, ok := obj.(*types.Var)
+		if !ok || len(sorted[obj]) == 0 || keyObj(info, call.Args[0]) != obj || !v.IsField() && v.Parent() != v.Pkg().Scope() {
+			continue
+		}
+		var fn ast.Node
+		for p := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+			fn = p.Node()
+			break
+		}
+		if fn == nil {
+			continue
+		}
+		kept := slices.ContainsFunc(sorted[obj], func(o order) bool { return fn.Pos() <= o.pos && o.pos < fn.End() })
+		if !kept {
+			out[obj] = true
+		}
+	}
+	return out
 }
 
 // isStaticTable reports whether obj is a package-level variable initialised

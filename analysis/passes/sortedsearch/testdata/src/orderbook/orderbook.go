@@ -168,3 +168,25 @@ func rankOf(sorted []string, name string) int {
 }
 
 func (s *Schedule) rank(name string) int { return rankOf(s.names, name) }
+
+type Tag struct{ Key, Value string }
+
+// Tags appends and sorts again in the same function: the slice is kept
+// sorted, and Find's linear search is reported.
+type Tags struct {
+	list []Tag
+}
+
+func (t *Tags) Add(k, v string) {
+	t.list = append(t.list, Tag{k, v})
+	sort.Slice(t.list, func(i, j int) bool { return t.list[i].Key < t.list[j].Key })
+}
+
+func (t *Tags) Find(k string) string {
+	for _, e := range t.list { // want `linear search with early exit on Key over sorted slice t\.list`
+		if e.Key == k {
+			return e.Value
+		}
+	}
+	return ""
+}
