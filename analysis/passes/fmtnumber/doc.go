@@ -15,7 +15,8 @@
 // string concatenated from strconv.FormatInt results.
 //
 // The check reports fmt.Sprintf of a lone verb (%d, %x, %v, %t, %f, %e,
-// %g, the last three with an optional precision) of an integer, float or
+// %g, the last three with an optional precision; a zero flag without a
+// width, as in "%0.f", pads nothing and is accepted) of an integer, float or
 // bool, and fmt.Sprint of one such value, wherever the code is not cold:
 // strconv is then simpler as well as faster. It reports a short fixed
 // format (at most four such verbs or %s, at most 32 bytes of literal

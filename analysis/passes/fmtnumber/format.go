@@ -10,8 +10,10 @@ type piece struct {
 
 // parseFormat splits a Printf format into literal text and verbs. It accepts
 // only the plain verbs d, x, v, t, s, f, e and g, and a precision of at most
-// two digits on f, e and g. Flags, widths, argument indexes and other verbs
-// make it fail: strconv has no direct counterpart for them.
+// two digits on f, e and g (an empty one is 0, as in fmt). Flags, widths,
+// argument indexes and other verbs make it fail: strconv has no direct
+// counterpart for them — except a zero flag without a width, which pads
+// nothing ("%0.f", written for "%.0f").
 func parseFormat(format string) (pieces []piece, ok bool) {
 	var lit []byte
 	flush := func() {
@@ -33,6 +35,10 @@ func parseFormat(format string) (pieces []piece, ok bool) {
 		if format[i] == '%' {
 			lit = append(lit, '%')
 			continue
+		}
+		if format[i] == '0' && i+1 < len(format) && (format[i+1] < '0' || format[i+1] > '9') {
+			// A zero flag without a width pads nothing: "%0.f" is "%.f".
+			i++
 		}
 		prec := -1
 		if format[i] == '.' {

@@ -23,5 +23,6 @@ func Labels(gs []Gauge, out map[string]string, sb *strings.Builder) {
 		out[g.Name+"_up"] = fmt.Sprintf("%t", g.Up)     // want `fmt\.Sprintf of one bool: use strconv\.FormatBool`
 		out[g.Name+"_sci"] = fmt.Sprintf("%e", g.Value) // want `fmt\.Sprintf of one float: use strconv\.FormatFloat`
 		out[g.Name+"_f"] = fmt.Sprintf("%f", g.Value)   // want `fmt\.Sprintf of one float: use strconv\.FormatFloat`
+		out[g.Name+"_whole"] = fmt.Sprintf("%0.f", g.Value) // want `fmt\.Sprintf of one float: use strconv\.FormatFloat`
 	}
 }
