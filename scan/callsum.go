@@ -139,10 +139,11 @@ type funcNode struct {
 	// entry is the kind of entry point the function is ("" if none):
 	// "HTTP handler", "benchmark", ...
 	entry string
-	// consumer are, for a consumer-loop entry, the spans of its loops
-	// that take messages: the rest of its body is set-up, run once per
-	// consumer.
-	consumer []span
+	// loops are, for a consumer-loop entry, the spans of its loops that
+	// take messages, and for a benchmark, of its measured loops (see
+	// astutil.IsBenchmarkLoop): the rest of its body is set-up, run once
+	// per consumer or benchmark run.
+	loops []span
 	// calls are the functions it calls or refers to as values, and the
 	// calls through interfaces (see ifaceCallee).
 	calls []callEdge
@@ -211,8 +212,11 @@ func runCallsum(pass *analysis.Pass) (any, error) {
 			entry:    entryKind(obj),
 		}
 		s.sum.funcs[n.name] = n
-		if n.entry == "" && !n.test {
+		switch {
+		case n.entry == "" && !n.test:
 			s.setConsumer(n, decl.Body)
+		case n.entry == "benchmark":
+			s.addSpans(n, benchmarkLoops(pass.TypesInfo, decl.Body))
 		}
 		n.control = s.cliTool || controlPlane(shortFunc(obj)) || controlPlane(filepath.Base(pass.Fset.Position(decl.Pos()).Filename))
 		s.body(c, n, obj)
@@ -343,8 +347,12 @@ func (s *summariser) literal(c inspector.Cursor, owner *funcNode) {
 		n.control = owner.control
 	}
 	n.control = n.control || s.cliTool || controlPlane(filepath.Base(start.Filename))
-	if n.entry == "" && !n.test {
+	switch {
+	case n.entry == "" && !n.test:
 		s.setConsumer(n, lit.Body)
+	case n.entry == "benchmark":
+		// A sub-benchmark's or RunParallel's literal: its measured loop.
+		s.addSpans(n, benchmarkLoops(s.pass.TypesInfo, lit.Body))
 	}
 	s.sum.funcs[n.name] = n
 	s.sum.lits = append(s.sum.lits, litRange{file: start.Filename, start: pos{start.Line, start.Column}, end: pos{end.Line, end.Column}, name: n.name})
@@ -958,33 +966,59 @@ func (sp span) contains(p pos) bool { return sp.start.before(p) && p.before(sp.e
 // setConsumer makes n a consumer-loop entry if body has loops that take
 // messages (see consumerLoops), and records their spans.
 func (s *summariser) setConsumer(n *funcNode, body *ast.BlockStmt) {
-	for _, l := range consumerLoops(s.pass.TypesInfo, body) {
-		start, end := s.pass.Fset.Position(l.Pos()), s.pass.Fset.Position(l.End())
-		n.consumer = append(n.consumer, span{pos{start.Line, start.Column}, pos{end.Line, end.Column}})
-	}
-	if len(n.consumer) > 0 {
+	if s.addSpans(n, consumerLoops(s.pass.TypesInfo, body)) {
 		n.entry = "consumer loop"
 	}
 }
 
+// addSpans adds the spans of loops to n.loops, and reports whether there
+// were any.
+func (s *summariser) addSpans(n *funcNode, loops []ast.Stmt) bool {
+	for _, l := range loops {
+		start, end := s.pass.Fset.Position(l.Pos()), s.pass.Fset.Position(l.End())
+		n.loops = append(n.loops, span{pos{start.Line, start.Column}, pos{end.Line, end.Column}})
+	}
+	return len(loops) > 0
+}
+
+// benchmarkLoops returns the measured loops of a benchmark's body (see
+// astutil.IsBenchmarkLoop), function literals left out: a sub-benchmark's
+// or RunParallel's literal is a node of its own.
+func benchmarkLoops(info *types.Info, body *ast.BlockStmt) []ast.Stmt {
+	var loops []ast.Stmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ForStmt:
+			if astutil.IsBenchmarkLoop(info, n) {
+				loops = append(loops, n)
+				return false
+			}
+		}
+		return true
+	})
+	return loops
+}
+
 // repeated reports whether the call at c, in n's body, runs repeatedly for
-// the evidence: in a loop (see inRepeatedLoop), and, in a consumer-loop
-// entry, in one of its consumer loops — another loop of a consumer (over
-// its configured endpoints, say) is set-up.
+// the evidence: in a loop (see inRepeatedLoop), and, in a consumer-loop or
+// benchmark entry, in one of its loops that repeat — another loop of a
+// consumer (over its configured endpoints, say) or of a benchmark's set-up
+// runs once.
 func (s *summariser) repeated(n *funcNode, c inspector.Cursor) bool {
 	if !inRepeatedLoop(s.pass.TypesInfo, c) {
 		return false
 	}
-	if len(n.consumer) == 0 {
+	if n.entry != "consumer loop" && n.entry != "benchmark" {
 		return true
 	}
-	return n.inConsumerLoop(s.pass.Fset.Position(c.Node().Pos()))
+	return n.inLoops(s.pass.Fset.Position(c.Node().Pos()))
 }
 
-// inConsumerLoop reports whether the position p is in one of n's consumer
-// loops.
-func (n *funcNode) inConsumerLoop(p token.Position) bool {
-	for _, sp := range n.consumer {
+// inLoops reports whether the position p is in one of n.loops.
+func (n *funcNode) inLoops(p token.Position) bool {
+	for _, sp := range n.loops {
 		if sp.contains(pos{p.Line, p.Column}) {
 			return true
 		}

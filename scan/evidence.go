@@ -370,8 +370,11 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, servi
 			h.Evidence += ", through a loop"
 		}
 		switch {
-		case r.entry == name && len(n.consumer) > 0 && !n.inConsumerLoop(token.Position{Line: f.Line, Column: f.Column}):
+		case r.entry == name && r.kind == "consumer loop" && !n.inLoops(token.Position{Line: f.Line, Column: f.Column}):
 			h.Evidence = "static: in the set-up of consumer loop " + g.display(name) + ", outside its loops that take messages: runs once per consumer"
+			h.Confidence = Low
+		case r.entry == name && r.kind == "benchmark" && !n.inLoops(token.Position{Line: f.Line, Column: f.Column}):
+			h.Evidence = "static: in the set-up of benchmark " + g.display(name) + ", outside its measured loop: runs once per run"
 			h.Confidence = Low
 		case strings.HasPrefix(r.kind, controlKind):
 			h.Evidence += " (the control plane: operators' and scrapers' calls)"

@@ -351,3 +351,37 @@ func TestLiteralNodes(t *testing.T) {
 		t.Errorf("finding in svc.PrintUsage: %q; want one, not reached from the handler that runs a literal in a goroutine", got)
 	}
 }
+
+// TestBenchmarkSetUp checks that a finding in a benchmark's own body is
+// measured only in its measured loop: the set-up around it runs once per
+// run.
+func TestBenchmarkSetUp(t *testing.T) {
+	res, err := Run(context.Background(), suite.Analyzers(), []string{"./svc"}, Options{Dir: filepath.Join("testdata", "literals"), Tests: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	poolBench, err := os.ReadFile(filepath.Join("testdata", "literals", "svc", "pool_test.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, l := range strings.Split(string(poolBench), "\n") {
+		var want string
+		switch {
+		case strings.HasSuffix(l, "// bench: set-up"):
+			want = "low, static: in the set-up of benchmark svc.BenchmarkScratch"
+		case strings.HasSuffix(l, "// bench: measured"):
+			want = "high, static: is a benchmark"
+		default:
+			continue
+		}
+		got := ""
+		for _, f := range res.Findings {
+			if f.Analyzer == "poolreset" && filepath.Base(f.File) == "pool_test.go" && f.Line == i+1 && f.Hot != nil {
+				got = f.Hot.Confidence + ", " + f.Hot.Evidence
+			}
+		}
+		if !strings.HasPrefix(got, want) {
+			t.Errorf("finding at pool_test.go:%d: %q; want %q...", i+1, got, want)
+		}
+	}
+}

@@ -38,3 +38,28 @@ func TimerStopped(info *types.Info, body *ast.BlockStmt, n ast.Node) bool {
 	}
 	return false
 }
+
+// IsBenchmarkLoop reports whether loop is the measured loop of a benchmark:
+// `for b.Loop()` or a for statement whose condition compares with b.N, for b
+// of type *testing.B, or the `for pb.Next()` loop of b.RunParallel, for pb
+// of type *testing.PB.
+func IsBenchmarkLoop(info *types.Info, loop ast.Node) bool {
+	f, ok := loop.(*ast.ForStmt)
+	if !ok || f.Cond == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(f.Cond, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.SelectorExpr:
+			switch n.Sel.Name {
+			case "N", "Loop":
+				found = IsNamedOrPointer(info.TypeOf(n.X), "testing", "B")
+			case "Next":
+				found = IsNamedOrPointer(info.TypeOf(n.X), "testing", "PB")
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -208,29 +208,7 @@ func breakTarget(c, loop inspector.Cursor) inspector.Cursor {
 // of type *testing.B, or the `for pb.Next()` loop of b.RunParallel, for pb
 // of type *testing.PB.
 func (h *Info) IsBenchmarkLoop(loop ast.Node) bool {
-	f, ok := loop.(*ast.ForStmt)
-	if !ok || f.Cond == nil {
-		return false
-	}
-	found := false
-	ast.Inspect(f.Cond, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.SelectorExpr:
-			switch n.Sel.Name {
-			case "N", "Loop":
-				found = isTesting(h.info.TypeOf(n.X), "B")
-			case "Next":
-				found = isTesting(h.info.TypeOf(n.X), "PB")
-			}
-		}
-		return !found
-	})
-	return found
-}
-
-// isTesting reports whether t is testing.name or a pointer to it.
-func isTesting(t types.Type, name string) bool {
-	return astutil.IsNamedOrPointer(t, "testing", name)
+	return astutil.IsBenchmarkLoop(h.info, loop)
 }
 
 // Once reports whether c runs at most once per program (or per sync.Once):
