@@ -155,8 +155,12 @@ func (g *callGraph) reachable() map[string]reach {
 		queue = append(queue, name)
 	}
 	seeds := slices.Sorted(maps.Keys(g.funcs))
+	// Entry points in test code (a test's httptest handler, a test
+	// helper's server) serve tests, not traffic: only a benchmark's
+	// measured loop is an entry there.
+	servesTraffic := func(n *funcNode) bool { return !n.test || n.entry == "benchmark" }
 	for _, name := range seeds {
-		if n := g.funcs[name]; n.entry != "" && !n.control {
+		if n := g.funcs[name]; n.entry != "" && !n.control && servesTraffic(n) {
 			visit(name, reach{entry: name, kind: n.entry, loop: n.entry == "consumer loop"})
 		}
 	}
@@ -184,7 +188,7 @@ func (g *callGraph) reachable() map[string]reach {
 	// control plane: what only they reach is reached, but not hot.
 	late = true
 	for _, name := range seeds {
-		if n := g.funcs[name]; n.entry != "" && n.control {
+		if n := g.funcs[name]; n.entry != "" && n.control && servesTraffic(n) {
 			visit(name, reach{entry: name, kind: controlKind + " " + n.entry})
 		}
 	}
@@ -249,7 +253,7 @@ func (g *callGraph) servingDepths(max int) map[string]int {
 	test := make(map[string]bool) // reached only from test entries so far
 	var queue []string
 	for _, name := range slices.Sorted(maps.Keys(g.funcs)) {
-		if n := g.funcs[name]; (n.entry == "HTTP handler" || n.entry == "RPC method") && !n.control {
+		if n := g.funcs[name]; (n.entry == "HTTP handler" || n.entry == "RPC method") && !n.control && !n.test {
 			depth[name] = 0
 			test[name] = n.test
 			queue = append(queue, name)

@@ -347,6 +347,9 @@ func TestLiteralNodes(t *testing.T) {
 			t.Errorf("finding at proxy.go:%d: %q; want %q...", i+1, got, want)
 		}
 	}
+	if got := evidence["example.com/literals/svc.Render"]; got == "" || strings.Contains(got, "HTTP handler") {
+		t.Errorf("finding in svc.Render: %q; want one, not reached from the handler of a test helper (a package whose non-test file imports testing)", got)
+	}
 	if got := evidence["example.com/literals/svc.PrintUsage"]; got == "" || strings.Contains(got, "HTTP handler") {
 		t.Errorf("finding in svc.PrintUsage: %q; want one, not reached from the handler that runs a literal in a goroutine", got)
 	}

@@ -3,7 +3,6 @@ package hotpath
 import (
 	"go/ast"
 	"go/types"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -123,23 +122,8 @@ func (h *Info) inBenchmark(c inspector.Cursor) bool {
 	return false
 }
 
-// isTestPackage reports whether the package of pass is package testing, a
-// package below it, or a test-support package: one of its files other
-// than _test.go files imports testing.
+// isTestPackage reports whether the package of pass is test code (see
+// astutil.IsTestSupport).
 func isTestPackage(pass *analysis.Pass) bool {
-	path := pass.Pkg.Path()
-	if path == "testing" || strings.HasPrefix(path, "testing/") {
-		return true
-	}
-	for _, f := range pass.Files {
-		if strings.HasSuffix(pass.Fset.File(f.Pos()).Name(), "_test.go") {
-			continue
-		}
-		for _, spec := range f.Imports {
-			if p, err := strconv.Unquote(spec.Path.Value); err == nil && p == "testing" {
-				return true
-			}
-		}
-	}
-	return false
+	return astutil.IsTestSupport(pass.Fset, pass.Files, pass.Pkg.Path())
 }
