@@ -365,11 +365,11 @@ func (s *summariser) literal(c inspector.Cursor, owner *funcNode) {
 	switch c.ParentEdgeKind() {
 	case edge.CallExpr_Fun:
 		if owner != nil {
-			owner.calls = append(owner.calls, callEdge{callee: n.name, loop: inRepeatedLoop(s.pass.TypesInfo, c.Parent())})
+			owner.calls = append(owner.calls, callEdge{callee: n.name, loop: s.repeated(owner, c.Parent())})
 		}
 	case edge.CallExpr_Args:
 		if owner != nil {
-			owner.calls = append(owner.calls, callEdge{callee: n.name, loop: inRepeatedLoop(s.pass.TypesInfo, c.Parent())})
+			owner.calls = append(owner.calls, callEdge{callee: n.name, loop: s.repeated(owner, c.Parent())})
 		}
 		if callee := calleeName(s.pass.TypesInfo, c.Parent().Node().(*ast.CallExpr), s.litOnly); callee != "" {
 			value.via = callee

@@ -144,7 +144,7 @@ func (s *summariser) conversions(n *funcNode, c inspector.Cursor, sig *types.Sig
 	case *ast.CallExpr:
 		if tv, ok := info.Types[e.Fun]; ok && tv.IsType() {
 			if len(e.Args) == 1 {
-				s.toInterface(n, e.Args[0], tv.Type, inRepeatedLoop(info, c))
+				s.toInterface(n, e.Args[0], tv.Type, s.repeated(n, c))
 			}
 			return
 		}
@@ -157,7 +157,7 @@ func (s *summariser) conversions(n *funcNode, c inspector.Cursor, sig *types.Sig
 			return
 		}
 		params := fsig.Params()
-		loop := inRepeatedLoop(info, c)
+		loop := s.repeated(n, c)
 		for i, arg := range e.Args {
 			var pt types.Type
 			switch {
@@ -178,7 +178,7 @@ func (s *summariser) conversions(n *funcNode, c inspector.Cursor, sig *types.Sig
 		if !ok || tv.Type == nil {
 			return
 		}
-		loop := inRepeatedLoop(info, c)
+		loop := s.repeated(n, c)
 		switch u := tv.Type.Underlying().(type) {
 		case *types.Struct:
 			for i, elt := range e.Elts {
@@ -213,7 +213,7 @@ func (s *summariser) conversions(n *funcNode, c inspector.Cursor, sig *types.Sig
 		if len(e.Lhs) != len(e.Rhs) {
 			return
 		}
-		loop := inRepeatedLoop(info, c)
+		loop := s.repeated(n, c)
 		for i, lhs := range e.Lhs {
 			if tv, ok := info.Types[lhs]; ok {
 				s.toInterface(n, e.Rhs[i], tv.Type, loop)
@@ -223,7 +223,7 @@ func (s *summariser) conversions(n *funcNode, c inspector.Cursor, sig *types.Sig
 		if sig == nil || sig.Results().Len() != len(e.Results) {
 			return
 		}
-		loop := inRepeatedLoop(info, c)
+		loop := s.repeated(n, c)
 		for i, r := range e.Results {
 			s.toInterface(n, r, sig.Results().At(i).Type(), loop)
 		}
