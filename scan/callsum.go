@@ -219,8 +219,8 @@ func runCallsum(pass *analysis.Pass) (any, error) {
 		switch {
 		case n.entry == "" && !n.test:
 			s.setConsumer(n, decl.Body)
-		case n.entry == "benchmark":
-			s.addSpans(n, benchmarkLoops(pass.TypesInfo, decl.Body))
+		case n.entry == "benchmark" || n.entry == "" && n.test:
+			s.setBenchmark(n, decl.Body)
 		}
 		n.control = s.cliTool || controlPlane(shortFunc(obj)) || controlPlane(filepath.Base(pass.Fset.Position(decl.Pos()).Filename))
 		s.body(c, n, obj)
@@ -355,9 +355,11 @@ func (s *summariser) literal(c inspector.Cursor, owner *funcNode) {
 	switch {
 	case n.entry == "" && !n.test:
 		s.setConsumer(n, lit.Body)
-	case n.entry == "benchmark":
-		// A sub-benchmark's or RunParallel's literal: its measured loop.
-		s.addSpans(n, benchmarkLoops(s.pass.TypesInfo, lit.Body))
+	case n.entry == "benchmark" || n.entry == "" && n.test:
+		// A sub-benchmark's or RunParallel's literal, or a helper
+		// literal that runs the measured loop for the benchmarks that
+		// call it.
+		s.setBenchmark(n, lit.Body)
 	}
 	s.sum.funcs[n.name] = n
 	s.sum.lits = append(s.sum.lits, litRange{file: start.Filename, start: pos{start.Line, start.Column}, end: pos{end.Line, end.Column}, name: n.name})
@@ -973,6 +975,16 @@ func (sp span) contains(p pos) bool { return sp.start.before(p) && p.before(sp.e
 func (s *summariser) setConsumer(n *funcNode, body *ast.BlockStmt) {
 	if s.addSpans(n, consumerLoops(s.pass.TypesInfo, body)) {
 		n.entry = "consumer loop"
+	}
+}
+
+// setBenchmark records the spans of the measured loops of body, n's, and
+// makes a function of test code with one a benchmark entry: a helper that
+// takes the *testing.B and runs the b.N loop for the benchmarks that call
+// it once each (nats-server's RunObjStoreBenchmark) is where they measure.
+func (s *summariser) setBenchmark(n *funcNode, body *ast.BlockStmt) {
+	if s.addSpans(n, benchmarkLoops(s.pass.TypesInfo, body)) {
+		n.entry = "benchmark"
 	}
 }
 
