@@ -345,6 +345,10 @@ type Pair struct {
 	// a figure with its earlier value in parentheses ("3.02 µs (was 11.5
 	// µs)"), never a later sentence's figures.
 	sentence bool
+	// wrapped is set for a comparison that runs across a line break
+	// ("… 1.82" / "against 2.83 …"): it belongs to a ratio at the end
+	// of the line before, never to a later line's.
+	wrapped bool
 	// span is the pair's byte range on its line (from the first figure's
 	// start to the second's end), {0, 0} when not read from one line.
 	span [2]int

@@ -101,14 +101,18 @@ const (
 	// Mean is the arithmetic or geometric mean of a table's column of
 	// factors or percentages: "the speed-up averages 4.6× per rung".
 	Mean
+	// Scaling is a speed-up or parallel efficiency cell of a scaling
+	// table recomputed from its times and resource counts: S(N) =
+	// T(base)/T(N), E(N) = S(N) / (N/base).
+	Scaling
 )
 
 var derivationNames = [...]string{NoDerivation: "", Difference: "difference", Total: "total", Rate: "rate", Expression: "expression",
-	CodeCount: "count", Bandwidth: "bandwidth", Conversion: "conversion", Mean: "mean"}
+	CodeCount: "count", Bandwidth: "bandwidth", Conversion: "conversion", Mean: "mean", Scaling: "scaling"}
 
 // String returns the derivation's name: "difference", "total", "rate",
-// "expression", "count", "bandwidth", "conversion", "mean", or "" for
-// none.
+// "expression", "count", "bandwidth", "conversion", "mean", "scaling",
+// or "" for none.
 func (d Derivation) String() string {
 	if d >= 0 && int(d) < len(derivationNames) {
 		return derivationNames[d]
@@ -186,6 +190,12 @@ func (x *Cross) String() string {
 		figs = strings.Join(ops, " / ")
 	case Mean:
 		figs = "the mean of " + strings.Join(ops, ", ")
+	case Scaling:
+		if len(ops) == 4 {
+			figs = fmt.Sprintf("(%s / %s) / (%s / %s)", ops[0], ops[1], ops[2], ops[3])
+		} else {
+			figs = strings.Join(ops, " / ")
+		}
 	}
 	switch x.Reason {
 	case SupportedElsewhere:
@@ -353,6 +363,12 @@ func (x *extractor) crossCheck() {
 			if (c.Quantity == Other || c.Quantity == Unknown) && x.checkVariability(c) {
 				continue
 			}
+			if x.checkKeyRows(c) {
+				continue
+			}
+			if c.Pair == nil && c.Verdict == Unverifiable && x.checkWrappedPair(c) {
+				continue
+			}
 			if c.Pair == nil && c.Verdict == Unverifiable && x.checkPointsNearby(c) {
 				continue
 			}
@@ -398,6 +414,8 @@ func (x *extractor) crossCheck() {
 		}
 		x.rep.Claims = out
 	}
+	x.checkScalingTables()
+	x.splitConfirmedPairs()
 	x.checkMisquotedPairs()
 	x.checkSlippedPairs()
 	x.checkSummaryPairs()
@@ -638,6 +656,11 @@ func pairFits(c *Claim, p *Pair) (Verdict, float64) {
 		// of a rate is faster.
 		cc.sense = senseFactorBetter
 	}
+	if c.sense == senseFactorWorse && (cp.Old.Quantity == Throughput || cp.New.Quantity == Throughput) && multipleOfNamed(c) {
+		// "2.7 times RabbitMQ" against a pair of rates: the rate is
+		// that multiple of the other's, faster.
+		cc.sense = senseFactorBetter
+	}
 	cc.checkStated(c.stated, cc.sense)
 	o, n := lowerIsBetter(cc.Pair.Old), lowerIsBetter(cc.Pair.New)
 	ms := c.sense.readings()
@@ -650,6 +673,60 @@ func pairFits(c *Claim, p *Pair) (Verdict, float64) {
 		got *= 100
 	}
 	return cc.Arithmetic, got
+}
+
+// checkWrappedPair checks a factor or percentage, the last of its line,
+// against the comparison that runs from the end of its line onto the next
+// ("wrote 36 % less (write amplification 1.82" / "against 2.83 for A)"):
+// the pair beside it, read across the line break, checked as one on its
+// line would be. It reports whether there was one.
+func (x *extractor) checkWrappedPair(c *Claim) bool {
+	var wp *Pair
+	for _, d := range x.pairs {
+		if d.p.wrapped && d.p.OldLine == c.Line && d.p.NewLine == c.Line+1 {
+			wp = d.p
+			break
+		}
+	}
+	if wp == nil {
+		return false
+	}
+	raw := plain(x.lines[c.Line-1].raw)
+	at := strings.LastIndex(raw, c.stated.Text)
+	if at < 0 || strings.Contains(raw[at+len(c.stated.Text):], "; ") || sentenceBreakRE.MatchString(raw[at+len(c.stated.Text):]) {
+		// The comparison must be the claim's own clause's.
+		return false
+	}
+	for k := range x.rep.Claims {
+		o := &x.rep.Claims[k]
+		if o.Line == c.Line && o != c && (o.Kind == Speedup || o.Kind == Percent) && strings.LastIndex(raw, o.stated.Text) > at {
+			// A later ratio of the line is nearer the comparison.
+			return false
+		}
+	}
+	cp := *wp
+	c.Pair = &cp
+	// The pair's first figure is written on the claim's line.
+	c.Numbers = append(c.Numbers, cp.Old)
+	c.checkStated(c.stated, c.sense)
+	c.Verdict = c.Arithmetic
+	return true
+}
+
+// multipleOfNamed reports whether factor claim c states a multiple of a
+// baseline named after it ("2.7 times RabbitMQ", "6.1× what A managed").
+func multipleOfNamed(c *Claim) bool {
+	at := indexFigure(c.Claimed, c.stated.Text)
+	if at < 0 {
+		return false
+	}
+	rest := strings.TrimLeft(c.Claimed[at+len(c.stated.Text):], " ")
+	for _, u := range []string{"×", "x", "times"} {
+		if strings.HasPrefix(rest, u) {
+			return baselineAfterRE.MatchString(rest[len(u):])
+		}
+	}
+	return false
 }
 
 // quantityFits reports whether a pair compares what the claim compares.
@@ -1049,7 +1126,7 @@ func (x *extractor) checkElsewhere(c *Claim) {
 			dist, closest, cgot = dd, d, got
 		}
 	}
-	if closest == nil || x.otherMeasure(c, closest.p) {
+	if closest == nil || x.otherMeasure(c, closest.p) || x.namesOtherNoun(c, closest.p) {
 		// No pair of what the claim's clause names: unsure, no alarm.
 		return
 	}
@@ -1543,42 +1620,65 @@ func (x *extractor) checkMisquotedPairs() {
 			// A sentence's pair, on one line or wrapped onto the next.
 			continue
 		}
+		if x.settingsPair(p) {
+			// "from 8 to 16 nodes": two settings a sentence moves
+			// between, not a measurement another sentence may misquote.
+			continue
+		}
 		lw := dedupe(subjectWords(plain(x.lines[p.OldLine-1].raw)))
 		if p.NewLine != p.OldLine {
 			lw = dedupe(append(lw, subjectWords(plain(x.lines[p.NewLine-1].raw))...))
 		}
 		did := idOf[d]
-		for _, w := range append(slices.Clone(bySide[key('o', p.Old)]), bySide[key('n', p.New)]...) {
-			if w.id == did {
-				// The same pair stated again, as written.
-				continue
+		// A comparison written without an order ("5,840 MB/s against
+		// A's 4,150 MB/s") may quote its figures either way round.
+		orients := []*Pair{p}
+		if !p.Ordered {
+			sw := *p
+			sw.Old, sw.New, sw.OldLine, sw.NewLine = p.New, p.Old, p.NewLine, p.OldLine
+			orients = append(orients, &sw)
+		}
+	orient:
+		for oi, ps := range orients {
+			for _, w := range append(slices.Clone(bySide[key('o', ps.Old)]), bySide[key('n', ps.New)]...) {
+				if w.id == did {
+					// The same pair stated again, as written.
+					continue
+				}
+				o := w.d
+				q := o.p
+				if o == d || q.OldLine == p.OldLine || q.NewLine == p.OldLine || q.OldLine == p.NewLine || q.NewLine == p.NewLine || o.group == d.group ||
+					q.canonicalQ() != p.canonicalQ() || x.isPrevious(o.section) {
+					continue
+				}
+				var stated, other Number
+				var line int
+				switch {
+				case same(ps.Old, q.Old) && !sameFigure(ps.New, q.New):
+					stated, other, line = ps.New, q.New, q.NewLine
+				case same(ps.New, q.New) && !sameFigure(ps.Old, q.Old):
+					stated, other, line = ps.Old, q.Old, q.OldLine
+				default:
+					continue
+				}
+				if overlap(lw, o.own) == 0 && o.section != d.section && !quotesDistinct(ps, q) {
+					continue
+				}
+				if x.quotedOutside(stated, p.OldLine, p.NewLine, lw) {
+					// Another figure of the report: a pair of its own.
+					continue
+				}
+				qa := q
+				if oi == 1 {
+					// Back to the sentence's order: q's sides swap too.
+					sq := *q
+					sq.Old, sq.New, sq.OldLine, sq.NewLine = q.New, q.Old, q.NewLine, q.OldLine
+					qa = &sq
+				}
+				// The quoted figure as written in the sentence.
+				split = append(split, x.restatedDiffers(p, qa, stated, other, line, func(quoted, _ Number) (float64, Number) { return quoted.Value, quoted })...)
+				break orient
 			}
-			o := w.d
-			q := o.p
-			if o == d || q.OldLine == p.OldLine || q.NewLine == p.OldLine || q.OldLine == p.NewLine || q.NewLine == p.NewLine || o.group == d.group ||
-				q.canonicalQ() != p.canonicalQ() || x.isPrevious(o.section) {
-				continue
-			}
-			var stated, other Number
-			var line int
-			switch {
-			case same(p.Old, q.Old) && !sameFigure(p.New, q.New):
-				stated, other, line = p.New, q.New, q.NewLine
-			case same(p.New, q.New) && !sameFigure(p.Old, q.Old):
-				stated, other, line = p.Old, q.Old, q.OldLine
-			default:
-				continue
-			}
-			if overlap(lw, o.own) == 0 && o.section != d.section && !quotesDistinct(p, q) {
-				continue
-			}
-			if x.quotedOutside(stated, p.OldLine, p.NewLine, lw) {
-				// Another figure of the report: a pair of its own.
-				continue
-			}
-			// The quoted figure as written in the sentence.
-			split = append(split, x.restatedDiffers(p, q, stated, other, line, func(quoted, _ Number) (float64, Number) { return quoted.Value, quoted })...)
-			break
 		}
 	}
 	split = append(split, x.checkRoundedMisquotes()...)
@@ -1735,7 +1835,12 @@ func quotedText(n Number) string { return strings.ReplaceAll(n.Text, ",", "") }
 // own pair, or the figures a before → after claim states.
 func restsOn(c *Claim, p *Pair) bool {
 	if c.Pair != nil {
-		return c.Pair.Old.Text == p.Old.Text && c.Pair.New.Text == p.New.Text && c.Pair.Old.Unit == p.Old.Unit && c.Pair.New.Unit == p.New.Unit
+		if c.Pair.Old.Text == p.Old.Text && c.Pair.New.Text == p.New.Text && c.Pair.Old.Unit == p.Old.Unit && c.Pair.New.Unit == p.New.Unit {
+			return true
+		}
+		// A comparison without an order ("X against Y") may be kept
+		// either way round.
+		return !p.Ordered && c.Pair.Old.Text == p.New.Text && c.Pair.New.Text == p.Old.Text && c.Pair.Old.Unit == p.New.Unit && c.Pair.New.Unit == p.Old.Unit
 	}
 	if c.Kind != BeforeAfter {
 		return false
@@ -1865,7 +1970,7 @@ func measureNoun(m string) string {
 // from the sentence or clause break before it (". ", ";", ", and", " and
 // ") to the one after it; the whole of s when text is not in it.
 func clauseAround(s, text string) (lo, hi int) {
-	i := strings.Index(s, text)
+	i := indexFigure(s, text)
 	if text == "" || i < 0 {
 		return 0, len(s)
 	}
@@ -1880,6 +1985,33 @@ func clauseAround(s, text string) (lo, hi int) {
 	}
 	return lo, hi
 }
+
+// indexFigure returns the offset of the first figure of s written as
+// text, -1 if none: the digits "3" of "3 %" are not the start or the end
+// of "32 %" or "1.3 ms". Text that does not start and end with a digit
+// is found as written.
+func indexFigure(s, text string) int {
+	if text == "" || !isDigit(text[0]) || !isDigit(text[len(text)-1]) {
+		return strings.Index(s, text)
+	}
+	for from := 0; from < len(s); {
+		j := strings.Index(s[from:], text)
+		if j < 0 {
+			return -1
+		}
+		at := from + j
+		end := at + len(text)
+		before := at > 0 && (isDigit(s[at-1]) || at > 1 && (s[at-1] == '.' || s[at-1] == ',') && isDigit(s[at-2]))
+		after := end < len(s) && (isDigit(s[end]) || end+1 < len(s) && (s[end] == '.' || s[end] == ',') && isDigit(s[end+1]))
+		if !before && !after {
+			return at
+		}
+		from = at + 1
+	}
+	return -1
+}
+
+func isDigit(b byte) bool { return b >= '0' && b <= '9' }
 
 // figureClause returns the bounds of the clause of line s that holds
 // figure n, the clauses cut at commas, semicolons and sentence ends

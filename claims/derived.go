@@ -136,7 +136,7 @@ func (x *extractor) checkDerived(c *Claim) {
 		if x.checkConversion(c, n, scan, figs) || x.checkAmountConversion(c, n, scan, figs) {
 			return
 		}
-		if x.checkPerCount(c, n, scan, figs) {
+		if x.checkPerCount(c, n, scan, figs) || x.checkPerTotal(c, n, scan) {
 			return
 		}
 		if x.checkPriced(c, n, scan, figs) || x.checkNet(c, n, scan) || x.checkPoints(c, n, scan) {
@@ -157,7 +157,7 @@ func (x *extractor) checkDerived(c *Claim) {
 		saving := savingRE.MatchString(cl) || lessRE.MatchString(cl) && !lessThanRE.MatchString(cl)
 		switch {
 		case saving && !isCountRate(n) && !isByteRate(n) && (n.Quantity == Time || n.Quantity == Memory || n.Quantity == Allocs):
-			if x.checkOwnDifference(c, n, scan) || x.checkDifference(c, n, scan, figs) || x.checkTotal(c, n, scan) {
+			if x.checkKeyDifference(c, n) || x.checkOwnDifference(c, n, scan) || x.checkDifference(c, n, scan, figs) || x.checkTotal(c, n, scan) {
 				return
 			}
 		case isByteRate(n) || n.Quantity == Time && saving:
@@ -736,6 +736,13 @@ func (x *extractor) checkTotal(c *Claim, n Number, scan string) bool {
 	mid := pick.n.mid() * rate.n.mid() * period
 	cx := &Cross{Derivation: Total, Lines: append(pick.lines, rate.line), Stated: n, Got: toUnit(mid, n), GotUnit: n.Unit, Operands: ops}
 	cx.judge(n, lo, hi)
+	if cx.Reason == DerivedOff && farOff(n, mid) {
+		// Orders of magnitude apart with no unit slip to explain it:
+		// the operands are not the claim's (a difference of two
+		// columns of another table taken as a per-operation size), and
+		// no alarm can rest on them.
+		return false
+	}
 	setCross(c, cx)
 	return true
 }
@@ -753,6 +760,19 @@ func (cx *Cross) judge(n Number, lo, hi float64) {
 	default:
 		cx.Reason = DerivedOff
 	}
+}
+
+// farOff reports whether a recomputed figure (base units) is more than
+// 100× away from the stated one n, either way: then the figures taken
+// for it are not what the claim computed, and a check that is unsure
+// says nothing.
+func farOff(n Number, got float64) bool {
+	v := n.mid()
+	if !(v > 0) || !(got > 0) {
+		return false
+	}
+	r := got / v
+	return r > 100 || r < 0.01
 }
 
 // periodOf returns the period, in seconds, a line states a total over:
@@ -902,7 +922,7 @@ func (x *extractor) checkBandwidth(c *Claim, n Number, scan string, figs []figur
 				if t == d.p.New {
 					line = d.p.NewLine
 				}
-				if t.Quantity == Time && t.mid() > 0 {
+				if t.Quantity == Time && t.mid() > 0 && !x.latencyFigure(line, t) {
 					cands = append(cands, cand{sz, t, line})
 				}
 			}
@@ -929,6 +949,33 @@ func (x *extractor) checkBandwidth(c *Claim, n Number, scan string, figs []figur
 		}
 	}
 	return false
+}
+
+// latencyFigure reports whether time t, stated on 1-based line, is a
+// latency under load (a percentile, a median, an SLO) rather than the
+// time one operation takes: in a table row, by its column's header ("p99
+// (ms)"), else by its line's words. A size over such a time is no
+// bandwidth.
+func (x *extractor) latencyFigure(line int, t Number) bool {
+	if line < 1 || line > len(x.lines) {
+		return false
+	}
+	dl := &x.lines[line-1]
+	if dl.table >= 0 && int(dl.table) < len(x.tables) {
+		tb := x.tables[dl.table]
+		for _, r := range tb.rows {
+			if r.line != line-1 {
+				continue
+			}
+			for k, cell := range r.cells {
+				if k < len(tb.header) && indexFigure(cell, t.Text) >= 0 && latencyRE.MatchString(tb.header[k]) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return latencyRE.MatchString(dl.raw)
 }
 
 // overCountRE matches the words between a total time and the count it
@@ -1164,7 +1211,8 @@ var conversionLinkRE = regexp.MustCompile(`(?i)^\s*(?:per\s+[a-z][a-z-]*\s*)?[,(
 // is another figure, not a conversion. It reports whether it set a
 // verdict.
 func (x *extractor) checkAmountConversion(c *Claim, n Number, scan string, figs []figure) bool {
-	if n.Quantity != Time && n.Quantity != Memory || strings.Contains(n.Unit, "/") {
+	byteRates := isByteRate(n)
+	if n.Quantity != Time && n.Quantity != Memory && !byteRates || strings.Contains(n.Unit, "/") && !byteRates {
 		return false
 	}
 	at := figureIndex(figs, n)
@@ -1172,8 +1220,28 @@ func (x *extractor) checkAmountConversion(c *Claim, n Number, scan string, figs 
 		return false
 	}
 	o := figs[at-1].Number
-	if o.Quantity != n.Quantity || o.Unit == n.Unit || strings.Contains(o.Unit, "/") || o.Unit == "" ||
-		!amountLinkRE.MatchString(scan[figs[at-1].end:figs[at].start]) || comparedAfterRE.MatchString(scan[figs[at].end:]) {
+	link := scan[figs[at-1].end:figs[at].start]
+	if byteRates && orLinkEndRE.MatchString(link) {
+		// "1,555 MiB/s of 4K random writes, or 1.48 GB/s": the rate
+		// before the words about it (and a figure of another
+		// quantity), in another unit.
+		from := at - 1
+		if !isByteRate(o) && at >= 2 {
+			from = at - 2
+		}
+		if isByteRate(figs[from].Number) && !sentenceBreakRE.MatchString(scan[figs[from].end:figs[at].start]) {
+			o = figs[from].Number
+			link = ", or"
+		}
+	}
+	after := scan[figs[at].end:]
+	if strings.TrimSpace(after) == "" {
+		// The figure ends its line: its words run on to the next line of
+		// the paragraph ("about 1,296 s" / "per simulated day").
+		after = " " + x.wrappedLine(c.Line-1, c.Line)
+	}
+	if o.Quantity != n.Quantity || o.Unit == n.Unit || strings.Contains(o.Unit, "/") && !(byteRates && isByteRate(o)) || o.Unit == "" ||
+		!amountLinkRE.MatchString(link) || comparedAfterRE.MatchString(after) && !unitSystemRE.MatchString(after) {
 		return false
 	}
 	lo, hi := o.base()
@@ -1182,6 +1250,14 @@ func (x *extractor) checkAmountConversion(c *Claim, n Number, scan string, figs 
 	setCross(c, cx)
 	return true
 }
+
+// orLinkEndRE finds the end of the words before a figure that restates an
+// earlier one in another unit: "…, or", "…, i.e.".
+var orLinkEndRE = regexp.MustCompile(`(?i),\s*(?:or|i\.e\.,?)\s*$`)
+
+// unitSystemRE finds the words after a figure that say it is the one
+// before in another system of units: "1.48 GB/s in decimal units".
+var unitSystemRE = regexp.MustCompile(`(?i)^\s*in\s+(?:decimal|binary|si|iec)\s+(?:units|prefixes)\b`)
 
 // amountLinkRE finds the words between a figure and the same figure in
 // another unit: ", about", ", or roughly", " (i.e."; comparedAfterRE the

@@ -412,7 +412,52 @@
 //   - a bound ("needed up to 19 % more") is not Unsupported by the
 //     closest pair; a word inside a hyphenated compound ("Multi-get")
 //     does not name the row of the word alone ("get") when a ratio's
-//     rows are told apart by its clause's words.
+//     rows are told apart by its clause's words;
+//   - an alarm names figures of the claim's own measure: a latency
+//     percentile pair is no evidence about a rate ("28 % more write IOPS"
+//     against a p99), power, a price ("costs 5.1 % more"), an amount
+//     written ("wrote 36 % less") and a change of a noun of no measure
+//     ("the 6.2-fold increase in grid points") are measures of their own;
+//     a size over a latency percentile is no bandwidth, a total off by
+//     more than 100× with no unit slip rests on figures that are not its
+//     operands, and a conversion whose second figure's words run on to
+//     the next line ("about 1,296 s" / "per simulated day") is no
+//     conversion;
+//   - IOPS is a rate of operations; columns "A, reads | B, reads | A,
+//     scans | B, scans" are pairs of two variants per case, and a table
+//     of percentile rows takes the unit its lead-in ends with ("…, in
+//     microseconds:"); a lone "B" in a header is a name, not bytes, unless
+//     in brackets; a column whose header gives a unit holds no versions; a
+//     long-form table whose first column holds figures ("1 KiB") and whose
+//     second names two things takes the second as the variants;
+//   - a comparison across a line break ("… 1.82" / "against 2.83 …") is
+//     the pair of the ratio before it; "against A's 4,150 MB/s" is a
+//     comparison; a clause after a semicolon that names a percentile
+//     ("; p99.9 however rises by 21 %") is not the pair's clause, and
+//     "p99.9" is one word, not "p99"; a figure is found where it is
+//     written, not inside a longer one ("3 %" in "32 %");
+//   - a reduction of a rate the pair shows falling ("cuts the publish
+//     rate by 45 % (38,500 to 21,000 msg/s)") is 1 − new/old of the rates;
+//     a multiple of a baseline named after it ("2.7 times RabbitMQ", "6.1×
+//     what B managed") is the rate ratio; "-fold" before a change and
+//     "times" before "as many", "what" or a name are factors;
+//   - two values of a scaling table's key named by a sentence ("from 16 to
+//     32 nodes") select those rows' cells of the column of its quantity
+//     (or the one its clause names): the claim rests on them, not on the
+//     two settings; a difference they give supports a saving; another row
+//     that gives it with one of them is MixesRows; a clause naming another
+//     column leaves the settings unpaired; the speed-up and efficiency
+//     columns of a scaling table are recomputed from its times and key,
+//     S(N) = T(base)/T(N), E(N) = S(N)/(N/base) (Derivation Scaling); a
+//     total after a time per one thing and a count of those things ("at
+//     1.9 ms per step and 8,640 steps it costs 16.4 min") is their
+//     product, a match consistent and a unit misread a UnitSlip;
+//   - a misquote may swap the sides of a comparison written without an
+//     order, and two plain counts a sentence moves a setting between
+//     ("from 8 to 16 nodes") are no measurement to misquote; a byte rate restated in another unit ("1,555 MiB/s …, or
+//     1.48 GB/s in decimal units") is a conversion; the two figures of a
+//     failing ratio's own pair that other lines state as written are
+//     confirmed there, and the error is the ratio's alone.
 //
 // Rounding follows the digits written, as for the arithmetic beside a
 // claim; a rate that sets a scenario ("at 2M decisions/second") is taken

@@ -1063,7 +1063,7 @@ func (p *Pair) canonicalQ() Quantity {
 
 var (
 	arrowRE   = regexp.MustCompile(`^\s*(?:→|->|=>|⇒|➜|➔|⟶|to)\s*$`)
-	versusRE  = regexp.MustCompile(`(?i)^\s*(?:[a-z]+\s+){0,2}\(?\s*(?:vs\.?|versus|against|compared (?:to|with))\s*$`)
+	versusRE  = regexp.MustCompile(`(?i)^\s*(?:[a-z]+\s+){0,2}\(?\s*(?:vs\.?|versus|against|compared (?:to|with))(?:\s+[a-z][\w-]*['’]s)?\s*$`)
 	fromRE    = regexp.MustCompile(`(?i)\bfrom\s*$`)
 	pairFigRE = func(f *figure) bool { return f.Unit != "%" && f.Unit != "x" && !f.plusMinus }
 )
@@ -1099,6 +1099,30 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 					figs[0].used = true
 					pairs = append(pairs, &Pair{Old: o, New: n, OldLine: i, NewLine: i + 1, Ordered: true,
 						From: fmt.Sprintf("lines %d-%d", i, i+1), stated: true, span: [2]int{figs[0].start, figs[0].end}})
+				}
+			}
+		}
+	}
+	if len(figs) > 0 && pairFigRE(&figs[0]) && !figs[0].used && lead != "" {
+		// "2,210 µs against" / "1,460 µs in the mixed test", "(1.82" /
+		// "against 2.83 for A)": a comparison across the line break, the
+		// first figure against the second, as on one line.
+		if lf := scanFigures(lead); len(lf) > 0 {
+			a := lf[len(lf)-1]
+			if pairFigRE(&a) && versusRE.MatchString(lead[a.end:]+" "+s[:figs[0].start]) {
+				o, n := a.Number, figs[0].Number
+				switch {
+				case o.Unit == "" && n.Unit != "":
+					o.Unit, o.Quantity, o.scale = n.Unit, n.Quantity, n.scale
+				case n.Unit == "" && o.Unit != "":
+					n.Unit, n.Quantity, n.scale = o.Unit, o.Quantity, o.scale
+				case o.Unit == "" && n.Unit == "":
+					o.Quantity, n.Quantity = Count, Count
+				}
+				if canonical(o.Quantity) == canonical(n.Quantity) {
+					figs[0].used = true
+					pairs = append(pairs, &Pair{Old: o, New: n, OldLine: i, NewLine: i + 1,
+						From: fmt.Sprintf("lines %d-%d", i, i+1), stated: true, sentence: true, wrapped: true, span: [2]int{figs[0].start, figs[0].end}})
 				}
 			}
 		}
@@ -1445,7 +1469,8 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 			if !otherClause(s, p.start, p.end, pp.span) {
 				return false
 			}
-			if nearerClaim(s, phs, p, pp.span) || p.start >= pp.span[1] && leadNamesSubject(s, p.start) {
+			if nearerClaim(s, phs, p, pp.span) || p.start >= pp.span[1] && (leadNamesSubject(s, p.start) || p.fig != nil && namesChangedNoun(s[p.fig.end:])) ||
+				p.end <= pp.span[0] && measuresNamed(s[p.end:pp.span[0]]) != 0 {
 				others = append(others, pp)
 				return true
 			}
@@ -1548,6 +1573,14 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 				case senseIncrease:
 					sn = senseGain
 				}
+			}
+			if sn == senseReduce && c.Pair != nil && c.Pair.Old.Quantity == Throughput && c.Pair.New.Quantity == Throughput &&
+				c.Pair.Ordered && c.Pair.New.mid() < c.Pair.Old.mid() && !(p.fig != nil && p.fig.sign != 0) {
+				// "cuts the publish rate by 45 % (38,500 to 21,000
+				// msg/s)": a reduction of a rate that the pair shows
+				// falling is the rate's own, 1 − new/old of the rates,
+				// as of an amount.
+				c.Pair.Old.Quantity, c.Pair.New.Quantity = Count, Count
 			}
 			if sn == senseReduce && p.fig != nil && p.fig.sign != 0 && quantityOf(strings.Fields(strings.ToLower(p.text))) == Unknown &&
 				c.Pair != nil && c.Pair.Old.Quantity == Throughput && c.Pair.New.Quantity == Throughput {
@@ -1771,7 +1804,21 @@ func leadNamesSubject(s string, at int) bool {
 		return false
 	}
 	lead = lead[j+1:]
-	return !figureDigitRE.MatchString(lead) && measuresNamed(lead) != 0
+	// A percentile is a word, not a figure: "; p99.9 however rises by".
+	return !figureDigitRE.MatchString(percentileWordRE.ReplaceAllString(lead, "p")) && measuresNamed(lead) != 0
+}
+
+// percentileWordRE finds a latency percentile written as a word: "p99.9",
+// "p50".
+var percentileWordRE = regexp.MustCompile(`(?i)\bp\d{2,3}(?:\.\d+)?\b`)
+
+// namesChangedNoun reports whether the text after a factor or percentage
+// names, with words of no measure, the thing that changed: "(11.52
+// against 1.493), in line with the 6.2-fold increase in horizontal
+// points" is about the points, not the pair before it.
+func namesChangedNoun(after string) bool {
+	m := changeInRE.FindStringSubmatch(after)
+	return m != nil && measuresNamed(m[1]) == 0 && !speedNounRE.MatchString(m[1])
 }
 
 // figureDigitRE finds a figure: a digit that no letter leads ("p99" is a

@@ -210,9 +210,15 @@ func hashTag(s string) string {
 // the serial one, as "contended" and "single-threaded" do.
 var threadCountRE = regexp.MustCompile(`(?i)\b(\d+)[\s-]*(?:threads?|cores?|goroutines?|workers?|readers?|writers?|clients?|cpus?)\b`)
 
+// dottedPercentileRE finds a latency percentile written with a decimal
+// point: "p99.9", "P99.99".
+var dottedPercentileRE = regexp.MustCompile(`\b([pP]\d{2})\.(\d{1,2})\b`)
+
 func subjectWords(s string) []string {
 	s = hashTag(s)
 	if strings.ContainsAny(s, "0123456789") {
+		// "p99.9" is one word, the same as "p999", and not "p99".
+		s = dottedPercentileRE.ReplaceAllString(s, "${1}${2}")
 		s = threadCountRE.ReplaceAllStringFunc(s, func(m string) string {
 			if n := threadCountRE.FindStringSubmatch(m); n != nil && n[1] == "1" {
 				return " serial "

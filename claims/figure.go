@@ -51,6 +51,8 @@ var units = func() []unitInfo {
 		{"Mbit/s", "Mbit/s", Throughput, 1e6 / 8}, {"kbit/s", "kbit/s", Throughput, 1e3 / 8},
 		{"Gbps", "Gbit/s", Throughput, 1e9 / 8}, {"Mbps", "Mbit/s", Throughput, 1e6 / 8},
 		{"ops/s", "ops/s", Throughput, 1}, {"op/s", "ops/s", Throughput, 1},
+		// I/O operations per second, a drive's rate of operations
+		{"IOPS", "IOPS", Throughput, 1}, {"iops", "IOPS", Throughput, 1},
 		// packets per second, with their SI prefix written into the unit
 		{"Gpps", "Gpps", Throughput, 1e9}, {"Mpps", "Mpps", Throughput, 1e6}, {"kpps", "kpps", Throughput, 1e3},
 		{"Kpps", "kpps", Throughput, 1e3}, {"pps", "pps", Throughput, 1},
@@ -382,6 +384,10 @@ func readFigure(s string, i int) (figure, int, bool) {
 		case m[6] >= 0:
 			f.Unit, f.Quantity, f.scale = "x", Unknown, 1
 			j += m[7]
+		case m[12] >= 0:
+			// "the 6.2-fold increase": a factor.
+			f.Unit, f.Quantity, f.scale = "x", Unknown, 1
+			j += m[13]
 		case m[10] >= 0:
 			// "106.6 s a day (1.78 h)": hours restating a time in
 			// parentheses; elsewhere "h" stays unread ("(24 h)" names
@@ -431,12 +437,14 @@ func readFigure(s string, i int) (figure, int, bool) {
 // stand: "min" or "mins" not followed by a figure ("4.8 min before",
 // "0.9 min,"; "min 2,041" is a minimum), a compound of hours or minutes
 // ("968.6 runner-hours", "259 executor-wall minutes"), and "times"
-// before a comparison ("5.3 times shorter"), which states a factor ("5
-// times a day" is a count),
+// before a comparison ("5.3 times shorter", "2.7 times as many", "7.7
+// times RabbitMQ", "6.1 times what A managed"), which states a factor ("5
+// times a day" is a count), "-fold" before a change ("a 6.2-fold
+// increase"),
 // percentage points ("76.6 points", "−3.3 pp"), and hours where the "h"
 // ends a clause ("(1.78 h)"; read only where it restates a time, see
 // hoursRestateRE).
-var wordUnitRE = regexp.MustCompile(`^(?: (mins?)(?:[,;.)]|$| [a-zA-Z(])| ?(?:[a-zA-Z]+-[a-zA-Z]+ |[a-zA-Z]+-)(hours?|minutes?)\b| (times) (?:faster|slower|shorter|longer|less|more|fewer|lower|higher|smaller|larger|bigger|quicker|cheaper)\b| ?((?:percentage )?points|pp|pts)\b| ?(h|hrs?)(?:[,;)]|\.(?:\s|$)|$))`)
+var wordUnitRE = regexp.MustCompile(`^(?: (mins?)(?:[,;.)]|$| [a-zA-Z(])| ?(?:[a-zA-Z]+-[a-zA-Z]+ |[a-zA-Z]+-)(hours?|minutes?)\b| (times) (?:faster|slower|shorter|longer|less|more|fewer|lower|higher|smaller|larger|bigger|quicker|cheaper|as (?:many|much|fast|often|quick)|what|[A-Z][\w.-]*[a-z][\w.-]*)\b| ?((?:percentage )?points|pp|pts)\b| ?(h|hrs?)(?:[,;)]|\.(?:\s|$)|$)|(-fold) (?:increase|decrease|rise|drop|gain|reduction|more|less|fewer|faster|slower)\b)`)
 
 // hoursRestateRE matches the text before a figure in hours that restates
 // a time in parentheses: "106.6 s a day (", "6,400 seconds (about "; or

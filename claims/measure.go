@@ -20,6 +20,7 @@ const (
 	measureCountRate                     // things per second other than bytes
 	measureCount                         // plain counts of things (cores, pods)
 	measureMoney                         // amounts of money
+	measurePower                         // electric power and energy
 )
 
 // measureWordsRE finds, in a clause, the words that name a measure, each
@@ -30,11 +31,12 @@ const (
 // on rates.
 var measureWordsRE = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\b(?:latency|latencies|runtime|runtimes|duration|wall[- ]clock|p50|p90|p95|p99|p99\.9|p999|median|minutes|hours|seconds)\b`),
-	regexp.MustCompile(`(?i)\b(?:space|bytes|data|size|sizes|footprint|storage|heap|memory|ram|disk|scanned|written)\b`),
+	regexp.MustCompile(`(?i)\b(?:space|bytes|data|size|sizes|footprint|storage|heap|memory|ram|disk|scanned|written|wrote)\b`),
 	regexp.MustCompile(`(?i)\b(?:bandwidth|(?:bytes|data|[kmgt]i?b)\s*(?:per\s+second|/s))\b`),
-	regexp.MustCompile(`(?i)\b(?:qps|rps|capacity|[a-z]{3,}s\s+(?:per\s+second|a\s+second)|(?:req|ops?|rows|events|records|msgs|gets|puts|reads|writes|requests|messages)\s*/\s*s)\b`),
+	regexp.MustCompile(`(?i)\b(?:qps|rps|iops|capacity|[a-z]{3,}s\s+(?:per\s+second|a\s+second)|(?:req|ops?|rows|events|records|msgs|gets|puts|reads|writes|requests|messages)\s*/\s*s)\b`),
 	regexp.MustCompile(`(?i)\b(?:cores|pods|nodes|hosts|executors|instances|replicas|machines|servers|workers|threads|brokers|vms|often|frequently|allocs|allocations)\b`),
-	regexp.MustCompile(`(?i)(?:\$|\b(?:bill|price|prices|dollars|spend|costs?\s+(?:per|a|of)\s+(?:hour|day|month|year|request|gb|tb|unit|node|instance))\b)`),
+	regexp.MustCompile(`(?i)(?:\$|\b(?:bill|price|prices|dollars|spend|costs?\s+(?:per|a|of)\s+(?:hour|day|month|year|request|gb|tb|unit|node|instance))\b|\bcosts?\s+[\d.,]+\s*%)`),
+	regexp.MustCompile(`(?i)\b(?:power|watts?|wattage|draws?|energy|kwh)\b`),
 }
 
 // throughputWordRE finds "throughput", which names either rate.
@@ -77,6 +79,8 @@ func measureOf(n Number) measure {
 		return measureBytes
 	case Cost:
 		return measureMoney
+	case Power, Energy:
+		return measurePower
 	case Count:
 		if n.dim != "" && n.dim != "B" && n.dim != "$" {
 			return measureCount
@@ -115,12 +119,54 @@ func (x *extractor) otherMeasure(c *Claim, p *Pair) bool {
 		return false
 	}
 	m := measureOf(p.Old) | measureOf(p.New)
-	if m&measureTime != 0 && named&measureCountRate != 0 || m&measureCountRate != 0 && named&measureTime != 0 {
+	if (m&measureTime != 0 && named&measureCountRate != 0 || m&measureCountRate != 0 && named&measureTime != 0) && !x.percentilePair(p) {
 		// A rate of things is one over a time per thing: "71.4 % more
-		// rows per second" may rest on times per row.
+		// rows per second" may rest on times per row. Not over a
+		// latency percentile: "28 % more write IOPS" does not rest on
+		// a p99 of 241 µs → 182 µs.
 		return false
 	}
 	return m != 0 && m&named == 0
+}
+
+// latencyCutRE finds the words that make a time a latency percentile or
+// a tail rather than a time per operation.
+var latencyCutRE = regexp.MustCompile(`(?i)\bp\d{2}(?:\.\d+)?\b|\bpercentiles?\b|\bmedian\b|\btail\b`)
+
+// changeInRE finds the noun a change names right after its figure: "the
+// 6.2-fold increase in horizontal points", "a 40 % rise in retries".
+var changeInRE = regexp.MustCompile(`(?i)^\s*(?:-fold\s+|times\s+|×\s*|x\s+|%\s*)?(?:increase|decrease|rise|drop|growth|reduction|gain|jump|fall)\s+(?:in|of)\s+((?:the\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*)?)`)
+
+// namesOtherNoun reports whether factor or percentage c names, right after
+// its figure, the thing that changed ("increase in horizontal points")
+// with words of no measure that pair p's figures have: the pair is no
+// evidence against it.
+func (x *extractor) namesOtherNoun(c *Claim, p *Pair) bool {
+	raw := plain(x.lines[c.Line-1].raw)
+	at := indexFigure(raw, c.stated.Text)
+	if at < 0 {
+		return false
+	}
+	m := changeInRE.FindStringSubmatch(raw[at+len(c.stated.Text):])
+	if m == nil || measuresNamed(m[1]) != 0 || speedNounRE.MatchString(m[1]) {
+		return false
+	}
+	return measureOf(p.Old)|measureOf(p.New) != 0
+}
+
+// speedNounRE finds the nouns of a speed, which rest on times or rates.
+var speedNounRE = regexp.MustCompile(`(?i)\b(?:speed|throughput|time|times|performance|rate)\b`)
+
+// percentilePair reports whether both lines of pair p name a latency
+// percentile (a table row "p99 | 241 | 168", a sentence "p99 drops from
+// 241 µs to 182 µs"): its times are not the reciprocal of any rate.
+func (x *extractor) percentilePair(p *Pair) bool {
+	for _, l := range []int{p.OldLine, p.NewLine} {
+		if l < 1 || l > len(x.lines) || !latencyCutRE.MatchString(x.lines[l-1].raw) {
+			return false
+		}
+	}
+	return true
 }
 
 // leadingWords returns the first n words of s.

@@ -71,6 +71,10 @@ var percentWords = map[string]sense{
 	"throughput": senseGain,
 }
 
+// baselineAfterRE finds, after a factor, the baseline it is a multiple of:
+// "what RabbitMQ managed", a capitalised name ("RabbitMQ", "RabbitMQ's").
+var baselineAfterRE = regexp.MustCompile(`^\s*(?:what\s+[\w.-]+(?:\s+(?:managed|did|had|does|gets|got|delivers|delivered|reached))?|[A-Z][\w.-]*[a-z][\w.-]*(?:['’]s)?)\b`)
+
 // Words that name what is compared, most specific first.
 var quantityWords = []struct {
 	q     Quantity
@@ -291,6 +295,15 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 			if quantityOf(strings.Fields(strings.ToLower(strings.Map(wordsOnly, beforeWindow(s, prevEnd, f.start))))) == Throughput {
 				// "Throughput is 1.38x that of 3.1": more of a rate is
 				// faster.
+				p.sense, p.guessed = senseFactorBetter, false
+			}
+		case len(after) > 0 && baselineAfterRE.MatchString(s[f.end:]):
+			// "6.1× what RabbitMQ managed", "2.7 times RabbitMQ's
+			// 38,500 msg/s": new/old against the baseline named after
+			// it, as "2.6× as much".
+			p.sense, p.guessed = senseFactorWorse, true
+			p.end = f.end + len(baselineAfterRE.FindString(s[f.end:]))
+			if quantityOf(strings.Fields(strings.ToLower(strings.Map(wordsOnly, beforeWindow(s, prevEnd, f.start))))) == Throughput {
 				p.sense, p.guessed = senseFactorBetter, false
 			}
 		case len(after) > 0 && after[0] == "per" && averageWordRE.MatchString(beforeWindow(s, prevEnd, f.start)):

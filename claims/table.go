@@ -274,7 +274,9 @@ func colUnit(h string) (unitInfo, bool) {
 			// "Peak requests per second": a rate, not seconds.
 			continue
 		}
-		if u, end, ok := matchUnit(w, 0); ok && end == len(w) && u.norm != "x" && u.norm != "%" && (len(w) > 1 || w == "B") {
+		if u, end, ok := matchUnit(w, 0); ok && end == len(w) && u.norm != "x" && u.norm != "%" && (len(w) > 1 || w == "B" && (strings.Contains(h, "(B)") || strings.Contains(h, "[B]"))) {
+			// A lone "B" is the unit only in brackets ("Size (B)"); "B,
+			// random read" names variant B.
 			return u, true
 		}
 		// "Before (min)", "Saved (h)", "Lag p99 (s)": in parentheses
@@ -430,9 +432,14 @@ func (x *extractor) tableClaims(t *mdTable) {
 	// take the unit the text before the table names ("Latencies in
 	// milliseconds").
 	textUnit, hasTextUnit := x.tableTextUnit(t)
+	// Rows of latency percentiles ("p50 | 118 | 88") take it in every
+	// column, as columns of them do.
+	percentileRows := hasTextUnit && len(t.rows) > 0 && !slices.ContainsFunc(t.rows, func(r mdRow) bool {
+		return len(r.cells) == 0 || !latencyHeaderRE.MatchString(r.cells[0])
+	})
 	colU := func(k int) (unitInfo, bool) {
 		u, ok := colUnit(hdr(k))
-		if (!ok || u.norm == "") && hasTextUnit && latencyHeaderRE.MatchString(hdr(k)) {
+		if (!ok || u.norm == "") && hasTextUnit && (percentileRows || latencyHeaderRE.MatchString(hdr(k))) {
 			return textUnit, true
 		}
 		return u, ok
@@ -467,6 +474,17 @@ func (x *extractor) tableClaims(t *mdTable) {
 		// version before (also beside a lone column a side word heads:
 		// "Current" is as often the electric current).
 		if vo, vn := versionGroups(t.header); len(vo) > 0 {
+			byVersion = true
+			olds, news = vo, vn
+			oldCol, newCol = olds[0], news[0]
+			groups = columnGroups(olds, news, ncol)
+		}
+	}
+	if oldCol < 0 && newCol < 0 {
+		// Columns headed by a variant and a case ("A, random read | B,
+		// random read | A, mixed | B, mixed"): each case stated for the
+		// two variants is a pair, the first variant written before.
+		if vo, vn := variantGroups(t.header); len(vo) > 0 {
 			byVersion = true
 			olds, news = vo, vn
 			oldCol, newCol = olds[0], news[0]
@@ -700,6 +718,7 @@ func (x *extractor) tableClaims(t *mdTable) {
 		}
 		pairRow := ri
 		colOfPair := make(map[*Pair]int)
+		baseOf := make(map[*Pair]string) // the name of the row a pair compares with
 		if mode == "variants" {
 			// "| redis-6.2 | get | 212,400 |" and, below, "|
 			// memcached-1.6 | get | 241,700 |": the rows of one key
@@ -720,6 +739,8 @@ func (x *extractor) tableClaims(t *mdTable) {
 							From: fmt.Sprintf("%s of the %s and %s rows", hdr(k), cellOf(or, 0), cell(0))}
 						pairs = append(pairs, p)
 						colOfPair[p] = k
+						vc, _ := variantCols(t)
+						baseOf[p] = cellOf(or, vc)
 					}
 				}
 			}
@@ -756,6 +777,11 @@ func (x *extractor) tableClaims(t *mdTable) {
 				label = rowLabel(r) + " " + hdr(0) + " " + hdr(k)
 				if mode == "variants" {
 					label = cellOf(r, 0) + " " + cellOf(r, 1) + " " + hdr(k)
+				}
+				if b := baseOf[p]; b != "" {
+					// "JetStream … against RabbitMQ": the pair is about
+					// both variants.
+					label += " " + b
 				}
 			}
 			x.notePair(p, label, fmt.Sprintf("t%d", t.first), pairRow, int(x.lines[r.line].section))
@@ -885,10 +911,11 @@ func variantRows(t *mdTable, metric []int) []int {
 	if len(t.rows) < 4 || len(t.header) < 3 || slices.Contains(metric, 1) {
 		return nil
 	}
+	vc, kc := variantCols(t)
 	var variants []string
 	byKey := make(map[string][2]int)
 	for ri := range t.rows {
-		v, k := cellOf(&t.rows[ri], 0), strings.ToLower(cellOf(&t.rows[ri], 1))
+		v, k := cellOf(&t.rows[ri], vc), strings.ToLower(cellOf(&t.rows[ri], kc))
 		if v == "" || k == "" || !strings.ContainsFunc(k, unicode.IsLetter) {
 			return nil
 		}
@@ -923,13 +950,33 @@ func variantRows(t *mdTable, metric []int) []int {
 	return out
 }
 
+// variantCols returns the columns of a long-form table's variant and
+// case: the first and the second, but the other way round when the first
+// holds figures ("1 KiB", "16 KiB": a setting, the case) and the second
+// names exactly two things ("RabbitMQ", "JetStream": the variants).
+func variantCols(t *mdTable) (v, k int) {
+	names := make(map[string]bool)
+	for ri := range t.rows {
+		c0 := strings.TrimSpace(cellOf(&t.rows[ri], 0))
+		if c0 == "" || c0[0] < '0' || c0[0] > '9' {
+			return 0, 1
+		}
+		names[strings.ToLower(cellOf(&t.rows[ri], 1))] = true
+	}
+	if len(names) != 2 {
+		return 0, 1
+	}
+	return 1, 0
+}
+
 // keyIndexes returns, for each row of table t, the index of its case
 // (its second cell) among the cases of t, in the order written.
 func keyIndexes(t *mdTable) []int {
 	keys := make(map[string]int)
 	out := make([]int, len(t.rows))
+	_, kc := variantCols(t)
 	for ri := range t.rows {
-		k := strings.ToLower(cellOf(&t.rows[ri], 1))
+		k := strings.ToLower(cellOf(&t.rows[ri], kc))
 		if _, ok := keys[k]; !ok {
 			keys[k] = len(keys)
 		}
@@ -1326,6 +1373,46 @@ func versionGroups(header []string) (olds, news []int) {
 	return olds, news
 }
 
+// variantHeaderRE matches a column header made of a variant's short name,
+// a comma and a case: "A, random read", "gzip, level 6".
+var variantHeaderRE = regexp.MustCompile(`^([^\s,]{1,24}),\s+(\S.*)$`)
+
+// variantGroups returns the before and after columns of a header whose
+// value columns each name one of exactly two variants and a case ("A,
+// random read | B, random read | A, mixed | B, mixed"): each case appears
+// once for each variant, in adjacent columns, the first variant written
+// first (the reference the second is compared with). Nil, nil otherwise.
+func variantGroups(header []string) (olds, news []int) {
+	type col struct {
+		k              int
+		variant, case_ string
+	}
+	var cols []col
+	var variants []string
+	for k := 1; k < len(header); k++ {
+		m := variantHeaderRE.FindStringSubmatch(strings.TrimSpace(header[k]))
+		if m == nil {
+			return nil, nil
+		}
+		v := strings.ToLower(m[1])
+		if !slices.Contains(variants, v) {
+			variants = append(variants, v)
+		}
+		cols = append(cols, col{k, v, strings.ToLower(strings.Join(strings.Fields(m[2]), " "))})
+	}
+	if len(variants) != 2 || len(cols) < 2 || len(cols)%2 != 0 {
+		return nil, nil
+	}
+	for i := 0; i+1 < len(cols); i += 2 {
+		a, b := cols[i], cols[i+1]
+		if a.case_ != b.case_ || a.variant != variants[0] || b.variant != variants[1] {
+			return nil, nil
+		}
+		olds, news = append(olds, a.k), append(news, b.k)
+	}
+	return olds, news
+}
+
 // headerVersion returns the version number a column header names, nil if
 // it names none (or its parenthesis is not a unit).
 func headerVersion(h string) []int {
@@ -1362,6 +1449,10 @@ var (
 // latencyHeaderRE matches a column header naming a latency statistic.
 var latencyHeaderRE = regexp.MustCompile(`(?i)^\s*(?:p\d{2}(?:\.\d+)?|max|min|mean|median|avg|average)\s*$`)
 
+// leadUnitRE finds the unit a sentence that leads into a table gives its
+// figures at its end: "… at the same depth, in microseconds:".
+var leadUnitRE = regexp.MustCompile(`(?i)(?:^|,)\s*in\s+(milliseconds|microseconds|nanoseconds|seconds|ms|µs|us|ns)\s*:\s*$`)
+
 // textUnitRE finds the unit a sentence gives a table's latencies:
 // "Latencies in milliseconds", "times in µs".
 var textUnitRE = regexp.MustCompile(`(?i)\b(?:latenc(?:y|ies)|times?|durations?)\s+(?:are\s+)?in\s+(milliseconds|microseconds|nanoseconds|seconds|ms|µs|us|ns)\b`)
@@ -1374,7 +1465,11 @@ func (x *extractor) tableTextUnit(t *mdTable) (unitInfo, bool) {
 		if dl.kind == lkHeading || dl.kind == lkTable {
 			break
 		}
-		if m := textUnitRE.FindStringSubmatch(dl.raw); m != nil {
+		m := textUnitRE.FindStringSubmatch(dl.raw)
+		if m == nil {
+			m = leadUnitRE.FindStringSubmatch(dl.raw)
+		}
+		if m != nil {
 			if u, end, ok := matchUnit(m[1], 0); ok && end == len(m[1]) {
 				return u, true
 			}
@@ -1406,6 +1501,13 @@ func versionNumbers(m []string) []int {
 // and whose rows repeat names; -1 if none.
 func versionColumn(t *mdTable, ncol int) int {
 	for k := 1; k < ncol; k++ {
+		if k < len(t.header) {
+			if _, ok := colUnit(t.header[k]); ok {
+				// "Throughput (MiB/s)": a column of measured figures
+				// ("37.6", "153.1"), not of versions.
+				continue
+			}
+		}
 		seen := make(map[string]bool)
 		names := make(map[string]bool)
 		ok, repeat := len(t.rows) > 1, false
