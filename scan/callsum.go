@@ -650,19 +650,29 @@ func isErrorInterface(t types.Type) bool {
 // The loops are listed outermost first; a consumer loop nested in another
 // is not listed apart.
 func consumerLoops(info *types.Info, body *ast.BlockStmt) []ast.Stmt {
+	return outerLoops(body, func(l ast.Stmt) bool {
+		switch l := l.(type) {
+		case *ast.ForStmt:
+			return l.Cond == nil && !receivesTime(info, l.Body) && takesMessages(info, l.Body)
+		case *ast.RangeStmt:
+			return isMessageChan(info.TypeOf(l.X))
+		}
+		return false
+	})
+}
+
+// outerLoops returns the for and range statements of body (function
+// literals left out) that match, outermost first; a loop nested in a
+// matching one is not looked at.
+func outerLoops(body *ast.BlockStmt, match func(ast.Stmt) bool) []ast.Stmt {
 	var loops []ast.Stmt
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
-		case *ast.ForStmt:
-			if n.Cond == nil && !receivesTime(info, n.Body) && takesMessages(info, n.Body) {
-				loops = append(loops, n)
-				return false
-			}
-		case *ast.RangeStmt:
-			if isMessageChan(info.TypeOf(n.X)) {
-				loops = append(loops, n)
+		case *ast.ForStmt, *ast.RangeStmt:
+			if l := n.(ast.Stmt); match(l) {
+				loops = append(loops, l)
 				return false
 			}
 		}
@@ -1002,20 +1012,7 @@ func (s *summariser) addSpans(n *funcNode, loops []ast.Stmt) bool {
 // astutil.IsBenchmarkLoop), function literals left out: a sub-benchmark's
 // or RunParallel's literal is a node of its own.
 func benchmarkLoops(info *types.Info, body *ast.BlockStmt) []ast.Stmt {
-	var loops []ast.Stmt
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ForStmt:
-			if astutil.IsBenchmarkLoop(info, n) {
-				loops = append(loops, n)
-				return false
-			}
-		}
-		return true
-	})
-	return loops
+	return outerLoops(body, func(l ast.Stmt) bool { return astutil.IsBenchmarkLoop(info, l) })
 }
 
 // repeated reports whether the call at c, in n's body, runs repeatedly for

@@ -323,30 +323,10 @@ func TestLiteralNodes(t *testing.T) {
 			t.Errorf("finding in %s: %q; want one, not reached (its values sit only in an unexported field, never become an interface, or only in an error)", name, got)
 		}
 	}
-	proxy, err := os.ReadFile(filepath.Join("testdata", "literals", "svc", "proxy.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i, l := range strings.Split(string(proxy), "\n") {
-		var want string
-		switch {
-		case strings.HasSuffix(l, "// proxy: set-up"):
-			want = "low, static: in the set-up of consumer loop svc.Proxy"
-		case strings.HasSuffix(l, "// proxy: per connection"):
-			want = "high, static: is a consumer loop"
-		default:
-			continue
-		}
-		got := ""
-		for _, f := range res.Findings {
-			if f.Analyzer == "fmtnumber" && filepath.Base(f.File) == "proxy.go" && f.Line == i+1 && f.Hot != nil {
-				got = f.Hot.Confidence + ", " + f.Hot.Evidence
-			}
-		}
-		if !strings.HasPrefix(got, want) {
-			t.Errorf("finding at proxy.go:%d: %q; want %q...", i+1, got, want)
-		}
-	}
+	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "proxy.go"), map[string]string{
+		"// proxy: set-up":         "low, static: in the set-up of consumer loop svc.Proxy",
+		"// proxy: per connection": "high, static: is a consumer loop",
+	})
 	if got := evidence["example.com/literals/svc.Render"]; got == "" || strings.Contains(got, "HTTP handler") {
 		t.Errorf("finding in svc.Render: %q; want one, not reached from the handler of a test helper (a package whose non-test file imports testing)", got)
 	}
@@ -363,28 +343,40 @@ func TestBenchmarkSetUp(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	poolBench, err := os.ReadFile(filepath.Join("testdata", "literals", "svc", "pool_test.go"))
+	checkMarked(t, res, "poolreset", filepath.Join("testdata", "literals", "svc", "pool_test.go"), map[string]string{
+		"// bench: set-up":   "low, static: in the set-up of benchmark svc.BenchmarkScratch",
+		"// bench: measured": "high, static: is a benchmark",
+	})
+}
+
+// checkMarked checks the evidence of the findings of analyzer on the lines
+// of file that end with a marker comment: each must start with the marker's
+// "confidence, evidence" prefix.
+func checkMarked(t *testing.T, res *Result, analyzer, file string, want map[string]string) {
+	t.Helper()
+	src, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i, l := range strings.Split(string(poolBench), "\n") {
-		var want string
-		switch {
-		case strings.HasSuffix(l, "// bench: set-up"):
-			want = "low, static: in the set-up of benchmark svc.BenchmarkScratch"
-		case strings.HasSuffix(l, "// bench: measured"):
-			want = "high, static: is a benchmark"
-		default:
-			continue
-		}
-		got := ""
-		for _, f := range res.Findings {
-			if f.Analyzer == "poolreset" && filepath.Base(f.File) == "pool_test.go" && f.Line == i+1 && f.Hot != nil {
-				got = f.Hot.Confidence + ", " + f.Hot.Evidence
+	marked := 0
+	for i, l := range strings.Split(string(src), "\n") {
+		for marker, prefix := range want {
+			if !strings.HasSuffix(l, marker) {
+				continue
+			}
+			marked++
+			got := ""
+			for _, f := range res.Findings {
+				if f.Analyzer == analyzer && f.File != "" && filepath.Base(f.File) == filepath.Base(file) && f.Line == i+1 && f.Hot != nil {
+					got = f.Hot.Confidence + ", " + f.Hot.Evidence
+				}
+			}
+			if !strings.HasPrefix(got, prefix) {
+				t.Errorf("finding at %s:%d: %q; want %q...", filepath.Base(file), i+1, got, prefix)
 			}
 		}
-		if !strings.HasPrefix(got, want) {
-			t.Errorf("finding at pool_test.go:%d: %q; want %q...", i+1, got, want)
-		}
+	}
+	if marked == 0 {
+		t.Fatalf("%s has no marked lines", file)
 	}
 }
