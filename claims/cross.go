@@ -831,13 +831,7 @@ func (x *extractor) checkCounted(c *Claim) bool {
 	dist := math.Inf(1)
 	for _, d := range best {
 		v, got := pairFits(c, d.p)
-		if v == Consistent || v == Ambiguous {
-			cr := &Cross{Reason: SupportedElsewhere, Lines: []int{d.p.OldLine, d.p.NewLine}, Stated: c.stated,
-				Got: got, GotUnit: c.stated.Unit, Operands: []Number{d.p.Old, d.p.New}}
-			if v == Ambiguous {
-				cr.Reading = "throughput"
-			}
-			setCross(c, cr)
+		if supportedBy(c, d.p, v, got) {
 			return true
 		}
 		if math.IsNaN(got) || ratePair(d.p) {
@@ -2188,4 +2182,20 @@ func (x *extractor) restatedDiffers(p, q *Pair, stated, other Number, line int, 
 		split = append(split, e)
 	}
 	return split
+}
+
+// supportedBy records that the pair p supports c, as pairFits judged it (v,
+// with the figure got it gives), and reports whether it does: a consistent
+// or ambiguous fit (the latter read as a throughput change).
+func supportedBy(c *Claim, p *Pair, v Verdict, got float64) bool {
+	if v != Consistent && v != Ambiguous {
+		return false
+	}
+	cr := &Cross{Reason: SupportedElsewhere, Lines: []int{p.OldLine, p.NewLine}, Stated: c.stated,
+		Got: got, GotUnit: c.stated.Unit, Operands: []Number{p.Old, p.New}}
+	if v == Ambiguous {
+		cr.Reading = "throughput"
+	}
+	setCross(c, cr)
+	return true
 }

@@ -502,13 +502,7 @@ func (x *extractor) checkNamedRow(c *Claim) bool {
 		return false
 	}
 	for _, p := range pairs {
-		if v, got := pairFits(c, &p); v == Consistent || v == Ambiguous {
-			cr := &Cross{Reason: SupportedElsewhere, Lines: []int{p.OldLine, p.NewLine}, Stated: c.stated,
-				Got: got, GotUnit: c.stated.Unit, Operands: []Number{p.Old, p.New}}
-			if v == Ambiguous {
-				cr.Reading = "throughput"
-			}
-			setCross(c, cr)
+		if v, got := pairFits(c, &p); supportedBy(c, &p, v, got) {
 			return true
 		}
 		if p.Old.Unit == "%" && c.stated.Unit == "%" {

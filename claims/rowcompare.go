@@ -301,13 +301,7 @@ func (x *extractor) compareRows(c *Claim, ti, subj, base int, s string, figEnd i
 	}
 	for _, k := range cols {
 		p := pairOf(k, base, subj)
-		if v, got := pairFits(c, &p); v == Consistent || v == Ambiguous {
-			cr := &Cross{Reason: SupportedElsewhere, Lines: []int{p.OldLine, p.NewLine}, Stated: c.stated,
-				Got: got, GotUnit: c.stated.Unit, Operands: []Number{p.Old, p.New}}
-			if v == Ambiguous {
-				cr.Reading = "throughput"
-			}
-			setCross(c, cr)
+		if v, got := pairFits(c, &p); supportedBy(c, &p, v, got) {
 			return true
 		}
 	}
