@@ -719,6 +719,26 @@ func (x *extractor) tableClaims(t *mdTable) {
 		pairRow := ri
 		colOfPair := make(map[*Pair]int)
 		baseOf := make(map[*Pair]string) // the name of the row a pair compares with
+		// rowPairs pairs row or's cell with r's in each metric column
+		// where both hold a number, adds the pairs (each about its
+		// column: "max", not "p95"), and returns them.
+		rowPairs := func(or *mdRow, ordered bool, from func(k int) string) []*Pair {
+			var added []*Pair
+			for _, k := range metric {
+				u, _ := colU(k)
+				o, ok1 := cellNumber(cellOf(or, k), u)
+				n, ok2 := cellNumber(cell(k), u)
+				if !ok1 || !ok2 {
+					continue
+				}
+				o, n = unify(o, n)
+				p := &Pair{Old: o, New: n, OldLine: or.line + 1, NewLine: r.line + 1, Ordered: ordered, From: from(k)}
+				pairs = append(pairs, p)
+				colOfPair[p] = k
+				added = append(added, p)
+			}
+			return added
+		}
 		if mode == "variants" {
 			// "| redis-6.2 | get | 212,400 |" and, below, "|
 			// memcached-1.6 | get | 241,700 |": the rows of one key
@@ -729,19 +749,11 @@ func (x *extractor) tableClaims(t *mdTable) {
 			pairRow = key
 			if other >= 0 && other < ri {
 				or := &t.rows[other]
-				for _, k := range metric {
-					u, _ := colU(k)
-					o, ok1 := cellNumber(cellOf(or, k), u)
-					n, ok2 := cellNumber(cell(k), u)
-					if ok1 && ok2 {
-						o, n = unify(o, n)
-						p := &Pair{Old: o, New: n, OldLine: or.line + 1, NewLine: r.line + 1,
-							From: fmt.Sprintf("%s of the %s and %s rows", hdr(k), cellOf(or, 0), cell(0))}
-						pairs = append(pairs, p)
-						colOfPair[p] = k
-						vc, _ := variantCols(t)
-						baseOf[p] = cellOf(or, vc)
-					}
+				vc, _ := variantCols(t)
+				for _, p := range rowPairs(or, false, func(k int) string {
+					return fmt.Sprintf("%s of the %s and %s rows", hdr(k), cellOf(or, 0), cell(0))
+				}) {
+					baseOf[p] = cellOf(or, vc)
 				}
 			}
 		}
@@ -756,19 +768,9 @@ func (x *extractor) tableClaims(t *mdTable) {
 			}
 			if older >= 0 {
 				or := &t.rows[older]
-				for _, k := range metric {
-					u, _ := colU(k)
-					o, ok1 := cellNumber(cellOf(or, k), u)
-					n, ok2 := cellNumber(cell(k), u)
-					if ok1 && ok2 {
-						o, n = unify(o, n)
-						p := &Pair{Old: o, New: n, OldLine: or.line + 1, NewLine: r.line + 1, Ordered: true,
-							From: fmt.Sprintf("%s of the %s row on line %d", hdr(k), cellOf(or, vcol), or.line+1)}
-						pairs = append(pairs, p)
-						// The pair is about its column: "max", not "p95".
-						colOfPair[p] = k
-					}
-				}
+				rowPairs(or, true, func(k int) string {
+					return fmt.Sprintf("%s of the %s row on line %d", hdr(k), cellOf(or, vcol), or.line+1)
+				})
 			}
 		}
 		for _, p := range pairs {
