@@ -38,7 +38,9 @@ while read -r path version kind; do
 	if [ -f "$dst/.corpus-dropped" ]; then
 		# go.sum lacks the sums of the modules that were replaced: listing the packages
 		# (with -mod=mod) records them, as a build would.
-		(cd "$dst" && go list -deps ./... >/dev/null 2>>"$dst/.corpus-download.err") || true
+		if ! (cd "$dst" && go list -deps ./... >/dev/null 2>>"$dst/.corpus-download.err"); then
+			echo "WARN   $name: listing its packages after dropping relative replacements failed (see $dst/.corpus-download.err)" >&2
+		fi
 	fi
 	if ! (cd "$dst" && go mod download >/dev/null 2>"$dst/.corpus-download.err"); then
 		echo "WARN   $name: go mod download of its dependencies failed (see $dst/.corpus-download.err)" >&2
