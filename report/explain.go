@@ -55,6 +55,10 @@ var explanations = map[string]explanation{
 		why: "Go strings are immutable, so each s += x allocates a new string and copies all of s into it: building a string of n parts in a loop copies O(n²) bytes and allocates once per iteration.",
 		fix: "Build the string in a strings.Builder declared before the loop and read it once after, or collect the parts and join them with strings.Join.",
 	},
+	"deferloop": {
+		why: "A deferred call runs when the function returns, not when the iteration ends: a defer in a loop allocates a defer record per iteration, and what it releases (an iterator, a file, a lock) stays held until the whole loop is done.",
+		fix: "Run the loop body in a function literal called in place (func() { ... }()), so that its defers run at the end of each iteration, or release explicitly at the end of the iteration.",
+	},
 	"lossyparse": {
 		why: "A parser that builds a float64 digit by digit rounds at every step, so many decimal strings parse to a neighbour of the value strconv.ParseFloat, a JSON decoder or another service gives for the same text; equality tests and map keys on the result then fail for some inputs.",
 		fix: "Parse with strconv.ParseFloat, or divide the integer of all the digits once by an exact power of ten, or keep prices as integer ticks.",

@@ -12,6 +12,7 @@ import (
 
 	"github.com/perfproof/perfproof/analysis/passes/compileonce"
 	"github.com/perfproof/perfproof/analysis/passes/concatloop"
+	"github.com/perfproof/perfproof/analysis/passes/deferloop"
 	"github.com/perfproof/perfproof/analysis/passes/fmtnumber"
 	"github.com/perfproof/perfproof/analysis/passes/fmtwrite"
 	"github.com/perfproof/perfproof/analysis/passes/httpdate"
@@ -103,6 +104,7 @@ func analyzers() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
 		compileonce.Analyzer,
 		concatloop.Analyzer,
+		deferloop.Analyzer,
 		fmtnumber.Analyzer,
 		fmtwrite.Analyzer,
 		httpdate.Analyzer,

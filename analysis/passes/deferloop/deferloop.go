@@ -1,0 +1,208 @@
+package deferloop
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
+	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+	"github.com/perfproof/perfproof/internal/astutil"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports defer statements that run once per iteration of a loop.
+var Analyzer = &analysis.Analyzer{
+	Name:             "deferloop",
+	Doc:              checkdoc.MustExtract(doc, "deferloop"),
+	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/deferloop",
+	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
+	RunDespiteErrors: true,
+	Run:              run,
+}
+
+// releases are the names of methods and functions that give back what an
+// earlier call took: a deferred call of one of them in a loop keeps every
+// iteration's resource until the function returns (category "resource").
+var releases = map[string]bool{
+	"Close": true, "Stop": true, "Release": true, "Unlock": true, "RUnlock": true,
+	"Done": true, "Cancel": true, "Finish": true, "End": true, "Rollback": true,
+	"Free": true, "Put": true, "Discard": true, "Unpin": true,
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	h := pass.ResultOf[hotpath.Analyzer].(*hotpath.Info)
+	for cur := range h.Inspector.Root().Preorder((*ast.DeferStmt)(nil)) {
+		loop, ok := deferLoop(cur)
+		if !ok || hotpath.LeavesLoop(cur, loop) || h.InDeadCode(cur) || h.RunsOnce(cur) ||
+			h.InTestCode(cur) && !h.InBenchmarkLoop(cur) && !h.IsBenchmarkLoop(loop.Node()) {
+			continue
+		}
+		report(pass, cur, loop)
+	}
+	return nil, nil
+}
+
+// deferLoop returns the loop whose iterations each run the defer statement
+// at cur, and whose function the deferred call waits for: the nearest
+// enclosing for or range statement, if no function (declaration or
+// literal, even one called in place: its defers run when it returns)
+// stands between them, and the statement is in the loop's repeated part.
+func deferLoop(cur inspector.Cursor) (inspector.Cursor, bool) {
+	for p := range cur.Enclosing((*ast.ForStmt)(nil), (*ast.RangeStmt)(nil), (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil)) {
+		if p == cur {
+			continue
+		}
+		switch p.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return p, astutil.Repeats(p.Node(), cur.Node())
+		}
+		return inspector.Cursor{}, false
+	}
+	return inspector.Cursor{}, false
+}
+
+func report(pass *analysis.Pass, cur, loop inspector.Cursor) {
+	d := cur.Node().(*ast.DeferStmt)
+	fn := hotpath.FuncName(cur)
+	diag := analysis.Diagnostic{Pos: d.Pos(), End: d.End(), Category: "call"}
+	if name, ok := released(pass.TypesInfo, d.Call); ok {
+		diag.Category = "resource"
+		diag.Message = fmt.Sprintf("%s deferred in a loop: a defer record per iteration, and nothing released until %s returns", name, fn)
+	} else {
+		diag.Message = fmt.Sprintf("defer in a loop: a defer record per iteration, and every call waits until %s returns", fn)
+	}
+	if len(diag.Message) > checkdoc.MaxMessage {
+		diag.Message = fmt.Sprintf("defer in a loop: a defer record per iteration, run only when %s returns", fn)
+	}
+	if len(diag.Message) > checkdoc.MaxMessage {
+		diag.Message = "defer in a loop: a defer record per iteration, run only when the function returns"
+	}
+	if edits, ok := wrapBody(cur, loop); ok {
+		diag.SuggestedFixes = []analysis.SuggestedFix{{
+			Message:   "Run the loop body in a function literal called in place, so that its defers run at the end of each iteration",
+			TextEdits: edits,
+		}}
+	}
+	pass.Report(diag)
+}
+
+// released returns the name of the release the deferred call makes
+// ("it.Close", "cancel") if it is a call of a method or function named in
+// releases, or of a func-typed variable whose name starts with cancel
+// (the context.CancelFunc idiom).
+func released(info *types.Info, call *ast.CallExpr) (string, bool) {
+	switch fun := ast.Unparen(call.Fun).(type) {
+	case *ast.SelectorExpr:
+		if releases[fun.Sel.Name] {
+			if x, ok := ast.Unparen(fun.X).(*ast.Ident); ok {
+				return x.Name + "." + fun.Sel.Name, true
+			}
+			return fun.Sel.Name, true
+		}
+	case *ast.Ident:
+		if releases[fun.Name] {
+			return fun.Name, true
+		}
+		if v, ok := info.Uses[fun].(*types.Var); ok && strings.HasPrefix(strings.ToLower(v.Name()), "cancel") {
+			return fun.Name, true
+		}
+	}
+	if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && releases[fn.Name()] {
+		return fn.Name(), true
+	}
+	return "", false
+}
+
+// wrapBody returns the edits that run the body of loop in a function
+// literal called in place, when the defer at cur is a statement of the
+// body itself and the body neither returns nor branches out of the
+// literal: no return, no goto, no label, no break whose target is loop
+// (those of loops, switches and selects inside the body stay inside). A
+// continue of loop becomes a return from the literal, which ends the
+// iteration the same way. ok is false otherwise: moving such a body would
+// change where its returns and branches go.
+func wrapBody(cur, loop inspector.Cursor) ([]analysis.TextEdit, bool) {
+	var body *ast.BlockStmt
+	switch l := loop.Node().(type) {
+	case *ast.ForStmt:
+		body = l.Body
+	case *ast.RangeStmt:
+		body = l.Body
+	}
+	if body == nil || cur.Parent().Node() != body {
+		return nil, false
+	}
+	bodyCur, ok := loop.FindNode(body)
+	if !ok {
+		return nil, false
+	}
+	var edits []analysis.TextEdit
+	for c := range bodyCur.Preorder((*ast.ReturnStmt)(nil), (*ast.BranchStmt)(nil), (*ast.LabeledStmt)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.ReturnStmt:
+			if !inLiteral(c, bodyCur) {
+				return nil, false
+			}
+		case *ast.LabeledStmt:
+			return nil, false
+		case *ast.BranchStmt:
+			if inLiteral(c, bodyCur) {
+				continue
+			}
+			switch {
+			case n.Tok == token.GOTO || n.Label != nil:
+				return nil, false
+			case n.Tok == token.BREAK && !insideBreakable(c, bodyCur):
+				return nil, false
+			case n.Tok == token.CONTINUE && !insideLoop(c, bodyCur):
+				edits = append(edits, analysis.TextEdit{Pos: n.Pos(), End: n.End(), NewText: []byte("return")})
+			}
+		}
+	}
+	edits = append([]analysis.TextEdit{{Pos: body.Lbrace + 1, End: body.Lbrace + 1, NewText: []byte("\nfunc() {")}}, edits...)
+	return append(edits, analysis.TextEdit{Pos: body.Rbrace, End: body.Rbrace, NewText: []byte("}()\n")}), true
+}
+
+// inLiteral reports whether c is inside a function literal within body.
+func inLiteral(c, body inspector.Cursor) bool {
+	for p := c.Parent(); p != body; p = p.Parent() {
+		if _, ok := p.Node().(*ast.FuncLit); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// insideBreakable reports whether an unlabelled break at c targets a for,
+// range, switch, type switch or select statement within body.
+func insideBreakable(c, body inspector.Cursor) bool {
+	for p := c.Parent(); p != body; p = p.Parent() {
+		switch p.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			return true
+		}
+	}
+	return false
+}
+
+// insideLoop reports whether an unlabelled continue at c targets a for or
+// range statement within body.
+func insideLoop(c, body inspector.Cursor) bool {
+	for p := c.Parent(); p != body; p = p.Parent() {
+		switch p.Node().(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			return true
+		}
+	}
+	return false
+}

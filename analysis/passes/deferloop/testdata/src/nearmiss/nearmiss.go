@@ -1,0 +1,82 @@
+// Package nearmiss holds defers that look like the pattern and are not.
+package nearmiss
+
+import (
+	"os"
+	"sync"
+)
+
+var mu sync.Mutex
+
+// perIteration already runs each body in a literal called in place: its
+// defer runs at the end of every iteration.
+func perIteration(names []string) int {
+	n := 0
+	for _, name := range names {
+		func() {
+			f, err := os.Open(name)
+			if err != nil {
+				return
+			}
+			defer f.Close()
+			n++
+		}()
+	}
+	return n
+}
+
+// firstReadable leaves the loop right after the defer: it runs at most
+// once per call.
+func firstReadable(names []string) *os.File {
+	for _, name := range names {
+		f, err := os.Open(name)
+		if err != nil {
+			continue
+		}
+		defer mu.Unlock()
+		mu.Lock()
+		return f
+	}
+	return nil
+}
+
+// goroutines defers inside the literal each goroutine runs.
+func goroutines(jobs []func()) {
+	var wg sync.WaitGroup
+	for _, job := range jobs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			job()
+		}()
+	}
+	wg.Wait()
+}
+
+// The range expression runs once, not per iteration.
+func rangeOnce(f func() []int) {
+	for range f() {
+	}
+}
+
+// init runs once per program.
+func init() {
+	for _, name := range []string{"a", "b"} {
+		f, err := os.Open(name)
+		if err == nil {
+			defer f.Close()
+		}
+	}
+}
+
+const debug = false
+
+// disabled is dead code behind a constant false condition.
+func disabled(names []string) {
+	if debug {
+		for _, name := range names {
+			f, _ := os.Open(name)
+			defer f.Close()
+		}
+	}
+}
