@@ -184,31 +184,40 @@ func (c *checker) onlyPackageLevelValues(n *types.Named) bool {
 
 // holdsValue reports whether a variable of type t holds values of n
 // (not pointers to them): n itself, or an array, slice, map or channel of
-// them, or a struct with such a field.
+// them, or a struct with such a field. A named type met again on the way
+// (type Node struct{ kids []Node }) adds nothing and is not entered twice.
 func holdsValue(t types.Type, n *types.Named) bool {
+	return holdsValueSeen(t, n, make(map[*types.Named]bool))
+}
+
+func holdsValueSeen(t types.Type, n *types.Named, seen map[*types.Named]bool) bool {
 	switch u := t.(type) {
 	case *types.Named:
 		if types.Identical(u, n) {
 			return true
 		}
+		if seen[u] {
+			return false
+		}
+		seen[u] = true
 		if s, ok := u.Underlying().(*types.Struct); ok {
 			for f := range s.Fields() {
-				if holdsValue(f.Type(), n) {
+				if holdsValueSeen(f.Type(), n, seen) {
 					return true
 				}
 			}
 		}
 	case *types.Array:
-		return holdsValue(u.Elem(), n)
+		return holdsValueSeen(u.Elem(), n, seen)
 	case *types.Slice:
-		return holdsValue(u.Elem(), n)
+		return holdsValueSeen(u.Elem(), n, seen)
 	case *types.Map:
-		return holdsValue(u.Elem(), n)
+		return holdsValueSeen(u.Elem(), n, seen)
 	case *types.Chan:
-		return holdsValue(u.Elem(), n)
+		return holdsValueSeen(u.Elem(), n, seen)
 	case *types.Struct:
 		for f := range u.Fields() {
-			if holdsValue(f.Type(), n) {
+			if holdsValueSeen(f.Type(), n, seen) {
 				return true
 			}
 		}
