@@ -41,6 +41,18 @@
 // same text for every value, including negative numbers in hex, NaN,
 // infinities and -0.
 //
+// It also reports fmt.Sprintf("%x", b) of a byte slice or byte array b
+// (category hex: a digest turned into a cookie name, an ETag or a
+// subject identifier), wherever the code is not cold: hex.EncodeToString
+// prints the same text without reflection. Measured on a SHA-256 digest
+// (BenchmarkHexDigest, go run ./cmd/perfproof compare -variants
+// before,after -bench HexDigest ./analysis/passes/fmtnumber, 20
+// interleaved rounds, 2 shared cores under load): 571 ns → 238 ns (−58 %
+// [−62 %, −51 %]), 3 → 2 allocs. The fix is hex.EncodeToString(b), or
+// hex.EncodeToString(b[:]) for an array variable; none for an array that
+// is a function's result (it cannot be sliced in place). %X and formats
+// with more than the one verb are left alone.
+//
 // It stays silent where the text is not on a hot path or the rewrite would
 // not be exact: code that runs once (init, package-level variables,
 // sync.Once, main outside its loops); tests outside the measured loop of

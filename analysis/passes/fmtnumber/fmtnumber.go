@@ -137,6 +137,13 @@ func (ch *checker) check(c inspector.Cursor) {
 		return
 	}
 
+	if fn.Name() == "Sprintf" && len(pieces) == 1 && pieces[0].verb == 'x' && len(args) == 1 {
+		if array, ok := ch.byteSeq(pass.TypesInfo.TypeOf(args[0])); ok {
+			ch.reportHex(c, args[0], array)
+			return
+		}
+	}
+
 	verbs, literal := 0, 0
 	for _, p := range pieces {
 		if p.verb != 0 {
@@ -199,6 +206,81 @@ func (ch *checker) check(c inspector.Cursor) {
 		diag.SuggestedFixes = []analysis.SuggestedFix{{Message: fixMsg, TextEdits: edits}}
 	}
 	pass.Report(diag)
+}
+
+// byteSeq reports whether %x of a value of type t prints its bytes in hex
+// as hex.EncodeToString does: t is a slice or array of bytes (named or
+// not) without a Format, String or Error method, which fmt would call
+// instead. array tells an array from a slice.
+func (ch *checker) byteSeq(t types.Type) (array, ok bool) {
+	if t == nil || types.Implements(t, ch.formatter) || types.Implements(t, ch.stringer) || types.Implements(t, errorType) {
+		return false, false
+	}
+	var elem types.Type
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		elem = u.Elem()
+	case *types.Array:
+		elem, array = u.Elem(), true
+	default:
+		return false, false
+	}
+	b, ok := elem.Underlying().(*types.Basic)
+	return array, ok && b.Kind() == types.Byte && !types.Implements(elem, ch.stringer) && !types.Implements(elem, ch.formatter)
+}
+
+// reportHex reports fmt.Sprintf("%x", x) of a byte slice or array x, at
+// c, unless the code is cold. Its fix, hex.EncodeToString(x) (x[:] of an
+// array), is offered when x is a slice or an array variable (which can be
+// sliced; a function's result cannot).
+func (ch *checker) reportHex(c inspector.Cursor, x ast.Expr, array bool) {
+	if ch.cold(c) {
+		return
+	}
+	call := c.Node().(*ast.CallExpr)
+	what := "a byte slice"
+	if array {
+		what = "a byte array"
+	}
+	diag := analysis.Diagnostic{
+		Pos: call.Pos(), End: call.End(), Category: "hex",
+		Message: "fmt.Sprintf of " + what + " with %x: use hex.EncodeToString, which needs no reflection",
+	}
+	if edits, ok := ch.hexFix(c, x, array); ok {
+		diag.SuggestedFixes = []analysis.SuggestedFix{{Message: "Replace fmt.Sprintf with hex.EncodeToString", TextEdits: edits}}
+	}
+	ch.pass.Report(diag)
+}
+
+// hexFix returns the edits replacing the call at c with
+// hex.EncodeToString of x.
+func (ch *checker) hexFix(c inspector.Cursor, x ast.Expr, array bool) ([]analysis.TextEdit, bool) {
+	if array {
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		if !ok {
+			return nil, false
+		}
+		if _, ok := ch.pass.TypesInfo.Uses[id].(*types.Var); !ok {
+			return nil, false
+		}
+	}
+	file, ok := astutil.EnclosingFile(c)
+	if !ok {
+		return nil, false
+	}
+	call := c.Node().(*ast.CallExpr)
+	q, edits, ok := ch.imports.Prepare(file, call.Pos(), "encoding/hex", "fmt")
+	if !ok {
+		return nil, false
+	}
+	text, ok := ch.imports.Source(x)
+	if !ok {
+		return nil, false
+	}
+	if array {
+		text += "[:]"
+	}
+	return append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(q + ".EncodeToString(" + text + ")")}), true
 }
 
 // allStrings reports whether every conversion formats a string.

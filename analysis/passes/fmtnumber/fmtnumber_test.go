@@ -5,6 +5,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"path"
 	"slices"
 	"strconv"
 	"testing"
@@ -17,14 +18,15 @@ import (
 )
 
 func Test(t *testing.T) {
-	checkdoctest.Messages(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), fmtnumber.Analyzer, "s3", "s3test", "cmdmain"))
+	checkdoctest.Messages(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), fmtnumber.Analyzer, "s3", "s3test", "cmdmain", "authcookie"))
 }
 
 // TestFixImports applies each fix on its own, as an editor does, without
 // the clean-up of unused imports that RunWithSuggestedFixes performs, and
-// checks that the file's imports of fmt and strconv match their uses.
+// checks that the file's imports of fmt, strconv and encoding/hex match
+// their uses.
 func TestFixImports(t *testing.T) {
-	results := analysistest.Run(t, analysistest.TestData(), fmtnumber.Analyzer, "s3", "s3test", "cmdmain")
+	results := analysistest.Run(t, analysistest.TestData(), fmtnumber.Analyzer, "s3", "s3test", "cmdmain", "authcookie")
 	checkdoctest.Messages(t, results)
 	fixes := 0
 	for _, r := range results {
@@ -43,7 +45,7 @@ func TestFixImports(t *testing.T) {
 					start, end := tf.Offset(e.Pos), tf.Offset(e.End)
 					src = append(src[:start:start], append(e.NewText, src[end:]...)...)
 				}
-				checkImports(t, name, src, "fmt", "strconv")
+				checkImports(t, name, src, "fmt", "strconv", "encoding/hex")
 			}
 		}
 	}
@@ -76,7 +78,7 @@ func checkImports(t *testing.T, name string, src []byte, pkgs ...string) {
 		return true
 	})
 	for _, p := range pkgs {
-		if imported[p] != used[p] {
+		if imported[p] != used[path.Base(p)] {
 			t.Errorf("%s: after one fix, %q imported = %v, used = %v:\n%s", name, p, imported[p], used[p], src)
 		}
 	}
