@@ -196,11 +196,11 @@ type callEdge struct {
 
 func runCallsum(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	// A test-support package (one whose non-test files import testing:
-	// a project's test helpers, with their httptest handlers) is test
-	// code, as a _test.go file is.
-	testPkg := astutil.IsTestSupport(pass.Fset, pass.Files, pass.Pkg.Path())
-	s := &summariser{pass: pass, sum: &callSummary{funcs: make(map[string]*funcNode)}, isMain: pass.Pkg.Name() == "main", testPkg: testPkg,
+	// A test-support package (most of whose non-test files import
+	// testing: a project's test helpers, with their httptest handlers),
+	// or a file importing testing, is test code, as a _test.go file is.
+	tests := astutil.NewTestSupport(pass.Fset, pass.Files, pass.Pkg.Path())
+	s := &summariser{pass: pass, sum: &callSummary{funcs: make(map[string]*funcNode)}, isMain: pass.Pkg.Name() == "main", tests: tests,
 		cliTool: slices.Contains(strings.Split(pass.Pkg.Path(), "/"), "cli"), litOnly: litLocals(pass.TypesInfo, in)}
 	for c := range in.Root().Preorder((*ast.FuncDecl)(nil)) {
 		decl := c.Node().(*ast.FuncDecl)
@@ -212,7 +212,7 @@ func runCallsum(pass *analysis.Pass) (any, error) {
 			name:     PprofName(obj),
 			exported: isExportedAPI(obj),
 			main:     s.isMain,
-			test:     testPkg || strings.HasSuffix(pass.Fset.Position(decl.Pos()).Filename, "_test.go"),
+			test:     tests.IsTestFile(pass.Fset.Position(decl.Pos()).Filename),
 			entry:    entryKind(obj),
 		}
 		s.sum.funcs[n.name] = n
@@ -253,10 +253,10 @@ func inLiteral(c inspector.Cursor) bool {
 
 // A summariser builds the callSummary of one package.
 type summariser struct {
-	pass    *analysis.Pass
-	sum     *callSummary
-	isMain  bool
-	testPkg bool // a test-support package (see astutil.IsTestSupport)
+	pass   *analysis.Pass
+	sum    *callSummary
+	isMain bool
+	tests  astutil.TestSupport // the package's test code
 	// cliTool is set for a package under a directory named cli: the
 	// code of a command-line tool (its subcommands, a developer's
 	// server), which serves its user, not a service's traffic; its
@@ -341,7 +341,7 @@ func (s *summariser) literal(c inspector.Cursor, owner *funcNode) {
 	n := &funcNode{
 		name:  litName(s.pass.Pkg.Path(), start.Filename, start.Line, start.Column),
 		main:  s.isMain,
-		test:  s.testPkg || strings.HasSuffix(start.Filename, "_test.go"),
+		test:  s.tests.IsTestFile(start.Filename),
 		entry: entryKindSig(sig),
 	}
 	if owner != nil {

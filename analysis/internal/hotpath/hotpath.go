@@ -53,9 +53,8 @@ type Info struct {
 	fset      *token.FileSet
 	pkg       *types.Package
 	pkgName   string
-	// testPkg is set for package testing, the packages below it, and
-	// test-support packages (see InTestCode).
-	testPkg bool
+	// tests tells the package's test code (see InTestCode).
+	tests astutil.TestSupport
 	// calls holds the state of RunsOnce.
 	calls onceCalls
 	// measured holds the state of InBenchmarkLoop.
@@ -77,7 +76,7 @@ func New(pass *analysis.Pass, in *inspector.Inspector) *Info {
 		fset:      pass.Fset,
 		pkg:       pass.Pkg,
 		pkgName:   pass.Pkg.Name(),
-		testPkg:   isTestPackage(pass),
+		tests:     astutil.NewTestSupport(pass.Fset, pass.Files, pass.Pkg.Path()),
 	}
 }
 

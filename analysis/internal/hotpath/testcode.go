@@ -6,7 +6,6 @@ import (
 	"strings"
 	"sync"
 
-	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -26,7 +25,7 @@ type measuredSet struct {
 // per test, except for the measured loops of benchmarks (see
 // InBenchmarkLoop).
 func (h *Info) InTestCode(c inspector.Cursor) bool {
-	return h.testPkg || strings.HasSuffix(h.fset.File(c.Node().Pos()).Name(), "_test.go")
+	return h.tests.IsTestFile(h.fset.File(c.Node().Pos()).Name())
 }
 
 // InBenchmarkLoop reports whether c is measured by a benchmark: it is in
@@ -120,10 +119,4 @@ func (h *Info) inBenchmark(c inspector.Cursor) bool {
 		return strings.HasPrefix(d.Node().(*ast.FuncDecl).Name.Name, "Benchmark")
 	}
 	return false
-}
-
-// isTestPackage reports whether the package of pass is test code (see
-// astutil.IsTestSupport).
-func isTestPackage(pass *analysis.Pass) bool {
-	return astutil.IsTestSupport(pass.Fset, pass.Files, pass.Pkg.Path())
 }

@@ -1,0 +1,5 @@
+package produtil
+
+func Compact() {
+	note() // want `^none$`
+}
