@@ -43,7 +43,7 @@ func run(pass *analysis.Pass) (any, error) {
 	h := pass.ResultOf[hotpath.Analyzer].(*hotpath.Info)
 	for cur := range h.Inspector.Root().Preorder((*ast.DeferStmt)(nil)) {
 		loop, ok := deferLoop(cur)
-		if !ok || hotpath.LeavesLoop(cur, loop) || h.InDeadCode(cur) || h.RunsOnce(cur) ||
+		if !ok || hotpath.LeavesLoop(cur, loop) || guardedOnce(pass.TypesInfo, cur, loop) || h.InDeadCode(cur) || h.RunsOnce(cur) ||
 			h.InTestCode(cur) && !h.InBenchmarkLoop(cur) && !h.IsBenchmarkLoop(loop.Node()) {
 			continue
 		}
@@ -69,6 +69,81 @@ func deferLoop(cur inspector.Cursor) (inspector.Cursor, bool) {
 		return inspector.Cursor{}, false
 	}
 	return inspector.Cursor{}, false
+}
+
+// guardedOnce reports whether the defer at cur runs at most once per call
+// because a flag guards it: it is in the body of an if statement, inside
+// loop, whose condition is !x or x == false (or x == nil) for a variable x
+// declared outside loop, and that body sets x (x = true, or any x = v for
+// the nil test), so later iterations skip it:
+//
+//	if !locked {
+//		mu.Lock()
+//		defer mu.Unlock()
+//		locked = true
+//	}
+func guardedOnce(info *types.Info, cur, loop inspector.Cursor) bool {
+	for p := cur.Parent(); p != loop; p = p.Parent() {
+		ifs, ok := p.Node().(*ast.IfStmt)
+		if !ok || !astutil.Within(cur.Node(), ifs.Body) {
+			continue
+		}
+		v, wantTrue := flagOf(info, ifs.Cond)
+		if v == nil || astutil.ContainsPos(loop.Node(), v.Pos()) {
+			continue
+		}
+		bodyCur, ok := p.FindNode(ifs.Body)
+		if !ok {
+			continue
+		}
+		for a := range bodyCur.Preorder((*ast.AssignStmt)(nil)) {
+			as := a.Node().(*ast.AssignStmt)
+			for i, lhs := range as.Lhs {
+				id, ok := ast.Unparen(lhs).(*ast.Ident)
+				if !ok || info.Uses[id] != v || as.Tok != token.ASSIGN || len(as.Rhs) != len(as.Lhs) {
+					continue
+				}
+				if !wantTrue {
+					return true
+				}
+				if tv, ok := info.Types[as.Rhs[i]]; ok && tv.Value != nil && tv.Value.String() == "true" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// flagOf returns the variable a guard condition tests: x for !x and
+// x == false (wantTrue: the body must set it true), x for x == nil
+// (wantTrue false: any assignment sets it).
+func flagOf(info *types.Info, cond ast.Expr) (v *types.Var, wantTrue bool) {
+	ident := func(e ast.Expr) *types.Var {
+		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok {
+				return v
+			}
+		}
+		return nil
+	}
+	switch c := ast.Unparen(cond).(type) {
+	case *ast.UnaryExpr:
+		if c.Op == token.NOT {
+			return ident(c.X), true
+		}
+	case *ast.BinaryExpr:
+		if c.Op != token.EQL {
+			return nil, false
+		}
+		if tv, ok := info.Types[c.Y]; ok && tv.Value != nil && tv.Value.String() == "false" {
+			return ident(c.X), true
+		}
+		if tv, ok := info.Types[c.Y]; ok && tv.IsNil() {
+			return ident(c.X), false
+		}
+	}
+	return nil, false
 }
 
 func report(pass *analysis.Pass, cur, loop inspector.Cursor) {

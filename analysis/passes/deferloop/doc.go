@@ -30,7 +30,8 @@
 // or Unpin, or a func variable named cancel...), "call" otherwise. It
 // stays silent when the defer runs at most once per execution of the loop
 // (a return or a break out of the loop always follows it in the
-// iteration), when the code runs once per program (init, package
+// iteration, or a flag declared before the loop guards it: if !locked {
+// ...; defer mu.Unlock(); locked = true }), when the code runs once per program (init, package
 // variables, sync.Once, main outside its loops) or never (inside if
 // false), and in test code outside the measured loop of a benchmark.
 // Whether the loop runs often is not guessed: perfproof scan weighs every

@@ -80,3 +80,32 @@ func disabled(names []string) {
 		}
 	}
 }
+
+// onceLocked takes the lock in the first iteration that needs it; the flag
+// keeps the defer to one per call (shaped after a real RPC test server).
+func onceLocked(reports []int) int {
+	locked := false
+	sum := 0
+	for _, r := range reports {
+		if r > 0 {
+			if !locked {
+				mu.Lock()
+				defer mu.Unlock()
+				locked = true
+			}
+			sum += r
+		}
+	}
+	return sum
+}
+
+// cleanupOnce registers the clean-up once, on the first successful copy.
+func cleanupOnce(parts []string) {
+	var cleanup func()
+	for _, p := range parts {
+		if cleanup == nil {
+			cleanup = func() { os.Remove(p) }
+			defer func() { cleanup() }()
+		}
+	}
+}
