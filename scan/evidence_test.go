@@ -349,6 +349,19 @@ func TestBenchmarkSetUp(t *testing.T) {
 	})
 }
 
+// TestBenchmarkDepth checks that a benchmark's path is evidence within
+// maxBenchmarkDepth calls of its measured loop, and weak beyond.
+func TestBenchmarkDepth(t *testing.T) {
+	res, err := Run(context.Background(), suite.Analyzers(), []string{"./svc"}, Options{Dir: filepath.Join("testdata", "literals"), Tests: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkMarked(t, res, "poolreset", filepath.Join("testdata", "literals", "svc", "walk.go"), map[string]string{
+		"// walk: two calls":  "high, static: reachable from benchmark svc.BenchmarkWalk in 2 calls",
+		"// walk: four calls": "low, static: reachable from benchmark svc.BenchmarkWalk in 4 calls, through a loop; a benchmark that reaches it only through more than 2 calls is weak evidence",
+	})
+}
+
 // checkMarked checks the evidence of the findings of analyzer on the lines
 // of file that end with a marker comment: each must start with the marker's
 // "confidence, evidence" prefix.

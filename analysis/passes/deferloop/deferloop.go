@@ -74,8 +74,9 @@ func deferLoop(cur inspector.Cursor) (inspector.Cursor, bool) {
 // guardedOnce reports whether the defer at cur runs at most once per call
 // because a flag guards it: it is in the body of an if statement, inside
 // loop, whose condition is !x or x == false (or x == nil) for a variable x
-// declared outside loop, and that body sets x (x = true, or any x = v for
-// the nil test), so later iterations skip it:
+// declared outside loop, and the loop sets x — x = true (any x = v but nil
+// for the nil test) in the guarded body or after it — and never back, so
+// later iterations skip it:
 //
 //	if !locked {
 //		mu.Lock()
@@ -92,24 +93,46 @@ func guardedOnce(info *types.Info, cur, loop inspector.Cursor) bool {
 		if v == nil || astutil.ContainsPos(loop.Node(), v.Pos()) {
 			continue
 		}
-		bodyCur, ok := p.FindNode(ifs.Body)
-		if !ok {
-			continue
-		}
-		for a := range bodyCur.Preorder((*ast.AssignStmt)(nil)) {
+		// Every assignment of x in the loop must set it (none back); one
+		// in the guarded body, or a statement right after the if in its
+		// block, must exist.
+		set := false
+		for a := range loop.Preorder((*ast.AssignStmt)(nil)) {
 			as := a.Node().(*ast.AssignStmt)
 			for i, lhs := range as.Lhs {
 				id, ok := ast.Unparen(lhs).(*ast.Ident)
-				if !ok || info.Uses[id] != v || as.Tok != token.ASSIGN || len(as.Rhs) != len(as.Lhs) {
+				if !ok || info.Uses[id] != v {
 					continue
 				}
-				if !wantTrue {
-					return true
+				if as.Tok != token.ASSIGN || len(as.Rhs) != len(as.Lhs) {
+					return false // set from a call's results: not known
 				}
-				if tv, ok := info.Types[as.Rhs[i]]; ok && tv.Value != nil && tv.Value.String() == "true" {
-					return true
+				tv := info.Types[as.Rhs[i]]
+				if !(wantTrue && tv.Value != nil && tv.Value.String() == "true" || !wantTrue && !tv.IsNil()) {
+					return false // set back, or to a value not known
+				}
+				if astutil.Within(as, ifs.Body) || followsIn(p, as) {
+					set = true
 				}
 			}
+		}
+		if set {
+			return true
+		}
+	}
+	return false
+}
+
+// followsIn reports whether stmt is a statement of the block that holds
+// the if statement at ifCur, after it.
+func followsIn(ifCur inspector.Cursor, stmt ast.Stmt) bool {
+	list, ok := astutil.StmtList(ifCur.Parent().Node())
+	if !ok {
+		return false
+	}
+	for _, s := range list {
+		if s == stmt && s.Pos() > ifCur.Node().End() {
+			return true
 		}
 	}
 	return false

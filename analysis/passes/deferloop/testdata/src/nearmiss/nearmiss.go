@@ -109,3 +109,17 @@ func cleanupOnce(parts []string) {
 		}
 	}
 }
+
+// abortOnce registers the clean-up of a failed upload once, the flag set
+// after the guarded block (shaped after a real S3 gateway's part copy).
+func abortOnce(parts []string) {
+	cleanupSet := false
+	for _, p := range parts {
+		if len(p) > 0 {
+			if !cleanupSet {
+				defer os.Remove(p)
+			}
+			cleanupSet = true
+		}
+	}
+}
