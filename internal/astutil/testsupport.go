@@ -13,7 +13,9 @@ type TestSupport struct {
 	// Package is set when the whole package is test code: package testing,
 	// a package below it (testing/quick), or a test-support package, at
 	// least half of whose files other than _test.go files import testing
-	// (net/http/httptest-like helpers, a project's testhelpers package).
+	// (a project's testhelpers package), or whose name ends in "test", as
+	// Go names test-support packages (httptest, iotest, fstest), and one
+	// of whose files other than _test.go files imports testing.
 	Package bool
 	// files holds the names of the other files that import testing: a
 	// testutil.go in a production package (prometheus' tsdb has one) is
@@ -39,7 +41,14 @@ func NewTestSupport(fset *token.FileSet, files []*ast.File, path string) TestSup
 			ts.files[name] = true
 		}
 	}
-	ts.Package = len(ts.files) > 0 && 2*len(ts.files) >= nonTest
+	named := false
+	for _, f := range files {
+		if f.Name != nil {
+			named = strings.HasSuffix(f.Name.Name, "test") && f.Name.Name != "test"
+			break
+		}
+	}
+	ts.Package = len(ts.files) > 0 && (2*len(ts.files) >= nonTest || named)
 	return ts
 }
 

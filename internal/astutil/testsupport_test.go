@@ -47,6 +47,19 @@ func TestTestSupport(t *testing.T) {
 			testing: []string{"server.go", "fixtures.go", "names.go"},
 		},
 		{
+			name:    "a package named for tests, with one file importing testing",
+			path:    "example.com/svc/internal/metricstest",
+			srcs:    map[string]string{"keys.go": "package metricstest\n", "local.go": "package metricstest\n", "assert.go": "package metricstest\nimport \"testing\"\n"},
+			pkg:     true,
+			testing: []string{"keys.go", "local.go", "assert.go"},
+		},
+		{
+			name:    "a package named for tests, none of whose files import testing",
+			path:    "example.com/svc/internal/loadtest",
+			srcs:    map[string]string{"run.go": "package loadtest\n"},
+			serving: []string{"run.go"},
+		},
+		{
 			name:    "package below testing",
 			path:    "testing/quick",
 			srcs:    map[string]string{"quick.go": prod},
