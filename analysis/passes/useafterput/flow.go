@@ -626,6 +626,11 @@ type state struct {
 	foreign bitset
 	// registered is set once the deferred Put has been registered.
 	registered bool
+	// cellHeld is cleared where the variable whose value a deferred Put
+	// puts (site.cell) was last set to a value that is not the object on
+	// this path (buf = nil before a return that hands buf out): the Put
+	// then puts something else, or nothing.
+	cellHeld bool
 	// unput holds the stale values as they were before a Put that the
 	// callee makes only when it returns true; the false edge of a
 	// branch on its result restores them. nil otherwise.
@@ -634,11 +639,12 @@ type state struct {
 
 func (f *flow) newState() *state {
 	return &state{
-		stale:   newBitset(len(f.vals)),
-		refs:    newBitset(len(f.vals)),
-		old:     newBitset(len(f.vals)),
-		pending: newBitset(len(f.escapes)),
-		foreign: newBitset(len(f.keys)),
+		stale:    newBitset(len(f.vals)),
+		refs:     newBitset(len(f.vals)),
+		old:      newBitset(len(f.vals)),
+		pending:  newBitset(len(f.escapes)),
+		foreign:  newBitset(len(f.keys)),
+		cellHeld: true,
 	}
 }
 
@@ -650,6 +656,7 @@ func (s *state) copy() *state {
 		pending:    append(bitset(nil), s.pending...),
 		foreign:    append(bitset(nil), s.foreign...),
 		registered: s.registered,
+		cellHeld:   s.cellHeld,
 		unput:      append(bitset(nil), s.unput...),
 	}
 }
@@ -663,6 +670,10 @@ func (s *state) merge(o *state) bool {
 	c = s.foreign.union(o.foreign) || c
 	if o.registered && !s.registered {
 		s.registered = true
+		c = true
+	}
+	if o.cellHeld && !s.cellHeld {
+		s.cellHeld = true
 		c = true
 	}
 	if o.unput != nil {
@@ -821,6 +832,10 @@ func (f *flow) transfer(b *ssa.BasicBlock, s *state, found *[]finding) {
 		switch in := instr.(type) {
 		case *ssa.Store:
 			f.store(in, s)
+			if f.site.deferred && f.site.cell && in.Addr == f.site.arg {
+				j, ok := f.idx[in.Val]
+				s.cellHeld = ok && s.refers(j)
+			}
 		case *ssa.MapUpdate:
 			if i, ok := f.idx[in.Map]; ok && f.t.rels[in.Map]&holder != 0 {
 				for _, v := range []ssa.Value{in.Key, in.Value} {
@@ -837,7 +852,7 @@ func (f *flow) transfer(b *ssa.BasicBlock, s *state, found *[]finding) {
 			if found != nil && f.onReturn != nil {
 				f.onReturn(in, s)
 			}
-			if found != nil && s.registered && !failing(in) {
+			if found != nil && s.registered && !failing(in) && (!f.site.cell || s.cellHeld) {
 				s := f.withSiteDetach(s)
 				for _, r := range in.Results {
 					if f.live(r, s) {

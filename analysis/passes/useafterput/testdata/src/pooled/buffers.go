@@ -235,3 +235,46 @@ func Compress(msgs [][]byte, compress bool) {
 		send(*wm)
 	}
 }
+
+var attrPool = sync.Pool{New: func() any { return make([]byte, 1024) }}
+
+// ReadAttr hands its pooled buffer to the caller when the value fills most
+// of it, and clears the variable so that the deferred func does not put it
+// back (shaped after a real file-sync tool's extended-attribute reader).
+func ReadAttr(size int) []byte {
+	buf := attrPool.Get().([]byte)
+	defer func() {
+		if buf != nil {
+			attrPool.Put(buf)
+		}
+	}()
+	if size > len(buf) {
+		attrPool.Put(buf)
+		buf = make([]byte, size)
+	}
+	if size >= len(buf)/4*3 {
+		val := buf[:size]
+		buf = nil // not put back: the caller owns it now
+		return val // fine: the deferred func puts nil, which it skips
+	}
+	val := make([]byte, size)
+	copy(val, buf)
+	return val
+}
+
+// ReadAttrLeaky forgets to clear the variable on one path.
+func ReadAttrLeaky(size int) []byte {
+	buf := attrPool.Get().([]byte)
+	defer func() {
+		if buf != nil {
+			attrPool.Put(buf)
+		}
+	}()
+	if size >= len(buf)/2 {
+		return buf[:size] // want `returned after`
+	}
+	val := make([]byte, size)
+	copy(val, buf)
+	buf = nil
+	return val
+}
