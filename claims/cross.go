@@ -105,14 +105,17 @@ const (
 	// table recomputed from its times and resource counts: S(N) =
 	// T(base)/T(N), E(N) = S(N) / (N/base).
 	Scaling
+	// Share is a part over its whole in percent: how full a capacity
+	// is, "358.8 GB … 400 GiB volume, which was 89.7 % full".
+	Share
 )
 
 var derivationNames = [...]string{NoDerivation: "", Difference: "difference", Total: "total", Rate: "rate", Expression: "expression",
-	CodeCount: "count", Bandwidth: "bandwidth", Conversion: "conversion", Mean: "mean", Scaling: "scaling"}
+	CodeCount: "count", Bandwidth: "bandwidth", Conversion: "conversion", Mean: "mean", Scaling: "scaling", Share: "share"}
 
 // String returns the derivation's name: "difference", "total", "rate",
 // "expression", "count", "bandwidth", "conversion", "mean", "scaling",
-// or "" for none.
+// "share", or "" for none.
 func (d Derivation) String() string {
 	if d >= 0 && int(d) < len(derivationNames) {
 		return derivationNames[d]
@@ -186,7 +189,7 @@ func (x *Cross) String() string {
 		figs = strings.Join(ops, " − ")
 	case CodeCount:
 		figs = "⌈" + strings.Join(ops, " / ") + "⌉"
-	case Bandwidth:
+	case Bandwidth, Share:
 		figs = strings.Join(ops, " / ")
 	case Mean:
 		figs = "the mean of " + strings.Join(ops, ", ")
@@ -241,6 +244,8 @@ func slipWords(f float64) string {
 		return "a binary unit (MiB, KiB) written as a decimal one (MB, KB)"
 	case nearRel(f, 1.048576, 0.01) || nearRel(f, 1.024, 0.005):
 		return "a decimal unit (MB, KB) written as a binary one (MiB, KiB)"
+	case nearRel(f, 1.073741824, 0.005) || nearRel(f, 1/1.073741824, 0.005) || nearRel(f, 1.099511627776, 0.005) || nearRel(f, 1/1.099511627776, 0.005):
+		return "a binary unit (GiB, TiB) and a decimal one (GB, TB) taken as one"
 	case nearRel(f, 8, 1e-9) || nearRel(f, 1.0/8, 1e-9):
 		return "bits and bytes confused (8×)"
 	case nearRel(f, 24, 1e-9) || nearRel(f, 1.0/24, 1e-9):
@@ -356,6 +361,11 @@ func (x *extractor) crossCheck() {
 	for k := range cs {
 		c := &cs[k]
 		if c.expected {
+			if c.Kind == Absolute && !c.listed {
+				if each := x.checkProjectedArithmetic(c); each != nil {
+					split[k] = each
+				}
+			}
 			continue
 		}
 		switch c.Kind {
@@ -367,6 +377,9 @@ func (x *extractor) crossCheck() {
 				continue
 			}
 			if c.Pair == nil && c.Verdict == Unverifiable && x.checkWrappedPair(c) {
+				continue
+			}
+			if (c.Pair == nil && c.Verdict == Unverifiable || c.Pair != nil && belowAbove(c)) && x.checkMultipleOnLine(c) {
 				continue
 			}
 			if c.Pair == nil && c.Verdict == Unverifiable && x.checkPointsNearby(c) {
@@ -393,6 +406,17 @@ func (x *extractor) crossCheck() {
 			x.checkUnmeasuredScope(c)
 			x.checkUnmeasuredNoun(c)
 		case Absolute:
+			if c.listed && c.Verdict == Unverifiable && x.lines[c.Line-1].kind == lkProse {
+				// Figures a line lists beside its ratio are not
+				// recomputed, but one that restates a table cell of
+				// the row its sentence names is still compared with
+				// it ("drove WAL generation … to 124 MB/s, 7.9× its
+				// normal rate" against the row's 142 MB/s).
+				if each := x.checkListedRestated(c); each != nil {
+					split[k] = each
+				}
+				continue
+			}
 			if c.Cross != nil && c.Cross.Derivation == Difference && c.Verdict != Unverifiable || c.listed {
 				// A table's difference column, checked against its row;
 				// figures a line lists beside its ratio.
@@ -414,6 +438,7 @@ func (x *extractor) crossCheck() {
 		}
 		x.rep.Claims = out
 	}
+	x.unmixOwnPairs()
 	x.checkScalingTables()
 	x.splitConfirmedPairs()
 	x.checkMisquotedPairs()
@@ -422,6 +447,7 @@ func (x *extractor) crossCheck() {
 	x.checkCodeCounts()
 	x.checkPaybacks()
 	x.checkRestatedFigures()
+	x.checkRestatedShares()
 }
 
 // checkDerivedFigures checks the derived figures of an absolute claim
@@ -440,15 +466,7 @@ func (x *extractor) checkDerivedFigures(c *Claim) []Claim {
 	raw := blankCode(plain(x.lines[c.Line-1].raw))
 	rawFigs := scanFigures(raw)
 	for k, n := range orig.Numbers {
-		e := orig
-		e.Numbers = []Number{n}
-		e.Quantity = n.Quantity
-		e.Claimed = n.String()
-		e.words = nil
-		if lo, hi := figureClause(raw, rawFigs, n); hi > lo {
-			e.clause = raw[lo:hi]
-		}
-		x.checkDerived(&e)
+		e := x.figureClaim(orig, n, raw, rawFigs)
 		each[k] = e
 		if e.Verdict != c.Verdict && (e.Cross != nil || c.Verdict.Failed()) {
 			differ = true
@@ -458,6 +476,22 @@ func (x *extractor) checkDerivedFigures(c *Claim) []Claim {
 		return nil
 	}
 	return each
+}
+
+// figureClaim returns orig narrowed to its one figure n (of the line raw,
+// whose figures are rawFigs), with the clause around n, checked by
+// checkDerived on its own.
+func (x *extractor) figureClaim(orig Claim, n Number, raw string, rawFigs []figure) Claim {
+	e := orig
+	e.Numbers = []Number{n}
+	e.Quantity = n.Quantity
+	e.Claimed = n.String()
+	e.words = nil
+	if lo, hi := figureClause(raw, rawFigs, n); hi > lo {
+		e.clause = raw[lo:hi]
+	}
+	x.checkDerived(&e)
+	return e
 }
 
 // claimLabel returns what the claim's line or row names.
@@ -713,6 +747,45 @@ func (x *extractor) checkWrappedPair(c *Claim) bool {
 	return true
 }
 
+// referenceFormRE finds the forms of a ratio read since the fifteenth
+// round that name what they compare with in words the report's pairs
+// need not share: "N % below/above X", "lifts/trims X by N %".
+var referenceFormRE = regexp.MustCompile(`(?i)\b(?:below|above|lift\w*|trim\w*|shav(?:e|es|ed|ing))\b`)
+
+// belowAbove reports whether percentage claim c is written "N % below
+// X" or "N % above X".
+func belowAbove(c *Claim) bool {
+	return c.Kind == Percent && belowAboveRE.MatchString(c.Claimed)
+}
+
+// belowAboveRE finds "below" or "above" as a claim's direction word.
+var belowAboveRE = regexp.MustCompile(`(?i)%\s*(?:below|above)\b`)
+
+// referenceForm reports whether ratio claim c is written in one of the
+// forms of referenceFormRE: it is checked against its own pair, a named
+// row or a stated figure, but the closest pair of the report is no
+// evidence against it.
+func referenceForm(c *Claim) bool {
+	return (c.Kind == Speedup || c.Kind == Percent) && referenceFormRE.MatchString(c.Claimed)
+}
+
+// multipleOfReference reports whether factor claim c states a multiple
+// of a reference figure its words name ("3.03× the A100 baseline", "7.9×
+// its normal rate"; multipleOfRE).
+func multipleOfReference(c *Claim) bool {
+	at := indexFigure(c.Claimed, c.stated.Text)
+	if c.Kind != Speedup || at < 0 {
+		return false
+	}
+	rest := strings.TrimLeft(c.Claimed[at+len(c.stated.Text):], " ")
+	for _, u := range []string{"×", "x", "times"} {
+		if strings.HasPrefix(rest, u) {
+			return multipleOfRE.MatchString(rest[len(u):])
+		}
+	}
+	return false
+}
+
 // multipleOfNamed reports whether factor claim c states a multiple of a
 // baseline named after it ("2.7 times RabbitMQ", "6.1× what A managed").
 func multipleOfNamed(c *Claim) bool {
@@ -804,10 +877,18 @@ func (x *extractor) checkCounted(c *Claim) bool {
 		return false
 	}
 	own := dedupe(subjectWords(x.claimText(c)))
+	ct := x.claimText(c)
+	clo, chi := clauseAround(ct, c.stated.Text)
+	speedNamed := speedWordRE.MatchString(ct[clo:chi])
 	var best []*docPair
 	top := 0
 	for _, d := range x.pairs {
 		if !(d.p.canonicalQ() == Count && d.p.Old.Unit == "" || ratePair(d.p)) || !d.p.Ordered || d.p.OldLine == c.Line {
+			continue
+		}
+		if speedNamed && ratePair(d.p) {
+			// A speed is no change of a level in percent (as in
+			// checkElsewhere).
 			continue
 		}
 		if noun := resourceNoun(d.p.Old); noun != "" && !strings.Contains(strings.ToLower(x.claimText(c)), strings.TrimSuffix(noun, "s")) {
@@ -853,6 +934,9 @@ func (x *extractor) checkCounted(c *Claim) bool {
 	return true
 }
 
+// speedWordRE finds the words of a clause that make its ratio a speed.
+var speedWordRE = regexp.MustCompile(`(?i)\b(?:faster|slower|quicker|sped|speed(?:s|ed)?\s+up|speed-?up)\b`)
+
 // ratePair reports whether p is a rate in percent before and after ("5xx
 // rate | 0.31 % | 0.07 %").
 func ratePair(p *Pair) bool { return p.Old.Unit == "%" && p.New.Unit == "%" }
@@ -889,8 +973,15 @@ func (x *extractor) checkElsewhere(c *Claim) {
 	ct := x.claimText(c)
 	clo, chi := clauseAround(ct, c.stated.Text)
 	rateNamed := rateWordRE.MatchString(ct[clo:chi])
+	speedNamed := speedWordRE.MatchString(ct[clo:chi])
 	for _, d := range x.pairs {
 		if !quantityFits(c, d.p) || d.p.OldLine == c.Line && d.p.NewLine == c.Line {
+			continue
+		}
+		if speedNamed && ratePair(d.p) {
+			// "replica-b … sped up by 52.7 %": a speed is of times or
+			// rates, never of two levels in percent (an iowait of 12 %
+			// → 18 %).
 			continue
 		}
 		if noun := resourceNoun(d.p.Old); noun != "" && !strings.Contains(strings.ToLower(ct), strings.TrimSuffix(noun, "s")) {
@@ -1122,6 +1213,27 @@ func (x *extractor) checkElsewhere(c *Claim) {
 	}
 	if closest == nil || x.otherMeasure(c, closest.p) || x.namesOtherNoun(c, closest.p) {
 		// No pair of what the claim's clause names: unsure, no alarm.
+		return
+	}
+	if x.otherItemLead(c.Line, closest.p) {
+		// The pair is another list item's, whose lead names another
+		// subject ("**Snapshot restore** cuts the p50 from 1,840 ms to
+		// 412 ms" against "**Tiered compilation** … makes cold starts
+		// 33 % faster"): no evidence against this item's claim.
+		return
+	}
+	if multipleOfReference(c) || referenceForm(c) {
+		// "1.86× the message rate of 1 KiB ones", "12.8 % below its
+		// 3-broker figure": a comparison with a reference its words
+		// name; a pair that does not name it is no evidence against it.
+		return
+	}
+	if closest.section != c.section && x.sectionColumnGives(c) {
+		// The closest pair is another section's, while two rows of one
+		// column of a table of the claim's own section give it ("the
+		// recipe makes the H100 run 35.5 % faster" under a table of
+		// configurations): the claim may compare those rows, which its
+		// words do not name. Not support, but no alarm either.
 		return
 	}
 	if at := strings.Index(raw[lo:hi], c.stated.Text); at >= 0 && upToRE.MatchString(lastBytes(raw[lo:lo+at], 40)) {
@@ -2198,4 +2310,365 @@ func supportedBy(c *Claim, p *Pair, v Verdict, got float64) bool {
 	}
 	setCross(c, cr)
 	return true
+}
+
+// sectionColumnGives reports whether two cells of one column of figures,
+// in a table of claim c's section, give c (at most twelve cells a
+// column; a column of the claim's quantity, or any when it names none).
+// A closest-pair alarm is not raised then: the figures the claim may
+// rest on are there, though no pair of the report states them.
+func (x *extractor) sectionColumnGives(c *Claim) bool {
+	q := canonical(c.Quantity)
+	for _, ti := range x.sectionTables(c.section) {
+		t := x.tables[ti]
+		if len(t.rows) > 12 {
+			continue
+		}
+		for k := 1; k < len(t.header); k++ {
+			u, _ := colU(t, k)
+			var cells []Pair
+			for ri := range t.rows {
+				if k >= len(t.rows[ri].cells) {
+					continue
+				}
+				n, ok := cellNumber(t.rows[ri].cells[k], u)
+				if !ok || n.Unit == "%" || n.Unit == "x" || n.mid() == 0 || q != Unknown && q != Other && canonical(n.Quantity) != q {
+					continue
+				}
+				cells = append(cells, Pair{Old: n, OldLine: t.rows[ri].line + 1})
+			}
+			for a := range cells {
+				for b := range cells {
+					if a == b || cells[a].Old.Unit != cells[b].Old.Unit {
+						continue
+					}
+					p := &Pair{Old: cells[a].Old, New: cells[b].Old, OldLine: cells[a].OldLine, NewLine: cells[b].OldLine, Ordered: true}
+					if v, _ := pairFits(c, p); v == Consistent || v == Ambiguous {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// checkMultipleOnLine checks a multiple of a reference figure
+// (multipleOfReference) against the two figures of one unit its sentence
+// writes around it: "9,460 samples/s, 3.03× the baseline of 3,120
+// samples/s" is 9,460 over 3,120, the figure before the factor the new
+// one and the one after it the reference. It reports whether it set a
+// verdict: the pair is the claim's own, as if written with an arrow.
+func (x *extractor) checkMultipleOnLine(c *Claim) bool {
+	below := belowAbove(c)
+	if !multipleOfReference(c) && !below {
+		return false
+	}
+	raw := blankCode(plain(x.lines[c.Line-1].raw))
+	at := indexFigure(raw, c.stated.Text)
+	if at < 0 {
+		return false
+	}
+	figs := scanFigures(raw)
+	var before, after *figure
+	for k := range figs {
+		f := &figs[k]
+		if !pairFigRE(f) || f.Unit == "" {
+			continue
+		}
+		if f.end <= at {
+			before = f
+		} else if f.start > at+len(c.stated.Text) && after == nil {
+			after = f
+		}
+	}
+	between := ""
+	if after != nil {
+		between = raw[at+len(c.stated.Text) : after.start]
+	} else if next := x.wrappedLine(c.Line-1, c.Line); next != "" {
+		// The reference on the next line of the paragraph ("33 % below
+		// a single medium" / "encode (6.31 µs)").
+		for _, f := range scanFigures(next) {
+			if pairFigRE(&f) && f.Unit != "" {
+				f := f
+				after = &f
+				between = raw[at+len(c.stated.Text):] + " " + next[:f.start]
+				break
+			}
+		}
+	}
+	if before == nil || after == nil || before.Unit != after.Unit || after.mid() == 0 ||
+		strings.ContainsAny(raw[before.end:at], ";") || sentenceEnd(between) >= 0 {
+		return false
+	}
+	p := Pair{Old: after.Number, New: before.Number, OldLine: c.Line, NewLine: c.Line, Ordered: true, From: "the same line"}
+	if below {
+		// "4.24 µs, 33 % below a single medium encode (6.31 µs)": the
+		// change from the reference to the figure before, in the sense
+		// the word gives (below: 1 − new/old; above: new/old − 1), of
+		// the figures as amounts.
+		if before.Quantity == Throughput {
+			p.Old.Quantity, p.New.Quantity = Count, Count
+		}
+	} else {
+		// The multiple is the figure before over the reference,
+		// whatever the quantity: new/old of times or sizes, a gain of
+		// rates.
+		c.sense = senseFactorWorse
+		if before.Quantity == Throughput {
+			c.Quantity, c.sense = Throughput, senseFactorBetter
+		}
+	}
+	c.Pair = &p
+	c.Numbers = append(c.Numbers[:min(len(c.Numbers), 1)], p.Old, p.New)
+	c.checkStated(c.stated, c.sense)
+	c.Verdict = c.Arithmetic
+	return true
+}
+
+// unmixOwnPairs takes back a MixesRows verdict from a claim whose own
+// line writes the two figures it mixes, from two tables, as a before →
+// after pair, or (a ratio of a latency percentile) writes a pair of
+// times of its own in its sentence while the mixed figures are others:
+// "the
+// baseline p50 drops 22.8 % (1,840 → 1,420 ms)" compares the two rows
+// on purpose (two tables, two memory sizes), and its figures are stated
+// beside it. The claim rests on that pair: consistent when it gives the
+// claim (it does, or the rows would not have been found), else left
+// unverifiable.
+func (x *extractor) unmixOwnPairs() {
+	cs := x.rep.Claims
+	byLine := make(map[int][]int)
+	for k := range cs {
+		if cs[k].Kind == BeforeAfter && cs[k].Pair != nil {
+			byLine[cs[k].Line] = append(byLine[cs[k].Line], k)
+		}
+	}
+	same := func(a, b Number) bool { return a.Value == b.Value && a.Unit == b.Unit }
+	for k := range cs {
+		c := &cs[k]
+		if c.Cross == nil || c.Cross.Reason != RowsMixed || len(c.Cross.Operands) != 2 || c.Kind != Speedup && c.Kind != Percent {
+			continue
+		}
+		a, b := c.Cross.Operands[0], c.Cross.Operands[1]
+		twoTables := len(c.Cross.Lines) == 2 && x.linesOfTwoTables(c.Cross.Lines[0], c.Cross.Lines[1])
+		for _, j := range byLine[c.Line] {
+			p := cs[j].Pair
+			own := same(p.Old, a) && same(p.New, b) || same(p.Old, b) && same(p.New, a)
+			if own && !twoTables {
+				// Rows of one table mixed in the sentence's own pair ("at
+				// 800 M rows it gives 4.9x more QPS (610 → 2,980)", 610
+				// being another row's) are still mixed.
+				break
+			}
+			if !own && (canonical(c.Quantity) != Other || p.canonicalQ() != Time) {
+				// Mixed figures other than the sentence's own pair are
+				// set aside only for a latency percentile, which the
+				// reader does not pair with its sentence's times.
+				continue
+			}
+			c.Cross, c.Verdict, c.Detail = nil, Unverifiable, ""
+			if v, got := pairFits(c, p); v == Consistent || v == Ambiguous {
+				cx := &Cross{Reason: SupportedElsewhere, Lines: []int{c.Line, c.Line}, Stated: c.stated, Got: got,
+					GotUnit: c.stated.Unit, Operands: []Number{p.Old, p.New}}
+				if v == Ambiguous {
+					cx.Reading = "throughput"
+				}
+				setCross(c, cx)
+			}
+			break
+		}
+	}
+}
+
+// linesOfTwoTables reports whether 1-based lines a and b are rows of two
+// different tables.
+func (x *extractor) linesOfTwoTables(a, b int) bool {
+	if a < 1 || b < 1 || a > len(x.lines) || b > len(x.lines) {
+		return false
+	}
+	la, lb := &x.lines[a-1], &x.lines[b-1]
+	return la.kind == lkTable && lb.kind == lkTable && la.table >= 0 && lb.table >= 0 && la.table != lb.table
+}
+
+// checkProjectedArithmetic checks the conversions a projection writes
+// out: a figure restated in another unit ("takes 4,600 s (46 min)")
+// holds or not whatever the tense. The
+// projection's other figures stay unverifiable (a projection is no
+// measurement). It returns the claims per figure when the line's figures
+// get different outcomes (as checkDerivedFigures), nil otherwise.
+func (x *extractor) checkProjectedArithmetic(c *Claim) []Claim {
+	orig := *c
+	raw := blankCode(plain(x.lines[c.Line-1].raw))
+	rawFigs := scanFigures(raw)
+	each := make([]Claim, len(orig.Numbers))
+	any := false
+	for k, n := range orig.Numbers {
+		e := x.figureClaim(orig, n, raw, rawFigs)
+		if e.Cross != nil && (e.Cross.Derivation == Expression || e.Cross.Derivation == Conversion) && e.Cross.Stated.Text == n.Text &&
+			len(e.Cross.Operands) == 1 && canonical(e.Cross.Operands[0].Quantity) == canonical(n.Quantity) && e.Cross.Operands[0].Unit != n.Unit {
+			// One figure restated in another unit: a conversion.
+			any = any || e.Verdict != orig.Verdict
+		} else {
+			e.Cross, e.Verdict, e.Detail, e.Arithmetic = orig.Cross, orig.Verdict, orig.Detail, orig.Arithmetic
+			e.Numbers = []Number{n}
+		}
+		each[k] = e
+	}
+	if !any {
+		return nil
+	}
+	if len(each) == 1 {
+		*c = each[0]
+		return nil
+	}
+	return each
+}
+
+// checkListedRestated compares each figure a line lists beside its ratio
+// with the table cell its sentence names (checkRestatedCell). It returns
+// the claims per figure when one of them gets a verdict, nil otherwise.
+func (x *extractor) checkListedRestated(c *Claim) []Claim {
+	scan := blankCode(plain(x.lines[c.Line-1].raw))
+	figs := scanFigures(scan)
+	each := make([]Claim, len(c.Numbers))
+	found := false
+	for k, n := range c.Numbers {
+		e := *c
+		e.Numbers = []Number{n}
+		e.Claimed = n.String()
+		e.Quantity = n.Quantity
+		e.words = nil
+		if x.checkRestatedCell(&e, n, scan, figs) {
+			found = true
+		}
+		each[k] = e
+	}
+	if !found {
+		return nil
+	}
+	if len(each) == 1 {
+		*c = each[0]
+		return nil
+	}
+	return each
+}
+
+// itemLeadRE reads the emphasised lead of a list item: "- **Snapshot
+// restore** cuts …", "1. **Replay prefetching.** We …".
+var itemLeadRE = regexp.MustCompile(`^\s*(?:[-*+]|\d{1,3}[.)])\s+(?:\*\*|__)([^*_]+?)(?:\*\*|__)`)
+
+// itemLead returns the emphasised lead of the list item that 0-based line
+// i is in, "" when it is in none or the item has none.
+func (x *extractor) itemLead(i int) string {
+	st := x.itemStart(i)
+	if st < 0 {
+		return ""
+	}
+	if m := itemLeadRE.FindStringSubmatch(x.lines[st].raw); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// otherItemLead reports whether pair p lies in another item of the list
+// of 1-based line claimLine whose emphasised lead shares no subject word
+// with the lead of the claim's item, both items having one: the pair is
+// another subject's.
+func (x *extractor) otherItemLead(claimLine int, p *Pair) bool {
+	if p.OldLine < 1 || p.NewLine < 1 || p.OldLine > len(x.lines) || p.NewLine > len(x.lines) {
+		return false
+	}
+	own := x.itemLead(claimLine - 1)
+	if own == "" {
+		return false
+	}
+	for _, l := range []int{p.OldLine, p.NewLine} {
+		lead := x.itemLead(l - 1)
+		if lead == "" || x.itemStart(l-1) == x.itemStart(claimLine-1) || x.lines[l-1].block != x.lines[claimLine-1].block ||
+			overlap(dedupe(subjectWords(lead)), dedupe(subjectWords(own))) > 0 {
+			// Items of one list only: their leads name the subjects it
+			// compares.
+			return false
+		}
+	}
+	return true
+}
+
+// shareOfRE reads the noun a share is of, right after its figure: "3.1 %
+// of invocations", "2.6 % of all requests".
+var shareOfRE = regexp.MustCompile(`(?i)^\s*of\s+(?:all\s+|the\s+|our\s+)?([a-z][a-z-]{2,})`)
+
+// checkRestatedShares compares the shares a report states of one noun
+// for one subject ("Cold starts hit 3.1 % of invocations" in a summary,
+// "Cold starts: 10.9 M, i.e. 2.6 % of invocations" in the detail): two
+// different values, the one in a summary section and the other in a
+// section of detail, make the summary's Contradicted, naming the other
+// line. Shares of another noun, of subjects that share no word, or two in
+// sections of one kind are left alone (which one is wrong is not known).
+func (x *extractor) checkRestatedShares() {
+	type share struct {
+		k     int // index in Claims
+		n     Number
+		noun  string
+		words []string
+		sum   bool
+	}
+	var shares []share
+	cs := x.rep.Claims
+	for k := range cs {
+		c := &cs[k]
+		if c.Kind != Absolute || c.expected || c.Verdict != Unverifiable || x.lines[c.Line-1].kind != lkProse || x.isPrevious(c.section) {
+			continue
+		}
+		raw := blankCode(plain(x.lines[c.Line-1].raw))
+		for _, n := range c.Numbers {
+			if n.Unit != "%" {
+				continue
+			}
+			at := indexFigure(raw, n.Text)
+			if at < 0 {
+				continue
+			}
+			end := at + len(n.Text)
+			if j := strings.Index(raw[end:], "%"); j >= 0 && j < 3 {
+				end += j + 1
+			}
+			m := shareOfRE.FindStringSubmatch(raw[end:])
+			if m == nil {
+				continue
+			}
+			words := dedupe(subjectWords(raw[sentenceStart(raw[:at]):at]))
+			if len(words) == 0 {
+				// "Cold starts: 10.9 M, i.e. 2.6 % of invocations": the
+				// label before an "i.e." names it.
+				words = dedupe(subjectWords(raw[:at]))
+			}
+			shares = append(shares, share{k: k, n: n, noun: strings.TrimSuffix(strings.ToLower(m[1]), "s"),
+				words: words, sum: x.isSummary(c.section) && len(c.Numbers) == 1})
+		}
+	}
+	for i := range shares {
+		a := &shares[i]
+		if !a.sum {
+			continue
+		}
+		for j := range shares {
+			b := &shares[j]
+			if b.sum || b.noun != a.noun || !sameShareSubject(a.words, b.words) || sameFigure(a.n, b.n) || truncates(a.n, b.n) {
+				continue
+			}
+			c := &cs[a.k]
+			setCross(c, &Cross{Reason: RestatedDiffers, Lines: []int{cs[b.k].Line}, Stated: a.n, Got: b.n.Value,
+				GotUnit: b.n.Unit, Operands: []Number{b.n}})
+			break
+		}
+	}
+}
+
+// sameShareSubject reports whether two shares name one subject: two words
+// in common, or every word of the one with fewer.
+func sameShareSubject(a, b []string) bool {
+	n := overlap(a, b)
+	return n >= 2 || n > 0 && n == min(len(a), len(b))
 }

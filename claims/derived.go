@@ -136,7 +136,7 @@ func (x *extractor) checkDerived(c *Claim) {
 		if x.checkConversion(c, n, scan, figs) || x.checkAmountConversion(c, n, scan, figs) {
 			return
 		}
-		if x.checkPerCount(c, n, scan, figs) || x.checkPerTotal(c, n, scan) {
+		if x.checkPerCount(c, n, scan, figs) || x.checkPerTotal(c, n, scan) || x.checkRateTotal(c, n, scan) || x.checkFullShare(c, n, scan) {
 			return
 		}
 		if x.checkPriced(c, n, scan, figs) || x.checkNet(c, n, scan) || x.checkPoints(c, n, scan) {
@@ -1475,3 +1475,190 @@ func (x *extractor) checkConversion(c *Claim, n Number, scan string, figs []figu
 func figureIndex(figs []figure, n Number) int {
 	return slices.IndexFunc(figs, func(f figure) bool { return f.Text == n.Text && f.Unit == n.Unit })
 }
+
+// peakRE finds the words that make a rate a bound or a peak rather than
+// the rate an amount accrued at.
+var peakRE = regexp.MustCompile(`(?i)\b(?:peaks?|peaked|peaking|max(?:imum)?|burst|up\s+to|at\s+most)\b`)
+
+// rateTotalSlips are the factors of a total over one period stated as
+// over another: an hour for a day (24), a minute for an hour or a
+// second for a minute (60), a second for an hour (3,600), a day for a
+// week, month or year.
+var rateTotalSlips = []float64{24, 1.0 / 24, 60, 1.0 / 60, 3600, 1.0 / 3600, 7, 1.0 / 7, 30, 1.0 / 30, 365, 1.0 / 365, 86400, 1.0 / 86400}
+
+// sentenceFigures returns the text of the claim's sentence on scan (its
+// line c.Line), read with the line before when the sentence wraps there
+// (see wrappedLine), its figures, and the index among them of n's own:
+// the last figure on scan's line with n's text and unit, or -1.
+func (x *extractor) sentenceFigures(c *Claim, n Number, scan string) (text string, figs []figure, at int) {
+	text = scan
+	if prev := x.wrappedLine(c.Line-1, c.Line-2); prev != "" {
+		text = prev + " " + scan
+	}
+	figs = scanFigures(text)
+	for k := len(figs) - 1; k >= 0; k-- {
+		if figs[k].Text == n.Text && figs[k].Unit == n.Unit && figs[k].start >= len(text)-len(scan) {
+			return text, figs, k
+		}
+	}
+	return text, figs, -1
+}
+
+// checkRateTotal checks an amount stated in the sentence of a rate of
+// the same things, over a duration or period the sentence names: "wrote
+// 41,000 rows/s for 2 h 10 min, about 287 M rows" (41,000 × 7,800 s),
+// "At 4.84 M tokens/s the pool processes about 17.4 B tokens a day"
+// (× 86,400 s; "B" before the rate's noun is a billion, not bytes), "46
+// MB/s … over 7,800 s … 358,800 MB". The amount counts what the rate
+// counts (the noun after the amount is the rate's, or both are bytes).
+// One that the product gives is consistent; one that the product over
+// another period gives (24× for an hour written as a day) is a
+// UnitSlip; one within 10× of the product over a duration the sentence
+// writes that neither gives is an ArithmeticError, the operands being the
+// sentence's own (over a period word only, the rate may be a peak: no
+// verdict); anything else is left to the other checks. It reports whether
+// it set a verdict.
+func (x *extractor) checkRateTotal(c *Claim, n Number, scan string) bool {
+	if n.Quantity != Count && n.Quantity != Memory || strings.Contains(n.Unit, "/") {
+		return false
+	}
+	text, figs, at := x.sentenceFigures(c, n, scan)
+	if at < 1 {
+		return false
+	}
+	breaks := sentenceBreaks(text)
+	noun := ""
+	if m := countNounAfterRE.FindStringSubmatch(text[figs[at].end:]); m != nil {
+		noun = strings.TrimSuffix(strings.ToLower(m[1]), "s")
+	}
+	var rate, dur *figure
+	for k := at - 1; k >= 0; k-- {
+		f := &figs[k]
+		if !sameSentence(breaks, f.start, f.end, figs[at].start, figs[at].end) {
+			break
+		}
+		switch {
+		case rate == nil && f.Quantity == Throughput && strings.HasSuffix(f.Unit, "/s"):
+			rate = f
+		case dur == nil && f.Quantity == Time && !strings.Contains(f.Unit, "/") && !f.Approx && f.mid() >= 60e9:
+			// A duration a rate runs for: a minute or more (a latency
+			// is no such duration).
+			dur = f
+		}
+	}
+	if rate == nil {
+		return false
+	}
+	counted := strings.TrimSuffix(strings.ToLower(strings.TrimSuffix(rate.Unit, "/s")), "s")
+	amount := n
+	switch {
+	case n.Quantity == Memory && isByteRate(rate.Number):
+		// Bytes over a byte rate: both in their base unit (bytes).
+	case n.Unit == "B" && noun != "" && noun == counted:
+		// "17.4 B tokens" beside "tokens/s": a billion of them.
+		amount.Unit, amount.Quantity, amount.scale = "", Count, 1e9
+	case n.Quantity == Count && n.Unit == "" && noun != "" && noun == counted:
+	default:
+		return false
+	}
+	var sec float64
+	if dur != nil {
+		lo, hi := dur.Number.base()
+		sec = (lo + hi) / 2 / 1e9
+	} else if p := periodOf(leadingWords(text[figs[at].end:], 4)); p > 0 {
+		sec = p
+	}
+	if !(sec > 0) {
+		return false
+	}
+	rlo, rhi := rate.Number.base()
+	lo, hi := rlo*sec, rhi*sec
+	if dur != nil {
+		dlo, dhi := dur.Number.base()
+		lo, hi = rlo*dlo/1e9, rhi*dhi/1e9
+	}
+	cx := &Cross{Derivation: Total, Lines: []int{c.Line}, Stated: n, Got: toUnit((lo+hi)/2, amount), GotUnit: n.Unit,
+		Operands: []Number{rate.Number}}
+	if dur != nil {
+		cx.Operands = append(cx.Operands, dur.Number)
+	}
+	switch {
+	case rangeMatch(amount, lo, hi):
+		cx.Reason = DerivedHolds
+	default:
+		for _, f := range rateTotalSlips {
+			if dur == nil && rangeMatch(amount, lo/f, hi/f) {
+				cx.Reason, cx.Factor = UnitSlip, 1/f
+				break
+			}
+		}
+		if cx.Reason != UnitSlip {
+			if f := slipOf(amount, lo, hi); f != 0 {
+				cx.Reason, cx.Factor = UnitSlip, f
+			} else if r := amount.mid() / ((lo + hi) / 2); dur != nil && r > 0.1 && r < 10 && !peakRE.MatchString(text[:figs[at].start]) {
+				// A rate over the duration the sentence writes ("for 2 h
+				// 10 min") is the amount; over a period only ("a day")
+				// the rate may be a peak, so only a match or a slip
+				// says something.
+				cx.Reason = DerivedOff
+			} else {
+				return false
+			}
+		}
+	}
+	if cx.Reason != DerivedHolds {
+		// The failing figure is the amount; the rate and the duration
+		// stay in the detail.
+		c.Numbers = slices.DeleteFunc(slices.Clone(c.Numbers), func(m Number) bool {
+			return m.Text == rate.Text && m.Unit == rate.Unit || dur != nil && m.Text == dur.Text && m.Unit == dur.Unit
+		})
+	}
+	setCross(c, cx)
+	return true
+}
+
+// fullAfterRE finds the words after a percentage that make it a share of
+// a capacity: "89.7 % full", "73 % used", "61 % of its capacity".
+var fullAfterRE = regexp.MustCompile(`(?i)^\s*%?\s*(?:full|used|utili[sz]ed|occupied|of\s+(?:its|the)\s+capacity)\b`)
+
+// checkFullShare checks how full a capacity is against the two sizes its
+// sentence writes before it, the amount and then the capacity ("a
+// backlog of 358.8 GB waiting on the replica's 400 GiB volume, which was
+// 89.7 % full"): amount / capacity. One that gives it is consistent; one
+// that only the figures as written give, their units one binary and one
+// decimal (358.8 / 400 for GB over GiB), is a UnitSlip; anything else is
+// left alone (the sizes may be of other things). It reports whether it
+// set a verdict.
+func (x *extractor) checkFullShare(c *Claim, n Number, scan string) bool {
+	if n.Unit != "%" {
+		return false
+	}
+	text, figs, at := x.sentenceFigures(c, n, scan)
+	if at < 2 || !fullAfterRE.MatchString(text[figs[at].end:]) {
+		return false
+	}
+	capa, amount := &figs[at-1], &figs[at-2]
+	breaks := sentenceBreaks(text)
+	if capa.Quantity != Memory || amount.Quantity != Memory || capa.isRange() || amount.isRange() ||
+		!sameSentence(breaks, amount.start, amount.end, figs[at].start, figs[at].end) || capa.mid() == 0 {
+		return false
+	}
+	alo, ahi := amount.Number.base()
+	clo, chi := capa.Number.base()
+	lo, hi := alo/chi*100, ahi/clo*100
+	cx := &Cross{Derivation: Share, Lines: []int{c.Line}, Stated: n, Got: (lo + hi) / 2, GotUnit: "%",
+		Operands: []Number{amount.Number, capa.Number}}
+	switch {
+	case rangeMatch(n, lo, hi):
+		cx.Reason = DerivedHolds
+	case binaryUnit(amount.Unit) != binaryUnit(capa.Unit) && rangeMatch(n, (amount.Value-amount.step/2)/(capa.High+capa.step/2)*100, (amount.High+amount.step/2)/(capa.Value-capa.step/2)*100):
+		cx.Reason, cx.Factor = UnitSlip, n.mid()/((lo+hi)/2)
+	default:
+		return false
+	}
+	setCross(c, cx)
+	return true
+}
+
+// binaryUnit reports whether a size unit is binary ("GiB", "MiB").
+func binaryUnit(u string) bool { return strings.Contains(u, "i") }

@@ -457,7 +457,51 @@
 //     ("from 8 to 16 nodes") are no measurement to misquote; a byte rate restated in another unit ("1,555 MiB/s …, or
 //     1.48 GB/s in decimal units") is a conversion; the two figures of a
 //     failing ratio's own pair that other lines state as written are
-//     confirmed there, and the error is the ratio's alone.
+//     confirmed there, and the error is the ratio's alone;
+//   - an alarm needs figures of the claim's own subject: the pairs of an
+//     earlier list item (also one that runs over two lines of that item)
+//     are not a later item's, nor is a closest pair from another item of
+//     the list whose emphasised lead names another subject; a claim's
+//     clause starts after the comma before its figure ("a 3.03× speed-up,
+//     and step time falls by 67.1 %"); a verb right before the figure
+//     names its measure ("costs about 51 % more … for a 111 ms better
+//     p50" compares money); a closest pair of another section is no
+//     evidence when two rows of one column of a table in the claim's
+//     section give it; two levels in percent are no speed; a sentence
+//     that writes the two figures it mixes (two tables, two settings)
+//     as its own pair compares them on purpose;
+//   - rows compared by name: the sentence runs on to the next line of its
+//     paragraph up to its full stop, a latency percentile ("p50",
+//     "p99_ms") names a column, a bare factor ("the snapshot p50 is 1.54×
+//     … the node20 figures") is the multiple either way, "A100 bf16"
+//     names the row "A100, bf16", an arrow between two rows names the
+//     baseline first, and the same two rows of another table of the
+//     column (the table of another setting) that give it make it
+//     MixesRows; two rows of a scaling table named by their key compare
+//     their rates when the table has no times (the whole column, not the
+//     one per thing);
+//   - new forms: "N× the baseline / its normal rate / the price of … /
+//     the traffic", "N× headroom" is a multiple of a reference, checked against the two figures of one
+//     unit its sentence writes around it; "N % below/above X" against the
+//     figure before it and the reference after it (not a distance from an
+//     SLO, a limit or a target); "lifts/trims … by N %"; "X" / "instead of
+//     Y" across a line break is a pair; none of these is Unsupported by a
+//     closest pair;
+//   - derived figures: an amount from a rate and the duration its sentence
+//     writes ("41,000 rows/s for 2 h 10 min, about 287 M rows"), or over a
+//     period word (a match, or a slip of 24 for an hour's amount written
+//     as a day's); how full a capacity is ("358.8 GB … the 400 GiB volume,
+//     which was 89.7 % full", Derivation Share, GiB taken as GB a
+//     UnitSlip); a conversion inside a projection ("would take 4,600 s
+//     (46 min)"); a figure listed beside a ratio that restates the cell
+//     of the row its sentence names; a share of one noun in a summary
+//     ("3.1 % of invocations") that the detail states with another value
+//     is Contradicted; a ratio about energy that no line measures is
+//     Unsupported (Unmeasured);
+//   - figures: counts written with a multiplier ("420 M", not a bound "up
+//     to 2 million" nor a round "10K"), durations in hours and minutes
+//     ("2 h 10 min"), ranges with their dash as written; "could not" and
+//     "than it could" state a past fact, not a projection.
 //
 // Rounding follows the digits written, as for the arithmetic beside a
 // claim; a rate that sets a scenario ("at 2M decisions/second") is taken

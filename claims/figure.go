@@ -273,6 +273,21 @@ func scanFigures(s string) []figure {
 			i = skipToken(s, i)
 			continue
 		}
+		if hoursNext(s, i) {
+			if m := hoursMinutesRE.FindStringSubmatchIndex(s[i:]); m != nil {
+				// "2 h 10 min", "1 h 5 min": one duration written in two
+				// units, read as minutes (a step of one minute).
+				h, _ := strconv.Atoi(s[i+m[2] : i+m[3]])
+				mi, _ := strconv.Atoi(s[i+m[4] : i+m[5]])
+				if mi < 60 {
+					v := float64(h*60 + mi)
+					figs = append(figs, figure{Number: Number{Text: s[i : i+m[5]], Value: v, High: v, step: 1, scale: 60e9,
+						Unit: "min", Quantity: Time}, start: i, end: i + m[1]})
+					i += m[1]
+					continue
+				}
+			}
+		}
 		f, end, ok := readFigure(s, i)
 		if ok && f.Unit == "" && strings.HasPrefix(s[end:], ":1") && !isWordRune(runeAt(s, end+2)) && runeAt(s, end+2) != ':' &&
 			!(runeAt(s, end+2) == '.' && isDigits(s, end+3, 1)) && f.Value >= 1 {
@@ -292,6 +307,23 @@ func scanFigures(s string) []figure {
 	}
 	return figs
 }
+
+// hoursNext reports whether the digits at s[i:] are followed, after at
+// most one space, by an "h": the cheap test before hoursMinutesRE.
+func hoursNext(s string, i int) bool {
+	j := i
+	for j < len(s) && j-i < 4 && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if j < len(s) && s[j] == ' ' {
+		j++
+	}
+	return j < len(s) && s[j] == 'h'
+}
+
+// hoursMinutesRE matches a duration written in hours and minutes at the
+// start of a text: "2 h 10 min", "1h 5min", "3 hours 20 minutes".
+var hoursMinutesRE = regexp.MustCompile(`^(\d{1,3})\s?(?:h|hrs?|hours?)\s+(?:and\s+)?(\d{1,2})\s?(?:min|mins|minutes?)\b`)
 
 // skipToken advances past the word or number at s[i:].
 func skipToken(s string, i int) int {
@@ -356,7 +388,7 @@ func readFigure(s string, i int) (figure, int, bool) {
 			j2b, mult2 := readMultiplier(s, j2)
 			if mult2 == mult && v2 >= v {
 				f.High = v2
-				f.Text += "-" + t2
+				f.Text += string(r) + t2 // the dash as written
 				if mult2 != 1 {
 					f.Text += s[j2b-1 : j2b]
 				}

@@ -148,8 +148,18 @@ func keyColumn(t *mdTable, q Quantity, words []string) int {
 	case len(cols) == 1:
 		return cols[0]
 	}
+	// Of several, the one that is not normalised per thing ("per-node
+	// samples/s" beside the total's column).
+	whole := slices.DeleteFunc(slices.Clone(cols), func(k int) bool { return perThingRE.MatchString(t.header[k]) })
+	if len(whole) == 1 {
+		return whole[0]
+	}
 	return -1
 }
+
+// perThingRE finds a header that normalises its figures per thing:
+// "per-node samples/s", "per GPU".
+var perThingRE = regexp.MustCompile(`(?i)\bper[- ][a-z]`)
 
 // checkKeyRows checks a factor or percentage whose sentence names two
 // rows of a scaling table by their key ("Moving from 8 to 16 nodes cut
@@ -169,6 +179,11 @@ func (x *extractor) checkKeyRows(c *Claim) bool {
 		return false
 	}
 	kp, ok := x.keyRows(c, Time, c.stated.Text)
+	if !ok && (canonical(c.Quantity) == Throughput || rateWordRE.MatchString(x.claimText(c))) {
+		// "Going from 8 to 16 nodes gives 1.81× the throughput": the
+		// rows' rates, in a table with no time column.
+		kp, ok = x.keyRows(c, Throughput, c.stated.Text)
+	}
 	if !ok {
 		return false
 	}
@@ -183,6 +198,13 @@ func (x *extractor) checkKeyRows(c *Claim) bool {
 	}
 	raw := x.claimText(c)
 	lo, hi := clauseAround(raw, c.stated.Text)
+	if at := indexFigure(raw, c.stated.Text); at >= lo && at < hi {
+		// An aside after a comma ("…, a scaling efficiency of 90.5 %")
+		// is a clause of its own.
+		if j := strings.Index(raw[at:hi], ", "); j >= 0 {
+			hi = at + j
+		}
+	}
 	cw := subjectWords(raw[lo:hi])
 	for k := 1; k < len(kp.t.header); k++ {
 		if k != kp.col && slices.ContainsFunc(subjectWords(kp.t.header[k]), func(w string) bool {
@@ -487,18 +509,7 @@ func (x *extractor) checkPerTotal(c *Claim, n Number, scan string) bool {
 	if n.Quantity != Time || strings.Contains(n.Unit, "/") {
 		return false
 	}
-	text := scan
-	if prev := x.wrappedLine(c.Line-1, c.Line-2); prev != "" {
-		text = prev + " " + scan
-	}
-	figs := scanFigures(text)
-	at := -1
-	for k := len(figs) - 1; k >= 0; k-- {
-		if figs[k].Text == n.Text && figs[k].Unit == n.Unit && figs[k].start >= len(text)-len(scan) {
-			at = k
-			break
-		}
-	}
+	text, figs, at := x.sentenceFigures(c, n, scan)
 	if at < 2 {
 		return false
 	}

@@ -355,14 +355,17 @@ var floors = map[string]struct {
 	// 264/360 extracted, 4/18 caught, 21/342 false alarms, 2 alarms on
 	// unlabelled claims) and once with the thirteenth, which had not seen
 	// it either: 308/360, 4/18, 21/342, 2. Now a development set with
-	// these floors, raised after the fourteenth round (developed on it).
-	"blind14": {extraction: 324.0 / 360, recall: 12.0 / 18, falseRate: 0.0 / 342, unlabelled: 2},
+	// these floors, raised after the fourteenth round (developed on it)
+	// and the fifteenth (counts written with a multiplier, multiples of
+	// a reference: 328/360).
+	"blind14": {extraction: 328.0 / 360, recall: 12.0 / 18, falseRate: 0.0 / 342, unlabelled: 2},
 	// Scored blind with the thirteenth-round reader (2026-11-27, session 14:
 	// 218/245 extracted, 7/18 caught, 11/227 false alarms, 0 alarms on
 	// unlabelled claims) and once with the fourteenth, which had not seen
 	// it either: 219/245, 6/18, 12/227, 0. Now a development set with
-	// these floors.
-	"blind15": {extraction: 219.0 / 245, recall: 6.0 / 18, falseRate: 12.0 / 227, unlabelled: 0},
+	// these floors, raised after the fifteenth round (developed on it):
+	// 238/245, 16/18, 1/227, 0.
+	"blind15": {extraction: 238.0 / 245, recall: 16.0 / 18, falseRate: 1.0 / 227, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

@@ -35,7 +35,7 @@ var measureWordsRE = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\b(?:bandwidth|(?:bytes|data|[kmgt]i?b)\s*(?:per\s+second|/s))\b`),
 	regexp.MustCompile(`(?i)\b(?:qps|rps|iops|capacity|[a-z]{3,}s\s+(?:per\s+second|a\s+second)|(?:req|ops?|rows|events|records|msgs|gets|puts|reads|writes|requests|messages)\s*/\s*s)\b`),
 	regexp.MustCompile(`(?i)\b(?:cores|pods|nodes|hosts|executors|instances|replicas|machines|servers|workers|threads|brokers|vms|often|frequently|allocs|allocations)\b`),
-	regexp.MustCompile(`(?i)(?:\$|\b(?:bill|price|prices|dollars|spend|costs?\s+(?:per|a|of)\s+(?:hour|day|month|year|request|gb|tb|unit|node|instance))\b|\bcosts?\s+[\d.,]+\s*%)`),
+	regexp.MustCompile(`(?i)(?:\$|\b(?:bill|price|prices|dollars|spend|costs?\s+per\s+[a-z]+|costs?\s+(?:a|of)\s+(?:hour|day|month|year|request|gb|tb|unit|node|instance))\b|\bcosts?\s+(?:(?:about|roughly|around|nearly|almost|only|just|some|~)\s*)?[\d.,]+\s*%)`),
 	regexp.MustCompile(`(?i)\b(?:power|watts?|wattage|draws?|energy|kwh)\b`),
 }
 
@@ -113,6 +113,10 @@ func (x *extractor) otherMeasure(c *Claim, p *Pair) bool {
 		// subject reads ("first-party data").
 		if near := measuresNamed(leadingWords(clause[i+len(c.stated.Text):], 4)); near != 0 {
 			named = near
+		} else if pre := measuresNamed(trailingWords(clause[:i], 2) + " " + leadingWords(clause[i:], 2)); pre != 0 {
+			// The verb right before it, likewise: "costs about 51 %
+			// more … for a 111 ms better p50" compares money.
+			named = pre
 		}
 	}
 	if named == 0 {
@@ -167,6 +171,12 @@ func (x *extractor) percentilePair(p *Pair) bool {
 		}
 	}
 	return true
+}
+
+// trailingWords returns the last n words of s.
+func trailingWords(s string, n int) string {
+	f := strings.Fields(s)
+	return strings.Join(f[max(0, len(f)-n):], " ")
 }
 
 // leadingWords returns the first n words of s.

@@ -65,6 +65,7 @@ var percentWords = map[string]sense{
 	"cheaper": senseReduce, "saving": senseReduce, "savings": senseReduce, "saved": senseReduce,
 	"shorter": senseReduce, "drop": senseReduce, "cut": senseReduce,
 	"drops": senseReduce, "dropped": senseReduce, "cuts": senseReduce, "fell": senseReduce, "falls": senseReduce,
+	"below": senseReduce, "above": senseIncrease,
 	"slower": senseSlower, "worse": senseSlower, "regression": senseSlower, "penalty": senseSlower,
 	"more": senseIncrease, "higher": senseIncrease, "larger": senseIncrease, "bigger": senseIncrease,
 	"increase": senseIncrease, "increased": senseIncrease, "extra": senseIncrease,
@@ -74,6 +75,19 @@ var percentWords = map[string]sense{
 // baselineAfterRE finds, after a factor, the baseline it is a multiple of:
 // "what RabbitMQ managed", a capitalised name ("RabbitMQ", "RabbitMQ's").
 var baselineAfterRE = regexp.MustCompile(`^\s*(?:what\s+[\w.-]+(?:\s+(?:managed|did|had|does|gets|got|delivers|delivered|reached))?|[A-Z][\w.-]*[a-z][\w.-]*(?:['’]s)?)\b`)
+
+// boundRefRE finds the bound a percentage below or above refers to: "the
+// SLO", "its limit", "target".
+var boundRefRE = regexp.MustCompile(`(?i)^(?:(?:the|its|our|their|a)\s+)?(?:[a-z0-9-]+\s+)?(?:slo|sla|limit|target|threshold|budget|cap|ceiling|quota|max|maximum|minimum|goal)s?\b`)
+
+// multipleOfRE finds, after a factor, the reference figure it is a
+// multiple of, named by a noun of reference within a few words: "the
+// A100 baseline", "its normal rate", "the price of", "the node20
+// figures", "the $18.30 snapshot charge", "the traffic", "the
+// node-hours of …", "the new build's 33.5 ms", "the 1,840 tokens per
+// second of …"; "4.3× headroom" is a multiple of a load. "4x the size"
+// names no reference and stays no claim.
+var multipleOfRE = regexp.MustCompile(`(?i)^\s*(?:(?:the|its|their|our|that)\s+(?:[^\s,;:()]+\s+){0,3}?(?:baseline|figures?|numbers?|rate|price|cost|charge|normal|reference|previous|old\s+one|traffic|load|volume)\b|(?:the|its|their|our)\s+[a-z][\w-]*\s+of\b|the\s+(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*['’]s\b|the\s+[$€£]?\d|(?:headroom|margin)\b)`)
 
 // Words that name what is compared, most specific first.
 var quantityWords = []struct {
@@ -168,7 +182,7 @@ func wordsAfter(s string, i, n int) ([]string, int) {
 var (
 	// byVerbRE finds "reduce memory allocations by" before a percentage.
 	pastVerbRE = regexp.MustCompile(`(?i)\b(dropped|drops?|fell|falls?|decreased|decreases?|shrank|shrinks?|improved|improves?|increased|increases?|rose|rises?|grew|grows?|down|up)\s*(?:~|about|around|roughly|nearly|over|almost|by)?\s*$`)
-	byVerbRE   = regexp.MustCompile(`(?i)\b(reduc\w*|cut\w*|drop\w*|fell|fall\w*|lower\w*|decreas\w*|sav(?:e|es|ed|ing)|shr[iu]nk\w*|improv\w*|speed\w*|boost\w*|increas\w*|slow\w*|rais\w*|grow\w*|grew)\b((?:[^.:;|]|\.[0-9]){0,60}?)\bby\s*(?:~|about|around|roughly|nearly|over|almost|up\s+to|as\s+much\s+as)?\s*$`)
+	byVerbRE   = regexp.MustCompile(`(?i)\b(reduc\w*|cut\w*|drop\w*|fell|fall\w*|lower\w*|decreas\w*|sav(?:e|es|ed|ing)|shr[iu]nk\w*|trim\w*|shav(?:e|es|ed|ing)|improv\w*|speed\w*|sped|boost\w*|increas\w*|slow\w*|rais\w*|lift\w*|grow\w*|grew)\b((?:[^.:;|]|\.[0-9]){0,60}?)\bby\s*(?:~|about|around|roughly|nearly|over|almost|up\s+to|as\s+much\s+as)?\s*$`)
 	// labelClaimRE finds "Improvement:" before a figure.
 	labelClaimRE = regexp.MustCompile(`(?i)\b(improvement|speed-?up|gain|reduction|saving|savings|faster|change|impact|benefit|delta)s?\s*:\s*$`)
 	// zeroAllocRE finds word forms of zero-allocation claims.
@@ -252,6 +266,11 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 		// "38% more operations per second": a rate.
 		q = Throughput
 	}
+	if dir >= 0 && (after[dir] == "below" || after[dir] == "above") && boundRefRE.MatchString(strings.Join(after[dir+1:], " ")) {
+		// "20 % below the SLO", "5 % above target": a distance from a
+		// bound, not a change.
+		return phrase{}, false
+	}
 	if dir >= 0 {
 		p.end = endOfWords(s, f.end, last+1, after, aEnd)
 		if q == Unknown {
@@ -311,6 +330,16 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 			// over the rows "per" names.
 			p.end = endOfWords(s, f.end, min(2, len(after)), after, aEnd)
 			p.guessed = true
+		case multipleOfRE.MatchString(s[f.end:]):
+			// "3.03× the A100 baseline", "7.9× its normal rate", "2.10×
+			// the price of the old one", "1.70× the node20 figures": a
+			// multiple of a reference figure the words after it name,
+			// new/old, as "what X managed".
+			p.sense, p.guessed = senseFactorWorse, true
+			p.end = f.end + len(multipleOfRE.FindString(s[f.end:]))
+			if quantityOf(strings.Fields(strings.ToLower(strings.Map(wordsOnly, beforeWindow(s, prevEnd, f.start))))) == Throughput {
+				p.sense, p.guessed = senseFactorBetter, false
+			}
 		case speedAfterRE.MatchString(s[f.end:]):
 			// "7.66× the compression speed", "10.5× gzip's
 			// decompression speed": a speed-up, what it compares named
@@ -351,9 +380,9 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 				verb := strings.ToLower(win[m[2]:m[3]])
 				p.sense = senseReduce
 				switch {
-				case strings.HasPrefix(verb, "improv") || strings.HasPrefix(verb, "speed") || strings.HasPrefix(verb, "boost"):
+				case strings.HasPrefix(verb, "improv") || strings.HasPrefix(verb, "speed") || strings.ToLower(verb) == "sped" || strings.HasPrefix(verb, "boost"):
 					p.sense = senseFaster
-				case strings.HasPrefix(verb, "increas") || strings.HasPrefix(verb, "rais") || strings.HasPrefix(verb, "gr"):
+				case strings.HasPrefix(verb, "increas") || strings.HasPrefix(verb, "rais") || strings.HasPrefix(verb, "gr") || strings.HasPrefix(verb, "lift"):
 					p.sense = senseIncrease
 				case strings.HasPrefix(verb, "slow"):
 					p.sense = senseSlower
@@ -520,11 +549,18 @@ func isProjectionText(s string) bool {
 		if strings.Contains(l, st) {
 			// "256 MiB target files": a target that a figure sets is
 			// a setting of what was measured, not a projection.
-			return projectionRE.MatchString(settingTargetRE.ReplaceAllString(s, " "))
+			// "could not keep up", "faster than it could be
+			// replayed": a past inability or a comparison states what
+			// happened, not a projection.
+			return projectionRE.MatchString(pastCouldRE.ReplaceAllString(settingTargetRE.ReplaceAllString(s, " "), " "))
 		}
 	}
 	return false
 }
+
+// pastCouldRE finds "could" that states a past fact: "could not",
+// "couldn't", "than it could".
+var pastCouldRE = regexp.MustCompile(`(?i)\bcould(?:\s+not|n['’]t)\b|\bthan\s+(?:it|they|we|the\s+\w+)\s+could\b`)
 
 // settingTargetRE finds "target" right after a figure with a unit, as an
 // adjective of a configured value: "256 MiB target files", "a 64 MB

@@ -3,6 +3,7 @@ package claims
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -25,8 +26,8 @@ func (x *extractor) sentenceOf(c *Claim) (s string, at int, ok bool) {
 		return "", 0, false
 	}
 	for j, n := c.Line-2, 0; n < 3 && j >= 0; j, n = j-1, n+1 {
-		if k := sentenceStart(s[:at]); k > 0 {
-			return s[k:], at - k, true
+		if sentenceStart(s[:at]) > 0 {
+			break
 		}
 		prev := x.wrappedLine(j+1, j)
 		if prev == "" {
@@ -42,7 +43,42 @@ func (x *extractor) sentenceOf(c *Claim) (s string, at int, ok bool) {
 		}
 	}
 	k := sentenceStart(s[:at])
-	return s[k:], at - k, true
+	s, at = s[k:], at-k
+	// The sentence runs on to the next line of its paragraph ("replayed
+	// 8.3 % faster" / "than replica-a") and ends at its full stop: a
+	// row named in the next sentence is not the claim's baseline.
+	end := at + len(c.stated.Text)
+	if sentenceEnd(s[end:]) < 0 && !strings.ContainsAny(s[end:], ",;") {
+		if next := x.wrappedLine(c.Line-1, c.Line); next != "" {
+			// Up to the next line's first figure: that one has a
+			// clause of its own.
+			if fs := scanFigures(next); len(fs) > 0 {
+				next = next[:fs[0].start]
+			}
+			s = strings.TrimRight(s, " ") + " " + strings.TrimLeft(next, " ")
+		}
+	}
+	if e := sentenceEnd(s[end:]); e >= 0 {
+		s = s[:end+e]
+	}
+	return s, at, true
+}
+
+// sentenceEnd returns the offset of the first sentence end in s (". ",
+// "! ", "? " not between digits, or a final "."), -1 if none.
+func sentenceEnd(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] != '.' && s[i] != '!' && s[i] != '?' {
+			continue
+		}
+		if i+1 == len(s) {
+			return i
+		}
+		if s[i+1] == ' ' && !(i > 0 && s[i-1] >= '0' && s[i-1] <= '9' && i+2 < len(s) && s[i+2] >= '0' && s[i+2] <= '9') {
+			return i
+		}
+	}
+	return -1
 }
 
 // sentenceStart returns the offset after the last sentence end in s
@@ -90,6 +126,14 @@ func (x *extractor) rowMentions(ti int, s string) []rowMention {
 		if i := wordIndex(low, label); i >= 0 {
 			out = append(out, rowMention{table: ti, row: ri, start: i, end: i + len(label)})
 			continue
+		}
+		if bare := strings.ReplaceAll(label, ",", ""); bare != label && strings.Count(bare, " ") >= 1 {
+			// "A100 bf16" names the row "A100, bf16": the label's
+			// comma only separates its parts.
+			if i := wordIndex(low, bare); i >= 0 && !strings.HasPrefix(strings.TrimLeft(low[i+len(bare):], " "), "+") {
+				out = append(out, rowMention{table: ti, row: ri, start: i, end: i + len(bare)})
+				continue
+			}
 		}
 		fs := strings.Fields(label)
 		if len(fs) != 2 || !rowSettingRE.MatchString(fs[1]) || names[fs[0]] != 1 || len(fs[0]) < 2 {
@@ -184,6 +228,11 @@ func (x *extractor) checkComparedRows(c *Claim) bool {
 		if subj.row < 0 {
 			continue
 		}
+		if len(ms) == 2 && ms[0].row != ms[1].row && ms[0].end <= ms[1].start && arrowRE.MatchString(s[ms[0].end:ms[1].start]) {
+			// "(A100 bf16 → H100 bf16) gives 2.24×": the row before
+			// the arrow is the baseline.
+			base, subj = ms[0], ms[1]
+		}
 		if base.row < 0 || base.row == subj.row {
 			base = rowMention{row: -1}
 			for _, m := range ms {
@@ -262,6 +311,13 @@ func (x *extractor) compareRows(c *Claim, ti, subj, base int, s string, figEnd i
 			continue
 		}
 		all = append(all, k)
+		// A latency percentile in the header ("p50", "p99_ms") names
+		// the column as a long word does.
+		for _, pc := range percentilesOf(h) {
+			if slices.Contains(percentilesOf(s[lo:hi]), pc) {
+				inClause = append(inClause, k)
+			}
+		}
 		for _, w := range stemWords(h) {
 			if len(w) >= 5 && containsStem(cw, w) {
 				inClause = append(inClause, k)
@@ -304,6 +360,16 @@ func (x *extractor) compareRows(c *Claim, ti, subj, base int, s string, figEnd i
 		if v, got := pairFits(c, &p); supportedBy(c, &p, v, got) {
 			return true
 		}
+		if c.Kind == Speedup && bareFactor(c.Claimed) {
+			// "the snapshot p50 is 1.54× … the node20 figures": a
+			// factor with no word of direction is the multiple the
+			// first row's figure is of the other's, whichever is
+			// smaller.
+			p := pairOf(k, subj, base)
+			if v, got := pairFits(c, &p); supportedBy(c, &p, v, got) {
+				return true
+			}
+		}
 	}
 	if len(cols) != 1 || len(named) != 1 && len(sized) != 1 {
 		return false
@@ -327,7 +393,72 @@ func (x *extractor) compareRows(c *Claim, ti, subj, base int, s string, figEnd i
 			}
 		}
 	}
+	// The same two rows in another table of the report, under a column
+	// of the same header (the table of another setting: "At 1,024 MB the
+	// snapshot p50 of 301 ms is 83.6 % below baseline", 83.6 % being 301
+	// against the baseline of the 512 MB table): one row of each table
+	// that gives it, when the claim's own table does not, makes it
+	// MixesRows.
+	sl, bl := normLabel(rowLabel(rs)), normLabel(rowLabel(rb))
+	sameCol := func(o *mdTable) int {
+		want := percentilesOf(t.header[k])
+		for j := 1; j < len(o.header); j++ {
+			if len(want) > 0 && slices.Equal(percentilesOf(o.header[j]), want) || len(want) == 0 && normLabel(o.header[j]) == normLabel(t.header[k]) {
+				return j
+			}
+		}
+		return -1
+	}
+	for _, o := range x.tables {
+		j := -1
+		if o != t {
+			j = sameCol(o)
+		}
+		if j < 0 {
+			continue
+		}
+		os, ob := -1, -1
+		for ri := range o.rows {
+			switch normLabel(rowLabel(&o.rows[ri])) {
+			case sl:
+				os = ri
+			case bl:
+				ob = ri
+			}
+		}
+		if os < 0 || ob < 0 || j >= len(o.rows[os].cells) || j >= len(o.rows[ob].cells) {
+			continue
+		}
+		u, _ := colU(o, j)
+		tu, _ := colU(t, k)
+		oS, ok1 := cellNumber(o.rows[os].cells[j], u, tu)
+		oB, ok2 := cellNumber(o.rows[ob].cells[j], u, tu)
+		tS, ok3 := cellNumber(rs.cells[k], tu)
+		tB, ok4 := cellNumber(rb.cells[k], tu)
+		if !ok1 || !ok2 || !ok3 || !ok4 {
+			continue
+		}
+		for _, p := range []Pair{
+			{Old: oB, New: tS, OldLine: o.rows[ob].line + 1, NewLine: rs.line + 1, Ordered: true},
+			{Old: tB, New: oS, OldLine: rb.line + 1, NewLine: o.rows[os].line + 1, Ordered: true},
+		} {
+			if p.Old.Unit != p.New.Unit || p.Old.mid() == 0 {
+				continue
+			}
+			if v, got := pairFits(c, &p); v == Consistent {
+				setCross(c, &Cross{Reason: RowsMixed, Lines: []int{p.OldLine, p.NewLine}, Stated: c.stated,
+					Got: got, GotUnit: c.stated.Unit, Operands: []Number{p.Old, p.New}})
+				return true
+			}
+		}
+	}
 	return false
+}
+
+// normLabel returns a row label or header as compared across tables:
+// lower case, without emphasis, spaces collapsed.
+func normLabel(s string) string {
+	return strings.Join(strings.Fields(strings.ToLower(strings.Trim(s, " *_`"))), " ")
 }
 
 // colU returns the unit of column k of table t from its header.
@@ -444,5 +575,29 @@ func (x *extractor) checkColumnMean(c *Claim) bool {
 		cr.Reason, cr.Got = DerivedOff, arith
 	}
 	setCross(c, cr)
+	return true
+}
+
+// percentileTokenRE finds a latency percentile written as a token, also
+// inside a snake_case name: "p50", "p99_ms", "p99.9".
+var percentileTokenRE = regexp.MustCompile(`(?i)(?:^|[^a-z0-9])(p\d{2,3}(?:\.\d+)?)(?:[^0-9.]|\.(?:[^0-9]|$)|$)`)
+
+// percentilesOf returns the latency percentiles s names, lower case.
+func percentilesOf(s string) []string {
+	var out []string
+	for _, m := range percentileTokenRE.FindAllStringSubmatch(s, -1) {
+		out = append(out, strings.ToLower(m[1]))
+	}
+	return out
+}
+
+// bareFactor reports whether a factor claim is written as the figure
+// alone ("1.54×", "3 times"), with no word that says which way it goes.
+func bareFactor(claimed string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(claimed), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if w != "x" && w != "times" {
+			return false
+		}
+	}
 	return true
 }
