@@ -196,9 +196,9 @@ type callEdge struct {
 
 func runCallsum(pass *analysis.Pass) (any, error) {
 	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	// A test-support package (most of whose non-test files import
-	// testing: a project's test helpers, with their httptest handlers),
-	// or a file importing testing, is test code, as a _test.go file is.
+	// A test-support package (see astutil.TestSupport: a project's test
+	// helpers, with their httptest handlers), or a file importing
+	// testing, is test code, as a _test.go file is.
 	tests := astutil.NewTestSupport(pass.Fset, pass.Files, pass.Pkg.Path())
 	s := &summariser{pass: pass, sum: &callSummary{funcs: make(map[string]*funcNode)}, isMain: pass.Pkg.Name() == "main", tests: tests,
 		cliTool: slices.Contains(strings.Split(pass.Pkg.Path(), "/"), "cli"), litOnly: litLocals(pass.TypesInfo, in)}
