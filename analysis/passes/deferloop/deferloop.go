@@ -107,7 +107,10 @@ func guardedOnce(info *types.Info, cur, loop inspector.Cursor) bool {
 				if as.Tok != token.ASSIGN || len(as.Rhs) != len(as.Lhs) {
 					return false // set from a call's results: not known
 				}
-				tv := info.Types[as.Rhs[i]]
+				tv, ok := info.Types[as.Rhs[i]]
+				if !ok || tv.Type == nil {
+					return false // no type for the value (code that does not type-check): not known
+				}
 				if !(wantTrue && tv.Value != nil && tv.Value.String() == "true" || !wantTrue && !tv.IsNil()) {
 					return false // set back, or to a value not known
 				}
@@ -260,9 +263,9 @@ func wrapBody(cur, loop inspector.Cursor) ([]analysis.TextEdit, bool) {
 			switch {
 			case n.Tok == token.GOTO || n.Label != nil:
 				return nil, false
-			case n.Tok == token.BREAK && !insideBreakable(c, bodyCur):
+			case n.Tok == token.BREAK && !targetsInner(c, bodyCur, token.BREAK):
 				return nil, false
-			case n.Tok == token.CONTINUE && !insideLoop(c, bodyCur):
+			case n.Tok == token.CONTINUE && !targetsInner(c, bodyCur, token.CONTINUE):
 				edits = append(edits, analysis.TextEdit{Pos: n.Pos(), End: n.End(), NewText: []byte("return")})
 			}
 		}
@@ -281,25 +284,18 @@ func inLiteral(c, body inspector.Cursor) bool {
 	return false
 }
 
-// insideBreakable reports whether an unlabelled break at c targets a for,
-// range, switch, type switch or select statement within body.
-func insideBreakable(c, body inspector.Cursor) bool {
-	for p := c.Parent(); p != body; p = p.Parent() {
-		switch p.Node().(type) {
-		case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
-			return true
-		}
-	}
-	return false
-}
-
-// insideLoop reports whether an unlabelled continue at c targets a for or
-// range statement within body.
-func insideLoop(c, body inspector.Cursor) bool {
+// targetsInner reports whether the unlabelled break or continue at c
+// (tok) targets a statement within body: for either, a for or range
+// statement; for a break, also a switch, type switch or select.
+func targetsInner(c, body inspector.Cursor, tok token.Token) bool {
 	for p := c.Parent(); p != body; p = p.Parent() {
 		switch p.Node().(type) {
 		case *ast.ForStmt, *ast.RangeStmt:
 			return true
+		case *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
+			if tok == token.BREAK {
+				return true
+			}
 		}
 	}
 	return false
