@@ -2,6 +2,7 @@ package scan
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"path/filepath"
@@ -47,6 +48,10 @@ type callSummary struct {
 	// methods: a call through an interface reaches a type's method if
 	// the type has every method of the interface.
 	types []typeMethods
+	// controlRoutes name the functions and literals the package registers
+	// as handlers of a control-plane route (see routeHandlers); they may
+	// be declared in another package.
+	controlRoutes []string
 }
 
 // typeMethods are the methods of a concrete type T (of *T, which has
@@ -297,6 +302,7 @@ func (s *summariser) body(c inspector.Cursor, n *funcNode, self *types.Func) {
 			if callee := calleeName(info, e, s.litOnly); callee != "" {
 				n.calls = append(n.calls, callEdge{callee: callee, loop: s.repeated(n, cc)})
 			}
+			s.sum.controlRoutes = append(s.sum.controlRoutes, s.routeHandlers(e)...)
 			if n.io == "" {
 				n.io = ioCall(info, e)
 			}
@@ -530,8 +536,8 @@ func entryKind(fn *types.Func) string {
 }
 
 // entryKindSig returns the kind of entry point that a function of
-// signature sig is, whatever its name: an HTTP handler (net/http's or a
-// common framework's), or, for a function literal of a benchmark
+// signature sig is, whatever its name: an HTTP handler (net/http's,
+// httprouter's or a common framework's), or, for a function literal of a benchmark
 // (`b.Run(name, func(b *testing.B) {…})`, `b.RunParallel(func(pb
 // *testing.PB) {…})`), "benchmark"; "" otherwise.
 func entryKindSig(sig *types.Signature) string {
@@ -540,6 +546,9 @@ func entryKindSig(sig *types.Signature) string {
 	case params.Len() == 2 && isNamed(params.At(0).Type(), "net/http", "ResponseWriter") && isNamed(params.At(1).Type(), "net/http", "Request"):
 		return "HTTP handler"
 	case params.Len() == 1 && isFrameworkContext(params.At(0).Type()):
+		return "HTTP handler"
+	case params.Len() == 3 && isNamed(params.At(0).Type(), "net/http", "ResponseWriter") && isNamed(params.At(1).Type(), "net/http", "Request") &&
+		isRouterParams(params.At(2).Type()):
 		return "HTTP handler"
 	case params.Len() == 1 && (isNamed(params.At(0).Type(), "testing", "B") || isNamed(params.At(0).Type(), "testing", "PB")):
 		return "benchmark"
@@ -597,6 +606,20 @@ func isFrameworkContext(t types.Type) bool {
 		}
 	}
 	return false
+}
+
+// isRouterParams reports whether t is the path parameters that
+// julienschmidt/httprouter (or a fork of it: a package of that name)
+// passes to its handlers, func(http.ResponseWriter, *http.Request,
+// httprouter.Params): ory's kratos and hydra route their whole public API
+// through it.
+func isRouterParams(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Name() != "Params" {
+		return false
+	}
+	p := n.Obj().Pkg().Path()
+	return p == "httprouter" || strings.HasSuffix(p, "/httprouter")
 }
 
 // isRequest reports whether t is a pointer to a request message: a
@@ -771,6 +794,78 @@ func controlPlane(name string) bool {
 		}
 	}
 	return false
+}
+
+// routeHandlers returns the functions that call registers as the handler
+// of a control-plane route, by node name: the call has a constant string
+// argument that is a URL path ("/debug/config", "/rest/debug/cpuprof")
+// one of whose words is a control word (see controlRoute), and function
+// arguments — a function literal, a function or method value, or one
+// given to a wrapper call (http.HandlerFunc(h), auth(h)) — which are the
+// handlers. A router's registration says what a handler serves better
+// than the handler's name does: syncthing's getCPUProf and spicedb's
+// /debug/config literal are named like any other.
+func (s *summariser) routeHandlers(call *ast.CallExpr) []string {
+	info := s.pass.TypesInfo
+	route := false
+	for _, a := range call.Args {
+		if tv, ok := info.Types[a]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+			if p := constant.StringVal(tv.Value); strings.HasPrefix(p, "/") && controlRoute(p) {
+				route = true
+			}
+		}
+	}
+	if !route {
+		return nil
+	}
+	var names []string
+	var add func(e ast.Expr, depth int)
+	add = func(e ast.Expr, depth int) {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.FuncLit:
+			start := s.pass.Fset.Position(e.Pos())
+			names = append(names, litName(s.pass.Pkg.Path(), start.Filename, start.Line, start.Column))
+		case *ast.Ident:
+			if fn, ok := info.Uses[e].(*types.Func); ok {
+				names = append(names, PprofName(fn))
+			}
+		case *ast.SelectorExpr:
+			if fn, ok := info.Uses[e.Sel].(*types.Func); ok {
+				names = append(names, PprofName(fn))
+			}
+		case *ast.CallExpr:
+			if depth == 0 {
+				for _, a := range e.Args {
+					add(a, depth+1)
+				}
+			}
+		}
+	}
+	for _, a := range call.Args {
+		add(a, 0)
+	}
+	return names
+}
+
+// controlRoute reports whether path, a URL path a handler is registered
+// under, is the control plane's: one of its words is a control word
+// (controlWords) or one of routeWords.
+func controlRoute(path string) bool {
+	for _, w := range words(path) {
+		if controlWords[w] || routeWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// routeWords are the words of a URL path, beyond controlWords, that name
+// the endpoints operators, probes and scrapers call: debugging and
+// profiling, metrics, health, readiness and liveness probes, the build's
+// version.
+var routeWords = map[string]bool{
+	"debug": true, "metrics": true, "health": true, "healthcheck": true, "ready": true, "readiness": true,
+	"live": true, "liveness": true, "version": true, "buildinfo": true, "expvar": true, "vars": true,
 }
 
 // controlWords are the words of controlPlane, lower case.

@@ -39,6 +39,9 @@ type callGraph struct {
 	dispatch map[string][]string
 	values   map[string][]funcValue // signature -> functions a call of a value of it may reach
 	main     bool                   // some package is a command
+	// controlRoutes are the functions registered as handlers of
+	// control-plane routes (callSummary.controlRoutes), of every package.
+	controlRoutes []string
 }
 
 func newCallGraph() *callGraph {
@@ -46,6 +49,7 @@ func newCallGraph() *callGraph {
 }
 
 func (g *callGraph) add(sum *callSummary) {
+	g.controlRoutes = append(g.controlRoutes, sum.controlRoutes...)
 	for _, l := range sum.lits {
 		g.lits[l.file] = append(g.lits[l.file], l)
 	}
@@ -128,6 +132,11 @@ func (g *callGraph) reachable() map[string]reach {
 		slices.SortFunc(ts, func(a, b *typeMethods) int { return strings.Compare(a.name, b.name) })
 	}
 	clear(g.dispatch)
+	for _, name := range g.controlRoutes {
+		if n := g.funcs[name]; n != nil {
+			n.control = true
+		}
+	}
 	seen := make(map[string]reach)
 	var queue []string
 	// late is set in the phases after the first (control-plane entries,

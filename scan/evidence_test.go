@@ -187,10 +187,12 @@ func TestDemote(t *testing.T) {
 		// in the entry point itself: strong evidence, kept
 		{"lowprec", &finding.Hot{Evidence: "static: is a benchmark, through a loop", Confidence: High}, near("benchmark", 0, -1), High, ""},
 		// near a serving handler or RPC method: kept, at medium
-		{"lowprec", high, near("HTTP handler", 3, 3), Medium, ""},
+		{"lowprec", high, near("HTTP handler", 1, 1), Medium, ""},
 		{"lowprec", high, near("RPC method", 1, 1), Medium, ""},
+		// two calls away is too far
+		{"lowprec", high, near("HTTP handler", 2, 2), Low, "too weak"},
 		// the path kept is a consumer loop's, a handler is near too
-		{"lowprec", high, near("consumer loop", 4, 2), Medium, "2 calls from a serving handler"},
+		{"lowprec", high, near("consumer loop", 4, 1), Medium, "1 call from a serving handler"},
 		// near a consumer loop or a benchmark only: capped
 		{"lowprec", high, near("consumer loop", 1, -1), Low, "too weak"},
 		{"lowprec", high, near("benchmark", 2, -1), Low, "too weak"},
@@ -326,6 +328,21 @@ func TestLiteralNodes(t *testing.T) {
 	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "proxy.go"), map[string]string{
 		"// proxy: set-up":         "low, static: in the set-up of consumer loop svc.Proxy",
 		"// proxy: per connection": "high, static: is a consumer loop",
+	})
+	if got := evidence["example.com/literals/svc.ShowUser"]; !strings.HasPrefix(got, "high, static: is a HTTP handler") {
+		t.Errorf("finding in an httprouter handler: %q; want high, in an HTTP handler", got)
+	}
+	if got := evidence["example.com/literals/svc.writeStatus"]; got == "" || strings.Contains(got, "HTTP handler") {
+		t.Errorf("finding in writeStatus(w, r, status): %q; want one, not an HTTP handler (only httprouter's parameters make a third)", got)
+	}
+	if got := evidence["example.com/literals/svc.api.getProfile"]; !strings.HasPrefix(got, "low, static: is a control-plane HTTP handler") {
+		t.Errorf("finding in a handler registered under /rest/debug/: %q; want low, a control-plane handler", got)
+	}
+	if got := evidence["example.com/literals/svc.api.getItem"]; !strings.HasPrefix(got, "high, static: is a HTTP handler") {
+		t.Errorf("finding in a handler registered under /rest/items/: %q; want high, in an HTTP handler", got)
+	}
+	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "routes.go"), map[string]string{
+		"// route: health": "low, static: is a control-plane HTTP handler",
 	})
 	if got := evidence["example.com/literals/svc.Render"]; got == "" || strings.Contains(got, "HTTP handler") {
 		t.Errorf("finding in svc.Render: %q; want one, not reached from the handler of a test helper (a package whose non-test file imports testing)", got)

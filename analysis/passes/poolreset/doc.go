@@ -57,9 +57,14 @@
 // and pooling a number is not buffer reuse); a typed wrapper such as
 // Pool[T].Put is reported where it is instantiated with a non-pointer
 // type; and Put(&b) of a header copied out of a pooled pointer (b :=
-// *bp, or *pool.Get().(*[]byte)) or of a parameter is reported, whether
-// b is only grown by append, resliced or taken back from a call it is
-// passed to in the append style (b, err = decode(b, src)), and whether
+// *bp, or *pool.Get().(*[]byte)), of a slice returned by a call given the
+// same pool (a Get wrapper: prometheus' b, err :=
+// resp.PooledMarshal(marshalPool) before marshalPool.Put(&b)) or of a
+// parameter is reported, whether b is only grown by append, resliced,
+// made anew when the pooled one is too small (go-mysql-server's weight
+// buffers: if cap(buf) < n { buf = make([]byte, n) }) or taken back from
+// a call it is passed to in the append style (b, err = decode(b, src)),
+// and whether
 // the Put is in the function or in a literal it defers: b moves to the
 // heap and every call allocates it, as putting b would, although SA6002
 // is satisfied. The

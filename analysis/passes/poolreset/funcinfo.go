@@ -202,9 +202,10 @@ func (fn *funcInfo) originPos(v *types.Var) token.Pos {
 func (fn *funcInfo) isParam(v *types.Var) bool { return fn.params[v] }
 
 // onlyGrown reports whether every assignment to v after its first only
-// appends to it or reslices it, or takes it back from a call it was passed
-// to in the append style (b, err = decode(b, src)), for a parameter every
-// assignment, and its address is taken only at addr.
+// appends to it or reslices it, makes it anew (b = make([]byte, n) when
+// the pooled one is too small), or takes it back from a call it was
+// passed to in the append style (b, err = decode(b, src)), for a parameter
+// every assignment, and its address is taken only at addr.
 func (fn *funcInfo) onlyGrown(v *types.Var, addr token.Pos) bool {
 	defs := fn.defs[v]
 	if len(defs) != len(fn.assigns[v]) {
@@ -226,11 +227,55 @@ func (fn *funcInfo) onlyGrown(v *types.Var, addr token.Pos) bool {
 			}
 			return false
 		}
-		if !fn.selfDerived(defs[i], v) {
+		if !fn.selfDerived(defs[i], v) && !(i > 0 && fn.isMake(defs[i])) {
 			return false
 		}
 	}
 	return true
+}
+
+// isMake reports whether e is a call of the builtin make.
+func (fn *funcInfo) isMake(e ast.Expr) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+	if !ok || id.Name != "make" {
+		return false
+	}
+	_, isBuiltin := fn.c.pass.TypesInfo.Uses[id].(*types.Builtin)
+	return isBuiltin
+}
+
+// fromPoolCall reports whether v was first assigned the result of a call
+// that is given pool (the expression of the pool that v is put into, as
+// types.ExprString writes it) as an argument: a Get wrapper, such as
+// prometheus' PooledMarshal(p *sync.Pool), whose result is the pooled
+// slice.
+func (fn *funcInfo) fromPoolCall(v *types.Var, pool string) bool {
+	defs := fn.defs[v]
+	if len(defs) == 0 {
+		return false
+	}
+	var call *ast.CallExpr
+	if defs[0] != nil {
+		call, _ = ast.Unparen(defs[0]).(*ast.CallExpr)
+	} else if a := fn.assigns[v]; len(a) > 0 {
+		call = fn.tuples[a[0]]
+	}
+	if call == nil {
+		return false
+	}
+	for _, a := range call.Args {
+		if u, ok := ast.Unparen(a).(*ast.UnaryExpr); ok && u.Op == token.AND {
+			a = u.X // PooledMarshal(&pool) of a sync.Pool value
+		}
+		if types.ExprString(a) == pool {
+			return true
+		}
+	}
+	return false
 }
 
 // passes reports whether call takes v itself as an argument.

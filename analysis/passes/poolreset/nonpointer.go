@@ -135,12 +135,14 @@ func (c *checker) checkBoxed(fn *funcInfo, call *ast.CallExpr, site putArg, addr
 	default:
 		return
 	}
-	// Report only a copy of a pooled header (b := *bp) or a parameter,
-	// never modified but by appending or reslicing. A variable made here
+	// Report only a copy of a pooled header (b := *bp), a slice a call
+	// given the pool returns (b, err := m.PooledMarshal(pool): a Get
+	// wrapper) or a parameter, never modified but by appending,
+	// reslicing or making it anew. A variable made here
 	// (b := make(...)) and put by address is a new pooled object, as in
 	// a Pool's New function: its one allocation is reused.
 	bp := fn.derefOrigin(v)
-	if bp == nil && !fn.isParam(v) && !fn.derefOfCall(v) || !fn.onlyGrown(v, addr.Pos()) {
+	if bp == nil && !fn.isParam(v) && !fn.derefOfCall(v) && !(site.direct && fn.fromPoolCall(v, site.pool)) || !fn.onlyGrown(v, addr.Pos()) {
 		return
 	}
 	put := types.ExprString(call.Fun)

@@ -187,3 +187,51 @@ func DecodeFresh(src []byte) (int, error) {
 	slabPool.Put(&buf)
 	return n, nil
 }
+
+// GrowPooled makes a larger slice when the pooled one is too small, and
+// puts the address of its copy: b moves to the heap on every call, as
+// without the make.
+func GrowPooled(n int) int {
+	b := *slabPool.Get().(*[]byte)
+	if cap(b) < n {
+		b = make([]byte, n)
+	}
+	b = b[:n]
+	write(b)
+	slabPool.Put(&b) // want `slabPool\.Put\(&b\) moves b to the heap on every call: keep the pointer from Get and store b through it`
+	return n
+}
+
+// pooledCopy returns msg copied into a slice of pool: a Get wrapper.
+func pooledCopy(pool *sync.Pool, msg string) ([]byte, error) {
+	bp, ok := pool.Get().(*[]byte)
+	if !ok {
+		return []byte(msg), nil
+	}
+	return append((*bp)[:0], msg...), nil
+}
+
+// SendPooled puts back the slice that the wrapper took from the pool by
+// the address of its local copy.
+func SendPooled(msg string) error {
+	b, err := pooledCopy(&slabPool, msg)
+	if err != nil {
+		return err
+	}
+	write(b)
+	slabPool.Put(&b) // want `slabPool\.Put\(&b\) moves b to the heap on every call: keep the pointer from Get and store b through it`
+	return nil
+}
+
+// SendOther puts a slice that a call given another pool returned: not
+// known to come from slabPool, not reported.
+func SendOther(msg string) error {
+	b, err := pooledCopy(&bytePool, msg)
+	if err != nil {
+		return err
+	}
+	write(b)
+	slabPool.Put(&b)
+	return nil
+}
+

@@ -1,0 +1,3 @@
+module github.com/julienschmidt/httprouter
+
+go 1.22
