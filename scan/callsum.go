@@ -48,10 +48,11 @@ type callSummary struct {
 	// methods: a call through an interface reaches a type's method if
 	// the type has every method of the interface.
 	types []typeMethods
-	// controlRoutes name the functions and literals the package registers
-	// as handlers of a control-plane route (see routeHandlers); they may
-	// be declared in another package.
-	controlRoutes []string
+	// controlRoutes and servingRoutes name the functions and literals the
+	// package registers as handlers of a route of the control plane and
+	// of any other route (see routeHandlers); they may be declared in
+	// another package.
+	controlRoutes, servingRoutes []string
 }
 
 // typeMethods are the methods of a concrete type T (of *T, which has
@@ -302,7 +303,11 @@ func (s *summariser) body(c inspector.Cursor, n *funcNode, self *types.Func) {
 			if callee := calleeName(info, e, s.litOnly); callee != "" {
 				n.calls = append(n.calls, callEdge{callee: callee, loop: s.repeated(n, cc)})
 			}
-			s.sum.controlRoutes = append(s.sum.controlRoutes, s.routeHandlers(e)...)
+			if handlers, control := s.routeHandlers(n, e); control {
+				s.sum.controlRoutes = append(s.sum.controlRoutes, handlers...)
+			} else {
+				s.sum.servingRoutes = append(s.sum.servingRoutes, handlers...)
+			}
 			if n.io == "" {
 				n.io = ioCall(info, e)
 			}
@@ -796,29 +801,43 @@ func controlPlane(name string) bool {
 	return false
 }
 
-// routeHandlers returns the functions that call registers as the handler
-// of a control-plane route, by node name: the call has a constant string
-// argument that is a URL path ("/debug/config", "/rest/debug/cpuprof")
-// one of whose words is a control word (see controlRoute), and function
-// arguments — a function literal, a function or method value, or one
-// given to a wrapper call (http.HandlerFunc(h), auth(h)) — which are the
-// handlers. A router's registration says what a handler serves better
-// than the handler's name does: syncthing's getCPUProf and spicedb's
-// /debug/config literal are named like any other.
-func (s *summariser) routeHandlers(call *ast.CallExpr) []string {
+// routeHandlers returns the functions that call registers as handlers of
+// a route, by node name, and whether the route is the control plane's.
+// A registration has a constant string argument that is a URL path
+// ("/debug/config", "/users/:id") and function arguments — a function
+// literal, a function or method value, or one given to a wrapper call
+// (http.HandlerFunc(h), auth(h)) — which are the handlers. The route is
+// the control plane's when one of its path's words is a control word
+// (see controlRoute), or when the registration is made by a function
+// that serves the control plane by its name (n: kratos'
+// RegisterAdminRoutes) or on a router whose type's name says so (a
+// RouterAdmin). A router's registration says what a handler serves
+// better than the handler's name does: syncthing's getCPUProf and
+// spicedb's /debug/config literal are named like any other.
+func (s *summariser) routeHandlers(n *funcNode, call *ast.CallExpr) (names []string, control bool) {
 	info := s.pass.TypesInfo
 	route := false
 	for _, a := range call.Args {
 		if tv, ok := info.Types[a]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-			if p := constant.StringVal(tv.Value); strings.HasPrefix(p, "/") && controlRoute(p) {
+			if p := constant.StringVal(tv.Value); strings.HasPrefix(p, "/") {
 				route = true
+				control = control || controlRoute(p)
 			}
 		}
 	}
 	if !route {
-		return nil
+		return nil, false
 	}
-	var names []string
+	if fn, ok := typeutil.Callee(info, call).(*types.Func); ok && fn.Signature().Recv() != nil {
+		t := fn.Signature().Recv().Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if named, ok := types.Unalias(t).(*types.Named); ok && controlPlane(named.Obj().Name()) {
+			control = true
+		}
+	}
+	control = control || n.control
 	var add func(e ast.Expr, depth int)
 	add = func(e ast.Expr, depth int) {
 		switch e := ast.Unparen(e).(type) {
@@ -844,7 +863,7 @@ func (s *summariser) routeHandlers(call *ast.CallExpr) []string {
 	for _, a := range call.Args {
 		add(a, 0)
 	}
-	return names
+	return names, control
 }
 
 // controlRoute reports whether path, a URL path a handler is registered

@@ -40,16 +40,23 @@ type callGraph struct {
 	values   map[string][]funcValue // signature -> functions a call of a value of it may reach
 	main     bool                   // some package is a command
 	// controlRoutes are the functions registered as handlers of
-	// control-plane routes (callSummary.controlRoutes), of every package.
+	// control-plane routes (callSummary.controlRoutes), of every package;
+	// servingRoutes those registered under any other route: a handler
+	// registered under both (a public flow offered on the admin router
+	// too) is not the control plane's.
 	controlRoutes []string
+	servingRoutes map[string]bool
 }
 
 func newCallGraph() *callGraph {
-	return &callGraph{lits: make(map[string][]litRange), funcs: make(map[string]*funcNode), types: make(map[string]bool), byMethod: make(map[string][]*typeMethods), dispatch: make(map[string][]string), values: make(map[string][]funcValue)}
+	return &callGraph{lits: make(map[string][]litRange), funcs: make(map[string]*funcNode), types: make(map[string]bool), byMethod: make(map[string][]*typeMethods), dispatch: make(map[string][]string), values: make(map[string][]funcValue), servingRoutes: make(map[string]bool)}
 }
 
 func (g *callGraph) add(sum *callSummary) {
 	g.controlRoutes = append(g.controlRoutes, sum.controlRoutes...)
+	for _, name := range sum.servingRoutes {
+		g.servingRoutes[name] = true
+	}
 	for _, l := range sum.lits {
 		g.lits[l.file] = append(g.lits[l.file], l)
 	}
@@ -133,7 +140,7 @@ func (g *callGraph) reachable() map[string]reach {
 	}
 	clear(g.dispatch)
 	for _, name := range g.controlRoutes {
-		if n := g.funcs[name]; n != nil {
+		if n := g.funcs[name]; n != nil && !g.servingRoutes[name] {
 			n.control = true
 		}
 	}

@@ -339,7 +339,12 @@ func TestLiteralNodes(t *testing.T) {
 		t.Errorf("finding in a handler registered under /rest/debug/: %q; want low, a control-plane handler", got)
 	}
 	if got := evidence["example.com/literals/svc.api.getItem"]; !strings.HasPrefix(got, "high, static: is a HTTP handler") {
-		t.Errorf("finding in a handler registered under /rest/items/: %q; want high, in an HTTP handler", got)
+		t.Errorf("finding in a handler registered under /rest/items/ (and by RegisterAdminRoutes too): %q; want high, in an HTTP handler", got)
+	}
+	for _, name := range []string{"example.com/literals/svc.api.listMessages", "example.com/literals/svc.api.listJobs"} {
+		if got := evidence[name]; !strings.HasPrefix(got, "low, static: is a control-plane HTTP handler") {
+			t.Errorf("finding in %s, registered only by RegisterAdminRoutes or on an AdminRouter: %q; want low, a control-plane handler", name, got)
+		}
 	}
 	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "routes.go"), map[string]string{
 		"// route: health": "low, static: is a control-plane HTTP handler",

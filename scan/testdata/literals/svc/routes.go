@@ -43,3 +43,31 @@ func Routes(mux *http.ServeMux, rt *httprouter.Router) {
 	}))
 	rt.GET("/users/:id", ShowUser)
 }
+
+// listMessages is registered only by RegisterAdminRoutes: the admin API.
+func (api) listMessages(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Total", fmt.Sprintf("%d", r.ContentLength))
+}
+
+// listJobs is registered only on an AdminRouter.
+func (api) listJobs(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Jobs", fmt.Sprintf("%d", r.ContentLength))
+}
+
+// AdminRouter routes the admin API.
+type AdminRouter struct{ mux *http.ServeMux }
+
+// HandleFunc registers h for path.
+func (a AdminRouter) HandleFunc(path string, h func(http.ResponseWriter, *http.Request)) {
+	a.mux.HandleFunc(path, h)
+}
+
+// RegisterAdminRoutes registers the admin API: its routes' paths say
+// nothing, the function's name does. getItem is served publicly too, so
+// it stays a serving handler.
+func RegisterAdminRoutes(mux *http.ServeMux, ar AdminRouter) {
+	var a api
+	mux.HandleFunc("/messages", a.listMessages)
+	mux.HandleFunc("/items/", a.getItem)
+	ar.HandleFunc("/jobs", a.listJobs)
+}
