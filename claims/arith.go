@@ -188,6 +188,12 @@ func (c *Claim) setRatio(stated Number, s sense) {
 	}
 }
 
+// rangeHoldsExample reads a stated range ("66–75 %") against one pair of
+// single figures as a range over several things of which the pair is
+// one: consistent when the pair's value lies in it. False restores the
+// reading of both ends against the one pair.
+const rangeHoldsExample = true
+
 // orient returns the pair's old and new figures for a claim of sense s:
 // an unordered pair is read in the direction the claim states.
 func orient(p *Pair, s sense) (o, n Number) {
@@ -233,9 +239,15 @@ func (c *Claim) checkStated(stated Number, s sense) {
 		if !m.up {
 			lowEnd, highEnd = m.over(oHigh, nLow), m.over(oLow, nHigh)
 		}
-		if stated.isRange() {
+		switch {
+		case stated.isRange() && !o.isRange() && !n.isRange() && rangeHoldsExample && !c.pairElsewhere:
+			// "fell by 66–75 %: the api-gateway went from 1,240 MB to
+			// 312 MB": a range over several things, and one of them;
+			// the pair's value must lie in the range.
+			fits[i] = interval{sLow.lo, sHigh.hi}.overlaps(m.over(oLow, nLow))
+		case stated.isRange():
 			fits[i] = sLow.overlaps(lowEnd) && sHigh.overlaps(highEnd)
-		} else {
+		default:
 			fits[i] = sLow.overlaps(interval{lowEnd.lo, highEnd.hi})
 		}
 	}

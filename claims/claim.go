@@ -427,6 +427,8 @@ type Claim struct {
 	words  []string // subject words of the line and section path, once computed
 	clause string   // for one figure of a line checked alone, the clause that names its subject
 	listed bool     // figures a line with a ratio states beside it, not derived: not recomputed
+
+	pairElsewhere bool // Pair is another line's (pairFits): a stated range is read at both its ends
 }
 
 // ratioString formats a ratio new/old as "0.091×".

@@ -198,10 +198,19 @@ func (x *extractor) checkExpressions(c *Claim, scan string, figs []figure) bool 
 			}
 		}
 		var f Number
+		code := false
+		if strings.Contains(scan[:open], "`") {
+			f, code = codeSizeBefore(plain(x.lines[c.Line-1].raw), open)
+		}
 		switch {
+		case code:
+			// "`-Xmx16g` (16,384 MB)": a size a flag sets, restated.
 		case fk >= 0:
 			f = figs[fk].Number
-			if strings.ContainsAny(scan[figs[fk].end:open], "0123456789") {
+			if strings.ContainsAny(scan[figs[fk].end:open], "0123456789)") {
+				// Another figure, or a parenthesis closed after F
+				// ("(8,192 MiB) and `-Xmx16g` (16,384 MB)"): the
+				// parenthesis restates something else.
 				continue
 			}
 		case !strings.ContainsAny(scan[:open], "0123456789") && len(scan[:open]) < 24:
@@ -221,7 +230,7 @@ func (x *extractor) checkExpressions(c *Claim, scan string, figs []figure) bool 
 		}
 		inner := scan[m[2]:m[3]]
 		in := scanFigures(inner)
-		if len(in) == 0 || len(in) > 8 {
+		if len(in) == 0 || len(in) > 8 || !expressionOfClaim(c, f, in) {
 			continue
 		}
 		var lo, hi float64
@@ -315,8 +324,8 @@ func (x *extractor) checkExpressions(c *Claim, scan string, figs []figure) bool 
 		default:
 			cx.Reason = DerivedOff
 		}
-		if cx.Reason != DerivedHolds && len(in) == 1 && fk >= 0 && (in[0].Quantity == Time && f.Quantity == Time ||
-			in[0].Quantity == Memory && f.Quantity == Memory && strings.TrimSpace(scan[figs[fk].end:open]) == "") {
+		if cx.Reason != DerivedHolds && len(in) == 1 && (fk >= 0 || code) && (in[0].Quantity == Time && f.Quantity == Time ||
+			in[0].Quantity == Memory && f.Quantity == Memory && (code || strings.TrimSpace(scan[figs[fk].end:open]) == "")) {
 			// "106.6 s a day (1.78 h)", "73.2 TB (80.5 TiB)": a time or
 			// a size restated in another unit in parentheses is the
 			// restatement's error, not the figure's; the figure is no
@@ -335,6 +344,58 @@ func (x *extractor) checkExpressions(c *Claim, scan string, figs []figure) bool 
 		done = true
 	}
 	return done
+}
+
+// codeSizeRE reads a size a command-line flag sets at the end of a code
+// span: "-Xmx16g", "-Xss512k", "--memory=4G"; the letter is a binary
+// multiple, as the JVM and container runtimes read it.
+var codeSizeRE = regexp.MustCompile(`(?:^|[=\s]|-X(?:mx|ms|ss|mn))(\d+)([kKmMgGtT])\x60\s*$`)
+
+// codeSizeBefore returns the size set by the code span that ends, with
+// only spaces after it, at byte open of the plain line pl ("`-Xmx16g`
+// (16,384 MB)"), as an exact Memory figure in KiB, MiB, GiB or TiB.
+func codeSizeBefore(pl string, open int) (Number, bool) {
+	if open > len(pl) {
+		return Number{}, false
+	}
+	m := codeSizeRE.FindStringSubmatch(pl[:open])
+	if m == nil {
+		return Number{}, false
+	}
+	v, err := strconv.ParseFloat(m[1], 64)
+	if err != nil {
+		return Number{}, false
+	}
+	unit, scale := map[string]string{"k": "KiB", "m": "MiB", "g": "GiB", "t": "TiB"}[strings.ToLower(m[2])], 0.0
+	switch unit {
+	case "KiB":
+		scale = 1 << 10
+	case "MiB":
+		scale = 1 << 20
+	case "GiB":
+		scale = 1 << 30
+	default:
+		scale = 1 << 40
+	}
+	return Number{Text: m[1], Value: v, High: v, Unit: unit, Quantity: Memory, scale: scale}, true // exact: a flag sets it
+}
+
+// expressionOfClaim reports whether the expression "f (in…)" is about a
+// figure claim c states: a claim narrowed to one figure of its line is
+// checked against the expressions of that figure only.
+func expressionOfClaim(c *Claim, f Number, in []figure) bool {
+	states := func(n Number) bool {
+		return slices.ContainsFunc(c.Numbers, func(m Number) bool { return m.Text == n.Text && m.Unit == n.Unit })
+	}
+	if states(f) {
+		return true
+	}
+	for _, g := range in {
+		if states(g.Number) {
+			return true
+		}
+	}
+	return false
 }
 
 // conversionLeadRE matches what may precede the figure of a conversion
@@ -377,6 +438,58 @@ func (x *extractor) relevantPairs(c *Claim, q Quantity, scan string) ([]*docPair
 	}
 	return top, best
 }
+
+// operandPairs returns the pairs of top that a difference n rests on,
+// nil when the reader cannot tell: top when its pairs are one pair as
+// written (a table row and a sentence may state it twice), else the
+// pairs whose own words the claim's words cw name most (none that the
+// words of the line's other clauses, other, name), when they are one
+// pair (within 1 %: a table may round what a benchmark line prints). A
+// figure that is a side of such a pair ("finishes in 63.1
+// s" beside 133.8 s → 63.1 s) restates it and rests on none. Two pairs
+// (two rows, two columns of one row) that the claim's words tell apart
+// no better leave its operands unknown.
+func operandPairs(top []*docPair, cw, other []string, n Number) []*docPair {
+	onePair := func(ds []*docPair) bool {
+		if len(ds) == 0 {
+			return false
+		}
+		for _, d := range ds[1:] {
+			if !nearRel(d.p.Old.mid(), ds[0].p.Old.mid(), 0.01) || !nearRel(d.p.New.mid(), ds[0].p.New.mid(), 0.01) {
+				return false
+			}
+		}
+		return true
+	}
+	if !onePair(top) {
+		best := 0
+		var named []*docPair
+		for _, d := range top {
+			if overlap(other, d.own) > 0 {
+				continue
+			}
+			switch s := overlap(cw, d.own); {
+			case s > best:
+				best, named = s, []*docPair{d}
+			case s == best && s > 0:
+				named = append(named, d)
+			}
+		}
+		if !onePair(named) {
+			return nil
+		}
+		top = named
+	}
+	if sameFigure(n, top[0].p.Old) || sameFigure(n, top[0].p.New) {
+		return nil
+	}
+	return top
+}
+
+// diffNamesOperands makes a difference that no pair gives an alarm only
+// when its operands are known (operandPairs); false restores the
+// fifteenth round's closest of several pairs.
+const diffNamesOperands = true
 
 func diffRange(p *Pair) (lo, hi float64) {
 	olo, ohi := p.Old.base()
@@ -475,6 +588,33 @@ func (x *extractor) checkDifference(c *Claim, n Number, scan string, figs []figu
 		// A total over a rate is checked as one; a count of allocations
 		// saved may be per part of what the pairs measure.
 		return false
+	}
+	if diffNamesOperands {
+		// An alarm must name the operands the figure rests on: the
+		// words of the figure's own clause tell the pairs apart, and a
+		// pair named by another clause of the line is another figure's.
+		own, all := scan, subjectWords(scan)
+		if c.clause != "" {
+			own = c.clause
+		} else if lo, hi := figureClause(scan, figs, n); hi > lo {
+			own = scan[lo:hi]
+		}
+		if strings.HasSuffix(scan, own) {
+			// The clause runs on to the next line of the paragraph, up
+			// to its next figure or comma ("85 ms on the" / "Alpha One
+			// and 115 ms on the Bravo Two").
+			next, _ := afterFigure(" "+x.wrappedLine(c.Line-1, c.Line), "")
+			if j := strings.IndexAny(next, ",;"); j >= 0 {
+				next = next[:j]
+			}
+			own += " " + next
+			all = append(all, subjectWords(next)...)
+		}
+		ow := subjectWords(own)
+		other := slices.DeleteFunc(all, func(w string) bool { return slices.Contains(ow, w) })
+		if top = operandPairs(top, ow, other, n); top == nil {
+			return false
+		}
 	}
 	for _, d := range top {
 		lo, hi := diffRange(d.p)
@@ -1241,7 +1381,8 @@ func (x *extractor) checkAmountConversion(c *Claim, n Number, scan string, figs 
 		after = " " + x.wrappedLine(c.Line-1, c.Line)
 	}
 	if o.Quantity != n.Quantity || o.Unit == n.Unit || strings.Contains(o.Unit, "/") && !(byteRates && isByteRate(o)) || o.Unit == "" ||
-		!amountLinkRE.MatchString(link) || comparedAfterRE.MatchString(after) && !unitSystemRE.MatchString(after) {
+		!amountLinkRE.MatchString(link) || comparedAfterRE.MatchString(after) && !unitSystemRE.MatchString(after) ||
+		compoundTime(scan, figs[at]) != compoundTime(scan, figs[at-1]) {
 		return false
 	}
 	lo, hi := o.base()
@@ -1249,6 +1390,18 @@ func (x *extractor) checkAmountConversion(c *Claim, n Number, scan string, figs 
 	cx.judge(n, lo, hi)
 	setCross(c, cx)
 	return true
+}
+
+// compoundTimeRE finds a time unit written as a compound with what it
+// counts: "7.58 node-hours", "968.6 runner-hours", "40 GPU-minutes".
+var compoundTimeRE = regexp.MustCompile(`[A-Za-z]-(?:hours?|minutes?)\b`)
+
+// compoundTime reports whether figure f of scan is a time compounded
+// with what it counts ("node-hours"): a count times a time, whose
+// operands are that count and the time, so a plain time restated in its
+// unit ("37.9 min, or 7.58 node-hours" for 12 nodes) is no conversion.
+func compoundTime(scan string, f figure) bool {
+	return f.Quantity == Time && compoundTimeRE.MatchString(scan[f.start:f.end])
 }
 
 // orLinkEndRE finds the end of the words before a figure that restates an

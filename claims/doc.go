@@ -501,7 +501,35 @@
 //   - figures: counts written with a multiplier ("420 M", not a bound "up
 //     to 2 million" nor a round "10K"), durations in hours and minutes
 //     ("2 h 10 min"), ranges with their dash as written; "could not" and
-//     "than it could" state a past fact, not a projection.
+//     "than it could" state a past fact, not a projection;
+//   - an alarm rests on the figures the claim rests on: a difference no
+//     pair gives names its operands (the one pair of its subject, or the
+//     one its clause's words name, never a pair it is a side of); a line of
+//     several figures becomes one claim per figure when a check fails one
+//     ("905 MB (949 MiB)" beside "312 MB") or leaves one unchecked beside a
+//     consistent one; a time compounded with what it counts ("7.58 node-
+//     hours") is no plain time; a size a flag sets ("`-Xmx16g` (16,384
+//     MB)") is the flag's; "fewer" counts things, which no pair of times
+//     refutes; a table cell rests on its row; a range ("66–75 % smaller")
+//     rests on the rows of one table that give both its ends, and one pair
+//     inside it is neither support nor an alarm; the pair of another
+//     percentile's clause, two columns of two statistics ("p50 | p99") and
+//     figures followed by a comparative ("1.6 ms lower") are no pair of a
+//     claim; a signed rise of a rate is the rate's; a bare factor beside
+//     its pair ("(4x)") is the multiple either way; a ratio restated after
+//     "i.e." rests on the pair before; two rates of one sentence across a
+//     line break are its pair, as is "from 41.0 ms in A to" / "33.6 ms in
+//     D"; a latency percentile beside its line's pair, both figures
+//     measured elsewhere, rests on it; a failing ratio's own pair stated
+//     nowhere else is not flagged with it; a contradicted figure is split
+//     from a ratio that holds with either value; of a summary's sentence
+//     and a detail's that misquote each other, the summary's is the
+//     misquote; a table row the clause names comes before a closest count;
+//     two columns of one row that a sentence names ("SA … than NSA on
+//     median RTT") are its pair;
+//   - figures: cells whose unit the row's label gives ("RTT median
+//     (ms)"), "6.12 times LTE's"; a count of processors beside a memory
+//     size or per machine measures no CPU use.
 //
 // Rounding follows the digits written, as for the arithmetic beside a
 // claim; a rate that sets a scenario ("at 2M decisions/second") is taken

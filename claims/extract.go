@@ -1379,8 +1379,9 @@ func rateFromTo(s string, a, b *figure) bool {
 var rateToRE = regexp.MustCompile(`(?i)^\s*(?:of\s+(?:all\s+|the\s+)?[a-z-]+(?:\s+[a-z-]+)?\s+)?to\s*$`)
 
 // fromToEndRE finds "from X to" at the end of a line, its pair's new
-// figure starting the next.
-var fromToEndRE = regexp.MustCompile(`(?i)\bfrom\s+((?:~|about\s+)?[0-9][0-9.,]*\s*[^\s0-9]*)\s+to\s*$`)
+// figure starting the next; X may name its setting ("from 41.0 ms in A
+// to" / "33.6 ms in D").
+var fromToEndRE = regexp.MustCompile(`(?i)\bfrom\s+((?:~|about\s+)?[0-9][0-9.,]*\s*[^\s0-9]*)(?:\s+(?:in|on|at|for|with|under)\s+[^\s0-9,.;:]+(?:\s+[^\s0-9,.;:]+)?)?\s+to\s*$`)
 
 // insteadOfRE finds the words between a figure and the one it replaces:
 // "0.31 µs instead of 1.42 µs", "3 allocations instead of 9" (the first
@@ -1509,7 +1510,19 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 			if !prose {
 				return usedPairs[pp] && otherClause(s, clauseStart, p.end, pp.span)
 			}
+			if usedPairs[pp] && pp.span[1] <= p.start && restatedRatioRE.MatchString(s[pp.span[1]:p.start]) {
+				// "3.125 KiB → 1.25 KiB (−60 %, i.e. 2.5× less)": a ratio
+				// that restates the one before it rests on its pair.
+				return false
+			}
 			if !otherClause(s, clauseStart, p.end, pp.span) {
+				// The pair of another percentile's clause ("p50 rose by
+				// 64 % (11.2 ms to 18.4 ms) while p99 grew 4.3x"): this
+				// claim's measure is another.
+				if percentileBetween(s, p, pp.span) {
+					others = append(others, pp)
+					return true
+				}
 				return false
 			}
 			if nearerClaim(s, phs, p, pp.span) || p.start >= pp.span[1] && (leadNamesSubject(s, p.start) || p.fig != nil && namesChangedNoun(s[p.fig.end:])) ||
@@ -1547,6 +1560,9 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 			pair = loosePair(s, figs, p.q, i, func(f *figure) bool { return sameSentence(breaks, p.start, p.end, f.start, f.end) })
 			if pair != nil && !sameSentence(breaks, p.start, p.end, pair.span[0], pair.span[1]) {
 				pair = nil
+			}
+			if pair == nil && (len(breaks) == 0 || breaks[0] > p.start) {
+				pair = x.wrappedLoosePair(i, s, figs, p)
 			}
 			if pair != nil {
 				x.notePair(pair, lineLabel(x.lines[i].raw), fmt.Sprintf("k%d", x.lines[i].block), i, int(x.lines[i].section))
@@ -1630,6 +1646,14 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 				// "from 100 ops/s to 90 ops/s (−10 %)": a signed change
 				// of a rate is the rate's own, throughput lost.
 				sn = senseSlower
+			}
+			if sn == senseFactorBetter && p.kind == Speedup && bareFactor(p.text) && c.Pair != nil && c.Pair.Ordered && c.Pair.Old.Unit != "" &&
+				lowerIsBetter(c.Pair.New) > lowerIsBetter(c.Pair.Old) && bareFactorEitherWay {
+				// "grew from 64 KiB to 256 KiB (4x)": a factor with no
+				// word of direction is the multiple the pair of measured
+				// figures shows, whichever way it goes (not a pair of
+				// settings: "from 3 to 12 brokers").
+				sn = senseFactorWorse
 			}
 			c.sense, c.stated = sn, p.fig.Number
 			c.setRatio(p.fig.Number, sn)
@@ -1867,6 +1891,19 @@ func namesChangedNoun(after string) bool {
 // figureDigitRE finds a figure: a digit that no letter leads ("p99" is a
 // word).
 var figureDigitRE = regexp.MustCompile(`(?:^|[^\p{L}0-9])[0-9]`)
+
+// percentileBetween reports whether the pair at span of s is the
+// measure of another percentile than phrase p's: the text before the pair
+// names one ("p50 rose by 64 % (11.2 ms to 18.4 ms)") and the text between
+// the pair and p another ("while p99 grew 4.3x").
+func percentileBetween(s string, p phrase, span [2]int) bool {
+	if span[1] > p.start {
+		return false
+	}
+	before := latencyCutRE.FindAllString(s[:span[0]], -1)
+	between := latencyCutRE.FindAllString(s[span[1]:p.start], -1)
+	return len(before) > 0 && len(between) > 0 && !strings.EqualFold(before[len(before)-1], between[len(between)-1])
+}
 
 // otherClause reports whether a pair at span of s lies in another clause
 // than the phrase at s[start:end]: a comma or semicolon stands between
@@ -2111,14 +2148,18 @@ func loosePair(s string, figs []figure, q Quantity, i int, inSentence func(*figu
 			// instead of 30,118 B, 36% more. The extra 27.4 µs".
 			continue
 		}
-		if q != Unknown && canonical(f.Quantity) != canonical(q) || scenarioAt(s, f) || f.sign != 0 {
-			// A signed figure ("(+270 req/s, +14.6 %)") is a change,
-			// never a side of a pair.
+		if q != Unknown && canonical(f.Quantity) != canonical(q) || scenarioAt(s, f) || f.sign != 0 || differenceAfterRE.MatchString(s[f.end:]) {
+			// A signed figure ("(+270 req/s, +14.6 %)") or one followed
+			// by a comparative ("1.6 ms lower", "25 ms faster") is a
+			// change, never a side of a pair.
 			continue
 		}
 		cand = append(cand, f)
 	}
-	if len(cand) != 2 || canonical(cand[0].Quantity) != canonical(cand[1].Quantity) || oneAmountTwoPeriods(cand[0].Number, cand[1].Number) {
+	if len(cand) != 2 || canonical(cand[0].Quantity) != canonical(cand[1].Quantity) || oneAmountTwoPeriods(cand[0].Number, cand[1].Number) ||
+		cand[0].Text == cand[1].Text && cand[0].Unit == cand[1].Unit {
+		// One figure written twice ("than the snapshot at 512 MB …; we
+		// stay at 512 MB") is a setting, no change.
 		return nil
 	}
 	if cand[0].Unit != cand[1].Unit {
@@ -2147,6 +2188,56 @@ func loosePair(s string, figs []figure, q Quantity, i int, inSentence func(*figu
 	}
 	return &Pair{Old: cand[0].Number, New: cand[1].Number, OldLine: i + 1, NewLine: i + 1, From: "the same line", span: span}
 }
+
+// wrappedLoosePair returns the pair of two rates of one unit, one at the
+// end of the line before, in the sentence that runs on to line i, and
+// one on line i before phrase p ("saturated at 142 req/s on v4.12 and" /
+// "236 req/s on v4.13: the fix raises per-pod capacity by 39.8 %"), nil
+// when there are not exactly two such figures. figs are the figures of
+// s, line i's text.
+func (x *extractor) wrappedLoosePair(i int, s string, figs []figure, p phrase) *Pair {
+	if p.q != Throughput && p.q != Unknown {
+		return nil
+	}
+	lead := x.sentenceLead(i)
+	if lead == "" {
+		return nil
+	}
+	var cand []figure
+	take := func(t string, fs []figure, upTo int) {
+		for _, f := range fs {
+			if f.end <= upTo && f.Quantity == Throughput && !f.used && f.sign == 0 && !f.plusMinus &&
+				!(scenarioAt(t, &f) && !measuredAtRE.MatchString(t[:f.start])) {
+				cand = append(cand, f)
+			}
+		}
+	}
+	take(lead, scanFigures(lead), len(lead))
+	prevN := len(cand)
+	take(s, figs, p.start)
+	if len(cand) != 2 || prevN != 1 || cand[0].Unit != cand[1].Unit {
+		return nil
+	}
+	return &Pair{Old: cand[0].Number, New: cand[1].Number, OldLine: i, NewLine: i + 1, From: fmt.Sprintf("lines %d-%d", i, i+1)}
+}
+
+// measuredAtRE finds a verb before "at" that makes the rate after it a
+// measurement, not the load it was measured under: "saturated at 142
+// req/s", "peaked at".
+var measuredAtRE = regexp.MustCompile(`(?i)\b(?:saturated|saturates|peaked|peaks|topped\s+out|maxed\s+out|levelled\s+off|leveled\s+off|plateaued)\s+at\s*$`)
+
+// restatedRatioRE matches the text between a pair and a ratio that
+// restates, after "i.e." or "that is", the ratio right after the pair:
+// " (−60 %, i.e. ".
+var restatedRatioRE = regexp.MustCompile(`^\s*\(?\s*[−+-]?\d[\d.,]*\s*(?:%|×|x)\s*,?\s*(?:i\.e\.|ie|that\s+is|or)\s*,?\s*$`)
+
+// bareFactorEitherWay reads a factor written alone beside its own pair
+// ("(4x)") as the multiple the pair shows, a rise as well as a fall.
+const bareFactorEitherWay = true
+
+// differenceAfterRE finds the comparative right after a figure that
+// makes it a difference: "1.6 ms lower", "25 ms faster", "3 ms less".
+var differenceAfterRE = regexp.MustCompile(`^\s*(?:lower|higher|less|more|faster|slower|shorter|longer|smaller|larger|quicker|better|worse)\b`)
 
 // claimBetweenRE finds a factor or a percentage between two figures.
 var claimBetweenRE = regexp.MustCompile(`[0-9]\s*(?:%|×|x\b)`)

@@ -470,13 +470,13 @@ func readFigure(s string, i int) (figure, int, bool) {
 // "0.9 min,"; "min 2,041" is a minimum), a compound of hours or minutes
 // ("968.6 runner-hours", "259 executor-wall minutes"), and "times"
 // before a comparison ("5.3 times shorter", "2.7 times as many", "7.7
-// times RabbitMQ", "6.1 times what A managed"), which states a factor ("5
-// times a day" is a count), "-fold" before a change ("a 6.2-fold
-// increase"),
+// times RabbitMQ", "6.12 times LTE's", "6.1 times what A managed"),
+// which states a factor ("5 times a day" is a count), "-fold" before a
+// change ("a 6.2-fold increase"),
 // percentage points ("76.6 points", "−3.3 pp"), and hours where the "h"
 // ends a clause ("(1.78 h)"; read only where it restates a time, see
 // hoursRestateRE).
-var wordUnitRE = regexp.MustCompile(`^(?: (mins?)(?:[,;.)]|$| [a-zA-Z(])| ?(?:[a-zA-Z]+-[a-zA-Z]+ |[a-zA-Z]+-)(hours?|minutes?)\b| (times) (?:faster|slower|shorter|longer|less|more|fewer|lower|higher|smaller|larger|bigger|quicker|cheaper|as (?:many|much|fast|often|quick)|what|[A-Z][\w.-]*[a-z][\w.-]*)\b| ?((?:percentage )?points|pp|pts)\b| ?(h|hrs?)(?:[,;)]|\.(?:\s|$)|$)|(-fold) (?:increase|decrease|rise|drop|gain|reduction|more|less|fewer|faster|slower)\b)`)
+var wordUnitRE = regexp.MustCompile(`^(?: (mins?)(?:[,;.)]|$| [a-zA-Z(])| ?(?:[a-zA-Z]+-[a-zA-Z]+ |[a-zA-Z]+-)(hours?|minutes?)\b| (times) (?:faster|slower|shorter|longer|less|more|fewer|lower|higher|smaller|larger|bigger|quicker|cheaper|as (?:many|much|fast|often|quick)|what|[A-Z][\w.-]*[a-z][\w.-]*|[A-Z][A-Z0-9]+['’]s)\b| ?((?:percentage )?points|pp|pts)\b| ?(h|hrs?)(?:[,;)]|\.(?:\s|$)|$)|(-fold) (?:increase|decrease|rise|drop|gain|reduction|more|less|fewer|faster|slower)\b)`)
 
 // hoursRestateRE matches the text before a figure in hours that restates
 // a time in parentheses: "106.6 s a day (", "6,400 seconds (about "; or

@@ -443,8 +443,12 @@ func (x *extractor) scalingError(t *mdTable, k int, n Number, ops []Number, got 
 // written and in the same unit, on another line (a table's cells): the
 // figures are confirmed there, and the error is the ratio's alone. Each
 // figure becomes a claim of its own, supported by the line that states
-// it; the ratio keeps its ArithmeticError. A pair with a figure stated
-// nowhere else stays whole (the figure may be the wrong one).
+// it; the ratio keeps its ArithmeticError. With ratioOwnsItsError, a pair
+// of which neither figure is stated elsewhere (the sentence's own
+// measurement) is split too, its figures left unverifiable: the alarm is
+// the ratio's, which names the pair. A pair with one figure confirmed
+// and the other stated nowhere else stays whole (that figure may be the
+// wrong one).
 func (x *extractor) splitConfirmedPairs() {
 	byText := make(map[string][]int) // figure as written and unit → fact indexes
 	for k, f := range x.rep.Facts {
@@ -468,18 +472,24 @@ func (x *extractor) splitConfirmedPairs() {
 		}
 		fo, okO := confirm(c.Pair.Old, c.Line)
 		fn, okN := confirm(c.Pair.New, c.Line)
-		if !okO || !okN {
+		if okO != okN || !okO && !ratioOwnsItsError {
+			// One figure confirmed elsewhere and the other not: the
+			// other may be the wrong one ("from 412.6 ms to 31 ms" where
+			// the table says 38.2 ms).
 			continue
 		}
 		for _, pf := range []struct {
-			n Number
-			f Fact
-		}{{c.Pair.Old, fo}, {c.Pair.New, fn}} {
+			n  Number
+			f  Fact
+			ok bool
+		}{{c.Pair.Old, fo, okO}, {c.Pair.New, fn, okN}} {
 			e := *c
 			e.Kind, e.Pair, e.Numbers, e.Claimed, e.Quantity = Absolute, nil, []Number{pf.n}, pf.n.String(), pf.n.Quantity
 			e.Verdict, e.Arithmetic, e.Cross, e.Detail = Unverifiable, Unverifiable, nil, ""
-			setCross(&e, &Cross{Reason: SupportedElsewhere, Lines: []int{pf.f.Line}, Stated: pf.n, Got: pf.f.Value.Value,
-				GotUnit: pf.n.Unit, Operands: []Number{pf.f.Value}})
+			if pf.ok {
+				setCross(&e, &Cross{Reason: SupportedElsewhere, Lines: []int{pf.f.Line}, Stated: pf.n, Got: pf.f.Value.Value,
+					GotUnit: pf.n.Unit, Operands: []Number{pf.f.Value}})
+			}
 			add = append(add, e)
 		}
 		c.Numbers = c.Numbers[:1]
@@ -489,6 +499,11 @@ func (x *extractor) splitConfirmedPairs() {
 		slices.SortStableFunc(x.rep.Claims, func(a, b Claim) int { return a.Line - b.Line })
 	}
 }
+
+// ratioOwnsItsError splits the figures of a failing ratio's own pair from
+// it also when no other line states them (splitConfirmedPairs); false
+// keeps such a pair whole, the figure perhaps being the wrong one.
+const ratioOwnsItsError = true
 
 // perNounRE finds a time per one thing right after its figure: " per
 // step", " per request"; countNounAfterRE the things a count counts.

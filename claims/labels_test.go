@@ -305,20 +305,20 @@ var floors = map[string]struct {
 	// After the seventh round (testdata/labels/README.md, "Seventh round").
 	// blind3, blind4, blind11 and blind12 raised after the twelfth round
 	// (testdata/labels/README.md, "Twelfth round").
-	"blind3": {extraction: 139.0 / 157, recall: 14.0 / 19, falseRate: 3.0 / 138, unlabelled: 0},
-	"blind4": {extraction: 129.0 / 148, recall: 7.0 / 17, falseRate: 16.0 / 131, unlabelled: 0},
-	"blind5": {extraction: 95.0 / 117, recall: 8.0 / 15, falseRate: 4.0 / 102, unlabelled: 0},
+	"blind3": {extraction: 146.0 / 157, recall: 14.0 / 19, falseRate: 1.0 / 138, unlabelled: 0},
+	"blind4": {extraction: 138.0 / 148, recall: 7.0 / 17, falseRate: 3.0 / 131, unlabelled: 0},
+	"blind5": {extraction: 102.0 / 117, recall: 9.0 / 15, falseRate: 1.0 / 102, unlabelled: 0},
 	// Scored blind once after the seventh round (127/150, 9/17, 11/133,
 	// 2), then one bug of that round fixed (a figure per day in
 	// parentheses read as another unit of a figure per minute).
-	"blind6": {extraction: 129.0 / 150, recall: 9.0 / 17, falseRate: 10.0 / 133, unlabelled: 2},
+	"blind6": {extraction: 134.0 / 150, recall: 9.0 / 17, falseRate: 2.0 / 133, unlabelled: 2},
 	// Scored blind once after the seventh round (120/160, 10/17,
 	// 15/143, 1), then developed on in the eighth (testdata/labels/
 	// README.md, "Eighth round").
-	"blind7": {extraction: 140.0 / 160, recall: 10.0 / 17, falseRate: 2.0 / 143, unlabelled: 0},
+	"blind7": {extraction: 147.0 / 160, recall: 10.0 / 17, falseRate: 1.0 / 143, unlabelled: 0},
 	// Scored blind once after the eighth round (166/199, 8/17, 9/182),
 	// not developed on; raised after the ninth round.
-	"blind8": {extraction: 177.0 / 199, recall: 10.0 / 17, falseRate: 9.0 / 182, unlabelled: 0},
+	"blind8": {extraction: 190.0 / 199, recall: 11.0 / 17, falseRate: 2.0 / 182, unlabelled: 0},
 	// Scored blind once after the eighth round (2026-11-27; log of that
 	// run: 208/302 extracted, 6/18 caught, 21/284 false alarms, 0
 	// unlabelled), then developed on in the ninth (testdata/labels/
@@ -329,20 +329,20 @@ var floors = map[string]struct {
 	// extracted, 12/18 caught, 13/397 false alarms, 0 unlabelled), then
 	// developed on in the tenth (testdata/labels/README.md, "Tenth
 	// round") and raised to its score after it.
-	"blind10": {extraction: 395.0 / 415, recall: 16.0 / 18, falseRate: 1.0 / 397, unlabelled: 0},
+	"blind10": {extraction: 402.0 / 415, recall: 16.0 / 18, falseRate: 1.0 / 397, unlabelled: 0},
 	// Scored blind once after the tenth round (2026-11-27): 325/368
 	// extracted, 7/17 caught, 32/351 false alarms, 0 unlabelled — the
 	// ninth-round reader scored it the same, to the figure. Then developed
 	// on in the eleventh (testdata/labels/README.md, "Eleventh round")
 	// and raised to its score after it.
-	"blind11": {extraction: 341.0 / 368, recall: 13.0 / 17, falseRate: 4.0 / 351, unlabelled: 0},
+	"blind11": {extraction: 353.0 / 368, recall: 13.0 / 17, falseRate: 2.0 / 351, unlabelled: 0},
 	// Scored blind once with the tenth-round reader (2026-11-27: 175/220
 	// extracted, 5/18 caught, 4/202 false alarms, 0 unlabelled) and once
 	// with the eleventh-round reader, which had not seen it either:
 	// 179/220, 5/18, 4/202. Now a development set with these floors,
 	// raised after the thirteenth round (testdata/labels/README.md,
 	// "Thirteenth round").
-	"blind12": {extraction: 214.0 / 220, recall: 10.0 / 18, falseRate: 3.0 / 202, unlabelled: 0},
+	"blind12": {extraction: 214.0 / 220, recall: 10.0 / 18, falseRate: 0.0 / 202, unlabelled: 0},
 	// Scored blind with the eleventh-round reader (2026-11-27: 152/223
 	// extracted, 4/19 caught, 9/204 false alarms, 0 unlabelled) and once
 	// with the twelfth, which had not seen it either: 152/223, 5/19,
@@ -358,7 +358,7 @@ var floors = map[string]struct {
 	// these floors, raised after the fourteenth round (developed on it)
 	// and the fifteenth (counts written with a multiplier, multiples of
 	// a reference: 328/360).
-	"blind14": {extraction: 328.0 / 360, recall: 12.0 / 18, falseRate: 0.0 / 342, unlabelled: 2},
+	"blind14": {extraction: 329.0 / 360, recall: 12.0 / 18, falseRate: 0.0 / 342, unlabelled: 2},
 	// Scored blind with the thirteenth-round reader (2026-11-27, session 14:
 	// 218/245 extracted, 7/18 caught, 11/227 false alarms, 0 alarms on
 	// unlabelled claims) and once with the fourteenth, which had not seen
@@ -370,8 +370,14 @@ var floors = map[string]struct {
 	// 216/250 extracted, 7/19 caught, 12/231 false alarms, 0 alarms on
 	// unlabelled claims) and once with the fifteenth, which had not seen
 	// it either: 218/250, 7/19, 13/231, 0. Now a development set with
-	// these floors.
-	"blind16": {extraction: 218.0 / 250, recall: 7.0 / 19, falseRate: 13.0 / 231, unlabelled: 0},
+	// these floors, raised after the seventeenth round (an alarm rests on
+	// the figures the claim rests on; testdata/labels/README.md,
+	// "Seventeenth round"), as were blind3, blind4, blind5, blind6,
+	// blind7, blind8, blind10, blind11, blind12 and blind14.
+	"blind16": {extraction: 226.0 / 250, recall: 9.0 / 19, falseRate: 0.0 / 231, unlabelled: 0},
+	// blind17, scored blind once with the fifteenth round (217/249,
+	// 8/18, 9/231) and once with the seventeenth (these figures).
+	"blind17": {extraction: 217.0 / 249, recall: 8.0 / 18, falseRate: 7.0 / 231, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
@@ -558,10 +564,19 @@ func TestLabelsBlind16(t *testing.T) {
 	scoreDevSet(t, "blind16", filepath.Join("testdata", "blind16"), "testdata/labels/blind16.tsv")
 }
 
+// TestLabelsBlind17 scores verify against the seventeenth blind set
+// (testdata/blind17, labels in testdata/labels/blind17.tsv): a checkout
+// A/B study, a DNS resolver migration and a payments API SLO review,
+// scored blind with the fifteenth- and seventeenth-round readers; its
+// floors keep that score from getting worse.
+func TestLabelsBlind17(t *testing.T) {
+	scoreDevSet(t, "blind17", filepath.Join("testdata", "blind17"), "testdata/labels/blind17.tsv")
+}
+
 // TestBlind scores verify against a set of reports written apart from
-// the reader and never read while it was developed: testdata/blind17/
+// the reader and never read while it was developed: testdata/blind18/
 // (*.md, *.txt, each named by its file name without the extension) with
-// labels in testdata/labels/blind17.tsv, scored by the same code as
+// labels in testdata/labels/blind18.tsv, scored by the same code as
 // TestLabels. It runs only with PERFPROOF_BLIND=1, so that the set's
 // score is read once, on purpose, and has no floors; it skips when the
 // set is absent.
@@ -569,16 +584,16 @@ func TestBlind(t *testing.T) {
 	if os.Getenv("PERFPROOF_BLIND") != "1" {
 		t.Skip("set PERFPROOF_BLIND=1 to score the blind set")
 	}
-	labelPath := filepath.Join("testdata", "labels", "blind17.tsv")
+	labelPath := filepath.Join("testdata", "labels", "blind18.tsv")
 	if _, err := os.Stat(labelPath); err != nil {
 		t.Skipf("no blind labels: %v", err)
 	}
-	reports := readReports(t, filepath.Join("testdata", "blind17"))
+	reports := readReports(t, filepath.Join("testdata", "blind18"))
 	if len(reports) == 0 {
-		t.Skip("no blind reports in testdata/blind17")
+		t.Skip("no blind reports in testdata/blind18")
 	}
 	s := scoreLabels(t, readLabels(t, labelPath), reports)
-	s.log(t, "blind17")
+	s.log(t, "blind18")
 }
 
 // readReports reads the reports of dir (*.md and *.txt), by file name

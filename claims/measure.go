@@ -89,6 +89,10 @@ func measureOf(n Number) measure {
 	return 0
 }
 
+// fewerRE finds "fewer" right after a factor or percentage ("2.6×
+// fewer", "71 % fewer"): a count of things.
+var fewerRE = regexp.MustCompile(`(?i)^\s*(?:×|x|%|times)?\s*fewer\b`)
+
 // whichClauseRE finds the start of a relative clause.
 var whichClauseRE = regexp.MustCompile(`,\s*(?:which|that|so that|because|since)\b`)
 
@@ -118,6 +122,11 @@ func (x *extractor) otherMeasure(c *Claim, p *Pair) bool {
 			// more … for a 111 ms better p50" compares money.
 			named = pre
 		}
+	}
+	if i := strings.Index(clause, c.stated.Text); named == 0 && i >= 0 && fewerRE.MatchString(clause[i+len(c.stated.Text):]) {
+		// "2.6× fewer layers", "71 % fewer on medium": fewer counts
+		// things, which no pair of times, sizes or rates measures.
+		named = measureCount
 	}
 	if named == 0 {
 		return false

@@ -73,8 +73,9 @@ var percentWords = map[string]sense{
 }
 
 // baselineAfterRE finds, after a factor, the baseline it is a multiple of:
-// "what RabbitMQ managed", a capitalised name ("RabbitMQ", "RabbitMQ's").
-var baselineAfterRE = regexp.MustCompile(`^\s*(?:what\s+[\w.-]+(?:\s+(?:managed|did|had|does|gets|got|delivers|delivered|reached))?|[A-Z][\w.-]*[a-z][\w.-]*(?:['’]s)?)\b`)
+// "what RabbitMQ managed", a capitalised name ("RabbitMQ", "RabbitMQ's"),
+// an acronym's own ("LTE's").
+var baselineAfterRE = regexp.MustCompile(`^\s*(?:what\s+[\w.-]+(?:\s+(?:managed|did|had|does|gets|got|delivers|delivered|reached))?|[A-Z][\w.-]*[a-z][\w.-]*(?:['’]s)?|[A-Z][A-Z0-9]+['’]s)\b`)
 
 // boundRefRE finds the bound a percentage below or above refers to: "the
 // SLO", "its limit", "target".

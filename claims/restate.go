@@ -500,10 +500,11 @@ func (x *extractor) checkNamedRow(c *Claim) bool {
 				}
 			}
 		}
-		if old == nil && nw == nil && len(row) == 2 {
+		if old == nil && nw == nil && len(row) == 2 && !(columnsNameMeasure && row[0].stat != "" && row[1].stat != "" && row[0].stat != row[1].stat) {
 			// Two columns without before and after headers ("Kernel
 			// TCP | AF_XDP"): either may be the baseline, so both
-			// orders are tried.
+			// orders are tried; not two statistics ("p50 | p99"),
+			// which are two measures of the row.
 			old, nw = &row[0], &row[1]
 			if q := (Pair{Old: nw.n, New: old.n, OldLine: nw.line, NewLine: old.line, Ordered: true, From: "its table row"}); nw.n.Unit == old.n.Unit && nw.n.mid() != 0 {
 				if v, _ := pairFits(c, &q); v == Consistent || v == Ambiguous {
@@ -564,6 +565,14 @@ func (x *extractor) checkNamedRow(c *Claim) bool {
 // state figures of by name: CPU (vCPUs, cores), allocations (allocs/op,
 // B/op), GC pauses (stop-the-world).
 var measureNounRE = regexp.MustCompile(`(?i)\b(v?cpus?|cores?|(?:heap )?alloc(?:ation)?s?|allocs/op|B/op|(?:gc )?pauses?|pause[ -]times?|stw|stop[- ]the[- ]world|energy|kwh|joules?)\b`)
+
+// cpuCountRE finds a count of processors: "16 vcpu", "2 cores", "6
+// vCPUs", "8-core".
+var cpuCountRE = regexp.MustCompile(`(?i)\b\d+(?:\.\d+)?[\s-]*(?:v?cpus?|cores?)\b`)
+
+// cpuEachRE finds a count of processors per machine: "16 vCPU each",
+// "8 cores per node".
+var cpuEachRE = regexp.MustCompile(`(?i)\b\d+(?:\.\d+)?[\s-]*(?:v?cpus?|cores?)\s*,?\s*(?:each|per\s+(?:node|host|machine|instance|pod|server|vm|worker))\b`)
 
 // nounKey spells a measure measureNounRE found one way.
 func nounKey(m string) string {
@@ -646,6 +655,17 @@ func (x *extractor) nounEvidence(key string) []int {
 		text := plain(dl.raw)
 		if dl.table >= 0 {
 			text += " " + strings.Join(x.tables[dl.table].header, " ")
+		}
+		if key == "CPU" && dl.table < 0 {
+			// "12 nodes (16 vCPU, 64 GiB each)", "16 vCPU each": a count
+			// of processors beside a memory size, or per machine,
+			// describes a machine; it measures no CPU use ("the fleet
+			// ran 48 vCPUs at peak" does).
+			if slices.ContainsFunc(scanFigures(blankCode(text)), func(f figure) bool { return f.Quantity == Memory }) {
+				text = cpuCountRE.ReplaceAllString(text, " ")
+			} else {
+				text = cpuEachRE.ReplaceAllString(text, " ")
+			}
 		}
 		if !names(text) {
 			continue

@@ -601,3 +601,101 @@ func bareFactor(claimed string) bool {
 	}
 	return true
 }
+
+// checkComparedColumns checks a factor or percentage whose sentence
+// compares two columns of one table row by name: "SA also responds 51 %
+// faster than NSA on median RTT" under "| Metric | 5G SA | 5G NSA | LTE
+// |" with the row "RTT median (ms)". The column named after "than",
+// "against" or "vs" is the baseline, the other the new figure; a column
+// is named by the last word of its header, the row by the words of its
+// label (two, or all of a shorter one). Exactly one table, two columns
+// and one row must be named. Cells that give the claim make it
+// consistent; cells that do not make it Unsupported, naming them: they
+// are the figures the claim rests on. It reports whether it set a
+// verdict.
+func (x *extractor) checkComparedColumns(c *Claim) bool {
+	if !columnsComparedByName || c.expected || c.Pair != nil || c.Verdict != Unverifiable || c.stated.Unit != "%" && c.stated.Unit != "x" ||
+		c.sense == senseNone || len(c.sense.readings()) == 0 {
+		return false
+	}
+	s, at, ok := x.sentenceOf(c)
+	if !ok {
+		return false
+	}
+	sw := dedupe(subjectWords(s))
+	var found []Pair
+	for _, t := range x.tables {
+		type col struct{ k, pos int }
+		var named []col
+		for k := 1; k < len(t.header); k++ {
+			f := strings.FieldsFunc(t.header[k], func(r rune) bool { return !isWordRune(r) && r != '-' })
+			if len(f) == 0 || len(f[len(f)-1]) < 2 || deltaColRE.MatchString(t.header[k]) || baselineInRE.MatchString(t.header[k]) {
+				// A column of changes ("SA vs NSA", "Δ") holds no figure
+				// of one variant.
+				continue
+			}
+			if pos := wordIndex(s, f[len(f)-1]); pos >= 0 && pos != at {
+				named = append(named, col{k, pos})
+			}
+		}
+		if len(named) != 2 {
+			continue
+		}
+		var rows []int
+		for ri := range t.rows {
+			if len(t.rows[ri].cells) == 0 {
+				continue
+			}
+			lw := dedupe(subjectWords(t.rows[ri].cells[0]))
+			if len(lw) > 0 && overlap(sw, lw) >= min(2, len(lw)) {
+				rows = append(rows, ri)
+			}
+		}
+		if len(rows) != 1 {
+			continue
+		}
+		// The baseline is the column named after a comparison word.
+		first, second := named[0], named[1]
+		if first.pos > second.pos {
+			first, second = second, first
+		}
+		if !baselineLeadRE.MatchString(s[:second.pos]) || first.pos > at {
+			continue
+		}
+		r := &t.rows[rows[0]]
+		if first.k >= len(r.cells) || second.k >= len(r.cells) {
+			continue
+		}
+		labelUnit, _ := colUnit(r.cells[0])
+		ou, _ := colUnit(t.header[second.k])
+		nu, _ := colUnit(t.header[first.k])
+		o, ok1 := cellNumber(r.cells[second.k], ou, labelUnit)
+		n, ok2 := cellNumber(r.cells[first.k], nu, labelUnit)
+		if !ok1 || !ok2 || o.Unit != n.Unit || o.mid() == 0 {
+			continue
+		}
+		found = append(found, Pair{Old: o, New: n, OldLine: r.line + 1, NewLine: r.line + 1, Ordered: true,
+			From: "the row's " + strings.TrimSpace(t.header[second.k]) + " and " + strings.TrimSpace(t.header[first.k]) + " columns"})
+	}
+	if len(found) != 1 {
+		return false
+	}
+	p := &found[0]
+	v, got := pairFits(c, p)
+	if supportedBy(c, p, v, got) {
+		return true
+	}
+	if math.IsNaN(got) {
+		return false
+	}
+	setCross(c, &Cross{Reason: ClosestPair, Lines: []int{p.OldLine, p.NewLine}, Stated: c.stated, Got: got,
+		GotUnit: c.stated.Unit, Operands: []Number{p.Old, p.New}})
+	return true
+}
+
+// baselineInRE finds a comparison inside a column header: "SA vs NSA".
+var baselineInRE = regexp.MustCompile(`(?i)\b(?:vs\.?|versus|against|over)\b`)
+
+// columnsComparedByName checks a ratio against the two columns of one
+// row its sentence names (checkComparedColumns).
+const columnsComparedByName = true

@@ -552,9 +552,10 @@ func (x *extractor) tableClaims(t *mdTable) {
 		mode = "oldnew"
 	case hasBaselineRow(t) || namedBase >= 0:
 		mode = "baseline"
-	case len(metric) == 2 && colQ[metric[0]] == colQ[metric[1]] && rawQ[metric[0]] == rawQ[metric[1]]:
+	case len(metric) == 2 && colQ[metric[0]] == colQ[metric[1]] && rawQ[metric[0]] == rawQ[metric[1]] && !twoStatistics(hdr(metric[0]), hdr(metric[1])):
 		// Two columns of one quantity: a time and a rate ("comp MB/s |
-		// wall (s)") are no pair.
+		// wall (s)") are no pair, nor two statistics of one
+		// distribution ("p50 | p99").
 		mode = "two"
 	case len(metric) > 0 && versionColumn(t, ncol) > 0:
 		mode = "versions"
@@ -1080,12 +1081,14 @@ func (x *extractor) cellClaims(t *mdTable, r *mdRow, from int, valueCol func(int
 		abs := x.newClaim(r.line, Absolute)
 		abs.Numbers = rest
 		x.addAbsolute(abs)
-	} else if len(rest) > 0 && !changeTable && slices.ContainsFunc(x.rep.Claims[from:], func(c Claim) bool {
+	} else if len(rest) > 0 && !changeTable && (slices.ContainsFunc(x.rep.Claims[from:], func(c Claim) bool {
 		return c.Pair != nil && c.Pair.OldLine == r.line+1 && c.Pair.NewLine == r.line+1
-	}) {
+	}) || rowUnitCells && labelUnit.norm != "" && len(rest) >= 2) {
 		// The other figures of a row whose claim rests on a pair of its
-		// cells ("| 64 B | 1.42 | 2,180 | 3.90 | 795 | 2.75× |"):
-		// figures of the row.
+		// cells ("| 64 B | 1.42 | 2,180 | 3.90 | 795 | 2.75× |"), or
+		// that take their unit from the row's label ("| DL median
+		// (Mbit/s) | 211.5 | 164.2 | 38.6 | +28.8 % |"): figures of the
+		// row.
 		values = append(values, rest...)
 	}
 	if len(values) > 0 && !changeTable {
@@ -1095,6 +1098,10 @@ func (x *extractor) cellClaims(t *mdTable, r *mdRow, from int, valueCol func(int
 		x.addAbsolute(abs)
 	}
 }
+
+// rowUnitCells keeps the cells of a row whose label gives their unit
+// ("RTT median (ms)") as figures of the row beside its ratio cells.
+const rowUnitCells = true
 
 // rowDifference checks a figure of a difference column against its
 // row's pair: |old − new| in the figure's unit (the pair's when it has
@@ -1287,6 +1294,18 @@ func closestToFactor(pairs []*Pair, r *mdRow, valueCol func(int) bool) []*Pair {
 // statHeaderRE matches a column header that names a statistic of a
 // distribution: "p50", "TTFT p99", "p99.9 (ms)", "max latency", "mean".
 var statHeaderRE = regexp.MustCompile(`(?i)\b(?:p\d{2,3}(?:\.\d+)?|max|min|mean|median|avg|average)\b`)
+
+// twoStatistics reports whether headers a and b name two different
+// statistics of a distribution ("p50" and "p99", "mean" and "max"): the
+// columns are two measures of each row, not its before and after.
+func twoStatistics(a, b string) bool {
+	sa, sb := statHeaderRE.FindString(a), statHeaderRE.FindString(b)
+	return columnsNameMeasure && sa != "" && sb != "" && !strings.EqualFold(sa, sb)
+}
+
+// columnsNameMeasure keeps two columns of different statistics ("p50 |
+// p99") from being read as a row's before and after (twoStatistics).
+const columnsNameMeasure = true
 
 // statColumns reports whether at least two of a table's metric columns
 // of one quantity are headed by statistics (statHeaderRE).
