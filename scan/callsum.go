@@ -881,10 +881,11 @@ func controlRoute(path string) bool {
 // routeWords are the words of a URL path, beyond controlWords, that name
 // the endpoints operators, probes and scrapers call: debugging and
 // profiling, metrics, health, readiness and liveness probes, the build's
-// version.
+// version. "live" alone is not one: prometheus' /notifications/live is a
+// stream of its web UI, and a media service's /live/... is its traffic.
 var routeWords = map[string]bool{
-	"debug": true, "metrics": true, "health": true, "healthcheck": true, "ready": true, "readiness": true,
-	"live": true, "liveness": true, "version": true, "buildinfo": true, "expvar": true, "vars": true,
+	"debug": true, "metrics": true, "health": true, "healthy": true, "healthcheck": true, "ready": true,
+	"readiness": true, "liveness": true, "version": true, "buildinfo": true, "expvar": true, "vars": true,
 }
 
 // controlWords are the words of controlPlane, lower case.

@@ -341,6 +341,9 @@ func TestLiteralNodes(t *testing.T) {
 	if got := evidence["example.com/literals/svc.api.getItem"]; !strings.HasPrefix(got, "high, static: is a HTTP handler") {
 		t.Errorf("finding in a handler registered under /rest/items/ (and by RegisterAdminRoutes too): %q; want high, in an HTTP handler", got)
 	}
+	if got := evidence["example.com/literals/svc.api.getStream"]; !strings.HasPrefix(got, "high, static: is a HTTP handler") {
+		t.Errorf("finding in a handler registered under /live/streams/: %q; want high, in an HTTP handler", got)
+	}
 	for _, name := range []string{"example.com/literals/svc.api.listMessages", "example.com/literals/svc.api.listJobs"} {
 		if got := evidence[name]; !strings.HasPrefix(got, "low, static: is a control-plane HTTP handler") {
 			t.Errorf("finding in %s, registered only by RegisterAdminRoutes or on an AdminRouter: %q; want low, a control-plane handler", name, got)

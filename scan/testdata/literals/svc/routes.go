@@ -33,11 +33,17 @@ func (api) getItem(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Item", fmt.Sprintf("%d", r.ContentLength))
 }
 
+// getStream serves a live stream: "live" is not a probe's word.
+func (api) getStream(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Stream", fmt.Sprintf("%d", r.ContentLength))
+}
+
 // Routes registers the handlers of the fixture's API.
 func Routes(mux *http.ServeMux, rt *httprouter.Router) {
 	var a api
 	mux.HandleFunc("/rest/debug/profile", a.getProfile)
 	mux.HandleFunc("/rest/items/", a.getItem)
+	mux.HandleFunc("/live/streams/", a.getStream)
 	mux.Handle("/healthz/detail", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("X-Checks", fmt.Sprintf("%d", r.ContentLength)) // route: health
 	}))
