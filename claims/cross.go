@@ -145,6 +145,9 @@ type Cross struct {
 	GotUnit string  `json:"got_unit"`
 	// Factor is stated/recomputed for a UnitSlip, 0 otherwise.
 	Factor float64 `json:"factor,omitempty"`
+	// Slip names, for a UnitSlip of periods, the periods confused ("an
+	// amount per minute stated per day"); "" otherwise.
+	Slip string `json:"slip,omitempty"`
 	// Operands are the figures the check used, as written.
 	Operands []Number `json:"operands"`
 	// Reading is "throughput" when a "faster" claim holds only as a
@@ -231,7 +234,11 @@ func (x *Cross) String() string {
 	case DerivedOff:
 		return fmt.Sprintf("%s recomputed: %s (%s) gives %s, not %s", x.Derivation, figs, lines, got, x.Stated)
 	case UnitSlip:
-		return fmt.Sprintf("%s recomputed: %s (%s) gives %s, not %s: %s", x.Derivation, figs, lines, got, x.Stated, slipWords(x.Factor))
+		slip := x.Slip
+		if slip == "" {
+			slip = slipWords(x.Factor)
+		}
+		return fmt.Sprintf("%s recomputed: %s (%s) gives %s, not %s: %s", x.Derivation, figs, lines, got, x.Stated, slip)
 	case Unmeasured:
 		return fmt.Sprintf("unsupported by the report's own figures: %s is about the %s, which no figure of the report measures", x.Stated, measureNoun(x.Measure))
 	}
@@ -457,6 +464,8 @@ func (x *extractor) crossCheck() {
 	x.checkPaybacks()
 	x.checkRestatedFigures()
 	x.checkRestatedShares()
+	x.checkSummaryCells()
+	x.checkSummaryFigures()
 	x.splitContradictedFigures()
 }
 
@@ -687,10 +696,13 @@ var hedgeWords = map[string]bool{"about": true, "around": true, "roughly": true,
 // c's figure and the next ratio figure.
 func (x *extractor) ratioClause(c *Claim, raw string) (lo, hi int) {
 	lo, hi = clauseAround(raw, c.stated.Text)
-	at := strings.Index(raw, c.stated.Text)
+	// The figure's own occurrence is the one in its clause: a bare "0"
+	// may occur earlier in the line ("00. 0% …").
+	at := strings.Index(raw[lo:hi], c.stated.Text)
 	if at < 0 {
 		return lo, hi
 	}
+	at += lo
 	prev, next := -1, len(raw)
 	for k := range x.rep.Claims {
 		o := &x.rep.Claims[k]
@@ -746,7 +758,9 @@ func (x *extractor) ratioClause(c *Claim, raw string) (lo, hi int) {
 			}
 		}
 	}
-	return lo, hi
+	// The figure's text found before its clause ("00. 0% Better", where
+	// "0" is first found in "00"): an empty clause, not a reversed one.
+	return lo, max(hi, lo)
 }
 
 // pairFits checks a stated factor or percentage against a pair: the
@@ -800,6 +814,11 @@ func pairFitsAs(c *Claim, p *Pair, elsewhere bool) (Verdict, float64) {
 		m = ms[1]
 	}
 	got := m.f(o, n)
+	if math.IsInf(got, 0) || math.IsNaN(got) {
+		// A side that rounds to zero ("1 s → 0 s"): the pair gives no
+		// figure to support or refute the claim with.
+		return Unverifiable, math.NaN()
+	}
 	if c.stated.Unit == "%" {
 		got *= 100
 	}

@@ -133,7 +133,8 @@ func (x *extractor) checkDerived(c *Claim) {
 		return
 	}
 	for _, n := range c.Numbers {
-		if x.checkConversion(c, n, scan, figs) || x.checkAmountConversion(c, n, scan, figs) {
+		if x.checkConversion(c, n, scan, figs) || x.checkAmountConversion(c, n, scan, figs) || x.checkPeriodRestated(c, n, scan) ||
+			x.checkAmountRepeated(c, n, scan, figs) {
 			return
 		}
 		if x.checkPerCount(c, n, scan, figs) || x.checkPerTotal(c, n, scan) || x.checkRateTotal(c, n, scan) || x.checkFullShare(c, n, scan) {
@@ -1815,3 +1816,210 @@ func (x *extractor) checkFullShare(c *Claim, n Number, scan string) bool {
 
 // binaryUnit reports whether a size unit is binary ("GiB", "MiB").
 func binaryUnit(u string) bool { return strings.Contains(u, "i") }
+
+// periodRestates switches on checkPeriodRestated: an amount restated per
+// another period in its sentence (eighteenth round).
+const periodRestates = true
+
+// periodLinkRE finds the words between an amount and the same amount
+// restated per another period ("…, which works out to roughly" after a
+// rate) when the first's period follows its noun
+// ("$57,000 of extra revenue per day, or roughly") — group 1 is that
+// period — or when a verb links them ("The 1,200 QPS reduction in
+// upstream queries is about", "300 million requests correspond to an
+// average of about"); group 1 is empty then.
+var periodLinkRE = regexp.MustCompile(`(?i)^\s*(?:of\s+)?(?:[a-z][a-z-]*\s+){0,3}?(?:per|a|an|each|every)\s+(second|minute|hour|day|week|month|year)\s*,\s*(?:(?:which|that)\s+is|i\.e\.,?|or)?\s*(?:about|roughly|around|approximately|nearly|some|~|≈)?\s*\$?$` +
+	`|^(?:[^,.;:()]{0,40}?,\s*(?:which|that)\s+)?[^,.;:()]{0,80}?\b(?:is|are|was|were|means|equals|comes\s+to|amounts\s+to|works\s+out\s+to|corresponds?\s+to|translates?\s+(?:in)?to)\s+(?:an?\s+(?:average|mean)\s+(?:rate\s+)?of\s+)?(?:about|roughly|around|approximately|nearly|some|~|≈)?\s*\$?$`)
+
+// approxLinkRE finds a word of approximation at the end of the words
+// before a figure: "or roughly", "is about".
+var approxLinkRE = regexp.MustCompile(`(?i)(?:\babout|\broughly|\baround|\bapproximately|\bnearly|\bsome|~|≈)\s*\$?$`)
+
+// monthBeforeRE finds a calendar month named right before a count, the
+// period the count is over: "July's 412 million requests", "In June, 3.1
+// billion events"; months holds their lengths in days, low and high.
+var (
+	monthBeforeRE = regexp.MustCompile(`\b(January|February|March|April|June|July|August|September|October|November|December|May)(?:['’]s\s+|,?\s+)$`)
+	months        = map[string][2]float64{"January": {31, 31}, "February": {28, 29}, "March": {31, 31}, "April": {30, 30},
+		"May": {31, 31}, "June": {30, 30}, "July": {31, 31}, "August": {31, 31}, "September": {30, 30}, "October": {31, 31},
+		"November": {30, 30}, "December": {31, 31}}
+)
+
+// restatedPeriods are the periods, in seconds, an amount may be misread
+// as stated over: a second, minute, hour, day, week, month (30 days) and
+// year.
+var restatedPeriods = []struct {
+	name string
+	sec  float64
+}{{"second", 1}, {"minute", 60}, {"hour", 3600}, {"day", 86400}, {"week", 7 * 86400}, {"month", 30 * 86400}, {"year", 365 * 86400}}
+
+// checkPeriodRestated checks an amount per period (or a count per
+// second) restating the figure before it in its sentence over another
+// period: "$57,000 of extra revenue per day, or roughly $1.7 million per
+// month" (× 30 to 30.44), "The 1,200 QPS reduction in upstream queries
+// is about 104 million fewer queries per day" (× 86,400), "July's 412
+// million requests correspond to an average of about 154 requests per
+// second" (÷ 31 days). The figures count the same thing (both money,
+// both bytes, or both plain counts). One that the earlier figure gives
+// is consistent; one that it gives only over another period (the day's
+// amount written as the month's, a minute's as a day's, a month's count
+// over a day) is a UnitSlip naming both periods; anything else is an
+// ArithmeticError only after link words that make it a restatement (",
+// or roughly"), and otherwise left alone (the verb may link other
+// things). It reports whether it set a verdict.
+func (x *extractor) checkPeriodRestated(c *Claim, n Number, scan string) bool {
+	if !periodRestates {
+		return false
+	}
+	_, _, ndim, ok := periodRange(n)
+	if !ok || n.Quantity != PerPeriod && !isCountRate(n) {
+		return false
+	}
+	text, figs, at := x.sentenceFigures(c, n, scan)
+	if at < 1 || !sameSentence(sentenceBreaks(text), figs[at-1].start, figs[at-1].end, figs[at].start, figs[at].end) {
+		return false
+	}
+	o := figs[at-1].Number
+	link := text[figs[at-1].end:figs[at].start]
+	m := periodLinkRE.FindStringSubmatch(link)
+	if m == nil && conversionLinkRE.MatchString(link) && figs[at-1].start < len(text)-len(scan) {
+		// "$291 per month, or about" / "$4,100 a year": a conversion
+		// whose sentence runs on from the line before (checkConversion
+		// reads one line).
+		m = []string{link, ""}
+	}
+	if m == nil {
+		return false
+	}
+	// The earlier figure's amount and the period it is over, in seconds.
+	var alo, ahi, plo, phi float64
+	var odim string
+	switch olo, ohi, d, ok := periodRange(o); {
+	case ok && m[1] == "":
+		// Already per period: its amount per second times a second.
+		alo, ahi, plo, phi, odim = olo, ohi, 1, 1, d
+	case ok:
+		return false
+	case o.Quantity == Cost || (o.Quantity == Count || o.Quantity == Unknown) && o.Unit == "" || o.Quantity == Memory && !strings.Contains(o.Unit, "/"):
+		alo, ahi = o.base()
+		odim = map[Quantity]string{Cost: "$", Memory: "B"}[o.Quantity]
+		if m[1] != "" {
+			p := periodSeconds[strings.ToLower(m[1])]
+			plo, phi = p[0], p[1]
+		} else if mm := monthBeforeRE.FindStringSubmatch(text[:figs[at-1].start]); mm != nil {
+			d := months[mm[1]]
+			plo, phi = d[0]*86400, d[1]*86400
+		}
+	}
+	if !(plo > 0) || odim != ndim || !(alo > 0) {
+		return false
+	}
+	// n's period: a count rate is per second.
+	qlo, qhi := 1.0, 1.0
+	if n.Quantity == PerPeriod {
+		qlo, qhi = n.perLo, n.perHi
+	}
+	// What the earlier figure gives, in n's base unit per its period.
+	lo, hi := alo/phi*qlo, ahi/plo*qhi
+	oline := c.Line
+	if figs[at-1].start < len(text)-len(scan) {
+		oline-- // the earlier figure is on the line before
+	}
+	cx := &Cross{Derivation: Conversion, Lines: []int{oline}, Stated: n, Got: toUnit((lo+hi)/2, n), GotUnit: n.Unit, Operands: []Number{o}}
+	amount := n
+	if approxLinkRE.MatchString(link) {
+		// "…, or roughly $401,000 per month": rounded as it says, though
+		// written to the dollar.
+		amount.Approx = true
+	}
+	switch {
+	case rangeMatch(amount, lo, hi):
+		cx.Reason = DerivedHolds
+	default:
+		for _, p := range restatedPeriods {
+			// The earlier amount over p, stated per n's period; or over
+			// its own period, stated per p.
+			if (p.sec < qlo || p.sec > qhi) && p.name != periodName(qlo) {
+				if rangeMatch(amount, alo/phi*p.sec, ahi/plo*p.sec) {
+					cx.Reason, cx.Factor, cx.Slip = UnitSlip, p.sec/((qlo+qhi)/2), "an amount per "+p.name+" stated per "+periodName(qlo)
+					break
+				}
+			}
+			if (p.sec < plo || p.sec > phi) && p.name != periodName(plo) {
+				if rangeMatch(amount, alo/p.sec*qlo, ahi/p.sec*qhi) {
+					cx.Reason, cx.Factor, cx.Slip = UnitSlip, (plo+phi)/2/p.sec, "an amount over a "+periodName(plo)+" taken as one over a "+p.name
+					break
+				}
+			}
+		}
+		if cx.Reason != UnitSlip {
+			if m[1] == "" && !conversionLinkRE.MatchString(link) || farOff(n, (lo+hi)/2) {
+				return false
+			}
+			cx.Reason = DerivedOff
+		}
+	}
+	setCross(c, cx)
+	return true
+}
+
+// periodName names the period of sec seconds restatedPeriods lists (a
+// month of 28 to 31 days is a month), or "period".
+func periodName(sec float64) string {
+	for _, p := range restatedPeriods {
+		if sec >= p.sec && sec < p.sec*1.05 || p.name == "month" && sec >= 28*86400 && sec <= 31*86400 {
+			return p.name
+		}
+	}
+	return "period"
+}
+
+// periodAfterRE finds the period an amount is stated over when a comma
+// stands between them: "about $1,875, every day".
+var periodAfterRE = regexp.MustCompile(`(?i)^\s*,\s*(?:every|each|per|a)\s+(hour|day|week|month|year)\b`)
+
+// checkAmountRepeated checks an amount of money or bytes stated over a
+// period after a comma ("about $1,875, every day") against the same
+// amount, written alike, stated per another period earlier in its
+// paragraph ("the saving is $1,875 a month"): one amount over two periods
+// is a UnitSlip naming both (a month's amount called a day's). It
+// reports whether it set a verdict.
+func (x *extractor) checkAmountRepeated(c *Claim, n Number, scan string, figs []figure) bool {
+	if !periodRestates || n.Quantity != Cost && (n.Quantity != Memory || strings.Contains(n.Unit, "/")) {
+		return false
+	}
+	at := figureIndex(figs, n)
+	if at < 0 {
+		return false
+	}
+	m := periodAfterRE.FindStringSubmatch(scan[figs[at].end:])
+	if m == nil {
+		return false
+	}
+	per := strings.ToLower(m[1])
+	b := x.lines[c.Line-1].block
+	for i := c.Line - 1; i >= 0 && i >= c.Line-maxParagraphLines && x.lines[i].block == b; i-- {
+		t := scan
+		if i != c.Line-1 {
+			t = blankCode(plain(x.lines[i].raw))
+		}
+		for _, f := range scanFigures(t) {
+			if i == c.Line-1 && f.start >= figs[at].start {
+				break
+			}
+			if f.Quantity != PerPeriod || f.perLo <= 0 || digitsOf(f.Text) != digitsOf(n.Text) || periodName(f.perLo) == per {
+				continue
+			}
+			if u, _, _ := strings.Cut(f.Unit, "/"); u != n.Unit {
+				continue
+			}
+			p := periodSeconds[per]
+			cx := &Cross{Derivation: Conversion, Lines: []int{i + 1}, Stated: n, Got: toUnit(f.Value*(p[0]+p[1])/(f.perLo+f.perHi), n),
+				GotUnit: n.Unit, Operands: []Number{f.Number}, Reason: UnitSlip, Factor: (f.perLo + f.perHi) / (p[0] + p[1]),
+				Slip: "an amount per " + periodName(f.perLo) + " stated per " + per}
+			setCross(c, cx)
+			return true
+		}
+	}
+	return false
+}

@@ -529,7 +529,20 @@
 //     median RTT") are its pair;
 //   - figures: cells whose unit the row's label gives ("RTT median
 //     (ms)"), "6.12 times LTE's"; a count of processors beside a memory
-//     size or per machine measures no CPU use.
+//     size or per machine measures no CPU use;
+//   - what a figure restates: an amount restated per another period in
+//     its sentence ("$57,300 … per day, or roughly $401,000 per month",
+//     "7,488 QPS … is about 449,000 fewer queries per day", "July's 412
+//     million requests … about 4,770 requests per second") is the earlier
+//     figure over that period, a match only over another period a
+//     UnitSlip naming both, as is one amount written per two periods in
+//     a paragraph ("$1,875 a month" … "$1,875, every day"); a summary's
+//     figure naming one row and one column of a table restates that
+//     cell, and one that differs from it (by less than a fifth, and
+//     written nowhere else) is Contradicted;
+//     of two summaries' figures of one subject, the one the detail does
+//     not write is Contradicted when the detail writes the other; "a
+//     rise of 16 %" is a change of its sentence's pair.
 //
 // Rounding follows the digits written, as for the arithmetic beside a
 // claim; a rate that sets a scenario ("at 2M decisions/second") is taken

@@ -57,6 +57,7 @@ var units = func() []unitInfo {
 		{"Gpps", "Gpps", Throughput, 1e9}, {"Mpps", "Mpps", Throughput, 1e6}, {"kpps", "kpps", Throughput, 1e3},
 		{"Kpps", "kpps", Throughput, 1e3}, {"pps", "pps", Throughput, 1},
 		{"ops/sec", "ops/s", Throughput, 1}, {"qps", "ops/s", Throughput, 1}, {"rps", "req/s", Throughput, 1},
+		{"QPS", "ops/s", Throughput, 1}, {"RPS", "req/s", Throughput, 1},
 		// memory, base bytes
 		{"B/op", "B/op", Memory, 1}, {"KB/op", "KB/op", Memory, 1e3}, {"kB/op", "KB/op", Memory, 1e3},
 		{"MB/op", "MB/op", Memory, 1e6}, {"KiB", "KiB", Memory, 1024}, {"MiB", "MiB", Memory, 1 << 20},

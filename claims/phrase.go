@@ -183,6 +183,10 @@ func wordsAfter(s string, i, n int) ([]string, int) {
 var (
 	// byVerbRE finds "reduce memory allocations by" before a percentage.
 	pastVerbRE = regexp.MustCompile(`(?i)\b(dropped|drops?|fell|falls?|decreased|decreases?|shrank|shrinks?|improved|improves?|increased|increases?|rose|rises?|grew|grows?|down|up)\s*(?:~|about|around|roughly|nearly|over|almost|by)?\s*$`)
+	// changeOfRE finds a change named by a noun right before a
+	// percentage: "…, a rise of 6.1 %", "an increase of 12 %", "a drop
+	// of about 30 %"; group 1 is the noun, read as pastVerbRE's verb.
+	changeOfRE = regexp.MustCompile(`(?i)\b(?:a|an)\s+(?:[a-z-]+\s+)?(rise|increase|jump|gain|drop|decrease|reduction|fall|cut|decline|improvement)\s+of\s*(?:~|about|around|roughly|nearly|almost)?\s*$`)
 	byVerbRE   = regexp.MustCompile(`(?i)\b(reduc\w*|cut\w*|drop\w*|fell|fall\w*|lower\w*|decreas\w*|sav(?:e|es|ed|ing)|shr[iu]nk\w*|trim\w*|shav(?:e|es|ed|ing)|improv\w*|speed\w*|sped|boost\w*|increas\w*|slow\w*|rais\w*|lift\w*|grow\w*|grew)\b((?:[^.:;|]|\.[0-9]){0,60}?)\bby\s*(?:~|about|around|roughly|nearly|over|almost|up\s+to|as\s+much\s+as)?\s*$`)
 	// labelClaimRE finds "Improvement:" before a figure.
 	labelClaimRE = regexp.MustCompile(`(?i)\b(improvement|speed-?up|gain|reduction|saving|savings|faster|change|impact|benefit|delta)s?\s*:\s*$`)
@@ -399,14 +403,15 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 					p.q = quantityOf(strings.Fields(strings.ToLower(strings.Map(wordsOnly, cl))))
 				}
 				p.start = f.start - (len(win) - m[2])
-			} else if m := pastVerbRE.FindStringSubmatchIndex(win); m != nil {
-				// "p99 latency dropped 31%".
+			} else if m := changeMatch(win); m != nil {
+				// "p99 latency dropped 31%", "…, a rise of 6.1 %".
 				verb := strings.ToLower(win[m[2]:m[3]])
 				p.sense = senseReduce
 				switch {
 				case strings.HasPrefix(verb, "improv"):
 					p.sense = senseFaster
-				case strings.HasPrefix(verb, "increas") || strings.HasPrefix(verb, "rose") || strings.HasPrefix(verb, "ris") || strings.HasPrefix(verb, "gr") || verb == "up":
+				case strings.HasPrefix(verb, "increas") || strings.HasPrefix(verb, "rose") || strings.HasPrefix(verb, "ris") || strings.HasPrefix(verb, "gr") || verb == "up" ||
+					verb == "jump" || verb == "gain":
 					p.sense = senseIncrease
 				}
 				p.q = quantityOf(strings.Fields(strings.ToLower(win[:m[2]])))
@@ -572,3 +577,13 @@ var settingTargetRE = regexp.MustCompile(`(?i)[0-9]\s*(?:[kmgt]i?b|bytes|ms|µs|
 // variability in the sentence, then "below", "under", "within" or "less
 // than" right before the figure.
 var spreadBoundRE = regexp.MustCompile(`(?i)\b(?:varian\w*|variabilit\w*|variation|jitter\w*|spread|noise|run-to-run)\b[^.;]*\b(?:below|under|within|less\s+than|at\s+most)\s*[~≈]?\s*$`)
+
+// changeMatch returns the submatch indices of pastVerbRE on win, or of
+// changeOfRE when that does not match, or nil; group 1 is the verb or
+// noun of the change.
+func changeMatch(win string) []int {
+	if m := pastVerbRE.FindStringSubmatchIndex(win); m != nil {
+		return m
+	}
+	return changeOfRE.FindStringSubmatchIndex(win)
+}

@@ -15,6 +15,7 @@ import (
 // and its 1-based line.
 type cell struct {
 	table, row int
+	col        int // the cell's column in its row
 	name       []string
 	stat       string
 	labelStat  string // the statistic the row label names alone
@@ -59,7 +60,7 @@ func (x *extractor) cellIndex() []cell {
 					}
 				}
 				side := headerSide(h)
-				x.cells = append(x.cells, cell{table: ti, row: ri, name: name, stat: statOf(label + " " + h),
+				x.cells = append(x.cells, cell{table: ti, row: ri, col: col, name: name, stat: statOf(label + " " + h),
 					labelStat: labelStat, side: side, n: n, line: r.line + 1})
 			}
 		}
@@ -206,13 +207,7 @@ const maxParagraphLines = 40
 // last one named between the figure before it and it ("p99 down to 58
 // µs"); "" for none.
 func figureStat(s string, figs []figure, at int) string {
-	lo, hi := 0, len(s)
-	if at > 0 {
-		lo = figs[at-1].end
-	}
-	if at+1 < len(figs) {
-		hi = figs[at+1].start
-	}
+	lo, hi := neighbourSpan(s, figs, at)
 	after := s[figs[at].end:hi]
 	if j := strings.Index(after, ". "); j >= 0 {
 		after = after[:j]
@@ -689,4 +684,283 @@ func (x *extractor) nounEvidence(key string) []int {
 	}
 	x.nounLines[key] = lines
 	return lines
+}
+
+// summaryQuotesCell switches on checkSummaryCells: a summary's figure
+// that names one row and one column of a table restates that cell
+// (eighteenth round).
+const summaryQuotesCell = true
+
+// checkSummaryCells checks a figure of a summary's prose (TL;DR, Summary,
+// Conclusion) against the table cell it restates: "Q3 closed at 99.966 %
+// request availability" restates the cell of the row "Q3" in the column
+// "Availability". The words between the figure and its neighbours in its
+// clause must name exactly one row of one table (rowNamed) and a word of
+// the column's header, the cell must have the figure's unit, and no
+// figure of the report (a cell or a claim's) may be written as the
+// summary's (a summary may quote another figure of the same words).
+// Then a cell that differs, by less than a fifth (a misquote, not another
+// measure), makes the summary's figure Contradicted, naming the cell.
+// Several cells named, a cell equal within rounding, or cut digits leave
+// it alone.
+func (x *extractor) checkSummaryCells() {
+	if !summaryQuotesCell || len(x.tables) == 0 {
+		return
+	}
+	cs := x.rep.Claims
+	var cells []cell
+	var add []Claim
+	for k := range cs {
+		c := &cs[k]
+		if c.Kind != Absolute || c.expected || c.Verdict != Unverifiable || x.lines[c.Line-1].kind != lkProse ||
+			!x.isSummary(c.section) || x.isPrevious(c.section) || len(c.Numbers) == 0 {
+			continue
+		}
+		if cells == nil {
+			cells = x.cellIndex()
+		}
+		raw := blankCode(plain(x.lines[c.Line-1].raw))
+		figs := scanFigures(raw)
+		for _, n := range c.Numbers {
+			if n.Unit == "" {
+				continue
+			}
+			at := figureIndex(figs, n)
+			if at < 0 {
+				continue
+			}
+			words := nameWords(wordsAround(raw, figs, at))
+			if len(words) == 0 {
+				continue
+			}
+			var got *cell
+			for j := range cells {
+				k := &cells[j]
+				if k.n.Unit != n.Unit || n.Unit != "%" && k.n.Quantity != n.Quantity || len(k.name) == 0 || !x.rowNamed(words, c.Line, k) ||
+					overlap(nameWords(x.tables[k.table].header[k.col]), words) == 0 {
+					continue
+				}
+				if got != nil && !sameFigure(got.n, k.n) {
+					got = nil
+					break
+				}
+				got = k
+			}
+			if got == nil || sameFigure(n, got.n) || truncates(n, got.n) || truncates(got.n, n) ||
+				!(got.n.mid() > 0) || math.Abs(n.mid()/got.n.mid()-1) >= 0.2 || x.writtenElsewhere(c, n, cells) {
+				continue
+			}
+			add = append(add, alarmOnFigure(c, n, &Cross{Reason: RestatedDiffers, Lines: []int{got.line}, Stated: n, Got: got.n.Value,
+				GotUnit: got.n.Unit, Operands: []Number{got.n}})...)
+			break
+		}
+	}
+	x.addClaims(add)
+}
+
+// alarmOnFigure sets alarm cx, about figure n, on claim c: on c itself
+// when n is its only figure, else on a claim of n alone split from c (an
+// alarm is about the figures it names), which it returns for the caller
+// to add.
+func alarmOnFigure(c *Claim, n Number, cx *Cross) []Claim {
+	if len(c.Numbers) < 2 {
+		setCross(c, cx)
+		return nil
+	}
+	at := slices.IndexFunc(c.Numbers, func(m Number) bool { return m.Text == n.Text && m.Unit == n.Unit })
+	if at < 0 {
+		return nil
+	}
+	e := *c
+	e.Numbers, e.Claimed = []Number{n}, n.String()
+	setCross(&e, cx)
+	c.Numbers = slices.Delete(slices.Clone(c.Numbers), at, at+1)
+	return []Claim{e}
+}
+
+// addClaims adds claims split from others to the report, in line order.
+func (x *extractor) addClaims(add []Claim) {
+	if len(add) > 0 {
+		x.rep.Claims = append(x.rep.Claims, add...)
+		slices.SortStableFunc(x.rep.Claims, func(a, b Claim) int { return a.Line - b.Line })
+	}
+}
+
+// wordsAround returns the words of line s around its figure figs[at]:
+// back to the figure before it or the start of its clause, and on to the
+// figure after it or the end of its clause ("Q3 closed at 99.966 %
+// request availability against a 99.95 % objective" → "Q3 closed at",
+// "request availability against a").
+func wordsAround(s string, figs []figure, at int) string {
+	lo, hi := neighbourSpan(s, figs, at)
+	before, after := s[lo:figs[at].start], s[figs[at].end:hi]
+	if j := strings.LastIndexAny(before, ",;:()."); j >= 0 {
+		before = before[j+1:]
+	}
+	if j := strings.IndexAny(after, ",;:()"); j >= 0 {
+		after = after[:j]
+	}
+	if j := strings.Index(after, ". "); j >= 0 {
+		after = after[:j]
+	}
+	return before + " " + after
+}
+
+// asPrecise reports whether figure m states n: equal within rounding, and
+// written with at least n's precision ("100 %" does not state 99.966 %).
+func asPrecise(m, n Number) bool { return sameFigure(m, n) && m.step <= n.step*(1+1e-9) }
+
+// writtenElsewhere reports whether a figure written as n (its value and
+// unit, at its precision) is a cell of a table or a figure of a claim on another line than
+// c's.
+func (x *extractor) writtenElsewhere(c *Claim, n Number, cells []cell) bool {
+	for j := range cells {
+		if cells[j].n.Unit == n.Unit && asPrecise(cells[j].n, n) {
+			return true
+		}
+	}
+	for k := range x.rep.Claims {
+		o := &x.rep.Claims[k]
+		if o.Line == c.Line {
+			continue
+		}
+		for _, m := range o.Numbers {
+			if m.Unit == n.Unit && (n.Unit == "%" || m.Quantity == n.Quantity) && asPrecise(m, n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// summariesAgree switches on checkSummaryFigures: two summaries (a TL;DR
+// and a conclusion) that state one subject's figure differently, where
+// the detail states one of the two (eighteenth round).
+const summariesAgree = true
+
+// checkSummaryFigures compares the figures of a report's summaries (two
+// sections that summaryRE names, a TL;DR and a conclusion) with each
+// other: "Each node now sustains 58,200 QPS before the p99 crosses …"
+// and "a single node sustains 52,800 QPS within the 5 ms p99 objective"
+// state one figure — one unit, two name words in common around them
+// (wordsAround, run on from the line before when the figure starts its
+// line), values within a fifth of each other. When the report's detail
+// (a line outside the summaries, code included) writes one of the two
+// figures, digit for digit with at least three significant digits, and
+// not the other, the other is Contradicted, naming the line of the one
+// the detail confirms. Neither or both confirmed leaves them alone.
+func (x *extractor) checkSummaryFigures() {
+	if !summariesAgree {
+		return
+	}
+	type stated struct {
+		k     int
+		n     Number
+		words []string
+	}
+	cs := x.rep.Claims
+	var sum []stated
+	for k := range cs {
+		c := &cs[k]
+		if c.Verdict != Unverifiable || c.expected || c.Kind == BenchmarkLine || x.lines[c.Line-1].kind != lkProse ||
+			!x.isSummary(c.section) || x.isPrevious(c.section) {
+			continue
+		}
+		raw := blankCode(plain(x.lines[c.Line-1].raw))
+		figs := scanFigures(raw)
+		for _, n := range c.Numbers {
+			at := figureIndex(figs, n)
+			if n.Unit == "" || at < 0 {
+				continue
+			}
+			around := wordsAround(raw, figs, at)
+			if at == 0 && strings.TrimSpace(raw[:figs[0].start]) == "" {
+				// The figure starts its line: its words before are the
+				// end of the line before, in its sentence.
+				if lead := x.sentenceLead(c.Line - 1); lead != "" {
+					if j := strings.LastIndexAny(lead, ",;:("); j >= 0 {
+						lead = lead[j+1:]
+					}
+					if lf := scanFigures(lead); len(lf) > 0 {
+						lead = lead[lf[len(lf)-1].end:]
+					}
+					around = lead + " " + around
+				}
+			}
+			if w := nameWords(around); len(w) >= 2 {
+				sum = append(sum, stated{k: k, n: n, words: w})
+			}
+		}
+	}
+	if len(sum) < 2 {
+		return
+	}
+	var add []Claim
+	detail := make(map[string]bool)
+	for k := range cs {
+		if !x.isSummary(cs[k].section) {
+			for _, m := range cs[k].Numbers {
+				detail[digitsOf(m.Text)] = true
+			}
+		}
+	}
+	for i := range sum {
+		a := &sum[i]
+		for j := range sum {
+			b := &sum[j]
+			ca, cb := &cs[a.k], &cs[b.k]
+			if ca.section == cb.section || a.n.Unit != b.n.Unit || a.n.Unit != "%" && a.n.Quantity != b.n.Quantity ||
+				overlap(a.words, b.words) < 2 || sameFigure(a.n, b.n) || truncates(a.n, b.n) || truncates(b.n, a.n) ||
+				!(b.n.mid() > 0) || math.Abs(math.Abs(a.n.mid())/math.Abs(b.n.mid())-1) >= 0.2 {
+				continue
+			}
+			// a is the misquote when the detail confirms b only.
+			db, da := digitsOf(b.n.Text), digitsOf(a.n.Text)
+			if !detail[db] || detail[da] || significantDigits(db) < 3 {
+				continue
+			}
+			add = append(add, alarmOnFigure(ca, a.n, &Cross{Reason: RestatedDiffers, Lines: []int{cb.Line}, Stated: a.n, Got: b.n.Value,
+				GotUnit: b.n.Unit, Operands: []Number{b.n}})...)
+			break
+		}
+	}
+	x.addClaims(add)
+}
+
+// digitsOf returns the digits and decimal point of a figure's text, its
+// sign and thousands separators left out: "+6.25" → "6.25", "52,800" →
+// "52800".
+func digitsOf(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r >= '0' && r <= '9' || r == '.' {
+			return r
+		}
+		return -1
+	}, s)
+}
+
+// significantDigits counts the digits of d (see digitsOf) after its
+// leading zeros.
+func significantDigits(d string) int {
+	n := 0
+	for _, r := range strings.TrimLeft(d, "0.") {
+		if r != '.' {
+			n++
+		}
+	}
+	return n
+}
+
+// neighbourSpan returns the byte range of line s between the figures
+// around figs[at]: from the end of the one before (or the line's start)
+// to the start of the one after (or the line's end).
+func neighbourSpan(s string, figs []figure, at int) (lo, hi int) {
+	lo, hi = 0, len(s)
+	if at > 0 {
+		lo = figs[at-1].end
+	}
+	if at+1 < len(figs) {
+		hi = figs[at+1].start
+	}
+	return lo, hi
 }
