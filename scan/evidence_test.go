@@ -329,24 +329,22 @@ func TestLiteralNodes(t *testing.T) {
 		"// proxy: set-up":         "low, static: in the set-up of consumer loop svc.Proxy",
 		"// proxy: per connection": "high, static: is a consumer loop",
 	})
-	if got := evidence["example.com/literals/svc.ShowUser"]; !strings.HasPrefix(got, "high, static: is a HTTP handler") {
-		t.Errorf("finding in an httprouter handler: %q; want high, in an HTTP handler", got)
-	}
 	if got := evidence["example.com/literals/svc.writeStatus"]; got == "" || strings.Contains(got, "HTTP handler") {
 		t.Errorf("finding in writeStatus(w, r, status): %q; want one, not an HTTP handler (only httprouter's parameters make a third)", got)
 	}
-	if got := evidence["example.com/literals/svc.api.getProfile"]; !strings.HasPrefix(got, "low, static: is a control-plane HTTP handler") {
-		t.Errorf("finding in a handler registered under /rest/debug/: %q; want low, a control-plane handler", got)
-	}
-	if got := evidence["example.com/literals/svc.api.getItem"]; !strings.HasPrefix(got, "high, static: is a HTTP handler") {
-		t.Errorf("finding in a handler registered under /rest/items/ (and by RegisterAdminRoutes too): %q; want high, in an HTTP handler", got)
-	}
-	if got := evidence["example.com/literals/svc.api.getStream"]; !strings.HasPrefix(got, "high, static: is a HTTP handler") {
-		t.Errorf("finding in a handler registered under /live/streams/: %q; want high, in an HTTP handler", got)
-	}
-	for _, name := range []string{"example.com/literals/svc.api.listMessages", "example.com/literals/svc.api.listJobs"} {
-		if got := evidence[name]; !strings.HasPrefix(got, "low, static: is a control-plane HTTP handler") {
-			t.Errorf("finding in %s, registered only by RegisterAdminRoutes or on an AdminRouter: %q; want low, a control-plane handler", name, got)
+	// Handlers by their signature and by the routes they are registered
+	// under (testdata/literals/svc/routes.go).
+	const serving, control = "high, static: is a HTTP handler", "low, static: is a control-plane HTTP handler"
+	for _, tc := range []struct{ fn, want, why string }{
+		{"ShowUser", serving, "an httprouter handler"},
+		{"api.getProfile", control, "registered under /rest/debug/"},
+		{"api.getItem", serving, "registered under /rest/items/ (and by RegisterAdminRoutes too)"},
+		{"api.getStream", serving, "registered under /live/streams/"},
+		{"api.listMessages", control, "registered only by RegisterAdminRoutes"},
+		{"api.listJobs", control, "registered only on an AdminRouter"},
+	} {
+		if got := evidence["example.com/literals/svc."+tc.fn]; !strings.HasPrefix(got, tc.want) {
+			t.Errorf("finding in svc.%s, %s: %q; want %q", tc.fn, tc.why, got, tc.want)
 		}
 	}
 	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "routes.go"), map[string]string{

@@ -237,15 +237,7 @@ func (fn *funcInfo) onlyGrown(v *types.Var, addr token.Pos) bool {
 // isMake reports whether e is a call of the builtin make.
 func (fn *funcInfo) isMake(e ast.Expr) bool {
 	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	if !ok || id.Name != "make" {
-		return false
-	}
-	_, isBuiltin := fn.c.pass.TypesInfo.Uses[id].(*types.Builtin)
-	return isBuiltin
+	return ok && astutil.IsBuiltin(fn.c.pass.TypesInfo, call.Fun, "make")
 }
 
 // fromPoolCall reports whether v was first assigned the result of a call

@@ -234,4 +234,3 @@ func SendOther(msg string) error {
 	slabPool.Put(&b)
 	return nil
 }
-
