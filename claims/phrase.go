@@ -181,13 +181,15 @@ func wordsAfter(s string, i, n int) ([]string, int) {
 }
 
 var (
-	// byVerbRE finds "reduce memory allocations by" before a percentage.
+	// pastVerbRE finds a verb of change ending the words right before a
+	// percentage: "dropped", "fell about", "up by".
 	pastVerbRE = regexp.MustCompile(`(?i)\b(dropped|drops?|fell|falls?|decreased|decreases?|shrank|shrinks?|improved|improves?|increased|increases?|rose|rises?|grew|grows?|down|up)\s*(?:~|about|around|roughly|nearly|over|almost|by)?\s*$`)
 	// changeOfRE finds a change named by a noun right before a
 	// percentage: "…, a rise of 6.1 %", "an increase of 12 %", "a drop
 	// of about 30 %"; group 1 is the noun, read as pastVerbRE's verb.
 	changeOfRE = regexp.MustCompile(`(?i)\b(?:a|an)\s+(?:[a-z-]+\s+)?(rise|increase|jump|gain|drop|decrease|reduction|fall|cut|decline|improvement)\s+of\s*(?:~|about|around|roughly|nearly|almost)?\s*$`)
-	byVerbRE   = regexp.MustCompile(`(?i)\b(reduc\w*|cut\w*|drop\w*|fell|fall\w*|lower\w*|decreas\w*|sav(?:e|es|ed|ing)|shr[iu]nk\w*|trim\w*|shav(?:e|es|ed|ing)|improv\w*|speed\w*|sped|boost\w*|increas\w*|slow\w*|rais\w*|lift\w*|grow\w*|grew)\b((?:[^.:;|]|\.[0-9]){0,60}?)\bby\s*(?:~|about|around|roughly|nearly|over|almost|up\s+to|as\s+much\s+as)?\s*$`)
+	// byVerbRE finds "reduce memory allocations by" before a percentage.
+	byVerbRE = regexp.MustCompile(`(?i)\b(reduc\w*|cut\w*|drop\w*|fell|fall\w*|lower\w*|decreas\w*|sav(?:e|es|ed|ing)|shr[iu]nk\w*|trim\w*|shav(?:e|es|ed|ing)|improv\w*|speed\w*|sped|boost\w*|increas\w*|slow\w*|rais\w*|lift\w*|grow\w*|grew)\b((?:[^.:;|]|\.[0-9]){0,60}?)\bby\s*(?:~|about|around|roughly|nearly|over|almost|up\s+to|as\s+much\s+as)?\s*$`)
 	// labelClaimRE finds "Improvement:" before a figure.
 	labelClaimRE = regexp.MustCompile(`(?i)\b(improvement|speed-?up|gain|reduction|saving|savings|faster|change|impact|benefit|delta)s?\s*:\s*$`)
 	// zeroAllocRE finds word forms of zero-allocation claims.
