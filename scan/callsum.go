@@ -139,9 +139,10 @@ func litName(pkg, file string, line, col int) string {
 // A funcNode is what one function (with its function literals) calls.
 type funcNode struct {
 	name     string
-	exported bool // an exported function, or an exported method of an exported type
-	main     bool // package main
-	test     bool // declared in a _test.go file
+	pkg      string // the import path of its package ("p_test" for an external test's)
+	exported bool   // an exported function, or an exported method of an exported type
+	main     bool   // package main
+	test     bool   // declared in a _test.go file
 	// entry is the kind of entry point the function is ("" if none):
 	// "HTTP handler", "benchmark", ...
 	entry string
@@ -173,7 +174,9 @@ type funcNode struct {
 // sig may reach: a function used as a value, or a function literal. via,
 // if set, is the only function the value is given to (a literal passed to
 // a call): a call of a function value reaches it only if via is among the
-// functions scanned.
+// functions scanned and the call is in via's package, where what via keeps
+// the value in (a field, a queue) is called; the call that passes it is
+// an edge of its own.
 type funcValue struct{ sig, name, via string }
 
 // sigKey writes sig without its receiver and its parameter and result
@@ -216,6 +219,7 @@ func runCallsum(pass *analysis.Pass) (any, error) {
 		}
 		n := &funcNode{
 			name:     PprofName(obj),
+			pkg:      pass.Pkg.Path(),
 			exported: isExportedAPI(obj),
 			main:     s.isMain,
 			test:     tests.IsTestFile(pass.Fset.Position(decl.Pos()).Filename),
@@ -351,6 +355,7 @@ func (s *summariser) literal(c inspector.Cursor, owner *funcNode) {
 	start, end := s.pass.Fset.Position(lit.Pos()), s.pass.Fset.Position(lit.End())
 	n := &funcNode{
 		name:  litName(s.pass.Pkg.Path(), start.Filename, start.Line, start.Column),
+		pkg:   s.pass.Pkg.Path(),
 		main:  s.isMain,
 		test:  s.tests.IsTestFile(start.Filename),
 		entry: entryKindSig(sig),

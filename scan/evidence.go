@@ -46,6 +46,23 @@ type callGraph struct {
 	// too) is not the control plane's.
 	controlRoutes []string
 	servingRoutes map[string]bool
+	// testOnly maps the import paths of the packages only tests can run
+	// (see testOnlyPackages) to why; markTestOnly made their functions
+	// test code.
+	testOnly map[string]string
+}
+
+// markTestOnly makes the functions of the packages in testOnly (import
+// path -> why, see testOnlyPackages) test code, as if declared in
+// _test.go files: only a benchmark reaches them, and their entry points
+// serve no traffic. Call it after the last add.
+func (g *callGraph) markTestOnly(testOnly map[string]string) {
+	g.testOnly = testOnly
+	for _, n := range g.funcs {
+		if _, ok := testOnly[n.pkg]; ok {
+			n.test = true
+		}
+	}
 }
 
 func newCallGraph() *callGraph {
@@ -193,7 +210,7 @@ func (g *callGraph) reachable() map[string]reach {
 					continue
 				}
 				next := reach{entry: r.entry, kind: r.kind, loop: r.loop || e.loop, depth: r.depth + 1}
-				for _, callee := range g.callees(e) {
+				for _, callee := range g.callees(n, e) {
 					visit(callee, next)
 				}
 			}
@@ -234,16 +251,26 @@ var smallSaving = map[string]bool{
 }
 
 // callees returns the functions of the graph that the call or reference e
-// may reach.
-func (g *callGraph) callees(e callEdge) []string {
+// of caller may reach.
+func (g *callGraph) callees(caller *funcNode, e callEdge) []string {
 	if _, ok := strings.CutPrefix(e.callee, "iface."); ok {
 		return g.implementations(e.callee)
 	}
 	if sig, ok := strings.CutPrefix(e.callee, "dyn."); ok {
 		var out []string
 		for _, v := range g.values[sig] {
-			if v.via != "" && g.funcs[v.via] == nil {
-				continue // given only to code outside the scan
+			if v.via != "" {
+				via := g.funcs[v.via]
+				if via == nil {
+					continue // given only to code outside the scan
+				}
+				if via.pkg != caller.pkg {
+					// Given to via, which keeps it where only its
+					// own package looks: a benchmark's call of its
+					// callback does not reach another package's
+					// literal handed to an executor.
+					continue
+				}
 			}
 			out = append(out, v.name)
 		}
@@ -282,9 +309,10 @@ func (g *callGraph) servingDepths(max int) map[string]int {
 		if d == max {
 			continue
 		}
-		for _, e := range g.funcs[name].calls {
+		caller := g.funcs[name]
+		for _, e := range caller.calls {
 			var callees []string
-			for _, callee := range g.callees(e) {
+			for _, callee := range g.callees(caller, e) {
 				if n := g.funcs[callee]; n != nil && (!n.test || test[name]) {
 					callees = append(callees, callee)
 				}
@@ -420,6 +448,8 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, servi
 	switch {
 	case n == nil:
 		f.Hot = &finding.Hot{Evidence: "static: not in the call graph", Confidence: Low}
+	case n.test && g.testOnly[n.pkg] != "":
+		f.Hot = &finding.Hot{Evidence: "static: test code that no benchmark reaches (" + g.testOnly[n.pkg] + ")", Confidence: Low}
 	case n.test:
 		f.Hot = &finding.Hot{Evidence: "static: test code that no benchmark reaches", Confidence: Low}
 	case n.main:

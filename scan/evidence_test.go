@@ -294,6 +294,12 @@ func TestLiteralNodes(t *testing.T) {
 	if got := evidence["example.com/literals/svc.statsHeader"]; !strings.HasPrefix(got, "low, static: reachable from control-plane HTTP handler svc.AdminStats") {
 		t.Errorf("finding in a function only an admin handler reaches: %q; want low, from the control-plane handler", got)
 	}
+	if got := evidence["example.com/literals/internal/fakeconn.Serve"]; !strings.HasPrefix(got, "low, static: test code that no benchmark reaches (example.com/literals/internal/fakeconn is internal and no program") {
+		t.Errorf("finding in the handler of an internal package only a test imports: %q; want low, test code", got)
+	}
+	if got := evidence["example.com/literals/internal/winonly.Serve"]; !strings.HasPrefix(got, "high, static: is a HTTP handler") {
+		t.Errorf("finding in the handler of an internal package a Windows-only file imports: %q; want high, in an HTTP handler", got)
+	}
 	if got := evidence["example.com/literals/internal/cli.Preview"]; !strings.HasPrefix(got, "low, static: is a control-plane HTTP handler") {
 		t.Errorf("finding in the handler of a package under cli/: %q; want low, a control-plane handler", got)
 	}
@@ -414,5 +420,49 @@ func checkMarked(t *testing.T, res *Result, analyzer, file string, want map[stri
 	}
 	if marked == 0 {
 		t.Fatalf("%s has no marked lines", file)
+	}
+}
+
+// TestDynamicCallVia checks that a call of a function value reaches a
+// literal handed to a function (an executor's Submit, a Once) only from
+// that function's package, where what keeps it is called; a benchmark
+// calling its own callback in another package does not reach it, and a
+// literal stored without such a hand-over is still reached.
+func TestDynamicCallVia(t *testing.T) {
+	const sig = "func()"
+	dyn := callEdge{callee: "dyn." + sig, loop: true}
+	bench := &funcNode{name: "m/syncx.BenchmarkOnce", pkg: "m/syncx", entry: "benchmark", test: true, calls: []callEdge{dyn}}
+	g := newCallGraph()
+	g.add(&callSummary{
+		funcs: map[string]*funcNode{
+			"m/syncx.BenchmarkOnce": bench,
+			// stat.Report hands a literal to the executor
+			"m/stat.Report":             {name: "m/stat.Report", pkg: "m/stat", calls: []callEdge{{callee: "m/exec.(*E).Do"}, {callee: "lit:m/stat:alert.go:44:3"}}},
+			"lit:m/stat:alert.go:44:3":  {name: "lit:m/stat:alert.go:44:3", pkg: "m/stat", owner: "m/stat.Report"},
+			"m/exec.(*E).Do":            {name: "m/exec.(*E).Do", pkg: "m/exec"},
+			"m/exec.(*E).run":           {name: "m/exec.(*E).run", pkg: "m/exec", entry: "consumer loop", calls: []callEdge{dyn}},
+			"lit:m/hooks:hooks.go:9:12": {name: "lit:m/hooks:hooks.go:9:12", pkg: "m/hooks"},
+		},
+		values: []funcValue{
+			{sig: sig, name: "lit:m/stat:alert.go:44:3", via: "m/exec.(*E).Do"},
+			{sig: sig, name: "lit:m/hooks:hooks.go:9:12"}, // stored in a field
+		},
+	})
+	got := g.reachable()
+	if r := got["lit:m/stat:alert.go:44:3"]; r.entry != "m/exec.(*E).run" {
+		t.Errorf("the literal handed to the executor reached as %+v; want from the executor's own loop, not the benchmark in another package", r)
+	}
+	if r := got["lit:m/hooks:hooks.go:9:12"]; r.entry != "m/exec.(*E).run" && r.entry != "m/syncx.BenchmarkOnce" {
+		t.Errorf("a literal stored in a field reached as %+v; want reached by calls of function values", r)
+	}
+	// With the executor's loop gone, only the benchmark calls values of
+	// the signature, and it does not reach the handed-over literal.
+	delete(g.funcs, "m/exec.(*E).run")
+	got = g.reachable()
+	if r, ok := got["lit:m/stat:alert.go:44:3"]; ok {
+		t.Errorf("the literal handed to the executor reached as %+v from a call in another package; want not reached", r)
+	}
+	if _, ok := got["lit:m/hooks:hooks.go:9:12"]; !ok {
+		t.Error("a literal stored in a field is not reached from the benchmark's call of a function value")
 	}
 }

@@ -200,6 +200,7 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 		return res, err
 	}
 	candidates := selectRoots(pkgs)
+	testOnly := testOnlyPackages(cfg, pkgs)
 	d := newDriver(ctx, append(slices.Clip(analyzers), callsumAnalyzer))
 	d.progress = prog
 	if dirs != nil {
@@ -245,6 +246,7 @@ func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string,
 	for _, p := range roots {
 		r.record(p, outs[p])
 	}
+	r.calls.markTestOnly(testOnly)
 	reached := r.calls.reachable()
 	serving := r.calls.servingDepths(maxServingDepth)
 	base := absPath(cmp.Or(opts.Dir, "."))

@@ -6,7 +6,9 @@ import (
 	"flag"
 	"fmt"
 	"net/http"
+	"os"
 
+	"example.com/literals/internal/cli"
 	"example.com/literals/svc"
 )
 
@@ -21,4 +23,7 @@ func main() {
 
 func init() {
 	http.Handle("/upload", svc.Upload(svc.NewStore()))
+	if os.Getenv("PREVIEW") != "" {
+		http.HandleFunc("/preview", cli.Preview)
+	}
 }

@@ -1,0 +1,11 @@
+//go:build windows
+
+package main
+
+import (
+	"net/http"
+
+	"example.com/literals/internal/winonly"
+)
+
+func init() { http.HandleFunc("/length", winonly.Serve) }
