@@ -168,6 +168,12 @@ type funcNode struct {
 	// left out) that does file-system, network-client or database I/O,
 	// e.g. "os.Lstat"; "" if none (see ioCall).
 	io string
+	// remote is the first call in the function's own body of a function
+	// outside the standard library that takes a context.Context first
+	// and returns an error last: a client's request to another service
+	// (an OAuth provider's API, an object store), I/O if the callee is
+	// not among the functions scanned (see callGraph.ioOf); "" if none.
+	remote string
 }
 
 // A funcValue is a function that a call of a function value of signature
@@ -314,6 +320,9 @@ func (s *summariser) body(c inspector.Cursor, n *funcNode, self *types.Func) {
 			}
 			if n.io == "" {
 				n.io = ioCall(info, e)
+			}
+			if n.remote == "" {
+				n.remote = remoteCall(info, e)
 			}
 		case *ast.Ident:
 			// A function used as a value (a handler registered with a
@@ -1001,6 +1010,31 @@ func ioCall(info *types.Info, call *ast.CallExpr) string {
 		return "(*" + path + "." + recv + ")." + name
 	}
 	return path + "." + name
+}
+
+// remoteCall returns the pprof name of the function call calls if it may
+// be a client's request to another service: a function or method (not
+// through an interface) of a package outside the standard library whose
+// first parameter is a context.Context and whose last result is an error,
+// as the clients of HTTP APIs, object stores and databases are written.
+// It returns "" otherwise. Whether it is I/O depends on whether the scan
+// analyses the callee (callGraph.ioOf): one of the scanned code's own
+// functions of that shape is followed through the call graph instead.
+func remoteCall(info *types.Info, call *ast.CallExpr) string {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || !strings.Contains(strings.Split(fn.Pkg().Path(), "/")[0], ".") {
+		return ""
+	}
+	sig := fn.Signature()
+	if recv := sig.Recv(); recv != nil && types.IsInterface(recv.Type()) {
+		return ""
+	}
+	params, results := sig.Params(), sig.Results()
+	if params.Len() == 0 || results.Len() == 0 || !astutil.IsNamed(params.At(0).Type(), "context", "Context") ||
+		!types.Identical(results.At(results.Len()-1).Type(), types.Universe.Lookup("error").Type()) {
+		return ""
+	}
+	return PprofName(fn)
 }
 
 // osFileCalls are the functions of package os that touch the file system.

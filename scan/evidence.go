@@ -52,6 +52,16 @@ type callGraph struct {
 	testOnly map[string]string
 }
 
+// ioOf returns the I/O n's own body does: its io, else its remote call
+// if the scan does not analyse the callee (a client library's request),
+// else "".
+func (g *callGraph) ioOf(n *funcNode) string {
+	if n.io == "" && n.remote != "" && g.funcs[n.remote] == nil {
+		return short(n.remote)
+	}
+	return n.io
+}
+
 // markTestOnly makes the functions of the packages in testOnly (import
 // path -> why, see testOnlyPackages) test code, as if declared in
 // _test.go files: only a benchmark reaches them, and their entry points
@@ -430,8 +440,8 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, servi
 		case n.control:
 			h.Evidence += "; the function serves the control plane (admin, IAM or monitoring)"
 			h.Confidence = Low
-		case n.io != "" && smallSaving[f.Analyzer]:
-			h.Evidence += "; the function does I/O (" + n.io + "), which costs more than the " + f.Analyzer + " finding saves"
+		case g.ioOf(n) != "" && smallSaving[f.Analyzer]:
+			h.Evidence += "; the function does I/O (" + g.ioOf(n) + "), which costs more than the " + f.Analyzer + " finding saves"
 			h.Confidence = Low
 		case r.kind == "benchmark" && r.depth > maxBenchmarkDepth:
 			h.Evidence += fmt.Sprintf("; a benchmark that reaches it only through more than %d calls is weak evidence", maxBenchmarkDepth)
@@ -439,7 +449,7 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, servi
 		}
 		f.Hot = h
 		p := path{reach: r, reached: true, serving: -1}
-		if d, ok := serving[name]; ok && !n.control && (n.io == "" || !smallSaving[f.Analyzer]) {
+		if d, ok := serving[name]; ok && !n.control && (g.ioOf(n) == "" || !smallSaving[f.Analyzer]) {
 			p.serving = d
 		}
 		return p

@@ -300,6 +300,9 @@ func TestLiteralNodes(t *testing.T) {
 	if got := evidence["example.com/literals/internal/winonly.Serve"]; !strings.HasPrefix(got, "high, static: is a HTTP handler") {
 		t.Errorf("finding in the handler of an internal package a Windows-only file imports: %q; want high, in an HTTP handler", got)
 	}
+	if got := evidence["example.com/literals/svc.ServeObject"]; !strings.HasPrefix(got, "low, static: is a HTTP handler; the function does I/O (objstore.(*Client).Get)") {
+		t.Errorf("finding in a handler that calls a client library's request (context first, error last): %q; want low, the function does I/O", got)
+	}
 	if got := evidence["example.com/literals/internal/cli.Preview"]; !strings.HasPrefix(got, "low, static: is a control-plane HTTP handler") {
 		t.Errorf("finding in the handler of a package under cli/: %q; want low, a control-plane handler", got)
 	}

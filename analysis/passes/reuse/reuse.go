@@ -251,24 +251,37 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 	// buf.String()) builds the function's output: its allocation is the
 	// result's, so its strings are followed too (33 of 61 reuse findings
 	// on the corpus were such buffers before).
-	f := &flow{c: c, fn: fn, vars: make(map[*types.Var]bool), strAlias: r.kind == builder || r.kind == byteSlice || r.perCall == scratch && !inLoop}
-	f.scope = fn.Node()
-	if inLoop {
-		switch l := loop.Node().(type) {
-		case *ast.ForStmt:
-			f.scope = l.Body
-		case *ast.RangeStmt:
-			f.scope = l.Body
+	//
+	// Except a bytes.Buffer's: its String copies the text, so the buffer
+	// itself can go back to a pool once String has run (the doc gives
+	// the measured gain, BenchmarkTextCopied).
+	flowOf := func(strAlias bool) *flow {
+		f := &flow{c: c, fn: fn, vars: make(map[*types.Var]bool), strAlias: strAlias}
+		f.scope = fn.Node()
+		if inLoop {
+			switch l := loop.Node().(type) {
+			case *ast.ForStmt:
+				f.scope = l.Body
+			case *ast.RangeStmt:
+				f.scope = l.Body
+			}
 		}
-	}
-	if vars != nil {
-		for _, v := range vars {
-			f.taint(v)
+		if vars != nil {
+			for _, v := range vars {
+				f.taint(v)
+			}
+		} else {
+			f.expr(cur)
 		}
-	} else {
-		f.expr(cur)
+		f.drain()
+		return f
 	}
-	f.drain()
+	strAlias := r.kind == builder || r.kind == byteSlice || r.perCall == scratch && !inLoop
+	textCopied := false // a per-call bytes.Buffer whose text leaves through String only
+	f := flowOf(strAlias && r.kind != buffer)
+	if strAlias && r.kind == buffer && !f.escapes {
+		textCopied = flowOf(true).escapes
+	}
 	if f.escapes || (r.written && !f.written) || (!inLoop && f.reusedInLoop) {
 		return
 	}
@@ -300,8 +313,13 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 			return // made once for the life of a worker goroutine
 		}
 		msg := perCallMessage(r, name, hasReceiver(cur))
-		if f.returnedHolder {
+		switch {
+		case f.returnedHolder:
 			msg = perObjectMessage(r, name, f.fields[0])
+		case textCopied:
+			msg = checkdoc.Fit(
+				fmt.Sprintf("%s in %s is dropped per call after String copies its text: pool it, Put it back after String", r.name, name),
+				fmt.Sprintf("%s is dropped per call after String copies its text: pool it, Put it back after String", r.name))
 		}
 		c.pass.Report(analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Category: "percall", Message: msg})
 		return

@@ -2,6 +2,12 @@ module example.com/literals
 
 go 1.22
 
-require github.com/julienschmidt/httprouter v1.3.0
+require (
+	example.org/objstore v0.0.0
+	github.com/julienschmidt/httprouter v1.3.0
+)
 
-replace github.com/julienschmidt/httprouter => ./third_party/httprouter
+replace (
+	example.org/objstore => ./third_party/objstore
+	github.com/julienschmidt/httprouter => ./third_party/httprouter
+)

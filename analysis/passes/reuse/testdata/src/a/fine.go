@@ -284,12 +284,12 @@ func scaler(cfg string) func(string) int {
 }
 
 // The buffer is made only on the path that returns, so at most once per
-// call: not a loop report; and its text is the function's result, so not
-// a per-call one either (the allocation is the output's).
+// call: not a loop report; its text is the function's result, copied out
+// by String, so the buffer itself could come from a pool: a per-call one.
 func escapeQuotes(s string) string {
 	for i := 0; i < len(s); i++ {
 		if s[i] == '"' {
-			var buf bytes.Buffer
+			var buf bytes.Buffer // want `bytes\.Buffer in escapeQuotes is dropped per call after String copies its text: pool it, Put it back after String`
 			for _, r := range s {
 				if r == '"' {
 					buf.WriteByte('\\')

@@ -1,0 +1,3 @@
+module example.org/objstore
+
+go 1.22
