@@ -968,7 +968,9 @@ func shortFunc(fn *types.Func) string {
 // golang.org/x/sys/unix, a dial or lookup of package net, a request sent
 // by net/http's client, or a query or statement of database/sql. Code
 // that does such I/O spends microseconds to milliseconds in it per call:
-// a saving of a formatting or an allocation beside it is small.
+// a saving of a formatting or an allocation beside it is small. A
+// template parsed per call (text/template's or html/template's Parse...,
+// ParseFiles...) is counted with them: it costs as much.
 func ioCall(info *types.Info, call *ast.CallExpr) string {
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	if !ok || fn.Pkg() == nil {
@@ -987,6 +989,10 @@ func ioCall(info *types.Info, call *ast.CallExpr) string {
 	}
 	io := false
 	switch path {
+	case "text/template", "html/template":
+		// Parsing a template per call costs tens of microseconds, as
+		// much as a round trip to a local service.
+		io = strings.HasPrefix(name, "Parse")
 	case "os":
 		switch recv {
 		case "":

@@ -441,7 +441,7 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, servi
 			h.Evidence += "; the function serves the control plane (admin, IAM or monitoring)"
 			h.Confidence = Low
 		case g.ioOf(n) != "" && smallSaving[f.Analyzer]:
-			h.Evidence += "; the function does I/O (" + g.ioOf(n) + "), which costs more than the " + f.Analyzer + " finding saves"
+			h.Evidence += "; the function calls " + g.ioOf(n) + " (I/O or a template parse), which costs more than the " + f.Analyzer + " finding saves"
 			h.Confidence = Low
 		case r.kind == "benchmark" && r.depth > maxBenchmarkDepth:
 			h.Evidence += fmt.Sprintf("; a benchmark that reaches it only through more than %d calls is weak evidence", maxBenchmarkDepth)

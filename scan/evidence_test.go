@@ -300,8 +300,11 @@ func TestLiteralNodes(t *testing.T) {
 	if got := evidence["example.com/literals/internal/winonly.Serve"]; !strings.HasPrefix(got, "high, static: is a HTTP handler") {
 		t.Errorf("finding in the handler of an internal package a Windows-only file imports: %q; want high, in an HTTP handler", got)
 	}
-	if got := evidence["example.com/literals/svc.ServeObject"]; !strings.HasPrefix(got, "low, static: is a HTTP handler; the function does I/O (objstore.(*Client).Get)") {
+	if got := evidence["example.com/literals/svc.ServeObject"]; !strings.HasPrefix(got, "low, static: is a HTTP handler; the function calls objstore.(*Client).Get (I/O") {
 		t.Errorf("finding in a handler that calls a client library's request (context first, error last): %q; want low, the function does I/O", got)
+	}
+	if got := evidence["example.com/literals/svc.RenderPage"]; !strings.HasPrefix(got, "low, static: is a HTTP handler; the function calls (*html/template.Template).Parse") {
+		t.Errorf("finding in a handler that parses a template per call: %q; want low, beside the parse", got)
 	}
 	if got := evidence["example.com/literals/internal/cli.Preview"]; !strings.HasPrefix(got, "low, static: is a control-plane HTTP handler") {
 		t.Errorf("finding in the handler of a package under cli/: %q; want low, a control-plane handler", got)
@@ -323,7 +326,7 @@ func TestLiteralNodes(t *testing.T) {
 	if !strings.Contains(got, "reachable from HTTP handler") {
 		t.Errorf("finding in defaultFormat's literal (svc.go:%d): %q; want reached from Log's handler, which calls it through a local variable", formatLine, got)
 	}
-	if got := evidence["example.com/literals/svc.Head"]; !strings.HasPrefix(got, "low, static: is a HTTP handler") || !strings.Contains(got, "does I/O (os.Lstat)") {
+	if got := evidence["example.com/literals/svc.Head"]; !strings.HasPrefix(got, "low, static: is a HTTP handler") || !strings.Contains(got, "calls os.Lstat (I/O") {
 		t.Errorf("finding in a handler that stats a file: %q; want low, the function does I/O (os.Lstat)", got)
 	}
 	if got := evidence["example.com/literals/svc.Stamp.MarshalXML"]; !strings.Contains(got, "reachable from HTTP handler svc.List in 1 call, through a loop") {

@@ -2,6 +2,7 @@ package svc
 
 import (
 	"fmt"
+	"html/template"
 	"net/http"
 
 	"example.org/objstore"
@@ -19,4 +20,16 @@ func ServeObject(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("X-Length", fmt.Sprintf("%d", len(b)))
 	w.Write(b)
+}
+
+// RenderPage parses the template the request names on every call: that
+// parse costs far more than formatting the page's length.
+func RenderPage(w http.ResponseWriter, r *http.Request) {
+	t, err := template.New("page").Parse(r.FormValue("t"))
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	w.Header().Set("X-Template-Length", fmt.Sprintf("%d", len(r.FormValue("t"))))
+	t.Execute(w, nil)
 }
