@@ -108,14 +108,19 @@ const (
 	// Share is a part over its whole in percent: how full a capacity
 	// is, "358.8 GB … 400 GiB volume, which was 89.7 % full".
 	Share
+	// Product is a product or quotient of two figures before the figure
+	// in its sentence, their units giving its own: "8 workers at 612
+	// MiB … 4.9 GiB", "3.1 TB across 18,400 queries, 168 MB each".
+	Product
 )
 
 var derivationNames = [...]string{NoDerivation: "", Difference: "difference", Total: "total", Rate: "rate", Expression: "expression",
-	CodeCount: "count", Bandwidth: "bandwidth", Conversion: "conversion", Mean: "mean", Scaling: "scaling", Share: "share"}
+	CodeCount: "count", Bandwidth: "bandwidth", Conversion: "conversion", Mean: "mean", Scaling: "scaling", Share: "share",
+	Product: "product"}
 
 // String returns the derivation's name: "difference", "total", "rate",
 // "expression", "count", "bandwidth", "conversion", "mean", "scaling",
-// "share", or "" for none.
+// "share", "product", or "" for none.
 func (d Derivation) String() string {
 	if d >= 0 && int(d) < len(derivationNames) {
 		return derivationNames[d]
@@ -184,7 +189,7 @@ func (x *Cross) String() string {
 	switch x.Derivation {
 	case Total:
 		figs = strings.Join(ops, " × ")
-	case Expression, Conversion:
+	case Expression, Conversion, Product:
 		figs = strings.Join(ops, ", ")
 	case Rate:
 		figs = "1 / " + strings.Join(ops, ", ")
@@ -466,6 +471,7 @@ func (x *extractor) crossCheck() {
 	x.checkRestatedShares()
 	x.checkSummaryCells()
 	x.checkSummaryFigures()
+	x.checkDigitSlips()
 	x.splitContradictedFigures()
 }
 
@@ -531,6 +537,24 @@ func (x *extractor) splitContradictedFigures() {
 // other line's (splitContradictedFigures).
 const contradictionNamesFigure = true
 
+// expressionNamesFigures makes an expression that holds ("273.7 GB per
+// day (254.9 GiB)") consistent for the figures it names only: a figure of
+// the line it does not name ("grows by 3.17 MiB/s, 273.7 GB per day
+// (254.9 GiB)") is checked on its own (checkDerivedFigures).
+const expressionNamesFigures = true
+
+// expressionCovers reports whether the figures of cx, the one it states
+// and its operands, are all of nums.
+func expressionCovers(cx *Cross, nums []Number) bool {
+	named := func(n Number) bool {
+		if n.Text == cx.Stated.Text && n.Unit == cx.Stated.Unit {
+			return true
+		}
+		return slices.ContainsFunc(cx.Operands, func(o Number) bool { return o.Text == n.Text && o.Unit == n.Unit })
+	}
+	return !slices.ContainsFunc(nums, func(n Number) bool { return !named(n) })
+}
+
 // checkDerivedFigures checks the derived figures of an absolute claim
 // (checkDerived). A verdict is about one figure: when the figures of the
 // line get different outcomes ("172 ns saved per Get, 283 ns per Set",
@@ -540,7 +564,8 @@ func (x *extractor) checkDerivedFigures(c *Claim) []Claim {
 	orig := *c
 	orig.Numbers = slices.Clone(c.Numbers) // checkDerived may delete from c's
 	x.checkDerived(c)
-	if len(orig.Numbers) < 2 || c.Cross != nil && c.Cross.Derivation == Expression && !(figureSplit && c.Verdict.Failed()) {
+	if len(orig.Numbers) < 2 || c.Cross != nil && c.Cross.Derivation == Expression && !(figureSplit && c.Verdict.Failed()) &&
+		!(expressionNamesFigures && !expressionCovers(c.Cross, orig.Numbers)) {
 		// An expression names its figures; one that fails is split
 		// from the line's other figures, which it does not name.
 		return nil
@@ -1254,6 +1279,17 @@ func (x *extractor) checkElsewhere(c *Claim) {
 	cands = slices.DeleteFunc(cands, func(cd cand) bool {
 		return cd.score < rowBest[fmt.Sprintf("%s %d", cd.d.group, cd.d.row)]
 	})
+	if bestRowMixesFirst {
+		var top []*docPair
+		for _, cd := range cands {
+			if cd.score == best {
+				top = append(top, cd.d)
+			}
+		}
+		if x.bestRowMixed(c, top, clauseWords) {
+			return
+		}
+	}
 	for _, want := range []Verdict{Consistent, Ambiguous} {
 		for _, cd := range cands {
 			v, got := pairFits(c, cd.d.p)
@@ -2665,9 +2701,16 @@ func (x *extractor) linesOfTwoTables(a, b int) bool {
 	return la.kind == lkTable && lb.kind == lkTable && la.table >= 0 && lb.table >= 0 && la.table != lb.table
 }
 
+// projectedSlips makes a figure that a projection derives with a unit
+// misread from figures of its own sentence (a product, a total over a
+// period: a UnitSlip whose operands are on its line or the two before)
+// an error, as a conversion it writes is (checkProjectedArithmetic).
+const projectedSlips = true
+
 // checkProjectedArithmetic checks the conversions a projection writes
 // out: a figure restated in another unit ("takes 4,600 s (46 min)")
-// holds or not whatever the tense. The
+// holds or not whatever the tense, as does one it derives with a unit
+// misread (projectedSlips). The
 // projection's other figures stay unverifiable (a projection is no
 // measurement). It returns the claims per figure when the line's figures
 // get different outcomes (as checkDerivedFigures), nil otherwise.
@@ -2683,6 +2726,11 @@ func (x *extractor) checkProjectedArithmetic(c *Claim) []Claim {
 			len(e.Cross.Operands) == 1 && canonical(e.Cross.Operands[0].Quantity) == canonical(n.Quantity) && e.Cross.Operands[0].Unit != n.Unit {
 			// One figure restated in another unit: a conversion.
 			any = any || e.Verdict != orig.Verdict
+		} else if e.Cross != nil && e.Cross.Reason == UnitSlip && e.Cross.Stated.Text == n.Text && projectedSlips &&
+			!slices.ContainsFunc(e.Cross.Lines, func(l int) bool { return l > c.Line || l < c.Line-2 }) {
+			// A product or total the projection writes with a unit
+			// misread in it: wrong whatever the projection assumes.
+			any = true
 		} else {
 			e.Cross, e.Verdict, e.Detail, e.Arithmetic = orig.Cross, orig.Verdict, orig.Detail, orig.Arithmetic
 			e.Numbers = []Number{n}

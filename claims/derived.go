@@ -178,7 +178,7 @@ func (x *extractor) checkDerived(c *Claim) {
 				return
 			}
 		}
-		if c.Verdict == Unverifiable && x.checkRestatedCell(c, n, scan, figs) {
+		if c.Verdict == Unverifiable && (x.checkRestatedCell(c, n, scan, figs) || x.checkSentenceProduct(c, n, scan)) {
 			return
 		}
 	}
@@ -1650,12 +1650,7 @@ func (x *extractor) sentenceFigures(c *Claim, n Number, scan string) (text strin
 		text = prev + " " + scan
 	}
 	figs = scanFigures(text)
-	for k := len(figs) - 1; k >= 0; k-- {
-		if figs[k].Text == n.Text && figs[k].Unit == n.Unit && figs[k].start >= len(text)-len(scan) {
-			return text, figs, k
-		}
-	}
-	return text, figs, -1
+	return text, figs, lastWritten(text, figs, n, scan)
 }
 
 // checkRateTotal checks an amount stated in the sentence of a rate of

@@ -542,7 +542,26 @@
 //     written nowhere else) is Contradicted;
 //     of two summaries' figures of one subject, the one the detail does
 //     not write is Contradicted when the detail writes the other; "a
-//     rise of 16 %" is a change of its sentence's pair.
+//     rise of 16 %" is a change of its sentence's pair;
+//   - what two figures of a sentence derive (Derivation Product): a
+//     size, byte rate or time that a product or quotient of two figures
+//     before it gives, their units giving its own ("8 workers … 612 MiB
+//     … 4.9 GiB", "3.1 TB … across 18,400 queries, about 168 KB each",
+//     "4 KiB … 9.31 µs … 440 MiB/s", "2.1 KB … 1,150 inserts per minute
+//     … GB per day"; one operand may be in the sentence before), a match
+//     consistent and a match only with a unit misread (a prefix, MB for
+//     MiB, bits for bytes, a minute's rate per second) a UnitSlip, even
+//     in a projection; a figure beside an expression that holds is
+//     checked alone; a figure written once that one slip of the pen (two
+//     digits swapped, one changed, added or left out, not the last) makes
+//     from a figure two other lines write is Contradicted; a ratio whose
+//     clause's row does not give it while that row with a sibling does is
+//     MixesRows before a pair of another table supports it; "N times
+//     longer", "N times the previous …" and "the … median" are factors,
+//     the multiple of a rate pair beside them the rates' own; "seconds"
+//     compound a unit ("CPU-seconds"); a result "more than the 8.3 ms we
+//     expected" is no projection; memory (RSS, heap) is a measure a ratio
+//     needs figures of, as CPU is.
 //
 // Rounding follows the digits written, as for the arithmetic beside a
 // claim; a rate that sets a scenario ("at 2M decisions/second") is taken

@@ -228,6 +228,10 @@ type extractor struct {
 	derivedLine     int      // 1-based line derivedScan and derivedFigs are of
 	derivedScan     string
 	derivedFigs     []figure
+	productLine     int    // 1-based line productScan and productFigs are of (productText)
+	productScan     string // the line's text the others were read for
+	productRead     string
+	productFigs     []figure
 }
 
 // A labelled figure is the first figure after a label ("Before: ~75ns").
@@ -1654,6 +1658,23 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 				// figures shows, whichever way it goes (not a pair of
 				// settings: "from 3 to 12 brokers").
 				sn = senseFactorWorse
+			}
+			if sn == senseFactorWorse && p.guessed && p.kind == Speedup && c.Pair != nil &&
+				c.Pair.Old.Quantity == Throughput && c.Pair.New.Quantity == Throughput {
+				// "from 412 to 655 requests per second per pod, 1.59
+				// times the previous ceiling": a multiple of a reference
+				// beside its pair of rates is the rates' own multiple;
+				// of two rates in no order ("an average of 22,000
+				// tokens per second, with a peak of 2.3× the average,
+				// or 50,600"), the larger's over the smaller.
+				if !c.Pair.Ordered && c.Pair.New.mid() < c.Pair.Old.mid() {
+					q := *c.Pair
+					q.Old, q.New, q.OldLine, q.NewLine = c.Pair.New, c.Pair.Old, c.Pair.NewLine, c.Pair.OldLine
+					c.Pair = &q
+				}
+				if c.Pair.New.mid() > c.Pair.Old.mid() {
+					sn = senseFactorBetter
+				}
 			}
 			c.sense, c.stated = sn, p.fig.Number
 			c.setRatio(p.fig.Number, sn)

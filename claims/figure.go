@@ -433,6 +433,10 @@ func readFigure(s string, i int) (figure, int, bool) {
 		case strings.HasPrefix(strings.ToLower(s[j+m[4]:j+m[5]]), "minute"):
 			f.Unit, f.Quantity, f.scale = "min", Time, 60e9
 			j += m[5]
+		case strings.HasPrefix(strings.ToLower(s[j+m[4]:j+m[5]]), "second"):
+			// "224,640 core-seconds", "0.573 CPU-seconds per second".
+			f.Unit, f.Quantity, f.scale = "s", Time, 1e9
+			j += m[5]
 		default:
 			f.Unit, f.Quantity, f.scale = "h", Time, 3600e9
 			j += m[5]
@@ -468,16 +472,18 @@ func readFigure(s string, i int) (figure, int, bool) {
 
 // wordUnitRE reads the units in words that are units only where they
 // stand: "min" or "mins" not followed by a figure ("4.8 min before",
-// "0.9 min,"; "min 2,041" is a minimum), a compound of hours or minutes
-// ("968.6 runner-hours", "259 executor-wall minutes"), and "times"
+// "0.9 min,"; "min 2,041" is a minimum), a compound of hours, minutes or
+// seconds ("968.6 runner-hours", "259 executor-wall minutes", "224,640
+// core-seconds"), and "times"
 // before a comparison ("5.3 times shorter", "2.7 times as many", "7.7
-// times RabbitMQ", "6.12 times LTE's", "6.1 times what A managed"),
-// which states a factor ("5 times a day" is a count), "-fold" before a
-// change ("a 6.2-fold increase"),
+// times RabbitMQ", "6.12 times LTE's", "6.1 times what A managed", "7.2
+// times the SF7 figure", "5.48 times the LTE median": a reference figure,
+// referenceNouns), which states a factor ("5 times a day" is a count),
+// "-fold" before a change ("a 6.2-fold increase"),
 // percentage points ("76.6 points", "−3.3 pp"), and hours where the "h"
 // ends a clause ("(1.78 h)"; read only where it restates a time, see
 // hoursRestateRE).
-var wordUnitRE = regexp.MustCompile(`^(?: (mins?)(?:[,;.)]|$| [a-zA-Z(])| ?(?:[a-zA-Z]+-[a-zA-Z]+ |[a-zA-Z]+-)(hours?|minutes?)\b| (times) (?:faster|slower|shorter|longer|less|more|fewer|lower|higher|smaller|larger|bigger|quicker|cheaper|as (?:many|much|fast|often|quick)|what|[A-Z][\w.-]*[a-z][\w.-]*|[A-Z][A-Z0-9]+['’]s)\b| ?((?:percentage )?points|pp|pts)\b| ?(h|hrs?)(?:[,;)]|\.(?:\s|$)|$)|(-fold) (?:increase|decrease|rise|drop|gain|reduction|more|less|fewer|faster|slower)\b)`)
+var wordUnitRE = regexp.MustCompile(`^(?: (mins?)(?:[,;.)]|$| [a-zA-Z(])| ?(?:[a-zA-Z]+-[a-zA-Z]+ |[a-zA-Z]+-)(hours?|minutes?|seconds?)\b| (times) (?:faster|slower|shorter|longer|less|more|fewer|lower|higher|smaller|larger|bigger|quicker|cheaper|as (?:many|much|fast|often|quick)|what|(?:the|its|their|our) (?:[^\s,;:()]+ ){0,3}?(?:` + referenceNouns + `)|[A-Z][\w.-]*[a-z][\w.-]*|[A-Z][A-Z0-9]+['’]s)\b| ?((?:percentage )?points|pp|pts)\b| ?(h|hrs?)(?:[,;)]|\.(?:\s|$)|$)|(-fold) (?:increase|decrease|rise|drop|gain|reduction|more|less|fewer|faster|slower)\b)`)
 
 // hoursRestateRE matches the text before a figure in hours that restates
 // a time in parentheses: "106.6 s a day (", "6,400 seconds (about "; or

@@ -300,27 +300,30 @@ var floors = map[string]struct {
 }{
 	"seeds":   {extraction: 219.0 / 223, recall: 27.0 / 35, falseRate: 0.0 / 188, unlabelled: 0},
 	"heldout": {extraction: 103.0 / 104, recall: 23.0 / 23, falseRate: 0.0 / 81, unlabelled: 0},
-	"blind1":  {extraction: 88.0 / 97, recall: 13.0 / 16, falseRate: 1.0 / 81, unlabelled: 0},
+	"blind1":  {extraction: 93.0 / 97, recall: 13.0 / 16, falseRate: 1.0 / 81, unlabelled: 0},
 	"blind2":  {extraction: 114.0 / 127, recall: 12.0 / 20, falseRate: 0.0 / 107, unlabelled: 0},
 	// After the seventh round (testdata/labels/README.md, "Seventh round").
 	// blind3, blind4, blind11 and blind12 raised after the twelfth round
 	// (testdata/labels/README.md, "Twelfth round").
-	"blind3": {extraction: 146.0 / 157, recall: 14.0 / 19, falseRate: 1.0 / 138, unlabelled: 0},
-	"blind4": {extraction: 138.0 / 148, recall: 7.0 / 17, falseRate: 3.0 / 131, unlabelled: 0},
-	"blind5": {extraction: 102.0 / 117, recall: 9.0 / 15, falseRate: 1.0 / 102, unlabelled: 0},
+	// blind3–blind10, blind14–blind16 and blind18 raised after the
+	// nineteenth round (testdata/labels/README.md, "Nineteenth round"),
+	// as was blind1's extraction.
+	"blind3": {extraction: 146.0 / 157, recall: 15.0 / 19, falseRate: 1.0 / 138, unlabelled: 0},
+	"blind4": {extraction: 138.0 / 148, recall: 9.0 / 17, falseRate: 3.0 / 131, unlabelled: 0},
+	"blind5": {extraction: 103.0 / 117, recall: 10.0 / 15, falseRate: 1.0 / 102, unlabelled: 0},
 	// Scored blind once after the seventh round (127/150, 9/17, 11/133,
 	// 2), then one bug of that round fixed (a figure per day in
 	// parentheses read as another unit of a figure per minute).
 	// Raised after the eighteenth round (an amount restated per another
 	// period: 10/17).
-	"blind6": {extraction: 134.0 / 150, recall: 10.0 / 17, falseRate: 2.0 / 133, unlabelled: 2},
+	"blind6": {extraction: 134.0 / 150, recall: 12.0 / 17, falseRate: 2.0 / 133, unlabelled: 2},
 	// Scored blind once after the seventh round (120/160, 10/17,
 	// 15/143, 1), then developed on in the eighth (testdata/labels/
 	// README.md, "Eighth round").
-	"blind7": {extraction: 147.0 / 160, recall: 10.0 / 17, falseRate: 1.0 / 143, unlabelled: 0},
+	"blind7": {extraction: 148.0 / 160, recall: 11.0 / 17, falseRate: 1.0 / 143, unlabelled: 0},
 	// Scored blind once after the eighth round (166/199, 8/17, 9/182),
 	// not developed on; raised after the ninth round.
-	"blind8": {extraction: 190.0 / 199, recall: 11.0 / 17, falseRate: 2.0 / 182, unlabelled: 0},
+	"blind8": {extraction: 193.0 / 199, recall: 13.0 / 17, falseRate: 2.0 / 182, unlabelled: 0},
 	// Scored blind once after the eighth round (2026-11-27; log of that
 	// run: 208/302 extracted, 6/18 caught, 21/284 false alarms, 0
 	// unlabelled), then developed on in the ninth (testdata/labels/
@@ -328,12 +331,12 @@ var floors = map[string]struct {
 	// blind1–blind8 raised to their scores after the ninth round.
 	// Raised after the eighteenth round (a percentage after "a rise of":
 	// 292/302 extracted).
-	"blind9": {extraction: 292.0 / 302, recall: 13.0 / 18, falseRate: 0.0 / 284, unlabelled: 0},
+	"blind9": {extraction: 292.0 / 302, recall: 14.0 / 18, falseRate: 0.0 / 284, unlabelled: 0},
 	// Scored blind once after the ninth round (2026-11-27: 302/415
 	// extracted, 12/18 caught, 13/397 false alarms, 0 unlabelled), then
 	// developed on in the tenth (testdata/labels/README.md, "Tenth
 	// round") and raised to its score after it.
-	"blind10": {extraction: 402.0 / 415, recall: 16.0 / 18, falseRate: 1.0 / 397, unlabelled: 0},
+	"blind10": {extraction: 404.0 / 415, recall: 16.0 / 18, falseRate: 1.0 / 397, unlabelled: 0},
 	// Scored blind once after the tenth round (2026-11-27): 325/368
 	// extracted, 7/17 caught, 32/351 false alarms, 0 unlabelled — the
 	// ninth-round reader scored it the same, to the figure. Then developed
@@ -364,14 +367,14 @@ var floors = map[string]struct {
 	// a reference: 328/360).
 	// Raised after the eighteenth round (two summaries of one subject:
 	// 13/18).
-	"blind14": {extraction: 329.0 / 360, recall: 13.0 / 18, falseRate: 0.0 / 342, unlabelled: 2},
+	"blind14": {extraction: 329.0 / 360, recall: 15.0 / 18, falseRate: 0.0 / 342, unlabelled: 2},
 	// Scored blind with the thirteenth-round reader (2026-11-27, session 14:
 	// 218/245 extracted, 7/18 caught, 11/227 false alarms, 0 alarms on
 	// unlabelled claims) and once with the fourteenth, which had not seen
 	// it either: 219/245, 6/18, 12/227, 0. Now a development set with
 	// these floors, raised after the fifteenth round (developed on it):
 	// 238/245, 16/18, 1/227, 0.
-	"blind15": {extraction: 238.0 / 245, recall: 16.0 / 18, falseRate: 1.0 / 227, unlabelled: 0},
+	"blind15": {extraction: 238.0 / 245, recall: 17.0 / 18, falseRate: 1.0 / 227, unlabelled: 0},
 	// Scored blind with the fourteenth-round reader (2026-11-27, session 15:
 	// 216/250 extracted, 7/19 caught, 12/231 false alarms, 0 alarms on
 	// unlabelled claims) and once with the fifteenth, which had not seen
@@ -382,14 +385,15 @@ var floors = map[string]struct {
 	// blind7, blind8, blind10, blind11, blind12 and blind14.
 	// Raised after the eighteenth round (one amount over two periods:
 	// 10/19).
-	"blind16": {extraction: 226.0 / 250, recall: 10.0 / 19, falseRate: 0.0 / 231, unlabelled: 0},
+	"blind16": {extraction: 228.0 / 250, recall: 10.0 / 19, falseRate: 0.0 / 231, unlabelled: 0},
 	// blind17, scored blind once with the fifteenth round (217/249,
 	// 8/18, 9/231) and once with the seventeenth (217/249, 8/18, 7/231).
 	// Then developed on in the eighteenth round (testdata/labels/
 	// README.md, "Eighteenth round") and raised to its score after it.
 	"blind17": {extraction: 217.0 / 249, recall: 14.0 / 18, falseRate: 7.0 / 231, unlabelled: 0},
-	// blind18, scored blind once with the eighteenth round (these figures).
-	"blind18": {extraction: 291.0 / 317, recall: 9.0 / 19, falseRate: 5.0 / 298, unlabelled: 0},
+	// blind18, scored blind once with the eighteenth round (291/317,
+	// 9/19, 5/298), then developed on in the nineteenth.
+	"blind18": {extraction: 292.0 / 317, recall: 13.0 / 19, falseRate: 5.0 / 298, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

@@ -67,7 +67,7 @@ var percentWords = map[string]sense{
 	"drops": senseReduce, "dropped": senseReduce, "cuts": senseReduce, "fell": senseReduce, "falls": senseReduce,
 	"below": senseReduce, "above": senseIncrease,
 	"slower": senseSlower, "worse": senseSlower, "regression": senseSlower, "penalty": senseSlower,
-	"more": senseIncrease, "higher": senseIncrease, "larger": senseIncrease, "bigger": senseIncrease,
+	"more": senseIncrease, "higher": senseIncrease, "larger": senseIncrease, "bigger": senseIncrease, "longer": senseIncrease,
 	"increase": senseIncrease, "increased": senseIncrease, "extra": senseIncrease,
 	"throughput": senseGain,
 }
@@ -81,6 +81,11 @@ var baselineAfterRE = regexp.MustCompile(`^\s*(?:what\s+[\w.-]+(?:\s+(?:managed|
 // SLO", "its limit", "target".
 var boundRefRE = regexp.MustCompile(`(?i)^(?:(?:the|its|our|their|a)\s+)?(?:[a-z0-9-]+\s+)?(?:slo|sla|limit|target|threshold|budget|cap|ceiling|quota|max|maximum|minimum|goal)s?\b`)
 
+// referenceNouns are the nouns that name a reference figure a factor is
+// a multiple of ("the A100 baseline", "its normal rate", "the LTE
+// median"), for multipleOfRE and wordUnitRE.
+const referenceNouns = `baseline|figures?|numbers?|rate|price|cost|charge|normal|reference|previous|old\s+one|traffic|load|volume|median|mean`
+
 // multipleOfRE finds, after a factor, the reference figure it is a
 // multiple of, named by a noun of reference within a few words: "the
 // A100 baseline", "its normal rate", "the price of", "the node20
@@ -88,7 +93,7 @@ var boundRefRE = regexp.MustCompile(`(?i)^(?:(?:the|its|our|their|a)\s+)?(?:[a-z
 // node-hours of …", "the new build's 33.5 ms", "the 1,840 tokens per
 // second of …"; "4.3× headroom" is a multiple of a load. "4x the size"
 // names no reference and stays no claim.
-var multipleOfRE = regexp.MustCompile(`(?i)^\s*(?:(?:the|its|their|our|that)\s+(?:[^\s,;:()]+\s+){0,3}?(?:baseline|figures?|numbers?|rate|price|cost|charge|normal|reference|previous|old\s+one|traffic|load|volume)\b|(?:the|its|their|our)\s+[a-z][\w-]*\s+of\b|the\s+(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*['’]s\b|the\s+[$€£]?\d|(?:headroom|margin)\b)`)
+var multipleOfRE = regexp.MustCompile(`(?i)^\s*(?:(?:the|its|their|our|that)\s+(?:[^\s,;:()]+\s+){0,3}?(?:` + referenceNouns + `)\b|(?:the|its|their|our)\s+[a-z][\w-]*\s+of\b|the\s+(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*['’]s\b|the\s+[$€£]?\d|(?:headroom|margin)\b)`)
 
 // Words that name what is compared, most specific first.
 var quantityWords = []struct {
@@ -269,6 +274,12 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 	after, aEnd := wordsAfter(s, f.end, 6)
 	p := phrase{fig: f, start: f.start, end: f.end}
 	dir, sn, q, last := direction(after)
+	if dir >= 0 && after[dir] == "longer" && f.Unit != "x" {
+		// "4.4 times longer": a factor of a time or a span; "91 %
+		// longer" is left a level, as it was (a change whose pair may
+		// be lines away).
+		dir, sn, q, last = -1, senseNone, Unknown, -1
+	}
 	if dir >= 0 && q == Unknown && perSecondAfter(after[dir+1:]) {
 		// "38% more operations per second": a rate.
 		q = Throughput
@@ -560,7 +571,11 @@ func isProjectionText(s string) bool {
 			// "could not keep up", "faster than it could be
 			// replayed": a past inability or a comparison states what
 			// happened, not a projection.
-			return projectionRE.MatchString(pastCouldRE.ReplaceAllString(settingTargetRE.ReplaceAllString(s, " "), " "))
+			t := pastCouldRE.ReplaceAllString(settingTargetRE.ReplaceAllString(s, " "), " ")
+			if expectationIsPast {
+				t = pastExpectedRE.ReplaceAllString(t, " ")
+			}
+			return projectionRE.MatchString(t)
 		}
 	}
 	return false
@@ -569,6 +584,16 @@ func isProjectionText(s string) bool {
 // pastCouldRE finds "could" that states a past fact: "could not",
 // "couldn't", "than it could".
 var pastCouldRE = regexp.MustCompile(`(?i)\bcould(?:\s+not|n['’]t)\b|\bthan\s+(?:it|they|we|the\s+\w+)\s+could\b`)
+
+// pastExpectedRE finds "expected" that a result is compared with: "more
+// than the 8.3 ms we expected", "slower than expected", "as we had
+// expected". The sentence states what happened against an expectation,
+// not a projection (const expectationIsPast).
+var pastExpectedRE = regexp.MustCompile(`(?i)\b(?:than|as)\s+(?:(?:the|our|what)\s+)?(?:[^\s;]+\s+){0,3}?(?:we|they|it|I|was|were)?\s*(?:had\s+)?(?:initially\s+|originally\s+)?expected\b`)
+
+// expectationIsPast makes a sentence that compares a result with what was
+// expected (pastExpectedRE) no projection.
+const expectationIsPast = true
 
 // settingTargetRE finds "target" right after a figure with a unit, as an
 // adjective of a configured value: "256 MiB target files", "a 64 MB

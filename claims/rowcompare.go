@@ -699,3 +699,60 @@ var baselineInRE = regexp.MustCompile(`(?i)\b(?:vs\.?|versus|against|over)\b`)
 // columnsComparedByName checks a ratio against the two columns of one
 // row its sentence names (checkComparedColumns).
 const columnsComparedByName = true
+
+// bestRowMixesFirst makes a ratio whose words name one row of a table
+// best, whose row's pair does not give it while a pair of that row's
+// figure and a sibling row's does, MixesRows before any pair of another
+// table or block that happens to give it supports it (bestRowMixed).
+const bestRowMixesFirst = true
+
+// bestRowMixed checks a factor or percentage against the pairs that
+// match its words best (top), of those the ones its own clause's words
+// (clauseWords) name most, which must be of one row of one table or
+// block: when
+// none of them gives it and a pair of one of their figures with the
+// other side of a sibling row (another row of the same table or block,
+// the same quantity) does, the claim took a figure from the wrong row:
+// MixesRows, naming the two lines. It reports whether it set a verdict;
+// false leaves the claim to the pairs elsewhere.
+func (x *extractor) bestRowMixed(c *Claim, top []*docPair, clauseWords []string) bool {
+	if len(top) == 0 || c.stated.isRange() {
+		return false
+	}
+	// The rows the claim's own clause names most: a row named only by
+	// another clause of the line is another claim's.
+	most := 0
+	for _, d := range top {
+		most = max(most, overlap(clauseWords, d.own))
+	}
+	if most == 0 {
+		return false
+	}
+	top = slices.DeleteFunc(slices.Clone(top), func(d *docPair) bool { return overlap(clauseWords, d.own) < most })
+	for _, d := range top {
+		if d.group != top[0].group || d.row != top[0].row || d.group == "" {
+			return false
+		}
+		if v, _ := pairFits(c, d.p); v == Consistent || v == Ambiguous {
+			return false
+		}
+	}
+	for _, a := range top {
+		for _, b := range x.pairs {
+			if b.group != a.group || b.row == a.row || !quantityFits(c, b.p) || b.p.Old.Unit != a.p.Old.Unit || b.p.New.Unit != a.p.New.Unit {
+				continue
+			}
+			for _, mp := range []*Pair{
+				{Old: a.p.Old, New: b.p.New, OldLine: a.p.OldLine, NewLine: b.p.NewLine, Ordered: a.p.Ordered && b.p.Ordered},
+				{Old: b.p.Old, New: a.p.New, OldLine: b.p.OldLine, NewLine: a.p.NewLine, Ordered: a.p.Ordered && b.p.Ordered},
+			} {
+				if v, got := pairFits(c, mp); v == Consistent {
+					setCross(c, &Cross{Reason: RowsMixed, Lines: []int{mp.OldLine, mp.NewLine}, Stated: c.stated,
+						Got: got, GotUnit: c.stated.Unit, Operands: []Number{mp.Old, mp.New}})
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

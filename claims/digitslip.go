@@ -1,0 +1,224 @@
+package claims
+
+import (
+	"bytes"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// digitSlipsRestate makes a figure written once that a slip of one digit
+// makes from a figure the report writes on two other lines or more
+// (checkDigitSlips) contradicted by them.
+const digitSlipsRestate = true
+
+// maxSlipDigits bounds the digits of a figure the slip check reads: its
+// variants grow with the square of their number.
+const maxSlipDigits = 12
+
+// checkDigitSlips finds a figure of prose that misquotes a figure the
+// report states elsewhere by one slip of the pen: two neighbouring digits
+// swapped ("261 ms" for 216 ms, "174 ms" for 147 ms), one digit written
+// for another ("114,000 msg/s" for 104,000), one left out or added
+// ("8.3:1" for 8.03:1). The figure must be unverifiable, written on its
+// line only, with a unit and three significant digits or more; the
+// figure it slips from must be written, in the same unit, on two lines or
+// more other than the claim's (a table and a sentence, a tool's output),
+// within 30 % of it, one of them sharing a subject word with the
+// figure's clause; and exactly one such figure must exist. The claim is
+// Contradicted, naming a line of the other. A figure two lines of the
+// report write alike is a figure of its own, not a slip; one stated as a
+// change ("rose by 10.5 GiB", "2.3 ms less") is no quote of a level.
+func (x *extractor) checkDigitSlips() {
+	if !digitSlipsRestate {
+		return
+	}
+	// The lines on which each figure is written, by unit and digits.
+	written := make(map[string][]int)
+	note := func(n Number, line int) {
+		if n.Unit == "" || n.isRange() {
+			return
+		}
+		k := quotedUnit(n.Unit) + "\x00" + digitsOf(n.Text)
+		if l := written[k]; !slices.Contains(l, line) {
+			written[k] = append(l, line)
+		}
+	}
+	for k := range x.rep.Facts {
+		note(x.rep.Facts[k].Value, x.rep.Facts[k].Line)
+	}
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		for _, n := range c.Numbers {
+			note(n, c.Line)
+		}
+		if c.Pair != nil {
+			note(c.Pair.Old, c.Pair.OldLine)
+			note(c.Pair.New, c.Pair.NewLine)
+		}
+	}
+	var add []Claim
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		if c.Verdict != Unverifiable || c.expected || c.Kind != Absolute && c.Kind != BeforeAfter || x.lines[c.Line-1].kind != lkProse || x.isPrevious(c.section) {
+			continue
+		}
+		var raw string
+		var figs []figure // the line's, read when a figure may be a slip
+		nums := c.Numbers
+		if c.Kind == BeforeAfter {
+			if c.Pair == nil {
+				continue
+			}
+			nums = []Number{c.Pair.Old, c.Pair.New}
+		}
+		for _, n := range nums {
+			d := digitsOf(n.Text)
+			if n.Unit == "" || n.isRange() || significantDigits(d) < 3 || len(d) > maxSlipDigits || !(n.mid() > 0) {
+				continue
+			}
+			unit := quotedUnit(n.Unit) + "\x00"
+			if slices.ContainsFunc(written[unit+d], func(l int) bool { return l != c.Line }) {
+				// Written elsewhere: a figure of the report.
+				continue
+			}
+			// The figures it may slip from: written on two other lines
+			// or more, within 30 % of it.
+			type slip struct {
+				v     string
+				lines []int
+			}
+			var slips []slip
+			for _, v := range digitSlips(d) {
+				lines := slices.DeleteFunc(slices.Clone(written[unit+v]), func(l int) bool { return l == c.Line })
+				if len(lines) < 2 {
+					continue
+				}
+				if w, err := strconv.ParseFloat(v, 64); err == nil && w > 0 && math.Abs(math.Log(w/n.Value)) <= math.Log(1.3) {
+					slips = append(slips, slip{v, lines})
+				}
+			}
+			if len(slips) == 0 {
+				continue
+			}
+			if figs == nil {
+				raw = blankCode(plain(x.lines[c.Line-1].raw))
+				figs = scanFigures(raw)
+			}
+			at := figureIndex(figs, n)
+			if at < 0 {
+				continue
+			}
+			before := raw[:figs[at].start]
+			if strings.TrimSpace(before) == "" {
+				before = x.sentenceLead(c.Line - 1)
+			}
+			if changeByRE.MatchString(before) || differenceAt(raw, figs[at]) || changeNounRE.MatchString(raw[figs[at].end:]) {
+				// "rose by 10.5 GiB", "2.3 ms less": a difference, no
+				// quote of a level.
+				continue
+			}
+			lo, hi := clauseAround(raw, n.Text)
+			words := nameWords(raw[lo:hi] + " " + x.sentenceLead(c.Line-1))
+			var found []int
+			var other string
+			for _, sl := range slips {
+				if !slices.ContainsFunc(sl.lines, func(l int) bool { return overlap(words, x.lineWords(l)) > 0 }) {
+					continue
+				}
+				if other != "" {
+					found = nil
+					break
+				}
+				other, found = sl.v, sl.lines
+			}
+			if len(found) == 0 {
+				continue
+			}
+			w, _ := strconv.ParseFloat(other, 64)
+			got := n
+			got.Value, got.High, got.Text = w, w, other
+			cx := &Cross{Reason: RestatedDiffers, Lines: found[:1], Stated: n, Got: w, GotUnit: n.Unit, Operands: []Number{got}}
+			if c.Kind == BeforeAfter {
+				// The pair's other figure stays as it was, a claim of
+				// its own; the slipped one is contradicted.
+				o := c.Pair.Old
+				if o == n {
+					o = c.Pair.New
+				}
+				e := *c
+				e.Kind, e.Pair, e.Numbers, e.Claimed, e.Quantity = Absolute, nil, []Number{o}, o.String(), o.Quantity
+				c.Kind, c.Pair, c.Numbers, c.Claimed, c.Quantity = Absolute, nil, []Number{n}, n.String(), n.Quantity
+				setCross(c, cx)
+				add = append(add, e)
+			} else {
+				add = append(add, alarmOnFigure(c, n, cx)...)
+			}
+			break
+		}
+	}
+	x.addClaims(add)
+}
+
+// changeByRE finds the words right before a figure that make it the size
+// of a change: "rose by", "fell by about", "saves", "another".
+var changeByRE = regexp.MustCompile(`(?i)\b(?:by|saves?|saved|cuts?|adds?|added|another|extra)\s*(?:about\s+|roughly\s+|nearly\s+|~|≈\s*)?$`)
+
+// lineWords returns the subject words of 1-based line l: its text's,
+// with its table's header for a table line.
+func (x *extractor) lineWords(l int) []string {
+	dl := &x.lines[l-1]
+	text := plain(dl.raw)
+	if dl.table >= 0 {
+		text += " " + strings.Join(x.tables[dl.table].header, " ")
+	}
+	return nameWords(text)
+}
+
+// digitSlips returns the digit strings one slip of the pen makes from d
+// (digits and a decimal point, digitsOf): two neighbouring digits
+// swapped, one digit but the last replaced, left out or added before
+// it; the decimal point stays where it is among the digits written
+// before it.
+func digitSlips(d string) []string {
+	var out []string
+	b := []byte(d)
+	isD := func(c byte) bool { return c >= '0' && c <= '9' }
+	for i := 0; i+1 < len(b); i++ {
+		if isD(b[i]) && isD(b[i+1]) && b[i] != b[i+1] {
+			s := slices.Clone(b)
+			s[i], s[i+1] = s[i+1], s[i]
+			out = append(out, string(s))
+		}
+	}
+	// The last digit is left alone but by a swap: another last digit,
+	// or one more or fewer, is the figure rounded otherwise ("99.95 %"
+	// for 99.954 %) or a neighbouring figure, not a slip.
+	last := bytes.LastIndexFunc(b, func(r rune) bool { return r >= '0' && r <= '9' })
+	for i := range b {
+		if !isD(b[i]) || i == last {
+			continue
+		}
+		for c := byte('0'); c <= '9'; c++ {
+			if c != b[i] {
+				s := slices.Clone(b)
+				s[i] = c
+				out = append(out, string(s))
+			}
+		}
+		out = append(out, string(b[:i])+string(b[i+1:]))
+	}
+	for i := 0; i < last; i++ {
+		for c := byte('0'); c <= '9'; c++ {
+			out = append(out, string(b[:i])+string(c)+string(b[i:]))
+		}
+	}
+	// No leading zero but before a point, no empty or point-only string.
+	out = slices.DeleteFunc(out, func(s string) bool {
+		return s == "" || s == "." || len(s) > 1 && s[0] == '0' && s[1] != '.' || s[len(s)-1] == '.' || s[0] == '.'
+	})
+	slices.Sort(out)
+	return slices.Compact(out)
+}
