@@ -270,11 +270,23 @@ func TestLiteralNodes(t *testing.T) {
 			evidence[f.Function] = f.Hot.Confidence + ", " + f.Hot.Evidence
 		}
 	}
-	if got := evidence["example.com/literals/svc.Logger"]; !strings.HasPrefix(got, "high, static: is a HTTP handler") {
-		t.Errorf("finding in the handler literal of svc.Logger: %q; want high, in an HTTP handler", got)
-	}
-	if got := evidence["example.com/literals/svc.(*server).Lookup"]; !strings.HasPrefix(got, "high, static: is a RPC method") {
-		t.Errorf("finding in a gRPC server's method: %q; want high, in an RPC method", got)
+	// Findings whose evidence must start so: the function, the start
+	// of "confidence, evidence", and what the function is and why.
+	for _, c := range []struct{ fn, want, what string }{
+		{"example.com/literals/svc.Logger", "high, static: is a HTTP handler", "the handler literal of svc.Logger; want high, in an HTTP handler"},
+		{"example.com/literals/svc.(*server).Lookup", "high, static: is a RPC method", "a gRPC server's method; want high, in an RPC method"},
+		{"example.com/literals/svc.Headers.ServeHTTP", "high, static: is a HTTP handler", "a ServeHTTP(w, r, next) method; want high, in an HTTP handler"},
+		{"example.com/literals/svc.AdminStats", "low, static: is a control-plane HTTP handler", "an admin handler; want low, a control-plane handler"},
+		{"example.com/literals/svc.statsHeader", "low, static: reachable from control-plane HTTP handler svc.AdminStats", "a function only an admin handler reaches; want low, from the control-plane handler"},
+		{"example.com/literals/internal/fakeconn.Serve", "low, static: test code that no benchmark reaches (example.com/literals/internal/fakeconn is internal and no program", "the handler of an internal package only a test imports; want low, test code"},
+		{"example.com/literals/internal/winonly.Serve", "high, static: is a HTTP handler", "the handler of an internal package a Windows-only file imports; want high, in an HTTP handler"},
+		{"example.com/literals/svc.ServeObject", "low, static: is a HTTP handler; the function calls objstore.(*Client).Get (I/O", "a handler that calls a client library's request (context first, error last); want low, the function does I/O"},
+		{"example.com/literals/svc.RenderPage", "low, static: is a HTTP handler; the function calls (*html/template.Template).Parse", "a handler that parses a template per call; want low, beside the parse"},
+		{"example.com/literals/internal/cli.Preview", "low, static: is a control-plane HTTP handler", "the handler of a package under cli/; want low, a control-plane handler"},
+	} {
+		if got := evidence[c.fn]; !strings.HasPrefix(got, c.want) {
+			t.Errorf("finding in %s: %q", c.what, got)
+		}
 	}
 	if got := evidence["example.com/literals/svc.(*Client).Lookup"]; got == "" || strings.Contains(got, "RPC method") {
 		t.Errorf("finding in a client's method of a server's shape: %q; want one, not in an RPC method", got)
@@ -284,30 +296,6 @@ func TestLiteralNodes(t *testing.T) {
 	}
 	if got := evidence["example.com/literals/svc.Setup"]; got == "" || strings.Contains(got, "reachable from consumer loop") {
 		t.Errorf("finding in svc.Setup: %q; want one, not reached from the consumer loop", got)
-	}
-	if got := evidence["example.com/literals/svc.Headers.ServeHTTP"]; !strings.HasPrefix(got, "high, static: is a HTTP handler") {
-		t.Errorf("finding in a ServeHTTP(w, r, next) method: %q; want high, in an HTTP handler", got)
-	}
-	if got := evidence["example.com/literals/svc.AdminStats"]; !strings.HasPrefix(got, "low, static: is a control-plane HTTP handler") {
-		t.Errorf("finding in an admin handler: %q; want low, a control-plane handler", got)
-	}
-	if got := evidence["example.com/literals/svc.statsHeader"]; !strings.HasPrefix(got, "low, static: reachable from control-plane HTTP handler svc.AdminStats") {
-		t.Errorf("finding in a function only an admin handler reaches: %q; want low, from the control-plane handler", got)
-	}
-	if got := evidence["example.com/literals/internal/fakeconn.Serve"]; !strings.HasPrefix(got, "low, static: test code that no benchmark reaches (example.com/literals/internal/fakeconn is internal and no program") {
-		t.Errorf("finding in the handler of an internal package only a test imports: %q; want low, test code", got)
-	}
-	if got := evidence["example.com/literals/internal/winonly.Serve"]; !strings.HasPrefix(got, "high, static: is a HTTP handler") {
-		t.Errorf("finding in the handler of an internal package a Windows-only file imports: %q; want high, in an HTTP handler", got)
-	}
-	if got := evidence["example.com/literals/svc.ServeObject"]; !strings.HasPrefix(got, "low, static: is a HTTP handler; the function calls objstore.(*Client).Get (I/O") {
-		t.Errorf("finding in a handler that calls a client library's request (context first, error last): %q; want low, the function does I/O", got)
-	}
-	if got := evidence["example.com/literals/svc.RenderPage"]; !strings.HasPrefix(got, "low, static: is a HTTP handler; the function calls (*html/template.Template).Parse") {
-		t.Errorf("finding in a handler that parses a template per call: %q; want low, beside the parse", got)
-	}
-	if got := evidence["example.com/literals/internal/cli.Preview"]; !strings.HasPrefix(got, "low, static: is a control-plane HTTP handler") {
-		t.Errorf("finding in the handler of a package under cli/: %q; want low, a control-plane handler", got)
 	}
 	if got := evidence["example.com/literals/svc.Banner"]; got == "" || strings.Contains(got, "HTTP handler") {
 		t.Errorf("finding in the local literal of svc.Banner: %q; want one, not reached from the handler that calls a local literal of the same signature", got)
