@@ -83,6 +83,9 @@ func slipOf(n Number, lo, hi float64) float64 {
 	switch {
 	case isByteRate(n) || n.Quantity == Memory || n.Quantity == PerPeriod && n.dim == "B":
 		more = bitSlips
+		if gigaSlips {
+			more = append(more[:len(more):len(more)], gigaSlipFactors...)
+		}
 	case n.Quantity == Time || n.Quantity == PerPeriod && periodTime(n):
 		more = timeSlips
 	}
@@ -93,6 +96,15 @@ func slipOf(n Number, lo, hi float64) float64 {
 	}
 	return 0
 }
+
+// gigaSlips makes a size or byte rate whose giga or tera prefix is read
+// as the other system's ("1,125 MB, or 1.12 GiB": 1.125 GB) a UnitSlip,
+// as slips does for mega and kilo (twentieth round).
+const gigaSlips = true
+
+// gigaSlipFactors are the factors of GiB read as GB and TiB as TB, either
+// way.
+var gigaSlipFactors = []float64{1.073741824, 1 / 1.073741824, 1.099511627776, 1 / 1.099511627776}
 
 // periodTime reports whether n is an amount of time per period ("379
 // hours a day").
@@ -135,6 +147,9 @@ func (x *extractor) checkDerived(c *Claim) {
 	for _, n := range c.Numbers {
 		if x.checkConversion(c, n, scan, figs) || x.checkAmountConversion(c, n, scan, figs) || x.checkPeriodRestated(c, n, scan) ||
 			x.checkAmountRepeated(c, n, scan, figs) {
+			return
+		}
+		if x.checkSentenceDifference(c, n, scan, figs) {
 			return
 		}
 		if x.checkPerCount(c, n, scan, figs) || x.checkPerTotal(c, n, scan) || x.checkRateTotal(c, n, scan) || x.checkFullShare(c, n, scan) {
@@ -1381,16 +1396,70 @@ func (x *extractor) checkAmountConversion(c *Claim, n Number, scan string, figs 
 		// the paragraph ("about 1,296 s" / "per simulated day").
 		after = " " + x.wrappedLine(c.Line-1, c.Line)
 	}
+	qualified := false
+	if q := qualifierRE.FindString(link); conversionQualified && q != "" && !byteRates && o.Quantity == Memory {
+		// "1,125 MB per user per month, or 1.12 GiB": the amount and
+		// what it is per, then the amount in another unit.
+		link, qualified = link[len(q):], true
+	}
+	// "133.5 GiB we get back (about 143.3 GB on the bill)": words about
+	// the size, then the parenthesis that restates it (what follows in
+	// the parenthesis is about the restatement).
+	paren := conversionQualified && !qualified && parenLinkRE.MatchString(link)
 	if o.Quantity != n.Quantity || o.Unit == n.Unit || strings.Contains(o.Unit, "/") && !(byteRates && isByteRate(o)) || o.Unit == "" ||
-		!amountLinkRE.MatchString(link) || comparedAfterRE.MatchString(after) && !unitSystemRE.MatchString(after) ||
+		!amountLinkRE.MatchString(link) && !paren || comparedAfterRE.MatchString(after) && !unitSystemRE.MatchString(after) && !(paren && !comparativeAfterRE.MatchString(after)) ||
 		compoundTime(scan, figs[at]) != compoundTime(scan, figs[at-1]) {
 		return false
 	}
 	lo, hi := o.base()
 	cx := &Cross{Derivation: Conversion, Lines: []int{c.Line}, Stated: n, Got: toUnit((lo+hi)/2, n), GotUnit: n.Unit, Operands: []Number{o}}
 	cx.judge(n, lo, hi)
+	if qualified && cx.Reason != DerivedHolds && !prefixSlip(cx.Factor) {
+		// "12 GB per node, or 1.2 TB" may be a total over the nodes:
+		// only the same amount, or it with a binary prefix read as a
+		// decimal one or bits as bytes, says something.
+		return false
+	}
 	setCross(c, cx)
 	return true
+}
+
+// conversionQualified lets checkAmountConversion read a size restated in
+// another unit after what it is per ("1,125 MB per user per month, or
+// 1.12 GiB"; twentieth round).
+const conversionQualified = true
+
+// parenLinkRE finds a few words about a size and the parenthesis that
+// restates it in another unit: "133.5 GiB we get back (about 143.3 GB".
+var parenLinkRE = regexp.MustCompile(`(?i)^\s*(?:[a-z]+\s+){1,4}\(\s*(?:about|roughly|around|approximately|nearly|some|~|≈)?\s*$`)
+
+// comparativeAfterRE finds the words after a figure in a parenthesis that
+// make it a figure of its own ("(about 2 GB more than").
+var comparativeAfterRE = regexp.MustCompile(`(?i)^\s*(?:less|more|faster|slower|shorter|longer|smaller|larger|bigger|fewer|than|saved|lower|higher|each|apiece|per|of|total|combined|overall|left|free|spare)\b`)
+
+// qualifierRE finds what a size is per, between it and its restatement:
+// "per user per month", "a day", "each".
+var qualifierRE = regexp.MustCompile(`(?i)^(?:\s+(?:(?:per|a|an|every)\s+[a-z][a-z-]*|each))+`)
+
+// prefixSlip reports whether a UnitSlip's factor is that of a binary
+// prefix read as a decimal one (1.024, 1.048576, …) or of bits read as
+// bytes (8): a slip of the unit alone, whatever the amount is per.
+func prefixSlip(f float64) bool {
+	if f <= 0 {
+		return false
+	}
+	if f < 1 {
+		f = 1 / f
+	}
+	if math.Abs(f-8) < 1e-9 {
+		return true
+	}
+	for _, p := range []float64{1.024, 1.048576, 1.073741824, 1.099511627776} {
+		if math.Abs(f/p-1) < 1e-9 {
+			return true
+		}
+	}
+	return false
 }
 
 // compoundTimeRE finds a time unit written as a compound with what it
@@ -2017,4 +2086,89 @@ func (x *extractor) checkAmountRepeated(c *Claim, n Number, scan string, figs []
 		}
 	}
 	return false
+}
+
+// differenceAfterPair switches on checkSentenceDifference: a figure
+// stated as the difference of the pair before it in its sentence
+// (twentieth round).
+const differenceAfterPair = true
+
+// differenceLeadRE finds the words right before a figure that state it as
+// a difference of two others: "a saving of", "an extra", "a gap of",
+// "a difference of about".
+var differenceLeadRE = regexp.MustCompile(`(?i)\b(?:an?\s+(?:extra|additional|saving|gap|difference|reduction)(?:\s+of)?|saving|saves|saved)\s*(?:of\s+)?(?:about|roughly|around|nearly|some|~|≈)?\s*$`)
+
+// checkSentenceDifference checks a figure stated as a difference ("a
+// saving of 430 ns", "an extra 5,900 handshakes per second") against the
+// one before → after pair its sentence states before it, on its line or
+// on the paragraph's line before when the sentence runs on: "647 ns
+// instead of 1.05 µs, a saving of" / "430 ns per span" is |old − new|.
+// The pair's sides without a unit take the figure's. A match is
+// consistent; one only with a unit misread is a UnitSlip; one within a
+// factor of two that neither gives is off. Several pairs, or a pair of
+// another quantity, leave it alone. It reports whether it set a verdict.
+func (x *extractor) checkSentenceDifference(c *Claim, n Number, scan string, figs []figure) bool {
+	if !differenceAfterPair || n.Unit == "%" || n.Unit == "x" || n.Unit == "pp" {
+		return false
+	}
+	at := figureIndex(figs, n)
+	if at < 0 || !differenceLeadRE.MatchString(scan[:figs[at].start]) && !(at == 0 && differenceLeadRE.MatchString(x.wrappedLine(c.Line-1, c.Line-2))) {
+		return false
+	}
+	text, before := scan[:figs[at].start], c.Line
+	if prev := x.wrappedLine(c.Line-1, c.Line-2); prev != "" && !strings.ContainsAny(scan[:figs[at].start], "0123456789") {
+		// The sentence runs on from the line before; its pair is there.
+		text, before = prev+" "+text, c.Line-1
+	}
+	var own *Pair
+	for _, d := range x.pairs {
+		p := d.p
+		if p.OldLine != before || p.NewLine != before {
+			continue
+		}
+		oi, ni := strings.LastIndex(text, p.Old.Text), strings.LastIndex(text, p.New.Text)
+		if oi < 0 || ni < 0 || oi == ni || sentenceBreak(text[max(oi, ni):]) {
+			continue
+		}
+		if own != nil && own != p {
+			return false
+		}
+		own = p
+	}
+	if own == nil {
+		return false
+	}
+	o, nw := own.Old, own.New
+	switch {
+	case o.Unit == "" && nw.Unit == "":
+		o.Unit, o.Quantity, o.scale = n.Unit, n.Quantity, n.scale
+		nw.Unit, nw.Quantity, nw.scale = n.Unit, n.Quantity, n.scale
+	case canonical(o.Quantity) != canonical(n.Quantity) || canonical(nw.Quantity) != canonical(n.Quantity) ||
+		o.Quantity == Throughput && (o.Unit != n.Unit || nw.Unit != n.Unit):
+		return false
+	}
+	olo, ohi := o.base()
+	nlo, nhi := nw.base()
+	lo, hi := olo-nhi, ohi-nlo
+	if lo+hi < 0 {
+		lo, hi = nlo-ohi, nhi-olo
+	}
+	lo = max(lo, 0)
+	mid := math.Abs(o.mid() - nw.mid())
+	cx := &Cross{Derivation: Difference, Lines: []int{own.OldLine, own.NewLine}, Stated: n, Got: toUnit(mid, n), GotUnit: n.Unit,
+		Operands: []Number{own.Old, own.New}}
+	switch {
+	case !(hi > 0):
+		return false
+	case rangeMatch(n, lo, hi):
+		cx.Reason = DerivedHolds
+	case slipOf(n, lo, hi) != 0:
+		cx.Reason, cx.Factor = UnitSlip, slipOf(n, lo, hi)
+	case mid > 0 && math.Abs(math.Log(n.mid()/mid)) < math.Log(2):
+		cx.Reason = DerivedOff
+	default:
+		return false
+	}
+	setCross(c, cx)
+	return true
 }

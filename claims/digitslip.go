@@ -14,6 +14,12 @@ import (
 // (checkDigitSlips) contradicted by them.
 const digitSlipsRestate = true
 
+// pairSlipsRestate extends checkDigitSlips to a side of a before → after
+// pair whose slip's source is written on a line that also writes the
+// pair's other side, in any unit (a table row: "41,200 | 58,900"
+// against "59,800 …, up from 41,200"; twentieth round).
+const pairSlipsRestate = true
+
 // maxSlipDigits bounds the digits of a figure the slip check reads: its
 // variants grow with the square of their number.
 const maxSlipDigits = 12
@@ -35,30 +41,31 @@ func (x *extractor) checkDigitSlips() {
 	if !digitSlipsRestate {
 		return
 	}
-	// The lines on which each figure is written, by unit and digits.
+	// The lines on which each figure is written, by unit and digits;
+	// and by digits alone (a table's cells take their unit from the
+	// header, a sentence may name the thing counted instead), read only
+	// for the two sides of a pair (const pairSlipsRestate).
 	written := make(map[string][]int)
-	note := func(n Number, line int) {
-		if n.Unit == "" || n.isRange() {
+	var anyUnit map[string][]int
+	if pairSlipsRestate {
+		anyUnit = make(map[string][]int)
+	}
+	noteLine := func(m map[string][]int, k string, line int) {
+		if l := m[k]; !slices.Contains(l, line) {
+			m[k] = append(l, line)
+		}
+	}
+	x.eachWritten(func(n Number, line int) {
+		if n.isRange() {
 			return
 		}
-		k := quotedUnit(n.Unit) + "\x00" + digitsOf(n.Text)
-		if l := written[k]; !slices.Contains(l, line) {
-			written[k] = append(l, line)
+		if n.Unit != "" {
+			noteLine(written, quotedUnit(n.Unit)+"\x00"+digitsOf(n.Text), line)
 		}
-	}
-	for k := range x.rep.Facts {
-		note(x.rep.Facts[k].Value, x.rep.Facts[k].Line)
-	}
-	for k := range x.rep.Claims {
-		c := &x.rep.Claims[k]
-		for _, n := range c.Numbers {
-			note(n, c.Line)
+		if anyUnit != nil {
+			noteLine(anyUnit, digitsOf(n.Text), line)
 		}
-		if c.Pair != nil {
-			note(c.Pair.Old, c.Pair.OldLine)
-			note(c.Pair.New, c.Pair.NewLine)
-		}
-	}
+	})
 	var add []Claim
 	for k := range x.rep.Claims {
 		c := &x.rep.Claims[k]
@@ -98,6 +105,28 @@ func (x *extractor) checkDigitSlips() {
 				}
 				if w, err := strconv.ParseFloat(v, 64); err == nil && w > 0 && math.Abs(math.Log(w/n.Value)) <= math.Log(1.3) {
 					slips = append(slips, slip{v, lines})
+				}
+			}
+			if len(slips) == 0 && c.Kind == BeforeAfter && anyUnit != nil {
+				// "59,800 new connections per second, up from 41,200"
+				// against a table row "41,200 | 58,900": the pair's
+				// other side written, as it is, on the lines that write
+				// the slip's source, in whatever unit.
+				o := c.Pair.Old
+				if o == n {
+					o = c.Pair.New
+				}
+				od := digitsOf(o.Text)
+				if significantDigits(od) >= 3 && !slices.ContainsFunc(anyUnit[d], func(l int) bool { return l != c.Line }) {
+					for _, v := range digitSlips(d) {
+						lines := slices.DeleteFunc(slices.Clone(anyUnit[v]), func(l int) bool { return l == c.Line || !slices.Contains(anyUnit[od], l) })
+						if len(lines) == 0 {
+							continue
+						}
+						if w, err := strconv.ParseFloat(v, 64); err == nil && w > 0 && math.Abs(math.Log(w/n.Value)) <= math.Log(1.3) {
+							slips = append(slips, slip{v, lines})
+						}
+					}
 				}
 			}
 			if len(slips) == 0 {
@@ -221,4 +250,22 @@ func digitSlips(d string) []string {
 	})
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// eachWritten calls f with every figure the report writes and its line:
+// the facts', the claims' and their pairs' sides.
+func (x *extractor) eachWritten(f func(n Number, line int)) {
+	for k := range x.rep.Facts {
+		f(x.rep.Facts[k].Value, x.rep.Facts[k].Line)
+	}
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		for _, n := range c.Numbers {
+			f(n, c.Line)
+		}
+		if c.Pair != nil {
+			f(c.Pair.Old, c.Pair.OldLine)
+			f(c.Pair.New, c.Pair.NewLine)
+		}
+	}
 }

@@ -561,7 +561,19 @@
 //     the multiple of a rate pair beside them the rates' own; "seconds"
 //     compound a unit ("CPU-seconds"); a result "more than the 8.3 ms we
 //     expected" is no projection; memory (RSS, heap) is a measure a ratio
-//     needs figures of, as CPU is.
+//     needs figures of, as CPU is;
+//   - a size restated in another unit after what it is per ("1,125 MB
+//     per user per month, or 1.12 GiB") or after a few words and a
+//     parenthesis ("133.5 GiB we get back (about 143.3 GB"), a GiB read
+//     as a GB a UnitSlip; a restatement between the sides of a pair ("X
+//     GB/s, or Y Gbit/s, up from Z GB/s") a conversion of its own, the
+//     pair X → Z; a figure after "a saving of", "an extra" the difference
+//     of the pair its sentence states before it (on the line before when
+//     the sentence runs on); a side of a pair that one slip of the pen
+//     makes from a figure a line writes beside the pair's other side (a
+//     table row) is Contradicted; "X, up from Y" with Y bare is a pair;
+//     a size "of RAM" that no machine is built with (not 2^k or 3·2^k
+//     units) is a figure of the report, not the machine's.
 //
 // Rounding follows the digits written, as for the arithmetic beside a
 // claim; a rate that sets a scenario ("at 2M decisions/second") is taken

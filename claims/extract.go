@@ -199,7 +199,8 @@ type extractor struct {
 	blockWords map[int32][]string
 	rows       []benchRow
 	full       bool
-	pairs      []*docPair // every pair of figures the report states
+	pairs      []*docPair       // every pair of figures the report states
+	headNouns  map[string][]int // checkUnmeasuredHead's evidence lines, by noun stem
 
 	// State of the claim pass.
 	curBlock   int32
@@ -603,7 +604,7 @@ func (x *extractor) proseClaims(i int) {
 		return
 	}
 	for k := range figs {
-		if (figs[k].Unit == "" || figs[k].Quantity == Memory) && environmentRE.MatchString(scan[figs[k].end:]) ||
+		if (figs[k].Unit == "" || figs[k].Quantity == Memory && !measuredRAM(figs[k])) && environmentRE.MatchString(scan[figs[k].end:]) ||
 			machineNouns[figs[k].dim] && machineLeadRE.MatchString(scan[:figs[k].start]) {
 			figs[k].used = true
 			figs[k].plusMinus = true
@@ -693,7 +694,7 @@ func (x *extractor) proseClaims(i int) {
 		}
 		for _, f := range figs {
 			if !f.used && !f.plusMinus && f.Unit != "" && f.Unit != "%" && f.Unit != "x" &&
-				(conversionAt(scan, figs, f) || differenceAt(scan, f) || len(pairs) > 0 && changeNounAt(scan, f) || savingAt(scan, f) || f.Quantity == Cost || f.Quantity == PerPeriod ||
+				(conversionAt(scan, figs, f) || orConversionAt(scan, figs, f) || differenceAt(scan, f) || len(pairs) > 0 && (changeNounAt(scan, f) || differenceAfterPair && differenceLeadRE.MatchString(scan[:f.start])) || savingAt(scan, f) || f.Quantity == Cost || f.Quantity == PerPeriod ||
 					statedBeside(f)) {
 				abs.Numbers = append(abs.Numbers, f.Number)
 			} else if !f.used && !f.plusMinus && f.Unit == "" && (quotientAt(scan, f) != nil || roundedAt(scan, figs, f)) {
@@ -793,6 +794,32 @@ func (x *extractor) proseClaims(i int) {
 	x.addAbsolute(abs)
 	listed.listed = true
 	x.addAbsolute(listed)
+}
+
+// ramIsMeasured switches on measuredRAM: a size of RAM that no machine is
+// built with is a measurement, not a description of the machine
+// (twentieth round).
+const ramIsMeasured = true
+
+// measuredRAM reports whether a memory figure before "of RAM" measures
+// what something holds ("needs 63.4 GiB of RAM", "gives back 4.4 GiB of
+// RAM", "(268 MB of RAM)") rather than describing the machine ("a node
+// with 64 GiB of RAM", "1.5 TB of RAM", "24 GB RAM"): machines come in
+// sizes of 2^k or 3·2^k units (halves included); any other value is a
+// measure.
+func measuredRAM(f figure) bool {
+	if !ramIsMeasured || f.Quantity != Memory {
+		return false
+	}
+	v := f.Value * 2
+	if v <= 0 || v != math.Trunc(v) || v > 1<<40 {
+		return true
+	}
+	n := uint64(v)
+	for n%2 == 0 {
+		n /= 2
+	}
+	return n != 1 && n != 3
 }
 
 // keyValueRE matches the name a tool prints before a counter: "hit=",
@@ -1185,6 +1212,13 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 			between = s[a.end:figs[k+1].start] + s[figs[k+1].end:b.start]
 			between = strings.Replace(between, "(", "", 1)
 			between = strings.Replace(between, ")", "", 1)
+		} else if k+2 < len(figs) && restatedOr(s, a, b) && downFromRE.MatchString(s[b.end:figs[k+2].start]) {
+			// "3.80 GB/s of egress, or 30.4 Gbit/s, up from 2.94 GB/s":
+			// the figure after "or" restates the first in another unit;
+			// the pair is the first and the figure after "up from", and
+			// the restatement is checked as a conversion of its own.
+			b, bi = &figs[k+2], k+2
+			between = s[figs[k+1].end:b.start]
 		} else if lp, rp, next := productParen(s, figs, k); next > 0 {
 			// "from 1,536 GiB (24 × 64 GiB) to 448 GiB": the
 			// parenthesis computes the first figure; the pair is the
@@ -1229,7 +1263,7 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 			// "17.9 ms (was 41.3 ms)": the new figure first.
 			ordered, later = true, true
 		}
-		if !ordered && a.Unit != "" && b.Unit != "" && downFromRE.MatchString(between) {
+		if !ordered && a.Unit != "" && (b.Unit != "" || upFromBare && b.Unit == "" && !b.plusMinus && !strings.HasPrefix(a.Unit, "/")) && downFromRE.MatchString(between) {
 			// "it is now 0.88 s, down from 1.25 s": the new figure first.
 			ordered, later = true, true
 		}
@@ -1308,6 +1342,42 @@ func restatedIn(s string, a, b *figure) bool {
 	return a.Unit != "" && b.Unit != "" && a.Unit != b.Unit && canonical(a.Quantity) == canonical(b.Quantity) &&
 		strings.TrimSpace(s[a.end:b.start]) == "(" && strings.HasPrefix(strings.TrimSpace(s[b.end:]), ")")
 }
+
+// upFromBare reads "59,800 connections per second, up from 41,200" as a
+// pair, the earlier figure taking the later one's unit, as "from 41,200
+// to 59,800 connections per second" is (twentieth round).
+const upFromBare = true
+
+// restatedOr reports whether figure b of s restates a in another unit of
+// the same quantity after ", or" and at most four words about a ("3.80
+// GB/s of server egress, or 30.4 Gbit/s"); const pairSkipsRestatement.
+func restatedOr(s string, a, b *figure) bool {
+	if !pairSkipsRestatement || a.Unit == "" || b.Unit == "" || a.Unit == b.Unit || canonical(a.Quantity) != canonical(b.Quantity) {
+		return false
+	}
+	link := s[a.end:b.start]
+	return orLinkEndRE.MatchString(link) && len(strings.Fields(link)) <= 6 && !strings.ContainsAny(link, ".;:()")
+}
+
+// approxOnlyRE matches the word of approximation alone that opens a
+// parenthesis restating a figure: "(about 143.3 GB".
+var approxOnlyRE = regexp.MustCompile(`(?i)^\s*(?:about|roughly|around|approximately|nearly)\s*$`)
+
+// orConversionAt reports whether figure f of s restates the figure
+// before it in another unit after ", or" (restatedOr): a figure of its
+// own, checked as a conversion.
+func orConversionAt(s string, figs []figure, f figure) bool {
+	for k := 1; k < len(figs); k++ {
+		if figs[k].start == f.start {
+			return restatedOr(s, &figs[k-1], &figs[k])
+		}
+	}
+	return false
+}
+
+// pairSkipsRestatement makes a before → after pair written "X, or Y, up
+// from Z" the pair X → Z, Y being X in another unit (twentieth round).
+const pairSkipsRestatement = true
 
 // parenToPair reports whether figures a and b of s are a parenthesis of
 // their own, "(106.7 M to 518.9 M a day)": the figures behind the claim
@@ -3035,7 +3105,7 @@ func (x *extractor) classifyWrapped(i int, s string, f *figure, prevEnd, lastSto
 // between: "256 MiB cache (268 MB", "296ns (~0.3µs)".
 func conversionAt(s string, figs []figure, f figure) bool {
 	open := strings.LastIndex(s[:f.start], "(")
-	if open < 0 || strings.Trim(s[open+1:f.start], " ~≈") != "" {
+	if open < 0 || strings.Trim(s[open+1:f.start], " ~≈") != "" && !(conversionQualified && approxOnlyRE.MatchString(s[open+1:f.start])) {
 		return false
 	}
 	for _, g := range figs {

@@ -299,16 +299,18 @@ var floors = map[string]struct {
 	unlabelled                    int
 }{
 	"seeds":   {extraction: 219.0 / 223, recall: 27.0 / 35, falseRate: 0.0 / 188, unlabelled: 0},
-	"heldout": {extraction: 103.0 / 104, recall: 23.0 / 23, falseRate: 0.0 / 81, unlabelled: 0},
+	"heldout": {extraction: 104.0 / 104, recall: 23.0 / 23, falseRate: 0.0 / 81, unlabelled: 0},
 	"blind1":  {extraction: 93.0 / 97, recall: 13.0 / 16, falseRate: 1.0 / 81, unlabelled: 0},
-	"blind2":  {extraction: 114.0 / 127, recall: 12.0 / 20, falseRate: 0.0 / 107, unlabelled: 0},
+	"blind2":  {extraction: 121.0 / 127, recall: 12.0 / 20, falseRate: 0.0 / 107, unlabelled: 0},
 	// After the seventh round (testdata/labels/README.md, "Seventh round").
 	// blind3, blind4, blind11 and blind12 raised after the twelfth round
 	// (testdata/labels/README.md, "Twelfth round").
 	// blind3–blind10, blind14–blind16 and blind18 raised after the
 	// nineteenth round (testdata/labels/README.md, "Nineteenth round"),
-	// as was blind1's extraction.
-	"blind3": {extraction: 146.0 / 157, recall: 15.0 / 19, falseRate: 1.0 / 138, unlabelled: 0},
+	// as was blind1's extraction. heldout, blind2, blind3, blind16,
+	// blind18 and blind19 raised after the twentieth round
+	// (testdata/labels/README.md, "Twentieth round").
+	"blind3": {extraction: 146.0 / 157, recall: 16.0 / 19, falseRate: 1.0 / 138, unlabelled: 0},
 	"blind4": {extraction: 138.0 / 148, recall: 9.0 / 17, falseRate: 3.0 / 131, unlabelled: 0},
 	"blind5": {extraction: 103.0 / 117, recall: 10.0 / 15, falseRate: 1.0 / 102, unlabelled: 0},
 	// Scored blind once after the seventh round (127/150, 9/17, 11/133,
@@ -385,7 +387,7 @@ var floors = map[string]struct {
 	// blind7, blind8, blind10, blind11, blind12 and blind14.
 	// Raised after the eighteenth round (one amount over two periods:
 	// 10/19).
-	"blind16": {extraction: 228.0 / 250, recall: 10.0 / 19, falseRate: 0.0 / 231, unlabelled: 0},
+	"blind16": {extraction: 228.0 / 250, recall: 11.0 / 19, falseRate: 0.0 / 231, unlabelled: 0},
 	// blind17, scored blind once with the fifteenth round (217/249,
 	// 8/18, 9/231) and once with the seventeenth (217/249, 8/18, 7/231).
 	// Then developed on in the eighteenth round (testdata/labels/
@@ -393,10 +395,11 @@ var floors = map[string]struct {
 	"blind17": {extraction: 217.0 / 249, recall: 14.0 / 18, falseRate: 7.0 / 231, unlabelled: 0},
 	// blind18, scored blind once with the eighteenth round (291/317,
 	// 9/19, 5/298), then developed on in the nineteenth.
-	"blind18": {extraction: 292.0 / 317, recall: 13.0 / 19, falseRate: 5.0 / 298, unlabelled: 0},
+	"blind18": {extraction: 293.0 / 317, recall: 14.0 / 19, falseRate: 5.0 / 298, unlabelled: 0},
 	// blind19, scored blind once with the nineteenth round (219/246,
-	// 9/19, 5/227, two alarms on unlabelled claims): its floors.
-	"blind19": {extraction: 219.0 / 246, recall: 9.0 / 19, falseRate: 5.0 / 227, unlabelled: 2},
+	// 9/19, 5/227, two alarms on unlabelled claims), then developed on
+	// in the twentieth round.
+	"blind19": {extraction: 221.0 / 246, recall: 12.0 / 19, falseRate: 5.0 / 227, unlabelled: 2},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

@@ -667,10 +667,7 @@ func (x *extractor) nounEvidence(key string) []int {
 	lines := []int{}
 	for i := range x.lines {
 		dl := &x.lines[i]
-		text := plain(dl.raw)
-		if dl.table >= 0 {
-			text += " " + strings.Join(x.tables[dl.table].header, " ")
-		}
+		text := x.lineWithHeader(i)
 		if key == "CPU" && dl.table < 0 {
 			// "12 nodes (16 vCPU, 64 GiB each)", "16 vCPU each": a count
 			// of processors beside a memory size, or per machine,
@@ -985,4 +982,169 @@ func neighbourSpan(s string, figs []figure, at int) (lo, hi int) {
 		hi = figs[at+1].start
 	}
 	return lo, hi
+}
+
+// headNounMeasured switches on checkUnmeasuredHead: a change of a measure
+// that its sentence names by a noun no other line of the report names
+// beside a figure is Unsupported (twentieth round). Off: it catches three
+// more errors on the development sets (blind9, blind11, blind19) but
+// makes a false alarm on blind4 and contradicts the earlier rounds'
+// decision that a change of a measure no row names is unverifiable
+// (TestTwelfthRound, TestThirteenthRound, TestSixthRound,
+// TestRestatedRatioOfAnotherMeasure); see testdata/labels/README.md,
+// "Twentieth round".
+const headNounMeasured = false
+
+// headBeforeRE finds the verb before a figure of change whose subject
+// names what changed: "warm-up after a restart is 57 % shorter", "GC
+// overhead fell by 31 %"; headAfterRE the noun a change is about when it
+// is the object of a verb of cutting: "cut network timeouts by 55 %".
+var (
+	headBeforeRE = regexp.MustCompile(`(?i)\s+(?:is|are|was|were|fell|dropped|rose|grew|shrank|went\s+down|went\s+up)\s+(?:now\s+|also\s+)?(?:down\s+|up\s+)?(?:by\s+)?(?:about\s+|roughly\s+|some\s+|nearly\s+|~|≈)?$`)
+	// headPrepRE finds the first preposition of a subject: the noun
+	// before it is the subject's head ("warm-up after a replica
+	// restart").
+	headPrepRE  = regexp.MustCompile(`(?i)\s(?:after|of|for|in|on|at|with|from|during|per|under|across|between|to|by|since|when|while)\s`)
+	headWordRE  = regexp.MustCompile(`(?i)(?:^|\s)([a-z][a-z-]{3,})\s*$`)
+	headAfterRE = regexp.MustCompile(`(?i)\b(?:cut|cuts|reduced|reduces|lowered|lowers|trimmed|trims)\s+(?:the\s+|our\s+|its\s+|their\s+)?(?:[a-z][a-z-]*\s+){0,3}?([a-z][a-z-]{3,})\s+by\s+(?:about\s+|roughly\s+|some\s+|nearly\s+|~|≈)?$`)
+)
+
+// genericHeads are nouns that name no measure of their own: a change
+// "is" something only through the words around it.
+var genericHeads = map[string]bool{"this": true, "that": true, "which": true, "what": true, "improvement": true, "gain": true,
+	"change": true, "difference": true, "figure": true, "number": true, "result": true, "saving": true, "savings": true,
+	"total": true, "overall": true, "everything": true, "reduction": true, "increase": true, "decrease": true, "share": true,
+	"impact": true, "effect": true, "speedup": true, "slowdown": true, "regression": true, "there": true, "here": true}
+
+// checkUnmeasuredHead finds a factor or percentage of change whose
+// sentence names what changed by one noun, right before its verb ("GC
+// overhead fell by 31 %", "warm-up after a replica restart is 57 %
+// shorter": the subject's last word before the verb) or as the object of
+// a verb of cutting ("cut network timeouts by 55 %"), when no other line
+// of the report names that noun (or its plural) beside a figure, nor a
+// heading over figures, nor a table's header or row: the report never
+// measured it, so nothing in it supports the change. It is Unsupported
+// (Unmeasured). A claim with a pair, a projection, one already judged,
+// or a noun of no measure ("this improvement is 30 %") is left alone.
+func (x *extractor) checkUnmeasuredHead(c *Claim) {
+	if !headNounMeasured || c.expected || c.Pair != nil || c.Verdict != Unverifiable || c.stated.Unit != "%" && c.stated.Unit != "x" || c.stated.isRange() {
+		return
+	}
+	raw := plain(x.lines[c.Line-1].raw)
+	lo, hi := clauseAround(raw, c.stated.Text)
+	at := strings.Index(raw[lo:hi], c.stated.Text)
+	if at < 0 {
+		return
+	}
+	before := raw[lo : lo+at]
+	var m []string
+	if v := headBeforeRE.FindStringIndex(before); v != nil {
+		subject := before[:v[0]]
+		if p := headPrepRE.FindStringIndex(subject); p != nil {
+			subject = subject[:p[0]]
+		}
+		m = headWordRE.FindStringSubmatch(subject)
+	} else {
+		m = headAfterRE.FindStringSubmatch(before)
+	}
+	if m == nil {
+		return
+	}
+	head := strings.ToLower(m[1])
+	if genericHeads[head] {
+		return
+	}
+	for _, o := range x.rep.Claims {
+		if o.Line == c.Line && o.Kind == BeforeAfter {
+			return
+		}
+	}
+	for _, l := range x.headLines(nounStem(head)) {
+		if l != c.Line-1 {
+			return
+		}
+	}
+	setCross(c, &Cross{Reason: Unmeasured, Lines: []int{c.Line}, Stated: c.stated, Got: math.NaN(), GotUnit: c.stated.Unit, Measure: head})
+}
+
+// nounStem returns a noun without its plural ending: "fetches" →
+// "fetch", "timeouts" → "timeout", "pauses" → "pause".
+func nounStem(w string) string {
+	for _, suf := range []string{"ches", "shes", "sses", "xes"} {
+		if strings.HasSuffix(w, suf) {
+			return strings.TrimSuffix(w, "es")
+		}
+	}
+	if strings.HasSuffix(w, "ss") {
+		return w
+	}
+	return strings.TrimSuffix(w, "s")
+}
+
+// headLines returns the 0-based lines that name the noun stem (as a
+// word, singular or plural) and state a figure, or are a heading, a table
+// line (its header included) or program output: the report's evidence
+// that it measured the noun. Built once per stem and report.
+func (x *extractor) headLines(stem string) []int {
+	if lines, ok := x.headNouns[stem]; ok {
+		return lines
+	}
+	if x.headNouns == nil {
+		x.headNouns = make(map[string][]int)
+	}
+	lines := []int{}
+	for i := range x.lines {
+		dl := &x.lines[i]
+		text := x.lineWithHeader(i)
+		if !namesWord(text, stem) {
+			continue
+		}
+		if dl.kind == lkHeading || dl.table >= 0 || dl.kind != lkProse || len(scanFigures(blankCode(text))) > 0 {
+			lines = append(lines, i)
+		}
+	}
+	x.headNouns[stem] = lines
+	return lines
+}
+
+// namesWord reports whether s holds stem as a word of its own, alone or
+// with a plural ending ("timeout", "timeouts"; "fetch", "fetches"), in
+// any case.
+func namesWord(s, stem string) bool {
+	ls := strings.ToLower(s)
+	for from := 0; from < len(ls); {
+		k := strings.Index(ls[from:], stem)
+		if k < 0 {
+			return false
+		}
+		k += from
+		end := k + len(stem)
+		rest := ls[end:]
+		switch {
+		case strings.HasPrefix(rest, "es"):
+			end += 2
+		case strings.HasPrefix(rest, "s"):
+			end++
+		}
+		if (k == 0 || !isWordByte(ls[k-1])) && (end == len(ls) || !isWordByte(ls[end])) {
+			return true
+		}
+		from = k + 1
+	}
+	return false
+}
+
+func isWordByte(b byte) bool {
+	return b >= 'a' && b <= 'z' || b >= '0' && b <= '9' || b == '_'
+}
+
+// lineWithHeader returns the text of 0-based line i, followed, for a
+// table line, by its table's header: the words that name its figures.
+func (x *extractor) lineWithHeader(i int) string {
+	dl := &x.lines[i]
+	text := plain(dl.raw)
+	if dl.table >= 0 {
+		text += " " + strings.Join(x.tables[dl.table].header, " ")
+	}
+	return text
 }
