@@ -91,7 +91,7 @@ func (x *extractor) keyRows(c *Claim, q Quantity, fig string) (kp keyPair, ok bo
 			continue
 		}
 		found = append(found, keyPair{p: Pair{Old: o, New: n, OldLine: t.rows[ra].line + 1, NewLine: t.rows[rb].line + 1, Ordered: true,
-			From: "the rows the sentence names"}, t: t, col: col, from: ra, to: rb})
+			From: namedRowsFrom}, t: t, col: col, from: ra, to: rb})
 	}
 	if len(found) == 0 {
 		return kp, false
@@ -598,3 +598,7 @@ func (x *extractor) settingsPair(p *Pair) bool {
 // ("from 8 to 16 nodes and … from 16 to 32"): the noun after a pair of
 // whole numbers.
 var bareFromToRE = regexp.MustCompile(`(?i)\bfrom\s+\d[\d,]*\s+to\s+\d[\d,]*\s+(?:nodes|ranks|cores|threads|gpus|workers|replicas|shards|brokers|pods|instances|machines|servers|hosts|partitions)\b`)
+
+// namedRowsFrom is the Pair.From of a pair of table rows a sentence names
+// ("from 8 to 32 nodes").
+const namedRowsFrom = "the rows the sentence names"

@@ -321,8 +321,9 @@ var floors = map[string]struct {
 	"blind6": {extraction: 134.0 / 150, recall: 12.0 / 17, falseRate: 2.0 / 133, unlabelled: 2},
 	// Scored blind once after the seventh round (120/160, 10/17,
 	// 15/143, 1), then developed on in the eighth (testdata/labels/
-	// README.md, "Eighth round").
-	"blind7": {extraction: 148.0 / 160, recall: 11.0 / 17, falseRate: 1.0 / 143, unlabelled: 0},
+	// README.md, "Eighth round"). Raised after the twenty-first round
+	// (a verb of change is no subject word: 0/143).
+	"blind7": {extraction: 148.0 / 160, recall: 11.0 / 17, falseRate: 0.0 / 143, unlabelled: 0},
 	// Scored blind once after the eighth round (166/199, 8/17, 9/182),
 	// not developed on; raised after the ninth round.
 	"blind8": {extraction: 193.0 / 199, recall: 13.0 / 17, falseRate: 2.0 / 182, unlabelled: 0},
@@ -343,8 +344,9 @@ var floors = map[string]struct {
 	// extracted, 7/17 caught, 32/351 false alarms, 0 unlabelled — the
 	// ninth-round reader scored it the same, to the figure. Then developed
 	// on in the eleventh (testdata/labels/README.md, "Eleventh round")
-	// and raised to its score after it.
-	"blind11": {extraction: 353.0 / 368, recall: 13.0 / 17, falseRate: 2.0 / 351, unlabelled: 0},
+	// and raised to its score after it. Raised after the twenty-first
+	// round (1/351).
+	"blind11": {extraction: 353.0 / 368, recall: 13.0 / 17, falseRate: 1.0 / 351, unlabelled: 0},
 	// Scored blind once with the tenth-round reader (2026-11-27: 175/220
 	// extracted, 5/18 caught, 4/202 false alarms, 0 unlabelled) and once
 	// with the eleventh-round reader, which had not seen it either:
@@ -392,17 +394,20 @@ var floors = map[string]struct {
 	// 8/18, 9/231) and once with the seventeenth (217/249, 8/18, 7/231).
 	// Then developed on in the eighteenth round (testdata/labels/
 	// README.md, "Eighteenth round") and raised to its score after it.
-	"blind17": {extraction: 217.0 / 249, recall: 14.0 / 18, falseRate: 7.0 / 231, unlabelled: 0},
+	// Raised after the twenty-first round (5/231).
+	"blind17": {extraction: 217.0 / 249, recall: 14.0 / 18, falseRate: 5.0 / 231, unlabelled: 0},
 	// blind18, scored blind once with the eighteenth round (291/317,
 	// 9/19, 5/298), then developed on in the nineteenth.
 	"blind18": {extraction: 293.0 / 317, recall: 14.0 / 19, falseRate: 5.0 / 298, unlabelled: 0},
 	// blind19, scored blind once with the nineteenth round (219/246,
 	// 9/19, 5/227, two alarms on unlabelled claims), then developed on
 	// in the twentieth round.
-	"blind19": {extraction: 221.0 / 246, recall: 12.0 / 19, falseRate: 5.0 / 227, unlabelled: 2},
+	// Raised after the twenty-first round (4/227).
+	"blind19": {extraction: 221.0 / 246, recall: 12.0 / 19, falseRate: 4.0 / 227, unlabelled: 2},
 	// blind20, scored blind once with the twentieth round (230/252,
-	// 10/18, 12/234): its floors.
-	"blind20": {extraction: 230.0 / 252, recall: 10.0 / 18, falseRate: 12.0 / 234, unlabelled: 0},
+	// 10/18, 12/234): its floors. Raised after the twenty-first round
+	// (6/234).
+	"blind20": {extraction: 230.0 / 252, recall: 10.0 / 18, falseRate: 6.0 / 234, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

@@ -465,6 +465,9 @@ func (x *extractor) tableClaims(t *mdTable) {
 		newCol = news[0]
 	}
 	groups := columnGroups(olds, news, ncol)
+	if groups == nil && blockedSideColumns {
+		groups = blockedGroups(t.header, olds, news)
+	}
 	// byVersion: the before and after columns are headed by versions.
 	byVersion := false
 	if oldCol < 0 || newCol < 0 {
@@ -1194,6 +1197,58 @@ func columnGroups(olds, news []int, ncol int) []colGroup {
 	}
 	return gs
 }
+
+// blockedSideColumns pairs the before and after columns of a table
+// whose columns come in blocks ("p50 before | p95 before | p50 after |
+// p95 after") by the measure their headers name (blockedGroups), as the
+// alternating groups of columnGroups are (twenty-first round:
+// testdata/labels/README.md, "Twenty-first round").
+const blockedSideColumns = true
+
+// blockedGroups returns the before/after column groups of header whose
+// old columns (olds) and new columns (news) are not alternating: each old
+// column is paired with the one new column whose header, the side word
+// taken out, is the same ("p95 before" and "p95 after"), each group
+// spanning its two columns only. It returns nil unless every old column
+// finds exactly one such new column and there are at least two.
+func blockedGroups(header []string, olds, news []int) []colGroup {
+	if len(olds) < 2 || len(olds) != len(news) {
+		return nil
+	}
+	name := func(k int) string {
+		if k >= len(header) {
+			return ""
+		}
+		h := sideWordRE.ReplaceAllString(strings.ToLower(header[k]), " ")
+		return strings.Join(strings.Fields(h), " ")
+	}
+	var gs []colGroup
+	used := make(map[int]bool)
+	for _, o := range olds {
+		on := name(o)
+		if on == "" {
+			return nil
+		}
+		match := -1
+		for _, n := range news {
+			if name(n) == on {
+				if match >= 0 {
+					return nil
+				}
+				match = n
+			}
+		}
+		if match < 0 || used[match] {
+			return nil
+		}
+		used[match] = true
+		gs = append(gs, colGroup{old: o, new: match, lo: min(o, match), hi: min(o, match)})
+	}
+	return gs
+}
+
+// sideWordRE finds the words of a column header that name its side.
+var sideWordRE = regexp.MustCompile(`(?i)\b(?:before|after|old|new|baseline|optimi[sz]ed|current|previous|prior)\b`)
 
 func cellOf(r *mdRow, k int) string {
 	if k < len(r.cells) {
