@@ -1028,7 +1028,7 @@ func ioCall(info *types.Info, call *ast.CallExpr) string {
 // functions of that shape is followed through the call graph instead.
 func remoteCall(info *types.Info, call *ast.CallExpr) string {
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
-	if !ok || fn.Pkg() == nil || !strings.Contains(strings.Split(fn.Pkg().Path(), "/")[0], ".") {
+	if !ok || fn.Pkg() == nil || astutil.IsStdPath(fn.Pkg().Path()) {
 		return ""
 	}
 	sig := fn.Signature()

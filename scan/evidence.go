@@ -414,6 +414,7 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, servi
 	if r, ok := reached[name]; ok {
 		h := &finding.Hot{Confidence: High}
 		n := g.funcs[name]
+		io := g.ioOf(n)
 		switch {
 		case r.entry == name && r.kind == "exported API":
 			h.Evidence, h.Confidence = "static: exported API of a library package", Medium
@@ -440,8 +441,8 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, servi
 		case n.control:
 			h.Evidence += "; the function serves the control plane (admin, IAM or monitoring)"
 			h.Confidence = Low
-		case g.ioOf(n) != "" && smallSaving[f.Analyzer]:
-			h.Evidence += "; the function calls " + g.ioOf(n) + " (I/O or a template parse), which costs more than the " + f.Analyzer + " finding saves"
+		case io != "" && smallSaving[f.Analyzer]:
+			h.Evidence += "; the function calls " + io + " (I/O or a template parse), which costs more than the " + f.Analyzer + " finding saves"
 			h.Confidence = Low
 		case r.kind == "benchmark" && r.depth > maxBenchmarkDepth:
 			h.Evidence += fmt.Sprintf("; a benchmark that reaches it only through more than %d calls is weak evidence", maxBenchmarkDepth)
@@ -449,7 +450,7 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, servi
 		}
 		f.Hot = h
 		p := path{reach: r, reached: true, serving: -1}
-		if d, ok := serving[name]; ok && !n.control && (g.ioOf(n) == "" || !smallSaving[f.Analyzer]) {
+		if d, ok := serving[name]; ok && !n.control && (io == "" || !smallSaving[f.Analyzer]) {
 			p.serving = d
 		}
 		return p
