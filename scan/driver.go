@@ -259,8 +259,11 @@ func (d *driver) run(nodes []*node) error {
 					d.release(n)
 				}
 				cond.Broadcast()
-				mu.Unlock()
+				// Reported under the lock, so that counts arrive in
+				// order, one per package, as Options.Progress
+				// promises (the callback must return quickly).
 				d.progress.report(Progress{Loaded: true, Packages: len(nodes), Analysed: analysed})
+				mu.Unlock()
 			}
 		})
 	}
