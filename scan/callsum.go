@@ -564,7 +564,7 @@ func entryKindSig(sig *types.Signature) string {
 	switch {
 	case params.Len() == 2 && isNamed(params.At(0).Type(), "net/http", "ResponseWriter") && isNamed(params.At(1).Type(), "net/http", "Request"):
 		return "HTTP handler"
-	case params.Len() == 1 && isFrameworkContext(params.At(0).Type()):
+	case params.Len() == 1 && isFrameworkContext(params.At(0).Type()), isHertzHandler(params):
 		return "HTTP handler"
 	case params.Len() == 3 && isNamed(params.At(0).Type(), "net/http", "ResponseWriter") && isNamed(params.At(1).Type(), "net/http", "Request") &&
 		isRouterParams(params.At(2).Type()):
@@ -603,8 +603,10 @@ func isNamed(t types.Type, path, name string) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
 }
 
-// isFrameworkContext reports whether t is the request context of a
-// common web framework, whatever its major version.
+// isFrameworkContext reports whether t is the request context that a
+// common web framework passes to its handlers and middleware, whatever the
+// framework's major version: gin's, echo's, fiber's, fasthttp's, iris',
+// beego's, GoFrame's request and kratos' HTTP context.
 func isFrameworkContext(t types.Type) bool {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
@@ -614,17 +616,68 @@ func isFrameworkContext(t types.Type) bool {
 		return false
 	}
 	path, name := n.Obj().Pkg().Path(), n.Obj().Name()
-	for _, fw := range []struct{ path, name string }{
-		{"github.com/gin-gonic/gin", "Context"},
-		{"github.com/labstack/echo", "Context"},
-		{"github.com/gofiber/fiber", "Ctx"},
-		{"github.com/valyala/fasthttp", "RequestCtx"},
-	} {
-		if name == fw.name && (path == fw.path || strings.HasPrefix(path, fw.path+"/v")) {
+	for _, fw := range frameworkContexts {
+		if name == fw.name && inModulePackage(path, fw.module, fw.pkg) {
 			return true
 		}
 	}
 	return false
+}
+
+// frameworkContexts are the request contexts of common web frameworks: the
+// type name, the framework's module path without its major version suffix,
+// and the package within the module ("" for the module's root package).
+var frameworkContexts = []struct{ module, pkg, name string }{
+	{"github.com/gin-gonic/gin", "", "Context"},
+	{"github.com/labstack/echo", "", "Context"},
+	{"github.com/gofiber/fiber", "", "Ctx"},
+	{"github.com/valyala/fasthttp", "", "RequestCtx"},
+	{"github.com/kataras/iris", "context", "Context"},
+	{"github.com/beego/beego", "server/web/context", "Context"},
+	{"github.com/astaxie/beego", "context", "Context"},
+	{"github.com/gogf/gf", "net/ghttp", "Request"},
+	{"github.com/go-kratos/kratos", "transport/http", "Context"},
+}
+
+// inModulePackage reports whether the import path path is the package pkg
+// ("" for the root) of the module whose path, without a major version
+// suffix, is module, at any major version: "github.com/kataras/iris/v12/context"
+// is package "context" of "github.com/kataras/iris".
+func inModulePackage(path, module, pkg string) bool {
+	rest, ok := strings.CutPrefix(path, module)
+	if !ok {
+		return false
+	}
+	if v, ok := strings.CutPrefix(rest, "/v"); ok {
+		// a major version suffix: /v2, /v12
+		i := 0
+		for i < len(v) && v[i] >= '0' && v[i] <= '9' {
+			i++
+		}
+		if i == 0 {
+			return false
+		}
+		rest = v[i:]
+	}
+	if pkg == "" {
+		return rest == ""
+	}
+	return rest == "/"+pkg
+}
+
+// isHertzHandler reports whether params are those of a handler of
+// CloudWeGo's hertz, func(ctx context.Context, c *app.RequestContext).
+func isHertzHandler(params *types.Tuple) bool {
+	if params.Len() != 2 || !isNamed(params.At(0).Type(), "context", "Context") {
+		return false
+	}
+	p, ok := params.At(1).Type().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Name() == "RequestContext" &&
+		inModulePackage(n.Obj().Pkg().Path(), "github.com/cloudwego/hertz", "pkg/app")
 }
 
 // isRouterParams reports whether t is the path parameters that
@@ -684,9 +737,9 @@ func isErrorInterface(t types.Type) bool {
 // connection readers and work queues do: a range over a channel, or a for
 // statement without a condition whose body receives from a channel
 // (directly or in a select) or calls a method that reads the next message
-// (Read..., Recv..., Receive..., Fetch..., Next..., Poll..., Consume...,
-// Accept...). A loop that receives from a channel of time.Time (a ticker's)
-// is a periodic job, not a consumer, and one that waits on a channel of
+// (Read..., Recv..., Receive..., Fetch..., Next..., Poll..., Consume...).
+// A loop that receives from a channel of time.Time (a ticker's) is a
+// periodic job, not a consumer, and one that waits on a channel of
 // os.Signal, error or struct{} waits for a notice, not a message.
 //
 // The loops are listed outermost first; a consumer loop nested in another
@@ -695,11 +748,28 @@ func consumerLoops(info *types.Info, body *ast.BlockStmt) []ast.Stmt {
 	return outerLoops(body, func(l ast.Stmt) bool {
 		switch l := l.(type) {
 		case *ast.ForStmt:
-			return l.Cond == nil && !receivesTime(info, l.Body) && takesMessages(info, l.Body)
+			return l.Cond == nil && !receivesTime(info, l.Body) && callsMethod(info, l.Body, readPrefixes, true)
 		case *ast.RangeStmt:
 			return isMessageChan(info.TypeOf(l.X))
 		}
 		return false
+	})
+}
+
+// acceptLoops returns the loops of body, as consumerLoops does, that take
+// connections rather than messages: a for statement without a condition
+// whose body calls an Accept... method (a net.Listener's, a QUIC or SSH
+// server's) and neither receives a message nor reads one. Its body runs
+// once per connection: the per-connection set-up, a handshake, a
+// goroutine started to serve the connection, whose own read loop is the
+// consumer loop of its messages. Of the default findings reached from
+// accept loops on the seventh held-out set (labelled blind at 00f006b,
+// bench/corpus/labels), 1 of 16 was hot: per-connection work is not
+// per-request work.
+func acceptLoops(info *types.Info, body *ast.BlockStmt) []ast.Stmt {
+	return outerLoops(body, func(l ast.Stmt) bool {
+		f, ok := l.(*ast.ForStmt)
+		return ok && f.Cond == nil && !receivesTime(info, f.Body) && callsMethod(info, f.Body, acceptPrefixes, false)
 	})
 }
 
@@ -740,33 +810,46 @@ func isMessageChan(t types.Type) bool {
 	return !isNamed(ch.Elem(), "time", "Time") && !isNamed(ch.Elem(), "os", "Signal") && !isErrorInterface(ch.Elem())
 }
 
-// readPrefixes start the names of methods that read the next message.
-var readPrefixes = []string{"Read", "Recv", "Receive", "Fetch", "Next", "Poll", "Consume", "Accept"}
+// readPrefixes start the names of methods that read the next message;
+// acceptPrefixes those that take the next connection.
+var (
+	readPrefixes   = []string{"Read", "Recv", "Receive", "Fetch", "Next", "Poll", "Consume"}
+	acceptPrefixes = []string{"Accept"}
+)
 
-// takesMessages reports whether body receives from a channel or calls a
-// method whose name starts with one of readPrefixes.
-func takesMessages(info *types.Info, body *ast.BlockStmt) bool {
-	found := false
+// callsMethod reports whether body calls a method whose name starts with
+// one of prefixes or, if messages, receives from a channel of messages
+// (isMessageChan). With messages false, it reports false for a body that
+// also takes messages (calls a readPrefixes method or receives a message):
+// a loop that accepts and reads is a consumer.
+func callsMethod(info *types.Info, body *ast.BlockStmt, prefixes []string, messages bool) bool {
+	found, reads := false, false
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // a goroutine's own loop
 		case *ast.UnaryExpr:
-			if n.Op == token.ARROW {
-				found = isMessageChan(info.TypeOf(n.X))
+			if n.Op == token.ARROW && isMessageChan(info.TypeOf(n.X)) {
+				reads = true
 			}
 		case *ast.CallExpr:
 			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok {
 				if _, isMethod := info.Selections[sel]; isMethod {
+					for _, p := range prefixes {
+						found = found || strings.HasPrefix(sel.Sel.Name, p)
+					}
 					for _, p := range readPrefixes {
-						if strings.HasPrefix(sel.Sel.Name, p) {
-							found = true
-						}
+						reads = reads || strings.HasPrefix(sel.Sel.Name, p)
 					}
 				}
 			}
 		}
-		return !found
+		return true
 	})
-	return found
+	if messages {
+		return found || reads
+	}
+	return found && !reads
 }
 
 // receivesTime reports whether body receives from a channel of time.Time
@@ -797,12 +880,13 @@ func receivesTime(info *types.Info, body *ast.BlockStmt) bool {
 // on a hot path.
 //
 // A package name is one lower-case word that may join several
-// ("iamapi", "adminserver"): its first word is found as a prefix.
+// ("iamapi", "adminserver", "nsqadmin"): a control word is found as its
+// prefix or its suffix.
 func controlPlane(name string) bool {
 	pkg, _, qualified := strings.Cut(name, ".")
 	if qualified && pkg == strings.ToLower(pkg) && !strings.HasSuffix(name, ".go") {
 		for w := range controlWords {
-			if strings.HasPrefix(pkg, w) {
+			if strings.HasPrefix(pkg, w) || strings.HasSuffix(pkg, w) {
 				return true
 			}
 		}
@@ -1141,12 +1225,19 @@ type span struct{ start, end pos }
 func (sp span) contains(p pos) bool { return sp.start.before(p) && p.before(sp.end) }
 
 // setConsumer makes n a consumer-loop entry if body has loops that take
-// messages (see consumerLoops), and records their spans.
+// messages (see consumerLoops), else an accept-loop entry if it has loops
+// that take connections (acceptLoops), and records their spans.
 func (s *summariser) setConsumer(n *funcNode, body *ast.BlockStmt) {
 	if s.addSpans(n, consumerLoops(s.pass.TypesInfo, body)) {
 		n.entry = "consumer loop"
+	} else if s.addSpans(n, acceptLoops(s.pass.TypesInfo, body)) {
+		n.entry = acceptKind
 	}
 }
+
+// acceptKind is the entry kind of a function with an accept loop
+// (acceptLoops): what it reaches runs once per connection.
+const acceptKind = "accept loop"
 
 // setBenchmark records the spans of the measured loops of body, n's, and
 // makes a function of test code with one a benchmark entry: a helper that

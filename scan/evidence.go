@@ -203,7 +203,7 @@ func (g *callGraph) reachable() map[string]reach {
 	// measured loop is an entry there.
 	servesTraffic := func(n *funcNode) bool { return !n.test || n.entry == "benchmark" }
 	for _, name := range seeds {
-		if n := g.funcs[name]; n.entry != "" && !n.control && servesTraffic(n) {
+		if n := g.funcs[name]; n.entry != "" && n.entry != acceptKind && !n.control && servesTraffic(n) {
 			visit(name, reach{entry: name, kind: n.entry, loop: n.entry == "consumer loop"})
 		}
 	}
@@ -214,7 +214,7 @@ func (g *callGraph) reachable() map[string]reach {
 			r := seen[name]
 			n := g.funcs[name]
 			for _, e := range n.calls {
-				if r.entry == name && !e.loop && (n.entry == "benchmark" || n.entry == "consumer loop") {
+				if r.entry == name && !e.loop && (n.entry == "benchmark" || n.entry == "consumer loop" || n.entry == acceptKind) {
 					// The set-up around a benchmark's measured loop
 					// or a consumer's loop runs once.
 					continue
@@ -228,11 +228,16 @@ func (g *callGraph) reachable() map[string]reach {
 	}
 	walk()
 	// Admin, IAM and monitoring handlers are entry points of the
-	// control plane: what only they reach is reached, but not hot.
+	// control plane, and accept loops run once per connection: what only
+	// they reach is reached, but not hot.
 	late = true
 	for _, name := range seeds {
-		if n := g.funcs[name]; n.entry != "" && n.control && servesTraffic(n) {
-			visit(name, reach{entry: name, kind: controlKind + " " + n.entry})
+		if n := g.funcs[name]; n.entry != "" && (n.control || n.entry == acceptKind) && servesTraffic(n) {
+			kind := n.entry
+			if n.control {
+				kind = controlKind + " " + n.entry
+			}
+			visit(name, reach{entry: name, kind: kind})
 		}
 	}
 	walk()
@@ -434,6 +439,15 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, servi
 			h.Confidence = Low
 		case r.entry == name && r.kind == "benchmark" && !n.inLoops(token.Position{Line: f.Line, Column: f.Column}):
 			h.Evidence = "static: in the set-up of benchmark " + g.display(name) + ", outside its measured loop: runs once per run"
+			h.Confidence = Low
+		case r.entry == name && r.kind == acceptKind && !n.inLoops(token.Position{Line: f.Line, Column: f.Column}):
+			h.Evidence = "static: in the set-up of accept loop " + g.display(name) + ", outside its loops: runs once"
+			h.Confidence = Low
+		case r.entry == name && r.kind == acceptKind:
+			h.Evidence = "static: in accept loop " + g.display(name) + ": runs once per accepted connection, not per message"
+			h.Confidence = Low
+		case r.kind == acceptKind:
+			h.Evidence += ": runs once per accepted connection, not per message"
 			h.Confidence = Low
 		case strings.HasPrefix(r.kind, controlKind):
 			h.Evidence += " (the control plane: operators' and scrapers' calls)"

@@ -136,6 +136,8 @@ func TestControlPlane(t *testing.T) {
 		"iammiddleware.VerifyIAMPolicy":          true,
 		"iamapi.ProcessHandlers":                 true,
 		"adminserver.Server.Run":                 true,
+		"nsqadmin.httpServer.graphiteHandler":    true, // a control word as the package name's suffix
+		"kafkamonitor.Lag.Poll":                  true,
 		// a word inside another word is no match
 		"controllers.S3ApiController.GetObject": false,
 		"middlewares.ApplyBucketCORS":           false,
@@ -144,6 +146,7 @@ func TestControlPlane(t *testing.T) {
 		"api.Handler.Diamond":                   false,
 		"monitors.go":                           false,
 		"iambic.go":                             false,
+		"sysadmins.Shift.Do":                    false, // neither prefix nor suffix
 		// a package name that starts with a word: a known false match
 		"cruddy.Thing.Do": true,
 	} {
@@ -326,8 +329,11 @@ func TestLiteralNodes(t *testing.T) {
 		}
 	}
 	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "proxy.go"), map[string]string{
-		"// proxy: set-up":         "low, static: in the set-up of consumer loop svc.Proxy",
-		"// proxy: per connection": "high, static: is a consumer loop",
+		"// proxy: set-up":         "low, static: in the set-up of accept loop svc.Proxy",
+		"// proxy: per connection": "low, static: in accept loop svc.Proxy: runs once per accepted connection",
+		"// serve: per connection": "low, static: in accept loop svc.Serve: runs once per accepted connection",
+		"// serve: per message":    "high, static: is a consumer loop",
+		"// relay: per message":    "high, static: is a consumer loop",
 	})
 	if got := evidence["example.com/literals/svc.writeStatus"]; got == "" || strings.Contains(got, "HTTP handler") {
 		t.Errorf("finding in writeStatus(w, r, status): %q; want one, not an HTTP handler (only httprouter's parameters make a third)", got)

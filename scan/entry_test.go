@@ -1,0 +1,54 @@
+package scan
+
+import (
+	"go/token"
+	"go/types"
+	"testing"
+)
+
+// named returns a new named type path.name (a struct, or an interface if
+// iface), as a package of that path declares it.
+func named(path, name string, iface bool) *types.Named {
+	pkg := types.NewPackage(path, "p")
+	var under types.Type = types.NewStruct(nil, nil)
+	if iface {
+		under = types.NewInterfaceType(nil, nil).Complete()
+	}
+	return types.NewNamed(types.NewTypeName(token.NoPos, pkg, name, nil), under, nil)
+}
+
+func sigOf(params ...types.Type) *types.Signature {
+	vars := make([]*types.Var, len(params))
+	for i, t := range params {
+		vars[i] = types.NewParam(token.NoPos, nil, "", t)
+	}
+	return types.NewSignatureType(nil, nil, nil, types.NewTuple(vars...), nil, false)
+}
+
+func TestFrameworkHandlers(t *testing.T) {
+	ctx := named("context", "Context", true)
+	for _, tc := range []struct {
+		what string
+		sig  *types.Signature
+		want string
+	}{
+		{"gin", sigOf(types.NewPointer(named("github.com/gin-gonic/gin", "Context", false))), "HTTP handler"},
+		{"echo v4", sigOf(named("github.com/labstack/echo/v4", "Context", true)), "HTTP handler"},
+		{"fiber v2", sigOf(types.NewPointer(named("github.com/gofiber/fiber/v2", "Ctx", false))), "HTTP handler"},
+		{"iris v12", sigOf(types.NewPointer(named("github.com/kataras/iris/v12/context", "Context", false))), "HTTP handler"},
+		{"beego v2", sigOf(types.NewPointer(named("github.com/beego/beego/v2/server/web/context", "Context", false))), "HTTP handler"},
+		{"GoFrame", sigOf(types.NewPointer(named("github.com/gogf/gf/v2/net/ghttp", "Request", false))), "HTTP handler"},
+		{"kratos", sigOf(named("github.com/go-kratos/kratos/v2/transport/http", "Context", true)), "HTTP handler"},
+		{"hertz", sigOf(ctx, types.NewPointer(named("github.com/cloudwego/hertz/pkg/app", "RequestContext", false))), "HTTP handler"},
+		// near misses
+		{"a Context of another package of the framework's module", sigOf(types.NewPointer(named("github.com/kataras/iris/v12/core/router", "Context", false))), ""},
+		{"a module whose path only starts like the framework's", sigOf(types.NewPointer(named("github.com/gin-gonic/ginkgo", "Context", false))), ""},
+		{"a version suffix without digits", sigOf(types.NewPointer(named("github.com/gin-gonic/gin/vx", "Context", false))), ""},
+		{"hertz's context without the context.Context first", sigOf(types.NewPointer(named("github.com/cloudwego/hertz/pkg/app", "RequestContext", false))), ""},
+		{"a framework context and another parameter", sigOf(types.NewPointer(named("github.com/gin-gonic/gin", "Context", false)), types.Typ[types.Int]), ""},
+	} {
+		if got := entryKindSig(tc.sig); got != tc.want {
+			t.Errorf("%s: entryKindSig(%v) = %q, want %q", tc.what, tc.sig, got, tc.want)
+		}
+	}
+}
