@@ -1,9 +1,12 @@
 package fmtnumber_test
 
 import (
+	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
+	"strconv"
 	"testing"
 )
 
@@ -26,6 +29,51 @@ func BenchmarkHexDigest(b *testing.B) {
 	b.Run("after", func(b *testing.B) {
 		for b.Loop() {
 			sinkString = hex.EncodeToString(sum[:])
+		}
+	})
+}
+
+var replyCounts = []int{7, 300, 123456, 98765432}
+
+// BenchmarkFprintf writes a protocol reply line of one number, as a RESP
+// server writes an integer reply or an array header per command, into a
+// *bufio.Writer over io.Discard.
+func BenchmarkFprintf(b *testing.B) {
+	b.Run("before", func(b *testing.B) {
+		w := bufio.NewWriter(io.Discard)
+		i := 0
+		for b.Loop() {
+			fmt.Fprintf(w, ":%d\r\n", replyCounts[i&3])
+			i++
+		}
+	})
+	b.Run("after", func(b *testing.B) {
+		w := bufio.NewWriter(io.Discard)
+		i := 0
+		for b.Loop() {
+			w.Write(append(strconv.AppendInt(append(w.AvailableBuffer(), ":"...), int64(replyCounts[i&3]), 10), "\r\n"...))
+			i++
+		}
+	})
+}
+
+// BenchmarkFprintfInterface is BenchmarkFprintf through an io.Writer, the
+// fix then being io.WriteString.
+func BenchmarkFprintfInterface(b *testing.B) {
+	b.Run("before", func(b *testing.B) {
+		var w io.Writer = bufio.NewWriter(io.Discard)
+		i := 0
+		for b.Loop() {
+			fmt.Fprintf(w, "$%d\r\n", replyCounts[i&3])
+			i++
+		}
+	})
+	b.Run("after", func(b *testing.B) {
+		var w io.Writer = bufio.NewWriter(io.Discard)
+		i := 0
+		for b.Loop() {
+			io.WriteString(w, "$"+strconv.Itoa(replyCounts[i&3])+"\r\n")
+			i++
 		}
 	})
 }

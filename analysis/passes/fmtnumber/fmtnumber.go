@@ -112,8 +112,21 @@ func (ch *checker) check(c inspector.Cursor) {
 	var (
 		pieces []piece
 		args   []ast.Expr
+		writer ast.Expr // Fprintf's
 	)
 	switch fn.Name() {
+	case "Fprintf":
+		if len(call.Args) < 2 {
+			return
+		}
+		tv := pass.TypesInfo.Types[call.Args[1]]
+		if tv.Value == nil || tv.Value.Kind() != constant.String {
+			return
+		}
+		if pieces, ok = parseFormat(constant.StringVal(tv.Value)); !ok {
+			return
+		}
+		writer, args = call.Args[0], call.Args[2:]
 	case "Sprintf":
 		if len(call.Args) == 0 {
 			return
@@ -137,6 +150,10 @@ func (ch *checker) check(c inspector.Cursor) {
 		return
 	}
 
+	if writer != nil {
+		ch.checkFprintf(c, writer, pieces, args)
+		return
+	}
 	if fn.Name() == "Sprintf" && len(pieces) == 1 && pieces[0].verb == 'x' && len(args) == 1 {
 		if array, ok := ch.byteSeq(pass.TypesInfo.TypeOf(args[0])); ok {
 			ch.reportHex(c, args[0], array)
@@ -400,16 +417,40 @@ func (ch *checker) convert(p piece, t types.Type) (cv conversion, ok bool) {
 // by + with the literal text of the format.
 func (ch *checker) fix(c inspector.Cursor, pieces []piece, convs []conversion, args []ast.Expr) ([]analysis.TextEdit, bool) {
 	call := c.Node().(*ast.CallExpr)
+	edits, text, ok := ch.concat(c, pieces, convs, args)
+	if !ok {
+		return nil, false
+	}
+	if len(pieces) > 1 {
+		switch c.Parent().Node().(type) {
+		case *ast.IndexExpr, *ast.SliceExpr, *ast.SelectorExpr:
+			text = "(" + text + ")"
+		}
+	}
+	edits = append(edits, analysis.TextEdit{
+		Pos:     call.Pos(),
+		End:     call.End(),
+		NewText: []byte(text),
+	})
+	return edits, true
+}
+
+// concat returns the text of the strconv calls joined by + with the
+// literal text of the format that builds the string the call at c
+// formats, and the edits of the file's imports it needs (strconv added,
+// fmt dropped if the call is its only use).
+func (ch *checker) concat(c inspector.Cursor, pieces []piece, convs []conversion, args []ast.Expr) (edits []analysis.TextEdit, text string, ok bool) {
+	call := c.Node().(*ast.CallExpr)
 	var file *ast.File
 	for f := range c.Enclosing((*ast.File)(nil)) {
 		file = f.Node().(*ast.File)
 	}
 	if file == nil {
-		return nil, false
+		return nil, "", false
 	}
 	q, edits, ok := ch.imports.Prepare(file, call.Pos(), "strconv", "fmt")
 	if !ok {
-		return nil, false
+		return nil, "", false
 	}
 	var terms []string
 	i := 0
@@ -420,7 +461,7 @@ func (ch *checker) fix(c inspector.Cursor, pieces []piece, convs []conversion, a
 		}
 		x, ok := ch.imports.Source(args[i])
 		if !ok {
-			return nil, false
+			return nil, "", false
 		}
 		cv := convs[i]
 		i++
@@ -435,19 +476,7 @@ func (ch *checker) fix(c inspector.Cursor, pieces []piece, convs []conversion, a
 		}
 		terms = append(terms, x)
 	}
-	text := strings.Join(terms, " + ")
-	if len(terms) > 1 {
-		switch c.Parent().Node().(type) {
-		case *ast.IndexExpr, *ast.SliceExpr, *ast.SelectorExpr:
-			text = "(" + text + ")"
-		}
-	}
-	edits = append(edits, analysis.TextEdit{
-		Pos:     call.Pos(),
-		End:     call.End(),
-		NewText: []byte(text),
-	})
-	return edits, true
+	return edits, strings.Join(terms, " + "), true
 }
 
 // needsParens reports whether x must be parenthesised as an operand of +.
@@ -455,6 +484,160 @@ func needsParens(x ast.Expr) bool {
 	switch x.(type) {
 	case *ast.BinaryExpr:
 		return true
+	}
+	return false
+}
+
+// checkFprintf reports fmt.Fprintf(w, format, args...) of a short fixed
+// format with at least one number (the same formats as Sprintf's, see
+// check) into a *bufio.Writer or a *bytes.Buffer: a protocol writer's
+// reply line, a chunk header, a record's fields. The write is the evidence
+// that the text is made for a protocol; the report is left out only where
+// the code is cold. Its fix appends the same text to the writer's
+// AvailableBuffer with strconv's Append functions and writes it with one
+// Write call, which returns what Fprintf did (the bytes written and the
+// writer's error): no interface, no format parsing, no allocation.
+//
+// Through an io.Writer whose type is not known, the only exact fix builds
+// the text as a string first: measured here it takes 19–27 % less time
+// than Fprintf but allocates the string (0 → 1 allocs/op), so it is not
+// proposed.
+func (ch *checker) checkFprintf(c inspector.Cursor, writer ast.Expr, pieces []piece, args []ast.Expr) {
+	pass := ch.pass
+	if !hasAvailableBuffer(pass.TypesInfo.TypeOf(writer)) {
+		return
+	}
+	verbs, literal := 0, 0
+	for _, p := range pieces {
+		if p.verb != 0 {
+			verbs++
+		} else {
+			literal += len(p.lit)
+		}
+	}
+	if verbs == 0 || verbs != len(args) || verbs > maxVerbs || literal > maxLiteral {
+		return
+	}
+	convs := make([]conversion, 0, verbs)
+	numbers := 0
+	for _, p := range pieces {
+		if p.verb == 0 {
+			continue
+		}
+		cv, ok := ch.convert(p, pass.TypesInfo.TypeOf(args[len(convs)]))
+		if !ok {
+			return
+		}
+		if cv.kind == intKind || cv.kind == floatKind {
+			numbers++
+		}
+		convs = append(convs, cv)
+	}
+	if numbers == 0 || ch.cold(c) {
+		return
+	}
+	if ch.hot.InTestCode(c) && !ch.hot.InBenchmarkLoop(c) {
+		return
+	}
+	call := c.Node().(*ast.CallExpr)
+	diag := analysis.Diagnostic{
+		Pos: call.Pos(), End: call.End(), Category: "fprintf",
+		Message: "fmt.Fprintf with a fixed format of numbers into a buffered writer: strconv-append to its AvailableBuffer, then Write",
+	}
+	if edits, ok := ch.fprintfFix(c, writer, pieces, convs, args); ok {
+		diag.SuggestedFixes = []analysis.SuggestedFix{{Message: "Replace fmt.Fprintf with strconv appends to the writer's AvailableBuffer and one Write", TextEdits: edits}}
+	}
+	pass.Report(diag)
+}
+
+// fprintfFix returns the edits replacing fmt.Fprintf(w, ...) at c with
+// w.Write(append(strconv.AppendInt(append(w.AvailableBuffer(), "lit"...),
+// x, 10), ...)). The writer expression is written twice, so it must be a
+// name or a chain of field selections (no call, no index).
+func (ch *checker) fprintfFix(c inspector.Cursor, writer ast.Expr, pieces []piece, convs []conversion, args []ast.Expr) ([]analysis.TextEdit, bool) {
+	call := c.Node().(*ast.CallExpr)
+	if !isPlainRef(writer) {
+		return nil, false
+	}
+	w, ok := ch.imports.Source(writer)
+	if !ok {
+		return nil, false
+	}
+	var file *ast.File
+	for f := range c.Enclosing((*ast.File)(nil)) {
+		file = f.Node().(*ast.File)
+	}
+	if file == nil {
+		return nil, false
+	}
+	q, edits, ok := ch.imports.Prepare(file, call.Pos(), "strconv", "fmt")
+	if !ok {
+		return nil, false
+	}
+	text := w + ".AvailableBuffer()"
+	i := 0
+	for _, p := range pieces {
+		if p.verb == 0 {
+			text = fmt.Sprintf("append(%s, %q...)", text, p.lit)
+			continue
+		}
+		x, ok := ch.imports.Source(args[i])
+		if !ok {
+			return nil, false
+		}
+		cv := convs[i]
+		i++
+		if cv.conv != "" {
+			x = cv.conv + "(" + x + ")"
+		}
+		switch cv.fn {
+		case "":
+			text = fmt.Sprintf("append(%s, %s...)", text, x)
+		case "Itoa":
+			text = fmt.Sprintf("%s.AppendInt(%s, int64(%s), 10)", q, text, x)
+		default:
+			fn := strings.Replace(cv.fn, "Format", "Append", 1)
+			text = fmt.Sprintf("%s.%s(%s, %s%s)", q, fn, text, x, cv.rest)
+		}
+	}
+	return append(edits, analysis.TextEdit{
+		Pos:     call.Pos(),
+		End:     call.End(),
+		NewText: []byte(w + ".Write(" + text + ")"),
+	}), true
+}
+
+// isPlainRef reports whether x is a name or a chain of selections from a
+// name (w, c.bw, s.conn.w): an expression that can be evaluated twice with
+// the same result and no effect.
+func isPlainRef(x ast.Expr) bool {
+	switch x := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		return true
+	case *ast.SelectorExpr:
+		return isPlainRef(x.X)
+	}
+	return false
+}
+
+// hasAvailableBuffer reports whether t is a *bufio.Writer or a
+// *bytes.Buffer: a writer whose AvailableBuffer method returns an empty
+// slice of its free space, to be appended to and passed to an immediately
+// following Write.
+func hasAvailableBuffer(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
+	case "bufio.Writer", "bytes.Buffer":
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "AvailableBuffer")
+		_, ok := obj.(*types.Func)
+		return ok
 	}
 	return false
 }
