@@ -1,8 +1,11 @@
 package scan
 
 import (
+	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
+	"strings"
 	"testing"
 )
 
@@ -50,5 +53,78 @@ func TestFrameworkHandlers(t *testing.T) {
 		if got := entryKindSig(tc.sig); got != tc.want {
 			t.Errorf("%s: entryKindSig(%v) = %q, want %q", tc.what, tc.sig, got, tc.want)
 		}
+	}
+}
+
+// TestRunsReceived checks which loops run the values they receive (a
+// worker pool, a callback serializer) and which consume messages.
+func TestRunsReceived(t *testing.T) {
+	const src = `package p
+
+type msg struct{ n int }
+
+func pool(tasks chan func()) {
+	for fn := range tasks { // runs: yes
+		fn()
+	}
+}
+
+func serializer(q chan any) {
+	for { // runs: yes
+		select {
+		case cb := <-q:
+			if f, ok := cb.(func()); ok {
+				f()
+			}
+		}
+	}
+}
+
+func direct(q chan func(int)) {
+	for { // runs: yes
+		(<-q)(1)
+	}
+}
+
+func consumer(ch chan msg, handle func(msg)) {
+	for m := range ch { // runs: no
+		handle(m)
+	}
+}
+
+func methods(ch chan interface{ Done() }) {
+	for m := range ch { // runs: no
+		m.Done()
+	}
+}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}}
+	if _, err := (&types.Config{}).Check("p", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(src, "\n")
+	checked := 0
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n.(type) {
+		case *ast.ForStmt, *ast.RangeStmt:
+			line := lines[fset.Position(n.Pos()).Line-1]
+			_, want, ok := strings.Cut(line, "// runs: ")
+			if !ok {
+				return true
+			}
+			checked++
+			if got := runsReceived(info, n.(ast.Stmt)); got != (want == "yes") {
+				t.Errorf("%s: runsReceived = %v, want %s", strings.TrimSpace(line), got, want)
+			}
+		}
+		return true
+	})
+	if checked != 5 {
+		t.Fatalf("checked %d loops, want 5", checked)
 	}
 }

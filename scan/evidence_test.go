@@ -334,6 +334,8 @@ func TestLiteralNodes(t *testing.T) {
 		"// serve: per connection": "low, static: in accept loop svc.Serve: runs once per accepted connection",
 		"// serve: per message":    "high, static: is a consumer loop",
 		"// relay: per message":    "high, static: is a consumer loop",
+		"// events: per message":   "high, static: is a consumer loop",
+		"// pool: task":            "low, static: no call path from a handler, consumer loop or benchmark",
 	})
 	if got := evidence["example.com/literals/svc.writeStatus"]; got == "" || strings.Contains(got, "HTTP handler") {
 		t.Errorf("finding in writeStatus(w, r, status): %q; want one, not an HTTP handler (only httprouter's parameters make a third)", got)

@@ -65,3 +65,42 @@ func Relay(l net.Listener) {
 		c.Close()
 	}
 }
+
+// Pool runs the tasks its callers send: a worker pool, not a consumer of
+// messages. Its loop reaches no literal sent to it.
+func Pool(tasks chan func()) {
+	for fn := range tasks {
+		fn()
+	}
+}
+
+// Serializer runs callbacks received as values of an interface type.
+func Serializer(q chan any) {
+	for {
+		select {
+		case cb := <-q:
+			if f, ok := cb.(func()); ok {
+				f()
+			}
+		}
+	}
+}
+
+// Submit sends a task to the pool; the task's work runs once per call of
+// Submit, which nothing here calls in a loop.
+func Submit(tasks chan func(), n int) {
+	tasks <- func() {
+		_ = fmt.Sprintf("%d", n) // pool: task
+	}
+}
+
+// Events consumes messages and calls a handler stored in a field per
+// message: a consumer loop.
+type Events struct{ handle func(int) }
+
+func (e *Events) Run(ch chan int) {
+	for m := range ch {
+		e.handle(m)
+		_ = fmt.Sprintf("%d", m) // events: per message
+	}
+}
