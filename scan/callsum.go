@@ -151,6 +151,10 @@ type funcNode struct {
 	// astutil.IsBenchmarkLoop): the rest of its body is set-up, run once
 	// per consumer or benchmark run.
 	loops []span
+	// recovers are the spans of the blocks of its body that run only
+	// after a panic was recovered (see recoveryBlocks): what they do and
+	// call is an error path.
+	recovers []span
 	// calls are the functions it calls or refers to as values, and the
 	// calls through interfaces (see ifaceCallee).
 	calls []callEdge
@@ -297,11 +301,26 @@ func (s *summariser) body(c inspector.Cursor, n *funcNode, self *types.Func) {
 	} else if lit, ok := c.Node().(*ast.FuncLit); ok {
 		sig, _ = info.TypeOf(lit).(*types.Signature)
 	}
+	var fbody *ast.BlockStmt
+	switch f := c.Node().(type) {
+	case *ast.FuncDecl:
+		fbody = f.Body
+	case *ast.FuncLit:
+		fbody = f.Body
+	}
+	rblocks := recoveryBlocks(info, fbody)
+	for _, b := range rblocks {
+		start, end := s.pass.Fset.Position(b.Pos()), s.pass.Fset.Position(b.End())
+		n.recovers = append(n.recovers, span{pos{start.Line, start.Column}, pos{end.Line, end.Column}})
+	}
 	var walk func(inspector.Cursor) bool
 	walk = func(cc inspector.Cursor) bool {
 		switch cc.Node().(type) {
 		case *ast.CallExpr, *ast.CompositeLit, *ast.AssignStmt, *ast.ReturnStmt:
 			s.conversions(n, cc, sig)
+		}
+		if b, ok := cc.Node().(*ast.BlockStmt); ok && slices.Contains(rblocks, b) {
+			return false // an error path: its calls are not followed
 		}
 		switch e := cc.Node().(type) {
 		case *ast.FuncLit:
@@ -1354,4 +1373,84 @@ func (n *funcNode) inLoops(p token.Position) bool {
 		}
 	}
 	return false
+}
+
+// inRecovery reports whether p is in one of n's blocks that run only
+// after a recovered panic.
+func (n *funcNode) inRecovery(p token.Position) bool {
+	for _, sp := range n.recovers {
+		if sp.contains(pos{p.Line, p.Column}) {
+			return true
+		}
+	}
+	return false
+}
+
+// recoveryBlocks returns the bodies of the if statements of body (function
+// literals left out) that run only when a panic was recovered: if r :=
+// recover(); r != nil { … }, or the same test of a variable assigned from
+// recover() earlier. A panic is rare; the stack dump and error page built
+// there are an error path, not the request's work.
+func recoveryBlocks(info *types.Info, body *ast.BlockStmt) []*ast.BlockStmt {
+	if body == nil {
+		return nil
+	}
+	isRecover := func(x ast.Expr) bool {
+		call, ok := ast.Unparen(x).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		b, ok := info.Uses[id].(*types.Builtin)
+		return ok && b.Name() == "recover"
+	}
+	recovered := make(map[types.Object]bool)
+	var blocks []*ast.BlockStmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(n.Lhs) == 1 && len(n.Rhs) == 1 && isRecover(n.Rhs[0]) {
+				if id, ok := n.Lhs[0].(*ast.Ident); ok {
+					if obj := info.ObjectOf(id); obj != nil {
+						recovered[obj] = true
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			if len(n.Names) == 1 && len(n.Values) == 1 && isRecover(n.Values[0]) {
+				if obj := info.Defs[n.Names[0]]; obj != nil {
+					recovered[obj] = true
+				}
+			}
+		case *ast.IfStmt:
+			if n.Init != nil {
+				ast.Inspect(n.Init, func(m ast.Node) bool {
+					if a, ok := m.(*ast.AssignStmt); ok && len(a.Lhs) == 1 && len(a.Rhs) == 1 && isRecover(a.Rhs[0]) {
+						if id, ok := a.Lhs[0].(*ast.Ident); ok {
+							if obj := info.ObjectOf(id); obj != nil {
+								recovered[obj] = true
+							}
+						}
+					}
+					return true
+				})
+			}
+			// r != nil, recover() != nil
+			if bin, ok := n.Cond.(*ast.BinaryExpr); ok && bin.Op == token.NEQ {
+				for _, side := range []ast.Expr{bin.X, bin.Y} {
+					side = ast.Unparen(side)
+					if id, ok := side.(*ast.Ident); ok && recovered[info.Uses[id]] || isRecover(side) {
+						blocks = append(blocks, n.Body)
+					}
+				}
+			}
+		}
+		return true
+	})
+	return blocks
 }

@@ -3,6 +3,7 @@ package svc
 import (
 	"fmt"
 	"net"
+	"net/http"
 )
 
 // Proxy formats its endpoints once, then takes connections one by one:
@@ -103,4 +104,20 @@ func (e *Events) Run(ch chan int) {
 		e.handle(m)
 		_ = fmt.Sprintf("%d", m) // events: per message
 	}
+}
+
+// Recover writes a stack trace after a handler panicked: an error path,
+// whatever the handler's traffic.
+func Recover(w http.ResponseWriter, r *http.Request) {
+	defer func() {
+		if err := recover(); err != nil {
+			_ = fmt.Sprintf("%d", r.ContentLength) // recover: after a panic
+			dumpStack(w)
+		}
+	}()
+	_ = fmt.Sprintf("%d", r.ContentLength) // recover: per request
+}
+
+func dumpStack(w http.ResponseWriter) {
+	w.Header().Set("X-Depth", fmt.Sprintf("%d", 3)) // recover: callee after a panic
 }
