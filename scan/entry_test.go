@@ -2,9 +2,11 @@ package scan
 
 import (
 	"go/ast"
+	"go/importer"
 	"go/parser"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -126,5 +128,92 @@ func methods(ch chan interface{ Done() }) {
 	})
 	if checked != 5 {
 		t.Fatalf("checked %d loops, want 5", checked)
+	}
+}
+
+// TestFiniteReaders checks that loops reading one document to its end (a
+// file line by line, the parts of a multipart body) are not consumer
+// loops, while loops reading a connection or os.Stdin are.
+func TestFiniteReaders(t *testing.T) {
+	const src = `package p
+
+import (
+	"bufio"
+	"mime/multipart"
+	"net"
+	"os"
+)
+
+func grep(name string) {
+	fd, _ := os.Open(name)
+	r := bufio.NewReader(fd)
+	for { // consumer: no
+		if _, _, err := r.ReadLine(); err != nil {
+			return
+		}
+	}
+}
+
+func parts(mr *multipart.Reader) {
+	for { // consumer: no
+		if _, err := mr.NextPart(); err != nil {
+			return
+		}
+	}
+}
+
+func serve(c net.Conn) {
+	r := bufio.NewReader(c)
+	for { // consumer: yes
+		if _, err := r.ReadString('\n'); err != nil {
+			return
+		}
+	}
+}
+
+func pipe() {
+	r := bufio.NewReader(os.Stdin)
+	for { // consumer: yes
+		if _, err := r.ReadBytes('\n'); err != nil {
+			return
+		}
+	}
+}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	if _, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(src, "\n")
+	checked := 0
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		loops := consumerLoops(info, fd.Body)
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			l, ok := n.(*ast.ForStmt)
+			if !ok {
+				return true
+			}
+			_, want, ok := strings.Cut(lines[fset.Position(l.Pos()).Line-1], "// consumer: ")
+			if !ok {
+				return true
+			}
+			checked++
+			if got := slices.Contains(loops, ast.Stmt(l)); got != (want == "yes") {
+				t.Errorf("%s: consumer loop = %v, want %s", fd.Name.Name, got, want)
+			}
+			return true
+		})
+	}
+	if checked != 4 {
+		t.Fatalf("checked %d loops, want 4", checked)
 	}
 }
