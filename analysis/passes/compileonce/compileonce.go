@@ -59,6 +59,10 @@ type checker struct {
 	pass  *analysis.Pass
 	hot   *hotpath.Info
 	names map[string]bool // package-level names taken by fixes so far
+	// callsOf and valueUses index the uses of the package's functions
+	// (see uses), made on first need.
+	callsOf   map[*types.Func][]inspector.Cursor
+	valueUses map[*types.Func]int
 }
 
 func (c *checker) call(cur inspector.Cursor) {

@@ -65,10 +65,16 @@
 //     with Provision, Validate, Init, Setup, Configure, Load, Unmarshal,
 //     Register, Compile or Build, in any case) are left alone.
 //
+// A parameter of an unexported function (not a method) counts as
+// configuration when the function is only called, never used as a value,
+// and every call in the package passes configuration in its place: a
+// helper regexMatch(pattern, op) that a middleware calls per request for
+// each of its configured patterns compiles them all on every request.
+//
 // A pattern read from request data (a query parameter) is not reported:
 // it differs per call, and only a cache keyed by the pattern would help.
-// Nor is a pattern passed in as a parameter, which the function cannot
-// know to be configuration.
+// Nor is a pattern passed in as a parameter of an exported function or a
+// method, which the function cannot know to be configuration.
 //
 // For MustCompile and MustCompilePOSIX the analyzer offers a fix that
 // declares a package-level variable after the enclosing declaration and uses

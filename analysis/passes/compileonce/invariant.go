@@ -102,12 +102,82 @@ func (c *checker) configured(e ast.Expr, cur inspector.Cursor, depth int) bool {
 		if depth >= maxValueDepth {
 			return false
 		}
+		if c.paramConfigured(v, cur, depth) {
+			return true
+		}
 		if x, ok := c.rangeOver(v, cur); ok {
 			return c.configured(x, cur, depth+1)
 		}
 		value, ok := c.singleValue(v, cur)
 		return ok && c.configured(value, cur, depth+1)
 	}, c.stringCall)
+}
+
+// paramConfigured reports whether v is a parameter of the unexported
+// function around cur (not a method: an interface may call it from
+// elsewhere) that is only ever called, never used as a value, and to
+// which every call in the package passes configuration at v's position
+// (configured, in the caller's context): a helper such as
+// regexMatch(pattern, s), called per request in a loop over a
+// middleware's configured patterns, compiles configuration on every
+// call. The function being unexported, all its calls are in the package.
+func (c *checker) paramConfigured(v *types.Var, cur inspector.Cursor, depth int) bool {
+	d, ok := hotpath.TopDecl(cur).Node().(*ast.FuncDecl)
+	if !ok || d.Recv != nil || c.assignedIn(v, d.Body) {
+		return false
+	}
+	fn, ok := c.pass.TypesInfo.Defs[d.Name].(*types.Func)
+	if !ok || fn.Exported() {
+		return false
+	}
+	index, i := -1, 0
+	for _, field := range d.Type.Params.List {
+		for _, name := range field.Names {
+			if c.pass.TypesInfo.Defs[name] == v {
+				index = i
+			}
+			i++
+		}
+		if len(field.Names) == 0 {
+			i++
+		}
+	}
+	sig := fn.Signature()
+	if index < 0 || sig.Variadic() && index == sig.Params().Len()-1 {
+		return false
+	}
+	calls, values := c.uses(fn)
+	if len(calls) == 0 || values > 0 {
+		return false
+	}
+	for _, cc := range calls {
+		call := cc.Node().(*ast.CallExpr)
+		if index >= len(call.Args) || !c.configured(call.Args[index], cc, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
+// uses returns the calls of fn in the package, and how many other uses of
+// its name it has (as a value).
+func (c *checker) uses(fn *types.Func) (calls []inspector.Cursor, values int) {
+	if c.callsOf == nil {
+		c.callsOf = make(map[*types.Func][]inspector.Cursor)
+		c.valueUses = make(map[*types.Func]int)
+		for cur := range c.hot.Inspector.Root().Preorder((*ast.Ident)(nil)) {
+			f, ok := c.pass.TypesInfo.Uses[cur.Node().(*ast.Ident)].(*types.Func)
+			if !ok || f.Pkg() != c.pass.Pkg {
+				continue
+			}
+			if cur.ParentEdgeKind() == edge.CallExpr_Fun {
+				c.callsOf[f] = append(c.callsOf[f], cur.Parent())
+			} else {
+				c.valueUses[f]++
+			}
+		}
+	}
+	return c.callsOf[fn], c.valueUses[fn]
 }
 
 // leaves reports whether every local variable that e reads satisfies
