@@ -183,31 +183,34 @@ func TestDemote(t *testing.T) {
 		p     path
 		want  string
 		note  string // in the evidence
+		cat   string // the finding's category
 	}{
-		{"lowprec", high, far, Low, "10 % (1 of 10 findings hot)"},
-		{"other", high, far, High, ""},
-		{"lowprec", nil, far, "", ""},
+		{"lowprec", high, far, Low, "10 % (1 of 10 findings hot)", ""},
+		{"other", high, far, High, "", ""},
+		{"lowprec", nil, far, "", "", ""},
 		// in the entry point itself: strong evidence, kept
-		{"lowprec", &finding.Hot{Evidence: "static: is a benchmark, through a loop", Confidence: High}, near("benchmark", 0, -1), High, ""},
+		{"lowprec", &finding.Hot{Evidence: "static: is a benchmark, through a loop", Confidence: High}, near("benchmark", 0, -1), High, "", ""},
 		// near a serving handler or RPC method: kept, at medium
-		{"lowprec", high, near("HTTP handler", 1, 1), Medium, ""},
-		{"lowprec", high, near("RPC method", 1, 1), Medium, ""},
+		{"lowprec", high, near("HTTP handler", 1, 1), Medium, "", ""},
+		{"lowprec", high, near("RPC method", 1, 1), Medium, "", ""},
 		// two calls away is too far
-		{"lowprec", high, near("HTTP handler", 2, 2), Low, "too weak"},
+		{"lowprec", high, near("HTTP handler", 2, 2), Low, "too weak", ""},
 		// the path kept is a consumer loop's, a handler is near too
-		{"lowprec", high, near("consumer loop", 4, 1), Medium, "1 call from a serving handler"},
+		{"lowprec", high, near("consumer loop", 4, 1), Medium, "1 call from a serving handler", ""},
 		// near a consumer loop or a benchmark only: capped
-		{"lowprec", high, near("consumer loop", 1, -1), Low, "too weak"},
-		{"lowprec", high, near("benchmark", 2, -1), Low, "too weak"},
+		{"lowprec", high, near("consumer loop", 1, -1), Low, "too weak", ""},
+		{"lowprec", high, near("benchmark", 2, -1), Low, "too weak", ""},
 		// a demoted category: capped wherever it is
-		{"timeformat", &finding.Hot{Evidence: "static: is a HTTP handler", Confidence: High}, near("HTTP handler", 0, 0), Low, "measured to pay"},
+		{"timeformat", &finding.Hot{Evidence: "static: is a HTTP handler", Confidence: High}, near("HTTP handler", 0, 0), Low, "measured to pay", "item"},
 		// unless the check is weak there too
-		{"makecap", &finding.Hot{Evidence: "static: is a RPC method", Confidence: High}, near("RPC method", 0, 0), Low, "static evidence is too weak"},
+		{"makecap", &finding.Hot{Evidence: "static: is a RPC method", Confidence: High}, near("RPC method", 0, 0), Low, "static evidence is too weak", ""},
+		// a check weak when a library's API is all that reaches it
+		{"timeformat", &finding.Hot{Evidence: "static: exported API of a library package", Confidence: Medium}, near("exported API", 0, -1), Low, "exported API is too weak", "now"},
+		{"timeformat", &finding.Hot{Evidence: "static: called from the library's exported x.Y", Confidence: Medium}, near("exported API", 2, -1), Low, "exported API is too weak", "now"},
+		{"timeformat", &finding.Hot{Evidence: "static: is a HTTP handler", Confidence: High}, near("HTTP handler", 0, 0), High, "", "now"},
+		{"poolreset", &finding.Hot{Evidence: "static: exported API of a library package", Confidence: Medium}, near("exported API", 0, -1), Medium, "", ""},
 	} {
-		f := finding.Finding{Analyzer: tc.check, Hot: tc.hot}
-		if tc.check == "timeformat" {
-			f.Category = "item"
-		}
+		f := finding.Finding{Analyzer: tc.check, Category: tc.cat, Hot: tc.hot}
 		demote(&f, tc.p)
 		got := ""
 		if f.Hot != nil {
