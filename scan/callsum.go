@@ -1463,15 +1463,7 @@ func recoveryBlocks(info *types.Info, body *ast.BlockStmt) []*ast.BlockStmt {
 	}
 	isRecover := func(x ast.Expr) bool {
 		call, ok := ast.Unparen(x).(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-		if !ok {
-			return false
-		}
-		b, ok := info.Uses[id].(*types.Builtin)
-		return ok && b.Name() == "recover"
+		return ok && astutil.IsBuiltin(info, call.Fun, "recover")
 	}
 	recovered := make(map[types.Object]bool)
 	var blocks []*ast.BlockStmt

@@ -161,31 +161,9 @@ func (ch *checker) check(c inspector.Cursor) {
 		}
 	}
 
-	verbs, literal := 0, 0
-	for _, p := range pieces {
-		if p.verb != 0 {
-			verbs++
-		} else {
-			literal += len(p.lit)
-		}
-	}
-	if verbs == 0 || verbs != len(args) || verbs > maxVerbs || literal > maxLiteral {
+	convs, numbers, ok := ch.conversions(pieces, args)
+	if !ok {
 		return
-	}
-	convs := make([]conversion, 0, verbs)
-	numbers := 0
-	for _, p := range pieces {
-		if p.verb == 0 {
-			continue
-		}
-		cv, ok := ch.convert(p, pass.TypesInfo.TypeOf(args[len(convs)]))
-		if !ok {
-			return
-		}
-		if cv.kind == intKind || cv.kind == floatKind {
-			numbers++
-		}
-		convs = append(convs, cv)
 	}
 	// A lone verb without literal text is reported wherever it is not
 	// cold: strconv is then simpler as well as faster. A format with
@@ -413,6 +391,39 @@ func (ch *checker) convert(p piece, t types.Type) (cv conversion, ok bool) {
 	return conversion{}, false
 }
 
+// conversions returns the strconv call of each verb of a short fixed
+// format (at most maxVerbs verbs, each with its argument, and maxLiteral
+// bytes of literal text), and how many format numbers; ok is false if the
+// format is not one or a verb has no exact strconv equivalent (convert).
+func (ch *checker) conversions(pieces []piece, args []ast.Expr) (convs []conversion, numbers int, ok bool) {
+	verbs, literal := 0, 0
+	for _, p := range pieces {
+		if p.verb != 0 {
+			verbs++
+		} else {
+			literal += len(p.lit)
+		}
+	}
+	if verbs == 0 || verbs != len(args) || verbs > maxVerbs || literal > maxLiteral {
+		return nil, 0, false
+	}
+	convs = make([]conversion, 0, verbs)
+	for _, p := range pieces {
+		if p.verb == 0 {
+			continue
+		}
+		cv, ok := ch.convert(p, ch.pass.TypesInfo.TypeOf(args[len(convs)]))
+		if !ok {
+			return nil, 0, false
+		}
+		if cv.kind == intKind || cv.kind == floatKind {
+			numbers++
+		}
+		convs = append(convs, cv)
+	}
+	return convs, numbers, true
+}
+
 // fix returns the edits replacing the call at c with strconv calls, joined
 // by + with the literal text of the format.
 func (ch *checker) fix(c inspector.Cursor, pieces []piece, convs []conversion, args []ast.Expr) ([]analysis.TextEdit, bool) {
@@ -507,31 +518,9 @@ func (ch *checker) checkFprintf(c inspector.Cursor, writer ast.Expr, pieces []pi
 	if !hasAvailableBuffer(pass.TypesInfo.TypeOf(writer)) {
 		return
 	}
-	verbs, literal := 0, 0
-	for _, p := range pieces {
-		if p.verb != 0 {
-			verbs++
-		} else {
-			literal += len(p.lit)
-		}
-	}
-	if verbs == 0 || verbs != len(args) || verbs > maxVerbs || literal > maxLiteral {
+	convs, numbers, ok := ch.conversions(pieces, args)
+	if !ok {
 		return
-	}
-	convs := make([]conversion, 0, verbs)
-	numbers := 0
-	for _, p := range pieces {
-		if p.verb == 0 {
-			continue
-		}
-		cv, ok := ch.convert(p, pass.TypesInfo.TypeOf(args[len(convs)]))
-		if !ok {
-			return
-		}
-		if cv.kind == intKind || cv.kind == floatKind {
-			numbers++
-		}
-		convs = append(convs, cv)
 	}
 	if numbers == 0 || ch.cold(c) {
 		return
