@@ -507,6 +507,7 @@ func (x *extractor) crossCheck() {
 	x.checkSummaryCells()
 	x.checkSummaryFigures()
 	x.checkDigitSlips()
+	x.checkPrefixSlips()
 	x.splitContradictedFigures()
 	if sentenceFromTo {
 		x.unalarmSentenceFromTo()

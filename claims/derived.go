@@ -1892,6 +1892,20 @@ const periodRestates = true
 // period — or when a verb links them ("The 1,200 QPS reduction in
 // upstream queries is about", "300 million requests correspond to an
 // average of about"); group 1 is empty then.
+// changeNotRestated keeps checkPeriodRestated from reading a figure of
+// more or fewer of something ("90,000 more players a month") as the
+// earlier figure of its sentence, a level ("1.2 million new installs a
+// month, that is roughly"), restated (twenty-second round).
+const changeNotRestated = true
+
+// moreAfterRE is "more", "fewer", "extra" right after a figure (and its
+// unit word).
+var moreAfterRE = regexp.MustCompile(`(?i)^\s*(?:[a-z]+\s+)?(?:more|fewer|less|extra|additional)\b`)
+
+// changeAfterFigRE is a word of change right after a figure (and up to
+// two words of its unit): "7,488 QPS reduction", "$291 more".
+var changeAfterFigRE = regexp.MustCompile(`(?i)^\s*(?:[a-z/$]+\s+){0,2}(?:more|fewer|less|extra|additional|reductions?|savings?|saved|increases?|decreases?|drops?|cuts?|gains?|growth|falls?|rises?)\b`)
+
 var periodLinkRE = regexp.MustCompile(`(?i)^\s*(?:of\s+)?(?:[a-z][a-z-]*\s+){0,3}?(?:per|a|an|each|every)\s+(second|minute|hour|day|week|month|year)\s*,\s*(?:(?:which|that)\s+is|i\.e\.,?|or)?\s*(?:about|roughly|around|approximately|nearly|some|~|≈)?\s*\$?$` +
 	`|^(?:[^,.;:()]{0,40}?,\s*(?:which|that)\s+)?[^,.;:()]{0,80}?\b(?:is|are|was|were|means|equals|comes\s+to|amounts\s+to|works\s+out\s+to|corresponds?\s+to|translates?\s+(?:in)?to)\s+(?:an?\s+(?:average|mean)\s+(?:rate\s+)?of\s+)?(?:about|roughly|around|approximately|nearly|some|~|≈)?\s*\$?$`)
 
@@ -1953,6 +1967,12 @@ func (x *extractor) checkPeriodRestated(c *Claim, n Number, scan string) bool {
 		m = []string{link, ""}
 	}
 	if m == nil {
+		return false
+	}
+	if changeNotRestated && moreAfterRE.MatchString(n.Unit+" "+text[figs[at].end:]) && !changeAfterFigRE.MatchString(o.Unit+" "+text[figs[at-1].end:]) {
+		// "1.2 million new installs a month, that is roughly 90,000
+		// more players a month": a change that the earlier level
+		// gives with another figure (a share), not the level again.
 		return false
 	}
 	// The earlier figure's amount and the period it is over, in seconds.

@@ -20,6 +20,50 @@ const digitSlipsRestate = true
 // against "59,800 …, up from 41,200"; twentieth round).
 const pairSlipsRestate = true
 
+// slipAcrossPoint counts as a slip of the pen two digits swapped across
+// the decimal point, the point staying where it is: "73.1 %" for
+// 71.3 %, "$15.48" for $14.58 (twenty-second round).
+const slipAcrossPoint = true
+
+// slipSourceBare lets checkDigitSlips count, among the two lines that
+// must write a slip's source, one that writes it without a unit (a table
+// cell whose unit is its header's: "fell from 41.2 s to 11.6 s" and the
+// row "| api-gateway | 41.2 | 11.6 |" against "now pulls in 12.6 s");
+// one line must still write it in the figure's unit (twenty-second
+// round).
+const slipSourceBare = true
+
+// slipFromNamedRow lets checkDigitSlips take a slip's source from one
+// cell of a table row that the figure's clause names by its label, the
+// cell written without a unit ("The texture re-encode alone removed 560
+// MB" against the row "| Textures | 506 | 1,104 | 598 |"): a figure of
+// three digits or more, exactly one such cell (twenty-second round).
+const slipFromNamedRow = true
+
+// clauseOf returns the clause of c's line around figure n, with the start
+// of its sentence on the line before.
+func (x *extractor) clauseOf(c *Claim, n Number) string {
+	raw := blankCode(plain(x.lines[c.Line-1].raw))
+	lo, hi := clauseAround(raw, n.Text)
+	return raw[lo:hi] + " " + x.sentenceLead(c.Line-1)
+}
+
+// rowLabelWords returns the subject words of the label of the table row
+// on 1-based line l, plurals read as singulars; nil for another line.
+func (x *extractor) rowLabelWords(l int) []string {
+	dl := &x.lines[l-1]
+	if dl.table < 0 {
+		return nil
+	}
+	t := x.tables[dl.table]
+	for ri := range t.rows {
+		if t.rows[ri].line == l-1 {
+			return singulars(nameWords(rowLabel(&t.rows[ri])))
+		}
+	}
+	return nil
+}
+
 // maxSlipDigits bounds the digits of a figure the slip check reads: its
 // variants grow with the square of their number.
 const maxSlipDigits = 12
@@ -46,6 +90,10 @@ func (x *extractor) checkDigitSlips() {
 	// header, a sentence may name the thing counted instead), read only
 	// for the two sides of a pair (const pairSlipsRestate).
 	written := make(map[string][]int)
+	var bare map[string][]int // figures written without a unit, by digits (const slipSourceBare)
+	if slipSourceBare {
+		bare = make(map[string][]int)
+	}
 	var anyUnit map[string][]int
 	if pairSlipsRestate {
 		anyUnit = make(map[string][]int)
@@ -61,11 +109,24 @@ func (x *extractor) checkDigitSlips() {
 		}
 		if n.Unit != "" {
 			noteLine(written, quotedUnit(n.Unit)+"\x00"+digitsOf(n.Text), line)
+		} else if bare != nil {
+			noteLine(bare, digitsOf(n.Text), line)
 		}
 		if anyUnit != nil {
 			noteLine(anyUnit, digitsOf(n.Text), line)
 		}
 	})
+	// The label words of a table row, by its 1-based line, once each
+	// (const slipFromNamedRow).
+	labels := make(map[int][]string)
+	rowLabels := func(l int) []string {
+		w, ok := labels[l]
+		if !ok {
+			w = x.rowLabelWords(l)
+			labels[l] = w
+		}
+		return w
+	}
 	var add []Claim
 	for k := range x.rep.Claims {
 		c := &x.rep.Claims[k]
@@ -87,7 +148,8 @@ func (x *extractor) checkDigitSlips() {
 				continue
 			}
 			unit := quotedUnit(n.Unit) + "\x00"
-			if slices.ContainsFunc(written[unit+d], func(l int) bool { return l != c.Line }) {
+			if slices.ContainsFunc(written[unit+d], func(l int) bool { return l != c.Line }) ||
+				slices.ContainsFunc(bare[d], func(l int) bool { return l != c.Line }) {
 				// Written elsewhere: a figure of the report.
 				continue
 			}
@@ -100,6 +162,16 @@ func (x *extractor) checkDigitSlips() {
 			var slips []slip
 			for _, v := range digitSlips(d) {
 				lines := slices.DeleteFunc(slices.Clone(written[unit+v]), func(l int) bool { return l == c.Line })
+				if len(lines) == 1 && bare != nil {
+					// Once in its unit, and in a table cell or a
+					// sentence that takes the unit from its header or
+					// its context.
+					for _, l := range bare[v] {
+						if l != c.Line && !slices.Contains(lines, l) {
+							lines = append(lines, l)
+						}
+					}
+				}
 				if len(lines) < 2 {
 					continue
 				}
@@ -129,6 +201,25 @@ func (x *extractor) checkDigitSlips() {
 					}
 				}
 			}
+			named := false // the slip's source is a cell of a row the clause names
+			if len(slips) == 0 && slipFromNamedRow && c.Kind == Absolute && significantDigits(d) >= 3 && bare != nil {
+				clause := singulars(nameWords(x.clauseOf(c, n)))
+				for _, v := range digitSlips(d) {
+					w, err := strconv.ParseFloat(v, 64)
+					if err != nil || !(w > 0) || math.Abs(math.Log(w/n.Value)) > math.Log(1.3) {
+						continue
+					}
+					for _, l := range bare[v] {
+						if l != c.Line && x.lines[l-1].kind == lkTable && overlap(clause, rowLabels(l)) > 0 {
+							slips = append(slips, slip{v, []int{l}})
+						}
+					}
+				}
+				named = len(slips) == 1
+				if !named {
+					slips = nil
+				}
+			}
 			if len(slips) == 0 {
 				continue
 			}
@@ -136,15 +227,7 @@ func (x *extractor) checkDigitSlips() {
 				raw = blankCode(plain(x.lines[c.Line-1].raw))
 				figs = scanFigures(raw)
 			}
-			at := figureIndex(figs, n)
-			if at < 0 {
-				continue
-			}
-			before := raw[:figs[at].start]
-			if strings.TrimSpace(before) == "" {
-				before = x.sentenceLead(c.Line - 1)
-			}
-			if changeByRE.MatchString(before) || differenceAt(raw, figs[at]) || changeNounRE.MatchString(raw[figs[at].end:]) {
+			if !x.quotesLevel(c, n, raw, figs) {
 				// "rose by 10.5 GiB", "2.3 ms less": a difference, no
 				// quote of a level.
 				continue
@@ -154,7 +237,7 @@ func (x *extractor) checkDigitSlips() {
 			var found []int
 			var other string
 			for _, sl := range slips {
-				if !slices.ContainsFunc(sl.lines, func(l int) bool { return overlap(words, x.lineWords(l)) > 0 }) {
+				if !named && !slices.ContainsFunc(sl.lines, func(l int) bool { return overlap(words, x.lineWords(l)) > 0 }) {
 					continue
 				}
 				if other != "" {
@@ -195,6 +278,22 @@ func (x *extractor) checkDigitSlips() {
 // of a change: "rose by", "fell by about", "saves", "another".
 var changeByRE = regexp.MustCompile(`(?i)\b(?:by|saves?|saved|cuts?|adds?|added|another|extra)\s*(?:about\s+|roughly\s+|nearly\s+|~|≈\s*)?$`)
 
+// quotesLevel reports whether n, a figure of claim c on the line whose
+// text (code blanked) is raw and figures figs, is written as a level —
+// a quote of a value — rather than as a change or a difference ("rose by
+// 10.5 GiB", "2.3 ms less", "a rise of 4 %", a part "of the saving").
+func (x *extractor) quotesLevel(c *Claim, n Number, raw string, figs []figure) bool {
+	at := figureIndex(figs, n)
+	if at < 0 {
+		return false
+	}
+	before := raw[:figs[at].start]
+	if strings.TrimSpace(before) == "" {
+		before = x.sentenceLead(c.Line - 1)
+	}
+	return !changeByRE.MatchString(before) && !differenceAt(raw, figs[at]) && !changeNounRE.MatchString(raw[figs[at].end:]) && !x.partOfChangeAt(c, raw, figs[at])
+}
+
 // lineWords returns the subject words of 1-based line l: its text's,
 // with its table's header for a table line.
 func (x *extractor) lineWords(l int) []string {
@@ -219,6 +318,12 @@ func digitSlips(d string) []string {
 		if isD(b[i]) && isD(b[i+1]) && b[i] != b[i+1] {
 			s := slices.Clone(b)
 			s[i], s[i+1] = s[i+1], s[i]
+			out = append(out, string(s))
+		}
+		if slipAcrossPoint && i+2 < len(b) && isD(b[i]) && b[i+1] == '.' && isD(b[i+2]) && b[i] != b[i+2] {
+			// "71.3" → "73.1": the digits either side of the point.
+			s := slices.Clone(b)
+			s[i], s[i+2] = s[i+2], s[i]
 			out = append(out, string(s))
 		}
 	}
@@ -268,4 +373,138 @@ func (x *extractor) eachWritten(f func(n Number, line int)) {
 			f(c.Pair.New, c.Pair.NewLine)
 		}
 	}
+}
+
+// prefixSlipsRestate makes a figure of prose that restates, a thousand
+// times too small or too large, a time or size the report writes once
+// elsewhere in another unit ("the longest we saw was 410 ns" against a
+// table's 0.41 ms; "the median is now 710 µs" against 0.71 s)
+// contradicted by it (checkPrefixSlips; twenty-second round).
+const prefixSlipsRestate = true
+
+// checkPrefixSlips finds a figure of prose whose unit's prefix is off by
+// a factor of 1,000 from a figure the report writes elsewhere: the
+// figure must be unverifiable, a time or size with three significant
+// digits or more written on its line only (no other line writes its
+// value, in any unit), no change ("by", "saves", "less"); exactly one
+// value, a thousand times it or a thousandth, must be written on other
+// lines, in another unit of the same quantity, one of them sharing a
+// subject word with the figure's clause. The claim is Contradicted,
+// naming that line.
+func (x *extractor) checkPrefixSlips() {
+	if !prefixSlipsRestate {
+		return
+	}
+	type written struct {
+		n    Number
+		line int
+	}
+	// The figures by quantity and value (buckets of a fiftieth of a
+	// decade), so that each figure reads the few near the values it may
+	// slip from, not all of them.
+	type bucket struct {
+		q Quantity
+		k int
+	}
+	keyOf := func(v float64) int { return int(math.Floor(math.Log10(v) * 50)) }
+	index := make(map[bucket][]written)
+	x.eachWritten(func(n Number, line int) {
+		if n.isRange() || n.Unit == "" || !(n.scale > 0) || !(n.Value > 0) || n.Quantity != Time && n.Quantity != Memory {
+			return
+		}
+		k := keyOf(n.mid())
+		index[bucket{n.Quantity, k}] = append(index[bucket{n.Quantity, k}], written{n, line})
+	})
+	if len(index) == 0 {
+		return
+	}
+	near := func(q Quantity, v float64) []written {
+		var out []written
+		k := keyOf(v)
+		for d := -3; d <= 3; d++ {
+			out = append(out, index[bucket{q, k + d}]...)
+		}
+		return out
+	}
+	var add []Claim
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		if c.Verdict != Unverifiable || c.expected || c.Kind != Absolute || x.lines[c.Line-1].kind != lkProse || x.isPrevious(c.section) {
+			continue
+		}
+		var raw string
+		var figs []figure
+		for _, n := range c.Numbers {
+			if n.isRange() || n.Unit == "" || !(n.scale > 0) || !(n.Value > 0) || n.Quantity != Time && n.Quantity != Memory || n.Approx {
+				continue
+			}
+			if significantDigits(strings.TrimRight(strings.ReplaceAll(digitsOf(n.Text), ".", ""), "0")) < 2 || significantDigits(digitsOf(n.Text)) < 3 {
+				continue
+			}
+			lo, hi := n.base()
+			same := false
+			var src []written
+			for _, w := range near(n.Quantity, n.mid()) {
+				if wl, wh := w.n.base(); w.line != c.Line && wl <= hi && lo <= wh {
+					same = true
+					break
+				}
+			}
+			for _, f := range []float64{1000, 1.0 / 1000} {
+				if same {
+					break
+				}
+				for _, w := range near(n.Quantity, n.mid()/f) {
+					if w.line == c.Line || w.n.Unit == n.Unit {
+						continue
+					}
+					if wl, wh := w.n.base(); rangeMatch(n, wl*f, wh*f) {
+						src = append(src, w)
+					}
+				}
+			}
+			if same || len(src) == 0 {
+				continue
+			}
+			// One value only.
+			v := src[0].n.mid()
+			if slices.ContainsFunc(src, func(w written) bool { return !nearRel(w.n.mid(), v, 1e-6) }) {
+				continue
+			}
+			if figs == nil {
+				raw = blankCode(plain(x.lines[c.Line-1].raw))
+				figs = scanFigures(raw)
+			}
+			if !x.quotesLevel(c, n, raw, figs) {
+				// "rose by 10.5 GiB", "2.3 ms less": a difference, no
+				// quote of a level.
+				continue
+			}
+			clo, chi := clauseAround(raw, n.Text)
+			words := singulars(nameWords(raw[clo:chi] + " " + x.sentenceLead(c.Line-1)))
+			i := slices.IndexFunc(src, func(w written) bool { return overlap(words, singulars(x.lineWords(w.line))) > 0 })
+			if i < 0 {
+				continue
+			}
+			got := src[i].n
+			cx := &Cross{Reason: RestatedDiffers, Lines: []int{src[i].line}, Stated: n, Got: got.Value, GotUnit: got.Unit, Operands: []Number{got}}
+			add = append(add, alarmOnFigure(c, n, cx)...)
+			break
+		}
+	}
+	x.addClaims(add)
+}
+
+// singulars returns words (sorted, as nameWords gives them) with a
+// plural's final "s" taken off ("clips" and "clip" are one word), sorted.
+func singulars(words []string) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+			w = w[:len(w)-1]
+		}
+		out[i] = w
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }

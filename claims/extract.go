@@ -590,6 +590,37 @@ func (x *extractor) isProjection(i int) bool {
 	return x.projHit
 }
 
+// projectionOwnSentence reads a change stated on a line whose projection
+// words ("would", "expected", "target") are all in another sentence or
+// another clause after a semicolon as a measurement: "its busy time rose
+// 37 %; it is the first thing we would look at if traffic grows"
+// (twenty-second round). Before, any such word on the line made each of
+// its claims a projection.
+const projectionOwnSentence = false
+
+// projectionAround reports whether the sentence of line i's text s that
+// holds [start, end), cut at semicolons, says it is a projection; its
+// start on the line before when it starts there.
+func (x *extractor) projectionAround(i int, s string, start, end int) bool {
+	lo, hi := 0, len(s)
+	for _, m := range clauseCutRE.FindAllStringIndex(s, -1) {
+		if m[1] <= start {
+			lo = m[1]
+		} else if m[0] >= end {
+			hi = m[0]
+			break
+		}
+	}
+	text := s[lo:hi]
+	if lo == 0 {
+		text = x.sentenceLead(i) + " " + text
+	}
+	return isProjectionText(text)
+}
+
+// clauseCutRE finds the ends of a sentence and semicolons.
+var clauseCutRE = regexp.MustCompile(`[.!?;]\s+|;`)
+
 // proseClaims reads the claims of a line of prose or program output.
 func (x *extractor) proseClaims(i int) {
 	dl := &x.lines[i]
@@ -1550,6 +1581,12 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 			return n
 		}
 		c := x.newClaim(i, p.kind)
+		if projectionOwnSentence && c.expected && p.fig != nil && (!x.blockProjection || i == 0 || x.lines[i-1].block != x.lines[i].block) &&
+			!x.projection[x.lines[i].section] && !x.projectionAround(i, s, p.start, p.end) {
+			// "saw its busy time rise 37 %; it is the first thing we
+			// would look at": the projection is another sentence's.
+			c.expected = false
+		}
 		c.Claimed = p.text
 		c.Quantity = p.q
 		c.Benchmark, c.Baseline = name, baseline

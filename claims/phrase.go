@@ -188,7 +188,9 @@ func wordsAfter(s string, i, n int) ([]string, int) {
 var (
 	// pastVerbRE finds a verb of change ending the words right before a
 	// percentage: "dropped", "fell about", "up by".
-	pastVerbRE = regexp.MustCompile(`(?i)\b(dropped|drops?|fell|falls?|decreased|decreases?|shrank|shrinks?|improved|improves?|increased|increases?|rose|rises?|grew|grows?|down|up)\s*(?:~|about|around|roughly|nearly|over|almost|by)?\s*$`)
+	// With onlyAfterVerb, "only" or "just" may follow the verb: "fell
+	// only about 55 %".
+	pastVerbRE = regexp.MustCompile(`(?i)\b(dropped|drops?|fell|falls?|decreased|decreases?|shrank|shrinks?|improved|improves?|increased|increases?|rose|rises?|grew|grows?|down|up` + gerundChangeRE() + `)\s*` + onlyAfterVerbRE() + `(?:~|about|around|roughly|nearly|over|almost|by` + gerundChangeUpTo() + `)?\s*$`)
 	// changeOfRE finds a change named by a noun right before a
 	// percentage: "…, a rise of 6.1 %", "an increase of 12 %", "a drop
 	// of about 30 %"; group 1 is the noun, read as pastVerbRE's verb.
@@ -245,6 +247,49 @@ func direction(words []string) (dir int, sn sense, q Quantity, last int) {
 	return -1, senseNone, Unknown, -1
 }
 
+// longerAfterFromTo reads "N % longer" right after the "from A to B" of
+// its sentence ("went from 48 s to 71 s, 32 % longer") as a change of
+// that pair, checked as "N % shorter" is (twenty-second round): a
+// percentage on the wrong base, (B − A) / B, is an arithmetic error.
+const longerAfterFromTo = true
+
+// fromToJustBeforeRE is a "from A to B" that ends right before a figure,
+// a comma or a dash between.
+var fromToJustBeforeRE = regexp.MustCompile(`(?i)\bfrom\s+[~≈]?[0-9][0-9.,]*\s*[^\s,;:()]*\s+to\s+[~≈]?[0-9][0-9.,]*\s*[^\s,;:()]*\s*(?:,|—|–|-)\s*$`)
+
+// onlyAfterVerb reads a percentage after a verb of change and "only" or
+// "just" ("Inventory calls fell only about 55 %", "rose just 4 %") as a
+// change, as without the word (twenty-second round); before, it was a
+// level and never checked.
+const onlyAfterVerb = true
+
+func onlyAfterVerbRE() string {
+	if onlyAfterVerb {
+		return `(?:(?:only|just)\s+)?`
+	}
+	return ``
+}
+
+// gerundChange reads a percentage after a verb of change in -ing ("with
+// p99 improving 52 %", "p95 falling 30 %") or "came down", "went up",
+// and after "by up to", as a change, as after "improved" or "fell by"
+// (twenty-second round).
+const gerundChange = true
+
+func gerundChangeUpTo() string {
+	if gerundChange {
+		return `|by\s+up\s+to|up\s+to`
+	}
+	return ``
+}
+
+func gerundChangeRE() string {
+	if gerundChange {
+		return `|improving|falling|dropping|rising|growing|shrinking|increasing|decreasing|(?:came|comes|went|goes|going|coming)\s+(?:down|up)`
+	}
+	return ``
+}
+
 // growthVerbRE finds a verb of growth right before a factor: "grew
 // 4.9×", "rose by 3×", "is up 2×".
 var growthVerbRE = regexp.MustCompile(`(?i)\b(grew|grows?|rose|rises?|increased|increases?|up|multiplied)\s*(?:~|about|around|roughly|nearly|almost|by)?\s*$`)
@@ -274,10 +319,11 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 	after, aEnd := wordsAfter(s, f.end, 6)
 	p := phrase{fig: f, start: f.start, end: f.end}
 	dir, sn, q, last := direction(after)
-	if dir >= 0 && after[dir] == "longer" && f.Unit != "x" {
+	if dir >= 0 && after[dir] == "longer" && f.Unit != "x" && !(longerAfterFromTo && dir == 0 && fromToJustBeforeRE.MatchString(s[:f.start])) {
 		// "4.4 times longer": a factor of a time or a span; "91 %
 		// longer" is left a level, as it was (a change whose pair may
-		// be lines away).
+		// be lines away), but right after the "from A to B" it rests
+		// on (const longerAfterFromTo).
 		dir, sn, q, last = -1, senseNone, Unknown, -1
 	}
 	if dir >= 0 && q == Unknown && perSecondAfter(after[dir+1:]) {
@@ -423,7 +469,7 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 				switch {
 				case strings.HasPrefix(verb, "improv"):
 					p.sense = senseFaster
-				case strings.HasPrefix(verb, "increas") || strings.HasPrefix(verb, "rose") || strings.HasPrefix(verb, "ris") || strings.HasPrefix(verb, "gr") || verb == "up" ||
+				case strings.HasPrefix(verb, "increas") || strings.HasPrefix(verb, "rose") || strings.HasPrefix(verb, "ris") || strings.HasPrefix(verb, "gr") || verb == "up" || gerundChange && strings.HasSuffix(verb, " up") ||
 					verb == "jump" || verb == "gain":
 					p.sense = senseIncrease
 				}

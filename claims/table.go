@@ -257,8 +257,24 @@ func headerSide(h string) Side {
 	case newColRE.MatchString(h):
 		return SideAfter
 	}
+	if sideWordSecond {
+		if m := secondSideRE.FindStringSubmatch(h); m != nil {
+			if strings.EqualFold(m[1], "old") {
+				return SideBefore
+			}
+			return SideAfter
+		}
+	}
 	return SideNone
 }
+
+// sideWordSecond reads a header whose side word follows the one word of
+// the measure, "RTF old (A10G)" | "RTF new (L4)", as a before and an
+// after column, as "old RTF" and "new RTF" were (twenty-second round).
+const sideWordSecond = true
+
+// secondSideRE is a header of one word of measure, then "old" or "new".
+var secondSideRE = regexp.MustCompile(`(?i)^\s*[a-z][\w./-]*\s+(old|new)\b`)
 
 // deltaColRE matches the header of a column of changes: "Δ", "Delta",
 // "Change", "Diff", "Δ %".
