@@ -906,9 +906,9 @@ func runsReceived(info *types.Info, loop ast.Stmt) bool {
 // server's) and neither receives a message nor reads one. Its body runs
 // once per connection: the per-connection set-up, a handshake, a
 // goroutine started to serve the connection, whose own read loop is the
-// consumer loop of its messages. Of the default findings reached from
-// accept loops on the seventh held-out set (labelled blind at 00f006b,
-// bench/corpus/labels), 1 of 16 was hot: per-connection work is not
+// consumer loop of its messages. Of the labelled findings that accept
+// loops reach in the scans of every corpus list at d3adbb0 (labels in
+// bench/corpus/labels), 1 of 16 is hot: per-connection work is not
 // per-request work.
 func acceptLoops(info *types.Info, body *ast.BlockStmt) []ast.Stmt {
 	return outerLoops(body, func(l ast.Stmt) bool {
