@@ -542,10 +542,18 @@ func (ch *checker) checkFprintf(c inspector.Cursor, writer ast.Expr, pieces []pi
 // fprintfFix returns the edits replacing fmt.Fprintf(w, ...) at c with
 // w.Write(append(strconv.AppendInt(append(w.AvailableBuffer(), "lit"...),
 // x, 10), ...)). The writer expression is written twice, so it must be a
-// name or a chain of field selections (no call, no index).
+// name or a chain of field selections (no call, no index); and the call
+// must run where it is written, not in a defer or go statement, whose
+// arguments are evaluated before the call runs.
 func (ch *checker) fprintfFix(c inspector.Cursor, writer ast.Expr, pieces []piece, convs []conversion, args []ast.Expr) ([]analysis.TextEdit, bool) {
 	call := c.Node().(*ast.CallExpr)
 	if !isPlainRef(writer) {
+		return nil, false
+	}
+	switch c.Parent().Node().(type) {
+	case *ast.DeferStmt, *ast.GoStmt:
+		// The AvailableBuffer would be taken when the statement runs
+		// and written when the call does, after other writes.
 		return nil, false
 	}
 	w, ok := ch.imports.Source(writer)

@@ -92,3 +92,11 @@ func init() {
 	fmt.Fprintf(w, "started %d\n", os.Getpid())
 	w.Flush()
 }
+
+// Trailer writes a count when the function returns: a deferred call's
+// arguments are evaluated at the defer, so the fix would take the
+// buffer's free space before other writes; reported without a fix.
+func Trailer(w *bufio.Writer, n int) {
+	defer fmt.Fprintf(w, "#%d\r\n", n) // want `fmt\.Fprintf with a fixed format of numbers into a buffered writer`
+	w.WriteString("body\r\n")
+}
