@@ -32,7 +32,7 @@ func regexMatch(pattern, op string) bool {
 }
 
 func anchored(prefix, op string) bool {
-	return regexp.MustCompile("^"+regexp.QuoteMeta(prefix)).MatchString(op) // want `regexp\.MustCompile of a configured pattern runs on every call`
+	return regexp.MustCompile("^" + regexp.QuoteMeta(prefix)).MatchString(op) // want `regexp\.MustCompile of a configured pattern runs on every call`
 }
 
 // Near misses.
