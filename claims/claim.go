@@ -345,6 +345,10 @@ type Pair struct {
 	// a figure with its earlier value in parentheses ("3.02 µs (was 11.5
 	// µs)"), never a later sentence's figures.
 	sentence bool
+	// countOnly is set for a pair of counts read by countInsteadOf ("3.9
+	// cores instead of 5.8"): a figure of its line, not a pair other
+	// lines' ratios are checked against.
+	countOnly bool
 	// wrapped is set for a comparison that runs across a line break
 	// ("… 1.82" / "against 2.83 …"): it belongs to a ratio at the end
 	// of the line before, never to a later line's.

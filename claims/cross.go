@@ -506,6 +506,7 @@ func (x *extractor) crossCheck() {
 	x.checkRestatedShares()
 	x.checkSummaryCells()
 	x.checkSummaryFigures()
+	x.checkNowLevels()
 	x.checkDigitSlips()
 	x.checkPrefixSlips()
 	x.splitContradictedFigures()
@@ -517,6 +518,41 @@ func (x *extractor) crossCheck() {
 	}
 	if farPairOtherMeasure {
 		x.unalarmFarPairs()
+	}
+	if changePairNoLevels {
+		x.unalarmChangePairs()
+	}
+}
+
+// changePairNoLevels (twenty-third round): two figures each written
+// after "by" ("the p99 fell by 84 ms, and from its August high by 129 ms
+// (−27.7 %)") are two changes, not a before and an after figure; a ratio
+// the reader checked against them as a pair of its line is unverifiable,
+// not an arithmetic error.
+const changePairNoLevels = true
+
+// byBeforeRE finds "by" (with an approximation word) right before a
+// figure.
+var byBeforeRE = regexp.MustCompile(`(?i)\bby\s+(?:about\s+|roughly\s+|around\s+|nearly\s+|~\s*)?[$€£]?$`)
+
+// unalarmChangePairs: see changePairNoLevels.
+func (x *extractor) unalarmChangePairs() {
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		if c.Verdict != ArithmeticError || c.Pair == nil || c.Kind != Speedup && c.Kind != Percent || c.Pair.OldLine != c.Line || c.Pair.NewLine != c.Line {
+			continue
+		}
+		raw := plain(x.lines[c.Line-1].raw)
+		byFig := func(n Number) bool {
+			at := indexFigure(raw, n.Text)
+			return at >= 0 && byBeforeRE.MatchString(raw[:at])
+		}
+		if !byFig(c.Pair.Old) || !byFig(c.Pair.New) {
+			continue
+		}
+		c.Cross = nil
+		c.Verdict = Unverifiable
+		c.Detail = fmt.Sprintf("its figures %s and %s are both changes (\"by …\"), not a before and an after figure", c.Pair.Old.String(), c.Pair.New.String())
 	}
 }
 
@@ -643,16 +679,52 @@ func (x *extractor) unalarmSentenceFromTo() {
 				// its checks have judged the claim against it.
 				continue
 			}
-			if got, ok := fromToRatio(c.stated, a, as, b, bs); ok {
-				c.Cross = &Cross{Reason: SupportedElsewhere, Lines: []int{c.Line, c.Line}, Stated: c.stated, Got: got, GotUnit: c.stated.Unit,
-					Operands: []Number{makeNumber(a, raw[lo+m[2]:lo+m[3]], as, ""), makeNumber(b, raw[lo+m[4]:lo+m[5]], bs, "")}}
-				c.Verdict = Consistent
-				c.Detail = fmt.Sprintf("its own sentence's figures, from %s to %s, give %s", raw[lo+m[2]:lo+m[3]], raw[lo+m[4]:lo+m[5]], c.stated.Text+c.stated.Unit)
+			if supportedByOwnPair(c, a, as, raw[lo+m[2]:lo+m[3]], b, bs, raw[lo+m[4]:lo+m[5]], "its own sentence's figures, from %s to %s, give %s") {
 				break
 			}
 		}
+		if !labelledPairBefore || c.Cross.Reason == SupportedElsewhere || at < lo {
+			continue
+		}
+		if m := labelledPairRE.FindStringSubmatchIndex(raw[lo:at]); m != nil && raw[lo+m[4]:lo+m[5]] == raw[lo+m[8]:lo+m[9]] {
+			a, _, as, ok1 := numberField(raw[lo+m[2] : lo+m[3]])
+			b, _, bs, ok2 := numberField(raw[lo+m[6] : lo+m[7]])
+			if !ok1 || !ok2 || !(a > 0) || !(b > 0) || a == b || read[[2]string{raw[lo+m[2] : lo+m[3]], raw[lo+m[6] : lo+m[7]]}] {
+				continue
+			}
+			supportedByOwnPair(c, a, as, raw[lo+m[2]:lo+m[3]], b, bs, raw[lo+m[6]:lo+m[7]], "its own clause's figures, %s and %s, give %s")
+		}
 	}
 }
+
+// supportedByOwnPair makes c consistent, supported by the pair a → b of its own
+// line (as, bs their scales; atext, btext as written), if the pair gives
+// its stated ratio or change (fromToRatio), and reports whether it did.
+// detail formats the verdict's detail from atext, btext and the claim.
+func supportedByOwnPair(c *Claim, a, as float64, atext string, b, bs float64, btext string, detail string) bool {
+	got, ok := fromToRatio(c.stated, a, as, b, bs)
+	if !ok {
+		return false
+	}
+	c.Cross = &Cross{Reason: SupportedElsewhere, Lines: []int{c.Line, c.Line}, Stated: c.stated, Got: got, GotUnit: c.stated.Unit,
+		Operands: []Number{makeNumber(a, atext, as, ""), makeNumber(b, btext, bs, "")}}
+	c.Verdict = Consistent
+	c.Detail = fmt.Sprintf(detail, atext, btext, c.stated.Text+c.stated.Unit)
+	return true
+}
+
+// labelledPairBefore (twenty-third round): a percentage or factor right
+// after two figures of one unit, each with a label of a word or two
+// ("612,000 on 2.4, 608,000 on 2.5 (−0.7 %)", "41.3 m before, 41.9 m
+// after (+1.5 %)"), is the change from the first to the second, as
+// "from A to B" is; an alarm of a closest pair elsewhere is taken back
+// when they give it.
+const labelledPairBefore = true
+
+// labelledPairRE finds, at the end of a text, "A u label, B u label (" or
+// "…, " before a ratio: groups 1–2 the first figure and unit, 3–4 the
+// second.
+var labelledPairRE = regexp.MustCompile(`(?i)(?:^|[^\w.,])(\d[\d,]*(?:\.\d+)?)\s*([a-zµ/]{0,8})(?:\s+(?:on|for|with|in|under|at|of)\s+[\w.\-]+|\s+[a-z][\w\-]*){1,3}\s*,\s*(?:and\s+|vs\.?\s+|versus\s+)?(\d[\d,]*(?:\.\d+)?)\s*([a-zµ/]{0,8})(?:\s+(?:on|for|with|in|under|at|of)\s+[\w.\-]+|\s+[a-z][\w\-]*){1,3}\s*(?:\(|,|:|—|–)\s*(?:a|an|or|i\.e\.|about|roughly)?\s*[−\-+]?\s*$`)
 
 // fromToRatio reports whether stated factor or percentage n is given by
 // "from a to b" (steps as and bs, their rounding; a whole number is read

@@ -1248,6 +1248,18 @@ func (x *extractor) sentenceLead(i int) string {
 	return prev[lo:]
 }
 
+// quotientInSeconds (twenty-third round): a time written as the result
+// of a quotient of bare figures is read in seconds as well as in its own
+// unit ("queue depth 32 / 41,800 IOPS = 766 µs", Little's law): a count
+// over a rate per second is a time in seconds, written in the prefix that
+// suits it.
+const quotientInSeconds = true
+
+// quotientAsPercent (twenty-third round): a percentage written as the
+// result of a quotient ("23,000 / 52,800 = 43.6 %") is the quotient times
+// a hundred, as well as the quotient itself.
+const quotientAsPercent = true
+
 // checkQuotient checks a count written as the result of a quotient on its
 // line ("40,000 / 2,350 → 18 pods"): A/B, rounded either way, gives it;
 // a count of things that must cover the quotient (pods, cores, nodes) is
@@ -1269,9 +1281,21 @@ func (x *extractor) checkQuotient(c *Claim, scan string, figs []figure) bool {
 			if n.Unit == "" {
 				lo, hi = math.Floor(lo), math.Ceil(hi)
 			}
+			slo, shi := lo*1e9, hi*1e9
 			lo, hi = lo*n.scale, hi*n.scale
 			cx := &Cross{Derivation: Expression, Lines: []int{c.Line}, Stated: n, Got: got, GotUnit: n.Unit,
 				Operands: []Number{{Text: fmt.Sprint(q[0]), Value: q[0], High: q[0], scale: 1}, {Text: fmt.Sprint(q[1]), Value: q[1], High: q[1], scale: 1}}}
+			if quotientInSeconds && n.Quantity == Time && !rangeMatch(n, lo, hi) && rangeMatch(n, slo, shi) {
+				// "32 / 41,800 = 766 µs": a count over a rate per
+				// second is in seconds, written in the figure's unit.
+				cx.Got = toUnit(got*1e9, n)
+				lo, hi = slo, shi
+			}
+			if quotientAsPercent && n.Unit == "%" && !rangeMatch(n, lo, hi) && rangeMatch(n, lo*100, hi*100) {
+				// "23,000 / 52,800 = 43.6 %": a share written in percent.
+				cx.Got = got * 100
+				lo, hi = lo*100, hi*100
+			}
 			if rangeMatch(n, lo, hi) {
 				cx.Reason = DerivedHolds
 			} else {
@@ -1407,7 +1431,8 @@ func (x *extractor) checkAmountConversion(c *Claim, n Number, scan string, figs 
 	// the parenthesis is about the restatement).
 	paren := conversionQualified && !qualified && parenLinkRE.MatchString(link)
 	if o.Quantity != n.Quantity || o.Unit == n.Unit || strings.Contains(o.Unit, "/") && !(byteRates && isByteRate(o)) || o.Unit == "" ||
-		!amountLinkRE.MatchString(link) && !paren || comparedAfterRE.MatchString(after) && !unitSystemRE.MatchString(after) && !(paren && !comparativeAfterRE.MatchString(after)) ||
+		!amountLinkRE.MatchString(link) && !paren || comparedAfterRE.MatchString(after) && !unitSystemRE.MatchString(after) && !(paren && !comparativeAfterRE.MatchString(after)) &&
+		!x.changeRestatedInUnit(scan, figs, at, link, after) ||
 		compoundTime(scan, figs[at]) != compoundTime(scan, figs[at-1]) {
 		return false
 	}
@@ -1422,6 +1447,45 @@ func (x *extractor) checkAmountConversion(c *Claim, n Number, scan string, figs 
 	}
 	setCross(c, cx)
 	return true
+}
+
+// changeConversion (twenty-third round): a change restated in another
+// unit, the comparative after the restatement ("p99.9 dropped by 5.7 ms,
+// i.e. 570 µs less waiting"): the second figure is the first's change
+// in another unit, and is checked as its conversion. The link must say
+// it restates ("i.e.", "that is", "which is"), and the first figure must
+// itself be a change ("by 5.7 ms", "5.7 ms less").
+const changeConversion = true
+
+// restateLinkRE finds the words of an explicit restatement between two
+// figures: ", i.e.", ", that is", ", which is".
+var restateLinkRE = regexp.MustCompile(`(?i)^\s*[,(]?\s*(?:(?:which|that)\s+is|i\.e\.,?)\s*(?:about|roughly|around|approximately|nearly|some|~|≈)?\s*$`)
+
+// changeByFigRE finds "by" (or a verb of saving) right before a figure that
+// makes it a change: "dropped by ", "saves ".
+var changeByFigRE = regexp.MustCompile(`(?i)(?:\bby|\bsaves?|\bsaved|\bsaving|\bcuts?)\s+(?:about|roughly|around|nearly|some|~|≈)?\s*$`)
+
+// comparativeWordRE matches the comparative right after a figure.
+var comparativeWordRE = regexp.MustCompile(`(?i)^\s*(less|more|fewer|lower|higher|shorter|longer|faster|slower|smaller|larger)\b`)
+
+// changeRestatedInUnit reports whether figure at of scan restates the
+// change figure at-1 in another unit (changeConversion): the link
+// restates, the figure is followed by a comparative, and the one before
+// is a change (after "by", or followed by the same comparative).
+func (x *extractor) changeRestatedInUnit(scan string, figs []figure, at int, link, after string) bool {
+	if !changeConversion || at < 1 || !restateLinkRE.MatchString(link) {
+		return false
+	}
+	m := comparativeWordRE.FindStringSubmatch(after)
+	if m == nil {
+		return false
+	}
+	prev := figs[at-1]
+	if changeByFigRE.MatchString(scan[:prev.start]) {
+		return true
+	}
+	pm := comparativeWordRE.FindStringSubmatch(scan[prev.end:figs[at].start])
+	return pm != nil && strings.EqualFold(pm[1], m[1])
 }
 
 // conversionQualified lets checkAmountConversion read a size restated in

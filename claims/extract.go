@@ -1298,10 +1298,11 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 			// "it is now 0.88 s, down from 1.25 s": the new figure first.
 			ordered, later = true, true
 		}
-		if !ordered && a.Unit != "" && insteadOfRE.MatchString(between) {
+		countOnly := false
+		if !ordered && (a.Unit != "" || countInsteadOf && a.Unit == "" && a.dim != "" && b.Unit == "" && !b.plusMinus) && insteadOfRE.MatchString(between) {
 			// "647 ns instead of 1.05 µs": the new figure first, a pair
 			// for its own sentence only.
-			ordered, later = true, true
+			ordered, later, countOnly = true, true, a.Unit == ""
 		}
 		if !ordered && !versusRE.MatchString(between) {
 			continue
@@ -1329,7 +1330,7 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 		a.used, b.used = true, true
 		from := "the same line"
 		pairs = append(pairs, &Pair{Old: o, New: n, OldLine: i + 1, NewLine: i + 1, Ordered: ordered, From: from, stated: true,
-			span: [2]int{a.start, b.end}, sentence: later})
+			span: [2]int{a.start, b.end}, sentence: later, countOnly: countOnly})
 		k = bi // the figures between (a restatement, a product) are skipped
 	}
 	return pairs
@@ -1373,6 +1374,12 @@ func restatedIn(s string, a, b *figure) bool {
 	return a.Unit != "" && b.Unit != "" && a.Unit != b.Unit && canonical(a.Quantity) == canonical(b.Quantity) &&
 		strings.TrimSpace(s[a.end:b.start]) == "(" && strings.HasPrefix(strings.TrimSpace(s[b.end:]), ")")
 }
+
+// countInsteadOf (twenty-third round) reads "carries 167 robots instead
+// of 52", "runs on 3 servers instead of 6" as a pair of counts of what
+// the first names, the new figure first, as "647 ns instead of 1.05 µs"
+// is.
+const countInsteadOf = true
 
 // upFromBare reads "59,800 connections per second, up from 41,200" as a
 // pair, the earlier figure taking the later one's unit, as "from 41,200
@@ -1858,8 +1865,17 @@ func quotientAt(s string, f figure) []float64 {
 	// "86,000 × 1.1 / 1,850 = 51.1": factors before the dividend are
 	// the dividend's.
 	for head := s[:m[2]]; ; {
-		fm := productHeadRE.FindStringSubmatchIndex(head)
+		re := productHeadRE
+		if quotientUnitFactor {
+			re = productHeadUnitRE
+		}
+		fm := re.FindStringSubmatchIndex(head)
 		if fm == nil {
+			// "3.84 TB × 3,000 / 3.42 = 3,368 TB" with a factor the
+			// head cannot read: the quotient is not the expression.
+			if quotientUnitFactor && timesEndRE.MatchString(head) {
+				return nil
+			}
 			break
 		}
 		v, err := strconv.ParseFloat(strings.ReplaceAll(head[fm[2]:fm[3]], ",", ""), 64)
@@ -1875,6 +1891,20 @@ func quotientAt(s string, f figure) []float64 {
 // productHeadRE matches a factor and a multiplication sign that end a
 // text: "86,000 × ".
 var productHeadRE = regexp.MustCompile(`(?:^|[^\w.,])([0-9][0-9,]*(?:\.[0-9]+)?)\s*[×*]\s*$`)
+
+// quotientUnitFactor (twenty-third round): a factor before a quotient's
+// dividend may carry a unit ("3.84 TB × 3,000 / 3.42 = 3,368 TB": the
+// capacity is the dividend's, not a figure beside it), and a quotient
+// preceded by a multiplication sign whose factor cannot be read is not
+// the whole expression, so it is not recomputed.
+const quotientUnitFactor = true
+
+// productHeadUnitRE is productHeadRE with an optional unit after the
+// factor: "3.84 TB × ", "8 cores x ".
+var productHeadUnitRE = regexp.MustCompile(`(?:^|[^\w.,])([0-9][0-9,]*(?:\.[0-9]+)?)\s*(?:[A-Za-zµ/]{1,8}\s*)?(?:[×*]|\bx)\s*$`)
+
+// timesEndRE matches a text ending in a multiplication sign.
+var timesEndRE = regexp.MustCompile(`(?:[×*]|\bx)\s*$`)
 
 // roundedPair reports whether figures a → b round a count to a whole
 // one ("17.5 → 18 pods"): both without a unit, a fractional, b whole and

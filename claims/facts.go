@@ -108,7 +108,7 @@ type docPair struct {
 
 // notePair records a pair of figures the report states.
 func (x *extractor) notePair(p *Pair, subject, group string, row, sec int) {
-	if p == nil {
+	if p == nil || p.countOnly {
 		return
 	}
 	for _, d := range x.pairs {

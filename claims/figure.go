@@ -455,7 +455,13 @@ func readFigure(s string, i int) (figure, int, bool) {
 	} else if dollar {
 		// "$1,176", "$68k": money.
 		f.Unit, f.Quantity, f.scale, f.dim = "$", Cost, 1, "$"
-	} else if m := countNounRE.FindStringSubmatch(s[j:]); m != nil {
+	} else if m := countNounRE.FindStringSubmatch(s[j:]); m != nil || moreCountNouns && !dollar && f.Value == math.Trunc(f.Value) &&
+		func() bool {
+			m = moreCountNounRE.FindStringSubmatch(s[j:])
+			// "59,800 new connections per second", "90,000 more players
+			// a month": a rate or a change, not a count of things.
+			return m != nil && !countChangeLeadRE.MatchString(m[0]) && !countPeriodAfterRE.MatchString(s[j+len(m[0]):])
+		}() {
 		// "36 cores", "19 brokers": a count of resources, read as a
 		// plain number (a quotient's result, a count rounded up) that
 		// names what it counts.
@@ -501,6 +507,24 @@ var (
 // brokers", "15 pods", also after one word that says which ("12 CPU
 // nodes", "112 shipper cores", "36 compute-8x16 instances").
 var countNounRE = regexp.MustCompile(`^ ?(?:[A-Za-z][A-Za-z0-9-]* )?((?:cores|vCPUs?|CPUs|GPUs|pods|nodes|brokers|servers|instances|machines|replicas|hosts|VMs|backends|shards|executors))\b`)
+
+// moreCountNouns (twenty-third round): whole numbers of things other
+// than machines ("167 robots", "312 drive units", "2,400 drives", "48
+// workers") are counts that name what they count, as "36 cores" is: a
+// summary's and a setup's figures, extracted and checked as restatements.
+const moreCountNouns = true
+
+// moreCountNounRE reads the further nouns of moreCountNouns, after at most
+// one word that says which ("drive units", "edge sites").
+var moreCountNounRE = regexp.MustCompile(`^ ?(?:[A-Za-z][A-Za-z0-9-]* )?((?:robots|drives|disks|SSDs|devices|units|workers|processes|containers|clusters|racks|partitions|tenants|users|clients|customers|players|sessions|connections|jobs|tasks|phones|sensors|vehicles|sites|stores|agents|consumers|producers|topics|regions|zones|datacenters|data centres|data centers))\b`)
+
+// countChangeLeadRE and countPeriodAfterRE find the words that make a
+// count of moreCountNouns a change or a rate: "more players", "per
+// second", "/s", "a month".
+var (
+	countChangeLeadRE  = regexp.MustCompile(`(?i)^ ?(?:more|fewer|less|extra|additional|new|added|lost)\b`)
+	countPeriodAfterRE = regexp.MustCompile(`(?i)^\s*(?:/|(?:per|an?|each|every)\s+(?:second|sec|s|minute|min|hour|day|week|month|year)\b)`)
+)
 
 // periodRE reads the period an amount is stated over, right after it
 // (and its unit or counted noun, at most two words): "56.6 TB/day",

@@ -72,6 +72,20 @@ var percentWords = map[string]sense{
 	"throughput": senseGain,
 }
 
+// weightWords (twenty-third round): "a 44 % lighter bundle", "a 30 %
+// leaner image", "20 % heavier pages" are changes of a size, as "smaller"
+// and "larger" are: they were read as levels and never checked.
+const weightWords = true
+
+func init() {
+	if weightWords {
+		for _, w := range []string{"lighter", "leaner", "slimmer", "thinner"} {
+			percentWords[w] = senseReduce
+		}
+		percentWords["heavier"] = senseIncrease
+	}
+}
+
 // baselineAfterRE finds, after a factor, the baseline it is a multiple of:
 // "what RabbitMQ managed", a capitalised name ("RabbitMQ", "RabbitMQ's"),
 // an acronym's own ("LTE's").
@@ -128,7 +142,12 @@ func quantityOf(words []string) Quantity {
 		}
 	}
 	for _, qw := range quantityWords {
-		for _, w := range words {
+		for i, w := range words {
+			if causeCompounds && i+1 < len(words) && causeWords[words[i+1]] {
+				// "GC-induced stalls": the cause of what is counted,
+				// not the quantity.
+				continue
+			}
 			for _, k := range qw.words {
 				if w == k {
 					return qw.q
@@ -138,6 +157,17 @@ func quantityOf(words []string) Quantity {
 	}
 	return Unknown
 }
+
+// causeCompounds (twenty-third round): a word before "induced",
+// "related", "driven", "caused" or "triggered" names the cause of what
+// the clause measures ("GC-induced stalls above 5 ms are down 81 %": a
+// count of stalls), not the quantity; the change was read as one of GC
+// pressure, which the reader cannot check, and never compared with the
+// report's figures.
+const causeCompounds = true
+
+// causeWords are the words of causeCompounds.
+var causeWords = map[string]bool{"induced": true, "related": true, "driven": true, "caused": true, "triggered": true}
 
 // currentNextWords may follow "current" as the electric current: a verb,
 // a preposition or a word of consumption; currentPrevWords before it
