@@ -223,11 +223,7 @@ func (x *extractor) checkDigitSlips() {
 			if len(slips) == 0 {
 				continue
 			}
-			if figs == nil {
-				raw = blankCode(plain(x.lines[c.Line-1].raw))
-				figs = scanFigures(raw)
-			}
-			if !x.quotesLevel(c, n, raw, figs) {
+			if !x.quotesLevel(c, n, &raw, &figs) {
 				// "rose by 10.5 GiB", "2.3 ms less": a difference, no
 				// quote of a level.
 				continue
@@ -278,11 +274,18 @@ func (x *extractor) checkDigitSlips() {
 // of a change: "rose by", "fell by about", "saves", "another".
 var changeByRE = regexp.MustCompile(`(?i)\b(?:by|saves?|saved|cuts?|adds?|added|another|extra)\s*(?:about\s+|roughly\s+|nearly\s+|~|≈\s*)?$`)
 
-// quotesLevel reports whether n, a figure of claim c on the line whose
-// text (code blanked) is raw and figures figs, is written as a level —
-// a quote of a value — rather than as a change or a difference ("rose by
-// 10.5 GiB", "2.3 ms less", "a rise of 4 %", a part "of the saving").
-func (x *extractor) quotesLevel(c *Claim, n Number, raw string, figs []figure) bool {
+// quotesLevel reports whether n, a figure of claim c, is written as a
+// level — a quote of a value — rather than as a change or a difference
+// ("rose by 10.5 GiB", "2.3 ms less", "a rise of 4 %", a part "of the
+// saving"). *rawp and *figsp are the claim's line's text (code blanked)
+// and its figures, read on first need and kept for the caller's next
+// figure of the line.
+func (x *extractor) quotesLevel(c *Claim, n Number, rawp *string, figsp *[]figure) bool {
+	if *figsp == nil {
+		*rawp = blankCode(plain(x.lines[c.Line-1].raw))
+		*figsp = scanFigures(*rawp)
+	}
+	raw, figs := *rawp, *figsp
 	at := figureIndex(figs, n)
 	if at < 0 {
 		return false
@@ -471,11 +474,7 @@ func (x *extractor) checkPrefixSlips() {
 			if slices.ContainsFunc(src, func(w written) bool { return !nearRel(w.n.mid(), v, 1e-6) }) {
 				continue
 			}
-			if figs == nil {
-				raw = blankCode(plain(x.lines[c.Line-1].raw))
-				figs = scanFigures(raw)
-			}
-			if !x.quotesLevel(c, n, raw, figs) {
+			if !x.quotesLevel(c, n, &raw, &figs) {
 				// "rose by 10.5 GiB", "2.3 ms less": a difference, no
 				// quote of a level.
 				continue
