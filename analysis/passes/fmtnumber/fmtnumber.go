@@ -425,43 +425,20 @@ func (ch *checker) conversions(pieces []piece, args []ast.Expr) (convs []convers
 }
 
 // fix returns the edits replacing the call at c with strconv calls, joined
-// by + with the literal text of the format.
+// by + with the literal text of the format (strconv imported, fmt dropped
+// if the call was its only use).
 func (ch *checker) fix(c inspector.Cursor, pieces []piece, convs []conversion, args []ast.Expr) ([]analysis.TextEdit, bool) {
-	call := c.Node().(*ast.CallExpr)
-	edits, text, ok := ch.concat(c, pieces, convs, args)
-	if !ok {
-		return nil, false
-	}
-	if len(pieces) > 1 {
-		switch c.Parent().Node().(type) {
-		case *ast.IndexExpr, *ast.SliceExpr, *ast.SelectorExpr:
-			text = "(" + text + ")"
-		}
-	}
-	edits = append(edits, analysis.TextEdit{
-		Pos:     call.Pos(),
-		End:     call.End(),
-		NewText: []byte(text),
-	})
-	return edits, true
-}
-
-// concat returns the text of the strconv calls joined by + with the
-// literal text of the format that builds the string the call at c
-// formats, and the edits of the file's imports it needs (strconv added,
-// fmt dropped if the call is its only use).
-func (ch *checker) concat(c inspector.Cursor, pieces []piece, convs []conversion, args []ast.Expr) (edits []analysis.TextEdit, text string, ok bool) {
 	call := c.Node().(*ast.CallExpr)
 	var file *ast.File
 	for f := range c.Enclosing((*ast.File)(nil)) {
 		file = f.Node().(*ast.File)
 	}
 	if file == nil {
-		return nil, "", false
+		return nil, false
 	}
 	q, edits, ok := ch.imports.Prepare(file, call.Pos(), "strconv", "fmt")
 	if !ok {
-		return nil, "", false
+		return nil, false
 	}
 	var terms []string
 	i := 0
@@ -472,7 +449,7 @@ func (ch *checker) concat(c inspector.Cursor, pieces []piece, convs []conversion
 		}
 		x, ok := ch.imports.Source(args[i])
 		if !ok {
-			return nil, "", false
+			return nil, false
 		}
 		cv := convs[i]
 		i++
@@ -487,7 +464,18 @@ func (ch *checker) concat(c inspector.Cursor, pieces []piece, convs []conversion
 		}
 		terms = append(terms, x)
 	}
-	return edits, strings.Join(terms, " + "), true
+	text := strings.Join(terms, " + ")
+	if len(terms) > 1 {
+		switch c.Parent().Node().(type) {
+		case *ast.IndexExpr, *ast.SliceExpr, *ast.SelectorExpr:
+			text = "(" + text + ")"
+		}
+	}
+	return append(edits, analysis.TextEdit{
+		Pos:     call.Pos(),
+		End:     call.End(),
+		NewText: []byte(text),
+	}), true
 }
 
 // needsParens reports whether x must be parenthesised as an operand of +.
