@@ -1800,6 +1800,16 @@ func (x *extractor) sentenceFigures(c *Claim, n Number, scan string) (text strin
 // sentence's own (over a period word only, the rate may be a peak: no
 // verdict); anything else is left to the other checks. It reports whether
 // it set a verdict.
+// totalResultTaken (twenty-fourth round): a rate times a duration is
+// the total of the first figure of its quantity after them, not of a
+// later one the sentence compares it with ("= 239 GB, against 629 GB
+// for a control node, a saving of 390 GB").
+const totalResultTaken = true
+
+// totalRestateLinkRE matches the words between a total and the same total in
+// another unit: "= 5,085,000 kB, which is 4,849 MB", "(", ", or".
+var totalRestateLinkRE = regexp.MustCompile(`(?i)^\s*(?:,\s*)?(?:\(|(?:which|that)\s+is|i\.e\.?,?|or|about|roughly|~|\s)*\s*$`)
+
 func (x *extractor) checkRateTotal(c *Claim, n Number, scan string) bool {
 	if n.Quantity != Count && n.Quantity != Memory || strings.Contains(n.Unit, "/") {
 		return false
@@ -1814,12 +1824,19 @@ func (x *extractor) checkRateTotal(c *Claim, n Number, scan string) bool {
 		noun = strings.TrimSuffix(strings.ToLower(m[1]), "s")
 	}
 	var rate, dur *figure
+	taken := false
 	for k := at - 1; k >= 0; k-- {
 		f := &figs[k]
 		if !sameSentence(breaks, f.start, f.end, figs[at].start, figs[at].end) {
 			break
 		}
 		switch {
+		case rate == nil && totalResultTaken && f.Quantity == n.Quantity && f.Unit != "" && !strings.Contains(f.Unit, "/") &&
+			!totalRestateLinkRE.MatchString(text[f.end:figs[at].start]):
+			// "2.77 MB/s × 86,400 s = 239 GB, against 629 GB for a
+			// control node": a figure of the amount's quantity between
+			// the rate and the amount is the rate's total.
+			taken = true
 		case rate == nil && f.Quantity == Throughput && strings.HasSuffix(f.Unit, "/s"):
 			rate = f
 		case dur == nil && f.Quantity == Time && !strings.Contains(f.Unit, "/") && !f.Approx && f.mid() >= 60e9:
@@ -1828,7 +1845,7 @@ func (x *extractor) checkRateTotal(c *Claim, n Number, scan string) bool {
 			dur = f
 		}
 	}
-	if rate == nil {
+	if rate == nil || taken {
 		return false
 	}
 	counted := strings.TrimSuffix(strings.ToLower(strings.TrimSuffix(rate.Unit, "/s")), "s")

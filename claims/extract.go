@@ -723,7 +723,14 @@ func (x *extractor) proseClaims(i int) {
 				stated[n.Text] = true
 			}
 		}
-		for _, f := range figs {
+		for k, f := range figs {
+			if !f.used && !f.plusMinus && f.Unit == "x" && factorLevels && factorLevelAt(scan, figs, k) {
+				// "from 13.2x to 1.16x": a factor's level.
+				n := f.Number
+				n.Quantity = Other
+				abs.Numbers = append(abs.Numbers, n)
+				continue
+			}
 			if !f.used && !f.plusMinus && f.Unit != "" && f.Unit != "%" && f.Unit != "x" &&
 				(conversionAt(scan, figs, f) || orConversionAt(scan, figs, f) || differenceAt(scan, f) || len(pairs) > 0 && (changeNounAt(scan, f) || differenceAfterPair && differenceLeadRE.MatchString(scan[:f.start])) || savingAt(scan, f) || f.Quantity == Cost || f.Quantity == PerPeriod ||
 					statedBeside(f)) {
@@ -771,7 +778,7 @@ func (x *extractor) proseClaims(i int) {
 	}
 	// Figures with units and nothing else: an absolute claim.
 	abs, listed := x.newClaim(i, Absolute), x.newClaim(i, Absolute)
-	for _, f := range figs {
+	for k, f := range figs {
 		if dl.kind == lkOutput && !f.used && !f.plusMinus && f.Unit == "" && keyValueAt(scan, f) {
 			// "Buffers: shared hit=51204 read=20510", "Rows Removed by
 			// Filter: 1236150": a counter a tool prints by name.
@@ -805,6 +812,13 @@ func (x *extractor) proseClaims(i int) {
 		if !f.used && !f.plusMinus && groupedCount(scan, f, x.lines[i].kind == lkOutput) {
 			n := f.Number
 			n.Quantity = Count
+			abs.Numbers = append(abs.Numbers, n)
+			continue
+		}
+		if !f.used && !f.plusMinus && f.Unit == "x" && factorLevels && factorLevelAt(scan, figs, k) {
+			// "from 13.2x to 1.16x": a factor's level.
+			n := f.Number
+			n.Quantity = Other
 			abs.Numbers = append(abs.Numbers, n)
 			continue
 		}
@@ -1299,7 +1313,8 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 			ordered, later = true, true
 		}
 		countOnly := false
-		if !ordered && (a.Unit != "" || countInsteadOf && a.Unit == "" && a.dim != "" && b.Unit == "" && !b.plusMinus) && insteadOfRE.MatchString(between) {
+		if !ordered && (a.Unit != "" || countInsteadOf && a.Unit == "" && a.dim != "" && b.Unit == "" && !b.plusMinus) && insteadOfRE.MatchString(between) ||
+			!ordered && nounInsteadOf && a.Unit == "" && b.Unit == "" && !a.plusMinus && !b.plusMinus && nounInsteadOfRE.MatchString(between) {
 			// "647 ns instead of 1.05 µs": the new figure first, a pair
 			// for its own sentence only.
 			ordered, later, countOnly = true, true, a.Unit == ""
@@ -1380,6 +1395,17 @@ func restatedIn(s string, a, b *figure) bool {
 // the first names, the new figure first, as "647 ns instead of 1.05 µs"
 // is.
 const countInsteadOf = true
+
+// nounInsteadOf (twenty-fourth round) reads "takes 355.7 node-hours a
+// day instead of 208.1" as a pair of amounts of what the noun after the
+// first names, the new figure first, as countInsteadOf reads "167 robots
+// instead of 52": the noun may be any word (hyphenated: "node-hours",
+// "core-hours") and a period may follow it.
+const nounInsteadOf = true
+
+// nounInsteadOfRE matches a noun, an optional period and "instead of"
+// between two bare figures.
+var nounInsteadOfRE = regexp.MustCompile(`(?i)^\s+[a-z][a-z/-]*[a-z](?:\s+(?:a|an|per|each)\s+(?:day|week|month|year|hour|minute|second|node|run|request))?\s+(?:instead\s+of|rather\s+than)\s*$`)
 
 // upFromBare reads "59,800 connections per second, up from 41,200" as a
 // pair, the earlier figure taking the later one's unit, as "from 41,200
@@ -1541,6 +1567,12 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 	lastStop := strings.LastIndexAny(s, clauseStops)
 	for k := range figs {
 		f := &figs[k]
+		if f.Unit == "x" && factorLevels && factorLevelAt(s, figs, k) {
+			// "drops from 13.2x to 1.16x": two levels of a factor, not
+			// a change claimed of a pair.
+			prevEnd = f.end
+			continue
+		}
 		if f.Unit == "x" || f.Unit == "%" {
 			if p, ok := x.classifyWrapped(i, s, f, prevEnd, lastStop); ok {
 				f.used = true
@@ -1633,6 +1665,16 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 				// that restates the one before it rests on its pair.
 				return false
 			}
+			if pairOfOtherPredicate && p.fig != nil && pp.span[1] <= p.fig.start && p.fig.start <= len(s) &&
+				newPredicateAt(s[pp.span[1]:p.fig.start]) && (usedPairs[pp] || changeVerbBeforeRE.MatchString(s[max(0, pp.span[0]-80):pp.span[0]]) ||
+				strings.HasSuffix(strings.TrimSpace(s[:pp.span[0]]), "(")) {
+				// "raises the hit ratio from 86.2 % to 93.9 %, cuts
+				// queries upstream by 55.8 %", "cuts the bitrate by
+				// 38.4 % (11,300 to 6,960 kbit/s) and encodes 1.41x
+				// faster": the pair is the earlier verb's.
+				others = append(others, pp)
+				return true
+			}
 			if !otherClause(s, clauseStart, p.end, pp.span) {
 				// The pair of another percentile's clause ("p50 rose by
 				// 64 % (11.2 ms to 18.4 ms) while p99 grew 4.3x"): this
@@ -1696,7 +1738,7 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 		}
 		if pair == nil {
 			pair = pickPair(p.q, slices.DeleteFunc(x.itemPairs(i), func(pp *Pair) bool {
-				return x.otherSubjectSince(pp, i, s[:p.start]) || x.namesOtherRow(sentenceBefore(s, breaks, p.start), pp)
+				return x.otherSubjectSince(pp, i, s[:p.start]) || p.fig != nil && p.fig.start <= len(s) && x.otherPredicateSince(pp, i, s[:p.fig.start]) || x.namesOtherRow(sentenceBefore(s, breaks, p.start), pp)
 			}))
 		}
 		if pair == nil {
@@ -1766,7 +1808,7 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 				sn = senseSlower
 			}
 			if sn == senseFactorBetter && p.kind == Speedup && bareFactor(p.text) && c.Pair != nil && c.Pair.Ordered && c.Pair.Old.Unit != "" &&
-				lowerIsBetter(c.Pair.New) > lowerIsBetter(c.Pair.Old) && bareFactorEitherWay {
+				lowerIsBetter(c.Pair.New) > lowerIsBetter(c.Pair.Old) && bareFactorEitherWay && !(factorBelowOne && p.fig.Value < 1) {
 				// "grew from 64 KiB to 256 KiB (4x)": a factor with no
 				// word of direction is the multiple the pair of measured
 				// figures shows, whichever way it goes (not a pair of
@@ -1794,6 +1836,9 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 			c.setRatio(p.fig.Number, sn)
 			if c.Pair != nil && c.Quantity != Other {
 				c.checkStated(p.fig.Number, sn)
+				if rowLabelPairs && c.Arithmetic == ArithmeticError && c.Pair.OldLine == i+1 && c.Pair.NewLine == i+1 {
+					x.rowLabelPair(c, i, p.fig.Number, sn)
+				}
 			}
 			if c.Quantity == Throughput {
 				c.Quantity = Time // compared as sec/op
@@ -2063,6 +2108,34 @@ func percentileBetween(s string, p phrase, span [2]int) bool {
 	return len(before) > 0 && len(between) > 0 && !strings.EqualFold(before[len(before)-1], between[len(between)-1])
 }
 
+// pairOfOtherPredicate (twenty-fourth round): a pair written before a
+// claim, with a new predicate between them (", cuts …", "and encodes
+// …": a conjunction and a verb of the same subject), is the first
+// predicate's when a verb of change leads to it, it stands in
+// parentheses (the evidence of what precedes it) or a claim before has
+// taken it; the claim looks for its own pair elsewhere.
+const pairOfOtherPredicate = true
+
+// newPredicateRE finds a conjunction and a verb in the third person
+// after it; notVerbs are words ending in s that are no such verb.
+var (
+	newPredicateRE     = regexp.MustCompile(`(?i)(?:,|\band)\s+(?:also\s+|now\s+|then\s+)?([a-z]{3,}s)\b`)
+	notVerbs           = map[string]bool{"was": true, "has": true, "its": true, "this": true, "plus": true, "less": true, "thus": true, "tens": true, "ms": true, "times": true, "bytes": true, "units": true, "points": true, "requests": true, "queries": true, "writes": true, "reads": true, "users": true, "nodes": true, "hosts": true, "pods": true, "cores": true, "threads": true, "workers": true, "jobs": true, "files": true, "pages": true, "rows": true, "hits": true, "misses": true, "errors": true, "calls": true, "events": true, "messages": true, "records": true, "commits": true, "allocations": true, "allocs": true, "whereas": true, "towards": true, "always": true, "perhaps": true, "across": true, "various": true, "previous": true, "tests": true, "runs": true, "builds": true}
+	changeVerbBeforeRE = regexp.MustCompile(`(?i)\b(?:raises|lifts|lowers|cuts|reduces|improves|increases|decreases|brings|takes|moves|pushes|drops|halves|doubles|shrinks|grows|trims|speeds|slows)\b[^,;.()]*\bfrom\s*$`)
+)
+
+// newPredicateAt reports whether between, the text from a pair to a
+// claim's figure, opens a new predicate: a conjunction and a verb.
+func newPredicateAt(between string) bool {
+	for _, m := range newPredicateRE.FindAllStringSubmatch(between, -1) {
+		w := strings.ToLower(m[1])
+		if !notVerbs[w] && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "us") && !strings.HasSuffix(w, "is") {
+			return true
+		}
+	}
+	return false
+}
+
 // otherClause reports whether a pair at span of s lies in another clause
 // than the phrase at s[start:end]: a comma or semicolon stands between
 // them ("GET parses 3.0x faster (412 → 139 ns), and SET 3.1x faster": the
@@ -2131,6 +2204,21 @@ var newSubjectRE = regexp.MustCompile(`(?i)(?:\band|\bwhile|\bwhereas|\bbut|[;,]
 // 0-based line i, is followed before the claim (whose line starts with
 // lead) by a clause that names another subject: the claim is not about
 // it.
+// otherPredicateSince reports whether pair p, written on the line before
+// line i, is the pair of another predicate than the claim whose figure
+// text before it is lead (const pairOfOtherPredicate): "raises the hit
+// ratio from 86.2 % to 93.9 % (…)," / "cuts queries upstream by 55.8 %".
+func (x *extractor) otherPredicateSince(p *Pair, i int, lead string) bool {
+	if !pairOfOtherPredicate || p.NewLine != i || p.OldLine != i || i < 1 {
+		return false
+	}
+	prev := blankCode(plain(x.lines[i-1].raw))
+	if p.span[1] <= 0 || p.span[1] > len(prev) || p.span[0] < 0 {
+		return false
+	}
+	return newPredicateAt(prev[p.span[1]:]+" "+lead) && changeVerbBeforeRE.MatchString(prev[max(0, p.span[0]-80):p.span[0]])
+}
+
 func (x *extractor) otherSubjectSince(p *Pair, i int, lead string) bool {
 	if p.NewLine != i || p.OldLine != i || i < 1 {
 		return false
@@ -2388,6 +2476,37 @@ var measuredAtRE = regexp.MustCompile(`(?i)\b(?:saturated|saturates|peaked|peaks
 // restates, after "i.e." or "that is", the ratio right after the pair:
 // " (−60 %, i.e. ".
 var restatedRatioRE = regexp.MustCompile(`^\s*\(?\s*[−+-]?\d[\d.,]*\s*(?:%|×|x)\s*,?\s*(?:i\.e\.|ie|that\s+is|or)\s*,?\s*$`)
+
+// factorBelowOne (twenty-fourth round) keeps a bare factor below one
+// ("| 1 | 1,952 | 1,856 | 0.95x |" in a table of commits/s) a speed-up
+// below one, old/new as times: the figure says the pair went the wrong
+// way, so it is not the multiple of a regression read the other way
+// round (bareFactorEitherWay), which made 0.95x a wrong 1.05x.
+const factorBelowOne = true
+
+// factorLevels (twenty-fourth round) reads the factors of "the write
+// amplification drops from 13.2x to 1.16x" as two levels of a measure
+// that is itself a factor, not as a change claimed of a pair: each is an
+// absolute figure.
+const factorLevels = true
+
+// factorFromRE and factorToRE find the words around the two factors of
+// "from 13.2x to 1.16x".
+var (
+	factorFromRE = regexp.MustCompile(`(?i)\bfrom\s+(?:about\s+|roughly\s+|~)?$`)
+	factorToRE   = regexp.MustCompile(`(?i)^\s*to\s+(?:about\s+|roughly\s+|~)?$`)
+)
+
+// factorLevelAt reports whether factor figs[k] of s is one of a pair
+// written "from Ax to Bx".
+func factorLevelAt(s string, figs []figure, k int) bool {
+	if k+1 < len(figs) && figs[k+1].Unit == "x" && factorFromRE.MatchString(s[:figs[k].start]) &&
+		factorToRE.MatchString(s[figs[k].end:figs[k+1].start]) {
+		return true
+	}
+	return k > 0 && figs[k-1].Unit == "x" && factorFromRE.MatchString(s[:figs[k-1].start]) &&
+		factorToRE.MatchString(s[figs[k-1].end:figs[k].start])
+}
 
 // bareFactorEitherWay reads a factor written alone beside its own pair
 // ("(4x)") as the multiple the pair shows, a rise as well as a fall.
@@ -3199,4 +3318,57 @@ func multipliedCount(s string, f figure) bool {
 	t := strings.TrimSpace(f.Text)
 	r, _ := utf8.DecodeLastRuneInString(t)
 	return unicode.IsLetter(r) && !boundBeforeRE.MatchString(lastBytes(s[:f.start], 40))
+}
+
+// rowLabelPairs (twenty-fourth round): "Moving from 50 µs to 200 µs buys
+// 1.34x the throughput" beside a table whose rows are labelled "50 µs"
+// and "200 µs" names two rows, not a before and an after of what the
+// factor measures: a ratio its own figures do not give is checked
+// against the cells of those rows, column by column, and is consistent
+// when a column gives it; when none does it stays an error.
+const rowLabelPairs = true
+
+// rowLabelPair re-checks claim c, whose stated ratio its same-line pair
+// does not give, against the rows of a table of its section labelled by
+// the pair's two figures (rowLabelPairs).
+func (x *extractor) rowLabelPair(c *Claim, i int, stated Number, sn sense) {
+	o, n := c.Pair.Old, c.Pair.New
+	label := func(cell string, want Number) bool {
+		fs := scanFigures(blankCode(cell))
+		return len(fs) > 0 && fs[0].Text == want.Text && fs[0].Unit == want.Unit
+	}
+	for _, ti := range x.sectionTables(int(x.lines[i].section)) {
+		t := x.tables[ti]
+		ro, rn := -1, -1
+		for r := range t.rows {
+			if len(t.rows[r].cells) == 0 {
+				continue
+			}
+			switch {
+			case ro < 0 && label(t.rows[r].cells[0], o):
+				ro = r
+			case rn < 0 && label(t.rows[r].cells[0], n):
+				rn = r
+			}
+		}
+		if ro < 0 || rn < 0 {
+			continue
+		}
+		for k := 1; k < len(t.header) && k < len(t.rows[ro].cells) && k < len(t.rows[rn].cells); k++ {
+			u, _ := colUnit(t.header[k])
+			a, ok1 := cellNumber(t.rows[ro].cells[k], u)
+			b, ok2 := cellNumber(t.rows[rn].cells[k], u)
+			if !ok1 || !ok2 || a.Unit != b.Unit {
+				continue
+			}
+			d := *c
+			d.Pair = &Pair{Old: a, New: b, OldLine: t.rows[ro].line + 1, NewLine: t.rows[rn].line + 1, Ordered: true,
+				From: fmt.Sprintf("the %s column of rows %q and %q", strings.TrimSpace(t.header[k]), strings.TrimSpace(t.rows[ro].cells[0]), strings.TrimSpace(t.rows[rn].cells[0]))}
+			d.checkStated(stated, sn)
+			if d.Arithmetic == Consistent {
+				*c = d
+				return
+			}
+		}
+	}
 }

@@ -412,7 +412,7 @@ var floors = map[string]struct {
 	// in the twentieth round.
 	// Raised after the twenty-first round (4/227).
 	// Raised after the twenty-third round (222/246).
-	"blind19": {extraction: 222.0 / 246, recall: 13.0 / 19, falseRate: 4.0 / 227, unlabelled: 1},
+	"blind19": {extraction: 223.0 / 246, recall: 13.0 / 19, falseRate: 4.0 / 227, unlabelled: 1},
 	// blind20, scored blind once with the twentieth round (230/252,
 	// 10/18, 12/234): its floors. Raised after the twenty-first round
 	// (6/234).
@@ -427,7 +427,7 @@ var floors = map[string]struct {
 	"blind22": {extraction: 236.0 / 246, recall: 16.0 / 17, falseRate: 0.0 / 229, unlabelled: 0},
 	// blind23, scored blind once with the twenty-third round (295/317,
 	// 15/19, 15/298): its floors.
-	"blind23": {extraction: 295.0 / 317, recall: 15.0 / 19, falseRate: 15.0 / 298, unlabelled: 0},
+	"blind23": {extraction: 298.0 / 317, recall: 15.0 / 19, falseRate: 8.0 / 298, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
