@@ -23,6 +23,7 @@ import (
 	"go/types"
 	"reflect"
 	"slices"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -59,6 +60,11 @@ type Info struct {
 	calls onceCalls
 	// measured holds the state of InBenchmarkLoop.
 	measured measuredSet
+	// serves holds the answer of servesRequests.
+	serves struct {
+		once sync.Once
+		yes  bool
+	}
 }
 
 func run(pass *analysis.Pass) (any, error) {

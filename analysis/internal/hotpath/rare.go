@@ -17,7 +17,10 @@ import (
 // few times per process, so that work repeated on each of its calls costs
 // nothing that matters (work in its loops still may):
 //   - code of a command: package main, or a package with a cmd element in
-//     its import path, such as cmd/go/internal/...;
+//     its import path, such as cmd/go/internal/..., unless the package
+//     serves requests (see servesRequests): services often keep their
+//     whole server under cmd/<name>/ (jaeger's cmd/query/app), where a
+//     handler's helpers run per request;
 //   - a constructor or functional option: a top-level function or method
 //     named New, NewX, newX, With or WithX (and function literals in it);
 //   - the body of a top-level function that returns a function, outside
@@ -29,7 +32,7 @@ import (
 // Whether that makes a report pointless is the check's policy; RarelyCalled
 // only names the likely-rare code.
 func (h *Info) RarelyCalled(c inspector.Cursor) bool {
-	if h.pkgName == "main" || slices.Contains(strings.Split(h.pkg.Path(), "/"), "cmd") {
+	if (h.pkgName == "main" || slices.Contains(strings.Split(h.pkg.Path(), "/"), "cmd")) && !h.servesRequests() {
 		return true
 	}
 	if d, ok := TopDecl(c).Node().(*ast.FuncDecl); ok && (isSetupName(d.Name.Name) || h.isFactory(d, c)) {
@@ -64,6 +67,70 @@ func (h *Info) InDeadCode(c inspector.Cursor) bool {
 		n := p.Node().(*ast.IfStmt)
 		tv, ok := h.info.Types[n.Cond]
 		if ok && tv.Value != nil && astutil.Within(c.Node(), n.Body) && tv.Value.String() == "false" {
+			return true
+		}
+	}
+	return false
+}
+
+// servesRequests reports whether the package declares a request handler:
+// a function, method or function literal whose parameters start with a
+// net/http.ResponseWriter and a *net/http.Request, or a method of a
+// generated gRPC service implementation (its type has the
+// mustEmbedUnimplemented...Server method protoc-gen-go-grpc adds). A
+// command that declares one is a server, and its code runs per request
+// rather than once. The answer is computed on first need.
+func (h *Info) servesRequests() bool {
+	h.serves.once.Do(func() {
+		for c := range h.Inspector.Root().Preorder((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+			if h.tests.IsTestFile(h.fset.File(c.Node().Pos()).Name()) {
+				continue
+			}
+			if ft := astutil.FuncType(c.Node()); ft != nil && h.isHTTPHandlerType(ft) {
+				h.serves.yes = true
+				return
+			}
+			if d, ok := c.Node().(*ast.FuncDecl); ok && d.Recv != nil && len(d.Recv.List) == 1 && h.isGRPCServer(h.info.TypeOf(d.Recv.List[0].Type)) {
+				h.serves.yes = true
+				return
+			}
+		}
+	})
+	return h.serves.yes
+}
+
+// isHTTPHandlerType reports whether ft's first two parameters are a
+// net/http.ResponseWriter and a *net/http.Request.
+func (h *Info) isHTTPHandlerType(ft *ast.FuncType) bool {
+	var ts []types.Type
+	for _, f := range ft.Params.List {
+		t := h.info.TypeOf(f.Type)
+		for range max(len(f.Names), 1) {
+			ts = append(ts, t)
+		}
+		if len(ts) >= 2 {
+			break
+		}
+	}
+	if len(ts) < 2 || ts[0] == nil || ts[1] == nil {
+		return false
+	}
+	_, ptr := types.Unalias(ts[1]).(*types.Pointer)
+	return astutil.IsNamed(ts[0], "net/http", "ResponseWriter") && ptr && astutil.IsNamedOrPointer(ts[1], "net/http", "Request")
+}
+
+// isGRPCServer reports whether t, a method's receiver type, has the
+// mustEmbedUnimplemented...Server method of a generated gRPC service.
+func (h *Info) isGRPCServer(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if _, ok := t.(*types.Pointer); !ok {
+		t = types.NewPointer(t)
+	}
+	ms := types.NewMethodSet(t)
+	for i := range ms.Len() {
+		if name := ms.At(i).Obj().Name(); strings.HasPrefix(name, "mustEmbedUnimplemented") && strings.HasSuffix(name, "Server") {
 			return true
 		}
 	}
