@@ -36,6 +36,11 @@ type flow struct {
 	// returned or kept shows that it builds the function's output:
 	// strings are followed like slices.
 	strAlias bool
+	// bytesCopied is set to ask whether the value stays in the call once
+	// the function's result is a copy: the slice of a Bytes call that the
+	// function that makes the value returns (return buf.Bytes()) is not
+	// followed.
+	bytesCopied bool
 	// depth is 0 for the function that makes the value, and counts the
 	// calls of the package's functions followed into.
 	depth int
@@ -200,6 +205,10 @@ func (f *flow) expr(cur inspector.Cursor) {
 			return
 		}
 		f.method(p.Sel.Name, call)
+		if f.bytesCopied && f.depth == 0 && p.Sel.Name == "Bytes" && astutil.IsNamedOrPointer(sel.Recv(), "bytes", "Buffer") &&
+			call.ParentEdgeKind() == edge.ReturnStmt_Results {
+			return // the function's result: the caller of the check asks what else leaves
+		}
 		if !freshResult[p.Sel.Name] {
 			f.follow(call)
 		}

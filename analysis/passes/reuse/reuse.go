@@ -48,6 +48,15 @@ func run(pass *analysis.Pass) (any, error) {
 	return nil, nil
 }
 
+// bytesCopyAdvice switches on the report of a per-call bytes.Buffer whose
+// memory leaves the function only through its Bytes method (return
+// buf.Bytes()): the buffer grows by doubling on every call, where a
+// pooled buffer copied out with bytes.Clone allocates the result once
+// (BenchmarkBytesCopied). Of the recall sample's per-call buffers that no
+// check reported (bench/corpus/labels, 2026-11-27), about half had this
+// shape.
+const bytesCopyAdvice = true
+
 type checker struct {
 	pass  *analysis.Pass
 	hot   *hotpath.Info
@@ -255,8 +264,8 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 	// Except a bytes.Buffer's: its String copies the text, so the buffer
 	// itself can go back to a pool once String has run (the doc gives
 	// the measured gain, BenchmarkTextCopied).
-	flowOf := func(strAlias bool) *flow {
-		f := &flow{c: c, fn: fn, vars: make(map[*types.Var]bool), strAlias: strAlias}
+	flowOf := func(strAlias, bytesCopied bool) *flow {
+		f := &flow{c: c, fn: fn, vars: make(map[*types.Var]bool), strAlias: strAlias, bytesCopied: bytesCopied}
 		f.scope = fn.Node()
 		if inLoop {
 			switch l := loop.Node().(type) {
@@ -277,10 +286,18 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 		return f
 	}
 	strAlias := r.kind == builder || r.kind == byteSlice || r.perCall == scratch && !inLoop
-	textCopied := false // a per-call bytes.Buffer whose text leaves through String only
-	f := flowOf(strAlias && r.kind != buffer)
+	textCopied := false  // a per-call bytes.Buffer whose text leaves through String only
+	bytesCopied := false // a per-call bytes.Buffer whose memory leaves through Bytes only
+	f := flowOf(strAlias && r.kind != buffer, false)
 	if strAlias && r.kind == buffer && !f.escapes {
-		textCopied = flowOf(true).escapes
+		textCopied = flowOf(true, false).escapes
+	}
+	if bytesCopyAdvice && strAlias && r.kind == buffer && f.escapes && !inLoop {
+		// return buf.Bytes(): the buffer's growth repeats per call; a
+		// pooled buffer copied out once allocates the result only.
+		if g := flowOf(false, true); !g.escapes {
+			f, bytesCopied = g, true
+		}
 	}
 	if f.escapes || (r.written && !f.written) || (!inLoop && f.reusedInLoop) {
 		return
@@ -316,6 +333,10 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 		switch {
 		case f.returnedHolder:
 			msg = perObjectMessage(r, name, f.fields[0])
+		case bytesCopied:
+			msg = checkdoc.Fit(
+				fmt.Sprintf("%s in %s is grown and dropped per call to return its bytes: pool it, return bytes.Clone of them", r.name, name),
+				fmt.Sprintf("%s is grown and dropped per call to return its bytes: pool it, return bytes.Clone of them", r.name))
 		case textCopied:
 			msg = checkdoc.Fit(
 				fmt.Sprintf("%s in %s is dropped per call after String copies its text: pool it, Put it back after String", r.name, name),

@@ -47,15 +47,6 @@ func missing(names []string) error {
 	return errors.New(sb.String())
 }
 
-// Fine: the buffer's bytes are the function's result.
-func marshal(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(v); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
-}
-
 // Fine: the buffer is the function's result.
 func render(name string) *bytes.Buffer {
 	buf := new(bytes.Buffer)

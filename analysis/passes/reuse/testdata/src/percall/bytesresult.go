@@ -1,0 +1,63 @@
+package percall
+
+import (
+	"bytes"
+	"encoding/json"
+	"strconv"
+)
+
+// The buffer's bytes are the function's result: the buffer grows by
+// doubling on every call (3 allocations for 200 bytes, 5 for 1,000), where
+// a pooled buffer copied out once allocates only the result.
+func marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer // want `bytes.Buffer in marshal is grown and dropped per call to return its bytes: pool it, return bytes.Clone of them`
+	if err := json.NewEncoder(&buf).Encode(v); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}
+
+// The same with the buffer made by new and a message built field by field.
+func build(fields []string) []byte {
+	b := new(bytes.Buffer) // want `bytes.Buffer in build is grown and dropped per call to return its bytes`
+	for i, f := range fields {
+		b.WriteString(strconv.Itoa(i))
+		b.WriteByte('=')
+		b.WriteString(f)
+		b.WriteByte('\x01')
+	}
+	return b.Bytes()
+}
+
+// Fine: the bytes are returned through a variable that is also kept
+// elsewhere — only a direct return of Bytes is the function's result alone.
+func keep(cache map[string][]byte, key string) []byte {
+	var buf bytes.Buffer
+	buf.WriteString(key)
+	buf.WriteString(strconv.Itoa(len(key)))
+	out := buf.Bytes()
+	cache[key] = out
+	return out
+}
+
+// Fine: the buffer itself leaves through another path as well.
+func both(keep *[]*bytes.Buffer, name string) []byte {
+	var buf bytes.Buffer
+	buf.WriteString(name)
+	buf.WriteString(strconv.Itoa(len(name)))
+	*keep = append(*keep, &buf)
+	return buf.Bytes()
+}
+
+// Fine: made and returned in a loop's body — a new buffer per element is
+// the loop check's business, and here each iteration's bytes are kept.
+func each(names []string) [][]byte {
+	var out [][]byte
+	for _, n := range names {
+		var buf bytes.Buffer
+		buf.WriteString(n)
+		buf.WriteString(strconv.Itoa(len(n)))
+		out = append(out, buf.Bytes())
+	}
+	return out
+}
