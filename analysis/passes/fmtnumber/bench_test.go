@@ -77,3 +77,29 @@ func BenchmarkFprintfInterface(b *testing.B) {
 		}
 	})
 }
+
+var checksums = []int{7, 42, 255, 3}
+
+// BenchmarkPadded formats a zero-padded number, as a FIX engine writes
+// each message's three-digit checksum field (fmt.Sprintf("%03d", sum)),
+// against the advice: strconv's digits padded with zeros to the width.
+func BenchmarkPadded(b *testing.B) {
+	b.Run("before", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			sinkString = fmt.Sprintf("%03d", checksums[i&3])
+			i++
+		}
+	})
+	b.Run("after", func(b *testing.B) {
+		i := 0
+		for b.Loop() {
+			s := strconv.Itoa(checksums[i&3])
+			if len(s) < 3 {
+				s = "000"[:3-len(s)] + s
+			}
+			sinkString = s
+			i++
+		}
+	})
+}

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -38,6 +39,13 @@ const (
 	maxVerbs   = 4
 	maxLiteral = 32 // bytes of literal text
 )
+
+// paddedFormats switches on reports of fmt.Sprintf with zero-padded integer
+// verbs (%02d, %03d, %08x) and %X, category "padded", without a fix: a FIX
+// checksum per message, a two-digit minute per row. Measured
+// (BenchmarkPadded): fmt.Sprintf("%03d", n) 115 ns → 35 ns with strconv
+// and a zero prefix.
+const paddedFormats = true
 
 type checker struct {
 	pass    *analysis.Pass
@@ -113,6 +121,7 @@ func (ch *checker) check(c inspector.Cursor) {
 		pieces []piece
 		args   []ast.Expr
 		writer ast.Expr // Fprintf's
+		padded bool     // a zero-padded verb or %X: reported without a fix
 	)
 	switch fn.Name() {
 	case "Fprintf":
@@ -136,7 +145,13 @@ func (ch *checker) check(c inspector.Cursor) {
 			return
 		}
 		if pieces, ok = parseFormat(constant.StringVal(tv.Value)); !ok {
-			return
+			if !paddedFormats {
+				return
+			}
+			if pieces, ok = parsePadded(constant.StringVal(tv.Value)); !ok {
+				return
+			}
+			padded = true
 		}
 		args = call.Args[1:]
 	case "Sprint":
@@ -154,7 +169,7 @@ func (ch *checker) check(c inspector.Cursor) {
 		ch.checkFprintf(c, writer, pieces, args)
 		return
 	}
-	if fn.Name() == "Sprintf" && len(pieces) == 1 && pieces[0].verb == 'x' && len(args) == 1 {
+	if fn.Name() == "Sprintf" && !padded && len(pieces) == 1 && pieces[0].verb == 'x' && len(args) == 1 {
 		if array, ok := ch.byteSeq(pass.TypesInfo.TypeOf(args[0])); ok {
 			ch.reportHex(c, args[0], array)
 			return
@@ -182,6 +197,17 @@ func (ch *checker) check(c inspector.Cursor) {
 
 	name := "fmt." + fn.Name()
 	diag := analysis.Diagnostic{Pos: call.Pos(), End: call.End()}
+	if padded {
+		// fmt pads a negative number after its sign ("-05"), so no one
+		// rewrite fits every value: the report gives the usual one.
+		diag.Category = "padded"
+		diag.Message = fmt.Sprintf("%s with a zero-padded number: format it with strconv, pad with zeros to the width (\"000\"[:w-len(s)] + s)", name)
+		if !slices.ContainsFunc(pieces, func(p piece) bool { return p.width > 0 }) {
+			diag.Message = fmt.Sprintf("%s with %%X of a number: format it with strconv.FormatInt(x, 16) or AppendInt and upper-case the digits", name)
+		}
+		pass.Report(diag)
+		return
+	}
 	var fixMsg string
 	if single {
 		diag.Category = "single"
@@ -310,7 +336,7 @@ func (ch *checker) convert(p piece, t types.Type) (cv conversion, ok bool) {
 		return conversion{}, false
 	}
 	switch p.verb {
-	case 'v', 's', 'x':
+	case 'v', 's', 'x', 'X':
 		if types.Implements(t, ch.stringer) || types.Implements(t, errorType) {
 			return conversion{}, false
 		}
@@ -324,7 +350,7 @@ func (ch *checker) convert(p piece, t types.Type) (cv conversion, ok bool) {
 		base := ", 10"
 		switch p.verb {
 		case 'd', 'v':
-		case 'x':
+		case 'x', 'X':
 			base = ", 16"
 		default:
 			return conversion{}, false

@@ -18,7 +18,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	checkdoctest.Messages(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), fmtnumber.Analyzer, "s3", "s3test", "cmdmain", "authcookie", "resp"))
+	checkdoctest.Messages(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), fmtnumber.Analyzer, "s3", "s3test", "cmdmain", "authcookie", "resp", "fixengine"))
 }
 
 // TestFixImports applies each fix on its own, as an editor does, without
@@ -26,7 +26,7 @@ func Test(t *testing.T) {
 // checks that the file's imports of fmt, strconv and encoding/hex match
 // their uses.
 func TestFixImports(t *testing.T) {
-	results := analysistest.Run(t, analysistest.TestData(), fmtnumber.Analyzer, "s3", "s3test", "cmdmain", "authcookie", "resp")
+	results := analysistest.Run(t, analysistest.TestData(), fmtnumber.Analyzer, "s3", "s3test", "cmdmain", "authcookie", "resp", "fixengine")
 	checkdoctest.Messages(t, results)
 	fixes := 0
 	for _, r := range results {

@@ -1,11 +1,17 @@
 package fmtnumber
 
+import "slices"
+
 // A piece is one part of a parsed format string: literal text, or a verb
 // with its precision.
 type piece struct {
 	lit  string // literal text, when verb is 0
 	verb byte   // 'd', 'x', 'v', 't', 's', 'f', 'e' or 'g'; 0 for literal text
 	prec int    // precision of f, e and g; -1 if none was written
+	// width is the width of a zero-padded integer verb (%03d, %08x), 0
+	// if none; upper is set for %X. Only parsePadded sets them.
+	width int
+	upper bool
 }
 
 // parseFormat splits a Printf format into literal text and verbs. It accepts
@@ -15,6 +21,20 @@ type piece struct {
 // counterpart for them — except a zero flag without a width, which pads
 // nothing ("%0.f", written for "%.0f").
 func parseFormat(format string) (pieces []piece, ok bool) {
+	return parse(format, false)
+}
+
+// parsePadded is parseFormat that also accepts zero-padded integer verbs —
+// a zero flag and a width of one or two digits on d, x or X (%02d, %03d,
+// %08x) — and %X. ok is false unless the format has at least one such
+// verb: the others are parseFormat's.
+func parsePadded(format string) (pieces []piece, ok bool) {
+	pieces, ok = parse(format, true)
+	return pieces, ok && slices.ContainsFunc(pieces, func(p piece) bool { return p.width > 0 || p.upper })
+}
+
+// parse is parseFormat, with padded verbs accepted if padding is set.
+func parse(format string, padding bool) (pieces []piece, ok bool) {
 	var lit []byte
 	flush := func() {
 		if len(lit) > 0 {
@@ -36,9 +56,18 @@ func parseFormat(format string) (pieces []piece, ok bool) {
 			lit = append(lit, '%')
 			continue
 		}
+		width := 0
 		if format[i] == '0' && i+1 < len(format) && (format[i+1] < '0' || format[i+1] > '9') {
 			// A zero flag without a width pads nothing: "%0.f" is "%.f".
 			i++
+		} else if padding && format[i] == '0' {
+			start := i + 1
+			for i++; i < len(format) && '0' <= format[i] && format[i] <= '9'; i++ {
+				width = width*10 + int(format[i]-'0')
+			}
+			if i-start > 2 || i == len(format) || width == 0 {
+				return nil, false
+			}
 		}
 		prec := -1
 		if format[i] == '.' {
@@ -55,9 +84,15 @@ func parseFormat(format string) (pieces []piece, ok bool) {
 				prec = prec*10 + int(d-'0')
 			}
 		}
-		switch v := format[i]; v {
-		case 'f', 'e', 'g':
-		case 'd', 'x', 'v', 't', 's':
+		switch v := format[i]; {
+		case width > 0 && v != 'd' && v != 'x' && v != 'X':
+			return nil, false
+		case v == 'X' && padding:
+			if prec >= 0 {
+				return nil, false
+			}
+		case v == 'f' || v == 'e' || v == 'g':
+		case v == 'd' || v == 'x' || v == 'v' || v == 't' || v == 's':
 			if prec >= 0 {
 				return nil, false
 			}
@@ -66,7 +101,7 @@ func parseFormat(format string) (pieces []piece, ok bool) {
 			return nil, false
 		}
 		flush()
-		pieces = append(pieces, piece{verb: format[i], prec: prec})
+		pieces = append(pieces, piece{verb: format[i], prec: prec, width: width, upper: format[i] == 'X'})
 	}
 	flush()
 	return pieces, true

@@ -45,9 +45,10 @@ func nearMisses(h http.Header, o *Object, n int, sizes []int64, f float64, x Hex
 	h.Set("X-Class", fmt.Sprintf("%v", o.Class))                                             // fine: %v calls StorageClass.String
 	h.Set("X-Class-Hex", fmt.Sprintf("%x", o.Class))                                         // fine: %x calls String too, then hex-encodes the text
 	h.Set("X-Digest", fmt.Sprintf("%d", x))                                                  // fine: Hex has a Format method
-	h.Set("X-Padded", fmt.Sprintf("%08d", n))                                                // fine: strconv does no padding
+	h.Set("X-Padded", fmt.Sprintf("%08d", n))                                                // want `fmt.Sprintf with a zero-padded number: format it with strconv, pad with zeros to the width`
+	h.Set("X-Spaced", fmt.Sprintf("%8d", n))                                                 // fine: padded with spaces, not zeros
 	h.Set("X-Signed", fmt.Sprintf("%+d", n))                                                 // fine: flags
-	h.Set("X-Upper", fmt.Sprintf("%X", n))                                                   // fine: no direct strconv counterpart
+	h.Set("X-Upper", fmt.Sprintf("%X", n))                                                   // want `fmt.Sprintf with %X of a number`
 	h.Set("X-Quoted", fmt.Sprintf("%q", o.Key))                                              // fine: %q
 	h.Set("X-Key", fmt.Sprintf("%s", o.Key))                                                 // fine: no number (a different waste)
 	h.Set("X-Key-Hex", fmt.Sprintf("%x", o.Key))                                             // fine: hex of a string, not of a number
