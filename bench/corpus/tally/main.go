@@ -324,10 +324,12 @@ func printLabels(w io.Writer, runs []*run, dir, recallFile string) error {
 	}
 	withEvidence := false
 	// reported[module][file:line] lists the checks reported there;
-	// shownAt["module/file:line"] is set where a finding is shown by
-	// default (medium or high confidence, or no evidence at all).
+	// shownAt["module/file:line"] lists the checks of the findings shown
+	// there by default (medium or high confidence, or no evidence at all).
 	reported := map[string]map[string][]string{}
-	shownAt := map[string]bool{}
+	shownAt := map[string][]string{}
+	// verdictOf[module] holds the labels' verdicts of its findings.
+	verdictOf := map[string]map[key]string{}
 	var problems []string
 	for _, r := range runs {
 		rep := map[string][]string{}
@@ -345,7 +347,7 @@ func printLabels(w io.Writer, runs []*run, dir, recallFile string) error {
 			fl := fmt.Sprintf("%s:%d", f.File, f.Line)
 			rep[fl] = append(rep[fl], f.Analyzer)
 			if f.Hot == nil || f.Hot.Confidence != "low" {
-				shownAt[r.mod.Name+"/"+fl] = true
+				shownAt[r.mod.Name+"/"+fl] = append(shownAt[r.mod.Name+"/"+fl], f.Analyzer)
 			}
 		}
 		file := filepath.Join(dir, r.mod.Name+".tsv")
@@ -361,6 +363,7 @@ func printLabels(w io.Writer, runs []*run, dir, recallFile string) error {
 		}
 		seen := map[key]bool{}
 		verdicts := map[key]string{}
+		verdictOf[r.mod.Name] = verdicts
 		for i, row := range rows {
 			line, err := strconv.Atoi(row[1])
 			if err != nil {
@@ -485,11 +488,25 @@ func printLabels(w io.Writer, runs []*run, dir, recallFile string) error {
 			if !ok {
 				problems = append(problems, fmt.Sprintf("%s: module %q is not in the corpus", where[i], mod))
 			}
+			// A range spans several statements, where a finding of
+			// another pattern (a defer on a line inside a pool's range)
+			// would count by accident: there a finding labelled cold or
+			// wrong does not count.
+			counts := func(l int, check string) bool {
+				v := verdictOf[mod][key{file, l, check}]
+				return last == line || v != "cold" && v != "wrong"
+			}
 			var by []string
 			shown := false
 			for l := line; l <= last; l++ {
-				by = append(by, rep[fmt.Sprintf("%s:%d", file, l)]...)
-				shown = shown || shownAt[fmt.Sprintf("%s/%s:%d", mod, file, l)]
+				for _, c := range rep[fmt.Sprintf("%s:%d", file, l)] {
+					if counts(l, c) {
+						by = append(by, c)
+					}
+				}
+				for _, c := range shownAt[fmt.Sprintf("%s/%s:%d", mod, file, l)] {
+					shown = shown || counts(l, c)
+				}
 			}
 			if len(by) > 0 {
 				rec[pattern].reported++
