@@ -468,6 +468,9 @@ func (x *extractor) crossCheck() {
 				// the row its sentence names is still compared with
 				// it ("drove WAL generation … to 124 MB/s, 7.9× its
 				// normal rate" against the row's 142 MB/s).
+				if x.checkListedDifference(c) {
+					continue
+				}
 				if each := x.checkListedRestated(c); each != nil {
 					split[k] = each
 				}
@@ -507,6 +510,7 @@ func (x *extractor) crossCheck() {
 	x.checkSummaryCells()
 	x.checkSummaryFigures()
 	x.checkNowLevels()
+	x.checkPrefixJumps()
 	x.checkDigitSlips()
 	x.checkPrefixSlips()
 	x.splitContradictedFigures()
@@ -2313,6 +2317,7 @@ func (x *extractor) checkMisquotedPairs() {
 		}
 	}
 	split = append(split, x.checkRoundedMisquotes()...)
+	split = append(split, x.checkUniquePartnerMisquotes()...)
 	if len(split) > 0 {
 		x.rep.Claims = append(x.rep.Claims, split...)
 		slices.SortStableFunc(x.rep.Claims, func(a, b Claim) int { return a.Line - b.Line })
@@ -3412,3 +3417,199 @@ var columnWordRE = regexp.MustCompile(`^(?:column|columns|befor|before|after|old
 // not the claim's either (blind4's "34 %", blind6's "85 %", blind10's
 // "77.4 %"); see the seventeenth round in testdata/labels/README.md.
 const namedColumnSilencesOthers = false
+
+// uniquePartnerMisquote switches on checkUniquePartnerMisquotes (twenty-fifth
+// round): a sentence's pair that quotes one figure of a result the report
+// gives elsewhere, with the other figure changed, found by the figure
+// rather than by the subject's words.
+const uniquePartnerMisquote = true
+
+// checkUniquePartnerMisquotes finds a before → after pair of a sentence
+// whose one figure (three significant digits or more, as written, rounded
+// or in another unit: "3 h 12 min" for 192.0 min) is the same side of
+// every other pair of the report that has it, and those pairs all give
+// one other figure, which the sentence changes: "rebuilds in 7.4 s instead
+// of 58.2 s" where the table's only 58.2 s goes to 7.9 s, "shrinks from 3
+// h 12 min to 1 h 15 min" where 192 minutes goes to 65. checkMisquotedPairs
+// asks for a word of the subject in common, which a summary's own words
+// ("editing a function body in core/types" for the row "core edit") do not
+// give; a figure of three digits that only one result has names it. The
+// sentence's figure must be near the result's (within maxRestatedSpread),
+// off by a prefix (840 µs for 840.2 ns), or the same side of another row
+// of the result's table (a mix of rows: "from 3.92 GiB to 1.63 GiB" where
+// 1.63 GiB is the medium workspace's); and it is stated nowhere else but
+// as a side of another result. The claims resting on the pair are
+// Contradicted, naming the result's line.
+func (x *extractor) checkUniquePartnerMisquotes() []Claim {
+	if !uniquePartnerMisquote {
+		return nil
+	}
+	digits := func(n Number) int {
+		d := 0
+		for _, r := range strings.TrimLeft(strings.Map(func(r rune) rune {
+			if r >= '0' && r <= '9' {
+				return r
+			}
+			return -1
+		}, n.Text), "0") {
+			_ = r
+			d++
+		}
+		return d
+	}
+	// matches: b, another pair's figure, is a as the sentence writes it.
+	matches := func(a, b Number) bool {
+		if canonical(a.Quantity) != canonical(b.Quantity) || a.isRange() || b.isRange() || a.Value == 0 || digits(a) < 3 {
+			return false
+		}
+		lo, hi := a.base()
+		m := b.mid()
+		return m >= lo && m < hi || sameFigure(a, b)
+	}
+	agree := func(a, b Number) bool {
+		// The same figure, rounded, or with its last digits cut off
+		// ("128 KB" for 128,563 B).
+		return sameFigure(a, b) || roundsTo(a, b) || roundsTo(b, a) || canonical(a.Quantity) == canonical(b.Quantity) && truncates(a, b)
+	}
+	// The pairs by the base value of each side, so that those with a
+	// side near a sentence's figure are found by a binary search, not by
+	// reading every pair for every sentence.
+	type valued struct {
+		v float64
+		d *docPair
+	}
+	var sides []valued
+	for _, o := range x.pairs {
+		sides = append(sides, valued{o.p.Old.mid(), o}, valued{o.p.New.mid(), o})
+	}
+	slices.SortFunc(sides, func(a, b valued) int { return cmp.Compare(a.v, b.v) })
+	near := func(n Number) []*docPair {
+		lo, hi := n.base()
+		lo, hi = lo*(1-1e-6)-n.mid()*0.01, hi*(1+1e-6)+n.mid()*0.01
+		i, _ := slices.BinarySearchFunc(sides, lo, func(a valued, t float64) int { return cmp.Compare(a.v, t) })
+		var out []*docPair
+		for ; i < len(sides) && sides[i].v <= hi; i++ {
+			if !slices.Contains(out, sides[i].d) {
+				out = append(out, sides[i].d)
+			}
+		}
+		return out
+	}
+	var split []Claim
+	for _, d := range x.pairs {
+		p := d.p
+		if p.NewLine-p.OldLine != 0 && p.NewLine-p.OldLine != 1 || p.OldLine < 1 || x.lines[p.OldLine-1].kind != lkProse ||
+			x.lines[p.NewLine-1].kind != lkProse || x.isPrevious(d.section) || !p.Ordered || x.settingsPair(p) {
+			continue
+		}
+		if p.Old.Unit == "" || p.New.Unit == "" || canonical(p.Old.Quantity) == Allocs || p.Old.Quantity == Count {
+			continue
+		}
+	side:
+		for s := 0; s < 1; s++ {
+			// Only the before figure names a result: an after figure is
+			// compared with several baselines ("49.7 M a day instead of
+			// 106.7 M before the incident" beside "from 90.2 M to 49.7 M").
+			quoted, stated := p.Old, p.New
+			if s == 1 {
+				quoted, stated = p.New, p.Old
+			}
+			var res *docPair
+			var other Number
+			for _, o := range near(quoted) {
+				q := o.p
+				if o == d || q.OldLine == p.OldLine || q.NewLine == p.OldLine || q.OldLine == p.NewLine || q.NewLine == p.NewLine ||
+					q.canonicalQ() != p.canonicalQ() || x.isPrevious(o.section) {
+					continue
+				}
+				qq, qo := q.Old, q.New
+				if s == 1 {
+					qq, qo = q.New, q.Old
+				}
+				if !matches(quoted, qq) {
+					if matches(quoted, qo) && q.Ordered {
+						// The figure on the other side of a result: a
+						// chain of changes, not one result.
+						continue side
+					}
+					continue
+				}
+				if agree(stated, qo) {
+					continue side
+				}
+				if res != nil && !agree(other, qo) {
+					// Two results with the figure: the sentence's is
+					// not named by it.
+					continue side
+				}
+				if res == nil || x.lines[res.p.OldLine-1].kind == lkProse {
+					res, other = o, qo
+				}
+			}
+			if res != nil && x.lines[res.p.OldLine-1].kind == lkProse {
+				// Only sentences have the figure: which of them misquotes
+				// is not told by the figure (a summary may, its detail may).
+				continue
+			}
+			if res == nil || !(other.mid() > 0) || !(stated.mid() > 0) {
+				continue
+			}
+			r := stated.mid() / other.mid()
+			near := math.Abs(math.Log(r)) <= math.Log(maxRestatedSpread)
+			slip := math.Abs(math.Abs(math.Log10(r))-3) < 0.01
+			mixed := false
+			for _, o := range x.pairs {
+				if o != res && o.group == res.group && res.group != "" && o.row != res.row {
+					m := o.p.New
+					if s == 1 {
+						m = o.p.Old
+					}
+					if quotedText(m) == quotedText(stated) && quotedUnit(m.Unit) == quotedUnit(stated.Unit) {
+						mixed = true
+					}
+				}
+			}
+			if !near && !slip && !mixed {
+				continue
+			}
+			if x.statedAlone(stated, quoted, p.OldLine, p.NewLine) {
+				continue
+			}
+			q := res.p
+			line := q.NewLine
+			if s == 1 {
+				line = q.OldLine
+			}
+			split = append(split, x.restatedDiffers(p, q, stated, other, line, func(qd, qq Number) (float64, Number) { return toUnit(qq.mid(), qd), qq })...)
+			break
+		}
+	}
+	return split
+}
+
+// statedAlone reports whether figure n, of a sentence's pair on lines a
+// and b whose other figure is quoted, is stated elsewhere in the report
+// on its own: a fact of the same figure on another line that is not a
+// side of a pair whose other side differs from quoted (a result of its
+// own that happens to share the figure: "from 7.4 s to 0.9 s" for the
+// parse phase).
+func (x *extractor) statedAlone(n, quoted Number, a, b int) bool {
+	for _, f := range x.rep.Facts {
+		if f.Line == a || f.Line == b || canonical(f.Metric) != canonical(n.Quantity) || !sameFigure(f.Value, n) {
+			continue
+		}
+		sideOfOther := false
+		for _, e := range x.pairs {
+			switch {
+			case e.p.OldLine == f.Line && e.p.Old.Text == f.Value.Text && !sameFigure(e.p.New, quoted):
+				sideOfOther = true
+			case e.p.NewLine == f.Line && e.p.New.Text == f.Value.Text && !sameFigure(e.p.Old, quoted):
+				sideOfOther = true
+			}
+		}
+		if !sideOfOther {
+			return true
+		}
+	}
+	return false
+}

@@ -145,11 +145,14 @@ func (x *extractor) checkDerived(c *Claim) {
 		return
 	}
 	for _, n := range c.Numbers {
+		if x.checkCountedPeriod(c, n, scan) || x.checkSizeOverRate(c, n, scan) {
+			return
+		}
 		if x.checkConversion(c, n, scan, figs) || x.checkAmountConversion(c, n, scan, figs) || x.checkPeriodRestated(c, n, scan) ||
 			x.checkAmountRepeated(c, n, scan, figs) {
 			return
 		}
-		if x.checkSentenceDifference(c, n, scan, figs) {
+		if x.checkSentenceDifference(c, n, scan, figs) || x.checkRowLabelDifference(c, n, scan, figs) {
 			return
 		}
 		if x.checkPerCount(c, n, scan, figs) || x.checkPerTotal(c, n, scan) || x.checkRateTotal(c, n, scan) || x.checkFullShare(c, n, scan) {
@@ -524,6 +527,12 @@ func diffRange(p *Pair) (lo, hi float64) {
 	return max(lo, 0), hi
 }
 
+// diffTwoOwnWords (twenty-fifth round): a pair whose row label shares two
+// words with the difference's clause ("The core edit saves 50.3 s" and
+// the row "core edit (fn body in core/types)") may give the difference,
+// as one sharing half its label's words does.
+const diffTwoOwnWords = true
+
 // checkDifference checks a saving against old − new of the report's
 // pairs for its subject (times a count on its line: "for 100 objects").
 func (x *extractor) checkDifference(c *Claim, n Number, scan string, figs []figure) bool {
@@ -576,7 +585,7 @@ func (x *extractor) checkDifference(c *Claim, n Number, scan string, figs []figu
 	cw = dedupe(append(cw, subjectWords(tail)...))
 	for _, d := range x.pairs {
 		if slices.Contains(top, d) || d.p.canonicalQ() != canonical(n.Quantity) || d.p.OldLine == c.Line && d.p.NewLine == c.Line ||
-			2*overlap(cw, d.own) < len(d.own) {
+			2*overlap(cw, d.own) < len(d.own) && !(diffTwoOwnWords && overlap(cw, d.own) >= 2) {
 			continue
 		}
 		if ok, got := fits(d.p); ok {
@@ -707,6 +716,11 @@ func (x *extractor) checkOwnDifference(c *Claim, n Number, scan string) bool {
 		}
 	}
 	if len(own) != 1 {
+		return false
+	}
+	if wholeOfPart && partBeforeRE.MatchString(scan[:at]) {
+		// "account for 98.7 of the 127 minutes saved": the figure is
+		// the whole the difference is a part of, not the difference.
 		return false
 	}
 	p := own[0]
@@ -2199,6 +2213,15 @@ const differenceAfterPair = true
 // "a difference of about".
 var differenceLeadRE = regexp.MustCompile(`(?i)\b(?:an?\s+(?:extra|additional|saving|gap|difference|reduction)(?:\s+of)?|saving|saves|saved)\s*(?:of\s+)?(?:about|roughly|around|nearly|some|~|≈)?\s*$`)
 
+// differenceBeforePair switches on a difference followed by its pair in
+// parentheses in checkSentenceDifference (twenty-fifth round): "a clean
+// build is 4.7 s slower (182.4 s → 186.1 s, +2.0 %)".
+const differenceBeforePair = true
+
+// comparedBeforePairRE finds a comparative right after a figure and the
+// parenthesis that follows it: " slower (", " less memory (".
+var comparedBeforePairRE = regexp.MustCompile(`^\s*(?:[a-z]+\s+)?(?:slower|faster|shorter|longer|less|more|lower|higher|smaller|larger|bigger|cheaper)\b(?:\s+[a-z]+){0,2}\s*\(`)
+
 // checkSentenceDifference checks a figure stated as a difference ("a
 // saving of 430 ns", "an extra 5,900 handshakes per second") against the
 // one before → after pair its sentence states before it, on its line or
@@ -2213,11 +2236,25 @@ func (x *extractor) checkSentenceDifference(c *Claim, n Number, scan string, fig
 		return false
 	}
 	at := figureIndex(figs, n)
-	if at < 0 || !differenceLeadRE.MatchString(scan[:figs[at].start]) && !(at == 0 && differenceLeadRE.MatchString(x.wrappedLine(c.Line-1, c.Line-2))) {
+	if at < 0 {
+		return false
+	}
+	var paren string
+	if differenceBeforePair {
+		if m := comparedBeforePairRE.FindStringIndex(scan[figs[at].end:]); m != nil {
+			rest := scan[figs[at].end+m[1]:]
+			if k := strings.IndexByte(rest, ')'); k > 0 {
+				paren = rest[:k]
+			}
+		}
+	}
+	if paren == "" && !differenceLeadRE.MatchString(scan[:figs[at].start]) && !(at == 0 && differenceLeadRE.MatchString(x.wrappedLine(c.Line-1, c.Line-2))) {
 		return false
 	}
 	text, before := scan[:figs[at].start], c.Line
-	if prev := x.wrappedLine(c.Line-1, c.Line-2); prev != "" && !strings.ContainsAny(scan[:figs[at].start], "0123456789") {
+	if paren != "" {
+		text = paren
+	} else if prev := x.wrappedLine(c.Line-1, c.Line-2); prev != "" && !strings.ContainsAny(scan[:figs[at].start], "0123456789") {
 		// The sentence runs on from the line before; its pair is there.
 		text, before = prev+" "+text, c.Line-1
 	}
@@ -2273,3 +2310,443 @@ func (x *extractor) checkSentenceDifference(c *Claim, n Number, scan string, fig
 	setCross(c, cx)
 	return true
 }
+
+// countedPeriod switches on checkCountedPeriod (twenty-fifth round): a
+// total over a period the sentence counts in units ("a month of 20
+// working days", "312 runs a year") is the amount per unit times the
+// count.
+const countedPeriod = true
+
+// countedPeriodAfterRE finds the count of units a period is made of,
+// right after a total: "117 engineer-hours a month of 20 working days",
+// "$444 a month of 26 runs" (the period may be read with the figure's
+// unit already).
+var countedPeriodAfterRE = regexp.MustCompile(`^\s*(?:(?:[A-Za-z-]+\s+){0,2}?(?:a|per|each)\s+(day|week|month|year|quarter|night)\s+)?of\s+(\d[\d,]*)\s+(?:(?:working|business|calendar)\s+)?([a-z][a-z-]*?)s\b`)
+
+// countedPeriodBeforeRE finds a count of units per period earlier in the
+// total's sentence: "312 runs a year, so the saving is $6,230 a year".
+var countedPeriodBeforeRE = regexp.MustCompile(`(\d[\d,]*)\s+(?:(?:working|business|calendar)\s+)?([a-z][a-z-]*?)s\s+(?:a|per|each)\s+(day|week|month|year|quarter|night)\b`)
+
+// checkCountedPeriod checks an amount over a period that its sentence
+// counts in units — "58.7 engineer-hours … per working day, or about 117
+// engineer-hours a month of 20 working days", "That saves $17.07 a run.
+// … 312 runs a year, so the saving is $6,230 a year, or $444 a month of
+// 26 runs" — against the amount per unit the text before it states (the
+// last figure of the total's amount unit followed, within four words, by
+// "a", "per" or "each" and the unit's noun) times the count. One the
+// product gives is consistent; one a metric prefix gives is a UnitSlip;
+// any other within a hundred times of it an ArithmeticError. A total
+// with no such count or no amount per unit before it is left to the
+// other checks (checkPeriodRestated reads "a month" as a twelfth of the
+// year, which a month of 26 runs is not). It reports whether it set a
+// verdict.
+func (x *extractor) checkCountedPeriod(c *Claim, n Number, scan string) bool {
+	if !countedPeriod || n.Unit == "" || n.Unit == "%" || n.Unit == "x" || !(n.mid() > 0) {
+		return false
+	}
+	text, figs, at := x.sentenceFigures(c, n, scan)
+	if at < 1 {
+		return false
+	}
+	amount := func(u string) string {
+		if i := strings.IndexByte(u, '/'); i >= 0 {
+			return u[:i]
+		}
+		return u
+	}
+	nu := amount(n.Unit)
+	if nu == "" {
+		return false
+	}
+	lead := text[:figs[at].start]
+	if k := strings.LastIndex(lead, ". "); k >= 0 {
+		// The total's sentence.
+		lead = lead[k+2:]
+	}
+	var count float64
+	var noun string
+	countAt := figs[at].start
+	if m := countedPeriodAfterRE.FindStringSubmatch(text[figs[at].end:]); m != nil && (m[1] != "" || n.Quantity == PerPeriod) {
+		count, _ = strconv.ParseFloat(strings.ReplaceAll(m[2], ",", ""), 64)
+		noun = m[3]
+	} else if ms := countedPeriodBeforeRE.FindAllStringSubmatchIndex(lead, -1); len(ms) > 0 && n.Quantity == PerPeriod {
+		m := ms[len(ms)-1]
+		if per := lead[m[6]:m[7]]; !strings.HasSuffix(n.Unit, "/"+per) {
+			return false
+		}
+		count, _ = strconv.ParseFloat(strings.ReplaceAll(lead[m[2]:m[3]], ",", ""), 64)
+		noun = lead[m[4]:m[5]]
+		countAt = figs[at].start - len(lead) + m[0]
+	} else {
+		return false
+	}
+	if !(count > 1) || len(noun) < 3 {
+		return false
+	}
+	unitRE, err := regexp.Compile(`^\s*(?:[A-Za-z-]+\s+){0,4}?(?:a|per|each)\s+(?:(?:working|business|calendar)\s+)?` + regexp.QuoteMeta(noun) + `\b`)
+	if err != nil {
+		return false
+	}
+	per := -1
+	for k := at - 1; k >= 0; k-- {
+		f := figs[k]
+		if f.end > countAt || amount(f.Unit) != nu || f.Unit != nu || !unitRE.MatchString(text[f.end:]) {
+			continue
+		}
+		per = k
+		break
+	}
+	if per < 0 {
+		return false
+	}
+	o := figs[per].Number
+	lo, hi := o.base()
+	lo, hi = lo*count, hi*count
+	mid := o.mid() * count
+	if n.Approx || approxBeforeRE.MatchString(text[:figs[at].start]) {
+		n.Approx = true
+	}
+	oline := c.Line
+	if figs[per].start < len(text)-len(scan) {
+		oline-- // the amount per unit is on the line before
+	}
+	cnt := Number{Text: trimFloat(count, 6), Value: count, High: count, Quantity: Count, scale: 1, step: 1}
+	cx := &Cross{Derivation: Total, Lines: []int{oline, c.Line}, Stated: n, Got: toUnit(mid, n), GotUnit: n.Unit, Operands: []Number{o, cnt}}
+	switch {
+	case rangeMatch(n, lo, hi):
+		cx.Reason = DerivedHolds
+	case slipOf(n, lo, hi) != 0:
+		cx.Reason, cx.Factor = UnitSlip, slipOf(n, lo, hi)
+	case farOff(n, mid):
+		return false
+	default:
+		cx.Reason = DerivedOff
+	}
+	setCross(c, cx)
+	return true
+}
+
+// approxBeforeRE finds a word of approximation right before a figure.
+var approxBeforeRE = regexp.MustCompile(`(?i)\b(?:about|roughly|around|approximately|nearly|some|~|≈)\s*\$?$`)
+
+// checkListedDifference checks a figure its line lists beside a ratio
+// (which checkDerived leaves alone) when it is a difference followed by
+// its pair in parentheses: "is 4.7 s slower (182.4 s → 186.1 s, +2.0 %)".
+// It reports whether it set a verdict.
+func (x *extractor) checkListedDifference(c *Claim) bool {
+	if !differenceBeforePair || len(c.Numbers) != 1 {
+		return false
+	}
+	scan := blankCode(plain(x.lines[c.Line-1].raw))
+	figs := scanFigures(scan)
+	n := c.Numbers[0]
+	at := figureIndex(figs, n)
+	if at < 0 || !comparedBeforePairRE.MatchString(scan[figs[at].end:]) {
+		return false
+	}
+	return x.checkSentenceDifference(c, n, scan, figs)
+}
+
+// rowLabelDifference switches on checkRowLabelDifference (twenty-fifth
+// round): a difference whose sentence names a table row by its label
+// figure ("At 5,000 QPS the median improves by 2.8 ms") is checked
+// against that row's cells.
+const rowLabelDifference = true
+
+// changeByBeforeRE finds "by" (or "of") right before a figure: the figure is
+// the size of a change.
+var changeByBeforeRE = regexp.MustCompile(`(?i)\b(?:by|of)\s+(?:about\s+|roughly\s+|~)?$`)
+
+// checkRowLabelDifference checks a time or size stated as a change ("by
+// 2.8 ms") in a sentence that names, by its label figure, exactly one row
+// of a table of its section ("At 5,000 QPS …" and the row "| 5,000 | 6.4 |
+// 4.6 | 31.5 | 22.7 |"), against the differences of that row's cells of
+// one unit (cells without a unit take the figure's): one that a pair of
+// cells gives is consistent; none giving it within a factor of two of the
+// nearest is an ArithmeticError (DerivedOff, against the nearest). The
+// sentence's other figures name no other row (a sentence naming two rows
+// compares rows, not columns). It reports whether it set a verdict.
+func (x *extractor) checkRowLabelDifference(c *Claim, n Number, scan string, figs []figure) bool {
+	if !rowLabelDifference || n.Unit == "" || n.Unit == "%" || n.Unit == "x" || n.Quantity != Time && n.Quantity != Memory ||
+		x.lines[c.Line-1].kind != lkProse {
+		return false
+	}
+	at := figureIndex(figs, n)
+	if at < 0 {
+		return false
+	}
+	comparedAfter := rowWordDifference && rowComparativeAfterRE.MatchString(scan[figs[at].end:])
+	if !changeByBeforeRE.MatchString(scan[:figs[at].start]) && !comparedAfter {
+		return false
+	}
+	// The figure's sentence.
+	lo, hi := 0, len(scan)
+	for _, m := range sentenceBreakRE.FindAllStringIndex(scan, -1) {
+		if m[0] < figs[at].start {
+			lo = m[0] + 1
+		} else if m[0] >= figs[at].end {
+			hi = min(hi, m[0]+1)
+		}
+	}
+	type rowRef struct{ t, r int }
+	var row *rowRef
+	for k, f := range figs {
+		if k == at || f.start < lo || f.end > hi || f.Unit == "%" || f.Unit == "x" {
+			continue
+		}
+		for _, ti := range x.sectionTables(int(x.lines[c.Line-1].section)) {
+			t := x.tables[ti]
+			for r := range t.rows {
+				if len(t.rows[r].cells) < 3 {
+					continue
+				}
+				fs := scanFigures(blankCode(t.rows[r].cells[0]))
+				if len(fs) == 0 || fs[0].Text != f.Text {
+					continue
+				}
+				if row != nil && (row.t != ti || row.r != r) {
+					return false
+				}
+				row = &rowRef{ti, r}
+			}
+		}
+	}
+	if row == nil && comparedAfter {
+		// No row named by a figure: one named by a word of the clause
+		// before the figure ("The fee stage is 45.1 minutes shorter"
+		// and the row "fees"), in a table of the section or of a
+		// section it is in.
+		words := make(map[string]bool)
+		for _, w := range nameWords(scan[lo:figs[at].start]) {
+			if len(w) >= 3 && !genericRowWords[w] {
+				words[nounStem(strings.ToLower(w))] = true
+			}
+		}
+		for sec := int(x.lines[c.Line-1].section); sec >= 0 && len(words) > 0; sec = x.sections[sec].parent {
+			for _, ti := range x.sectionTables(sec) {
+				t := x.tables[ti]
+				for r := range t.rows {
+					if len(t.rows[r].cells) < 3 || len(scanFigures(blankCode(t.rows[r].cells[0]))) > 0 {
+						continue
+					}
+					hit := false
+					for _, w := range nameWords(t.rows[r].cells[0]) {
+						if len(w) >= 3 && !genericRowWords[w] && words[nounStem(strings.ToLower(w))] {
+							hit = true
+						}
+					}
+					if !hit {
+						continue
+					}
+					if row != nil && (row.t != ti || row.r != r) {
+						return false
+					}
+					row = &rowRef{ti, r}
+				}
+			}
+			if row != nil || sec == 0 {
+				break
+			}
+		}
+	}
+	if row == nil {
+		return false
+	}
+	t := x.tables[row.t]
+	cells := t.rows[row.r].cells
+	var vals []Number
+	for k := 1; k < len(cells) && k < len(t.header); k++ {
+		u, _ := colUnit(t.header[k])
+		v, ok := cellNumber(cells[k], u)
+		if !ok {
+			continue
+		}
+		if v.Unit == "" {
+			v.Unit, v.Quantity, v.scale = n.Unit, n.Quantity, n.scale
+		}
+		if canonical(v.Quantity) != canonical(n.Quantity) {
+			continue
+		}
+		vals = append(vals, v)
+	}
+	if len(vals) < 2 {
+		return false
+	}
+	var best [2]Number
+	bestGap := math.Inf(1)
+	for i := range vals {
+		for j := i + 1; j < len(vals); j++ {
+			a, b := vals[i], vals[j]
+			alo, ahi := a.base()
+			blo, bhi := b.base()
+			dlo, dhi := alo-bhi, ahi-blo
+			if dlo+dhi < 0 {
+				dlo, dhi = blo-ahi, bhi-alo
+			}
+			dlo = max(dlo, 0)
+			mid := math.Abs(a.mid() - b.mid())
+			cx := &Cross{Derivation: Difference, Lines: []int{t.rows[row.r].line + 1}, Stated: n, Got: toUnit(mid, n), GotUnit: n.Unit, Operands: []Number{a, b}}
+			if rangeMatch(n, dlo, dhi) {
+				cx.Reason = DerivedHolds
+				setCross(c, cx)
+				return true
+			}
+			if mid > 0 {
+				if g := math.Abs(math.Log(n.mid() / mid)); g < bestGap {
+					bestGap, best = g, [2]Number{a, b}
+				}
+			}
+		}
+	}
+	if bestGap >= math.Log(2) {
+		return false
+	}
+	a, b := best[0], best[1]
+	mid := math.Abs(a.mid() - b.mid())
+	setCross(c, &Cross{Derivation: Difference, Reason: DerivedOff, Lines: []int{t.rows[row.r].line + 1}, Stated: n, Got: toUnit(mid, n),
+		GotUnit: n.Unit, Operands: []Number{a, b}})
+	return true
+}
+
+// rowWordDifference switches on a row named by a word in
+// checkRowLabelDifference (twenty-fifth round): "The fee stage is 45.1
+// minutes shorter" against the row "fees" of the stage table.
+const rowWordDifference = true
+
+// rowComparativeAfterRE finds a comparative right after a figure: the
+// figure is a difference ("45.1 minutes shorter").
+var rowComparativeAfterRE = regexp.MustCompile(`^\s*(?:shorter|longer|less|more|faster|slower|lower|higher|smaller|larger)\b`)
+
+// genericRowWords are row-label words that name no subject of their own.
+var genericRowWords = map[string]bool{"total": true, "all": true, "mean": true, "average": true, "median": true, "overall": true,
+	"sum": true, "other": true, "before": true, "after": true, "change": true, "time": true, "the": true}
+
+// sizeOverRate switches on checkSizeOverRate (twenty-fifth round): a time
+// that a size at a byte rate takes.
+const sizeOverRate = true
+
+// atRateRE finds "at" (with an article and up to two words) right before
+// a rate: "At the 400 MiB/s merge limit", "at 38.5 MB/s".
+var atRateRE = regexp.MustCompile(`(?i)\bat\s+(?:the\s+|a\s+|an\s+)?(?:[a-z-]+\s+){0,2}$`)
+
+// byteAmountRE finds a unit of bytes, alone or over a period ("TB/day").
+var byteAmountRE = regexp.MustCompile(`^(?:[kKMGTP]i?)?B(?:/|$)`)
+
+// checkSizeOverRate checks a time stated in the sentence of a byte rate
+// written after "at" ("At the 400 MiB/s merge limit that is 76 minutes …
+// before, and about 19 minutes after") against the sizes the sentence or
+// the one before states ("rewrites 1.91 TB a day … and 0.79 TB"): the
+// time is size ÷ rate, the sizes and the times taken in order when there
+// are as many of each, else the one size. One the quotient gives is
+// consistent, one a unit prefix gives a UnitSlip, one within ten times of
+// it an ArithmeticError; the times before the rate, or several sizes for
+// one time, are left alone. It reports whether it set a verdict.
+func (x *extractor) checkSizeOverRate(c *Claim, n Number, scan string) bool {
+	if !sizeOverRate || n.Quantity != Time || n.isRange() || !(n.mid() > 0) {
+		return false
+	}
+	text, figs, at := x.sentenceFigures(c, n, scan)
+	if at < 1 {
+		return false
+	}
+	breaks := sentenceBreaks(text)
+	// The window: the figure's sentence and the one before it.
+	lo := 0
+	var starts []int
+	for _, b := range breaks {
+		if b <= figs[at].start {
+			starts = append(starts, b)
+		}
+	}
+	if len(starts) >= 2 {
+		lo = starts[len(starts)-2]
+	}
+	hi := len(text)
+	for _, b := range breaks {
+		if b > figs[at].end {
+			hi = b
+			break
+		}
+	}
+	sent := 0
+	if len(starts) > 0 {
+		sent = starts[len(starts)-1]
+	}
+	rate := -1
+	for k, f := range figs {
+		if f.start < sent || f.end > hi || !isByteRate(f.Number) || !atRateRE.MatchString(text[:f.start]) {
+			continue
+		}
+		if rate >= 0 && !sameFigure(figs[rate].Number, f.Number) {
+			return false
+		}
+		if rate < 0 {
+			rate = k
+		}
+	}
+	if rate < 0 || rate > at {
+		return false
+	}
+	var sizes, times []int
+	for k, f := range figs {
+		if f.start < lo || f.end > hi || f.isRange() {
+			continue
+		}
+		switch {
+		case k < rate && (f.Quantity == Memory || f.Quantity == PerPeriod) && byteAmountRE.MatchString(f.Unit):
+			sizes = append(sizes, k)
+		case k > rate && f.Quantity == Time:
+			times = append(times, k)
+		}
+	}
+	j := slices.Index(times, at)
+	var si int
+	switch {
+	case j < 0 || len(sizes) == 0:
+		return false
+	case len(sizes) == len(times):
+		si = sizes[j]
+	case len(sizes) == 1:
+		si = sizes[0]
+	default:
+		return false
+	}
+	size, r := figs[si].Number, figs[rate].Number
+	slo, shi := size.base()
+	rlo, rhi := r.base()
+	if !(rlo > 0) {
+		return false
+	}
+	// Bytes over bytes per second, in the time's base unit (ns).
+	tlo, thi := slo/rhi*1e9, shi/rlo*1e9
+	mid := size.mid() / r.mid() * 1e9
+	if approxBeforeRE.MatchString(text[:figs[at].start]) {
+		n.Approx = true
+	}
+	oline := c.Line
+	if figs[si].start < len(text)-len(scan) {
+		oline--
+	}
+	cx := &Cross{Derivation: Bandwidth, Lines: []int{oline, c.Line}, Stated: n, Got: toUnit(mid, n), GotUnit: n.Unit, Operands: []Number{size, r}}
+	switch {
+	case rangeMatch(n, tlo, thi):
+		cx.Reason = DerivedHolds
+	case slipOf(n, tlo, thi) != 0:
+		cx.Reason, cx.Factor = UnitSlip, slipOf(n, tlo, thi)
+	case math.Abs(math.Log(n.mid()/mid)) < math.Log(10):
+		cx.Reason = DerivedOff
+	default:
+		return false
+	}
+	setCross(c, cx)
+	return true
+}
+
+// wholeOfPart (twenty-fifth round): a figure after "N of the" is the
+// whole N is a part of; checkOwnDifference does not call it a wrong
+// difference of its sentence's pair.
+const wholeOfPart = true
+
+// partBeforeRE finds a part and "of the" (or "out of") right before a
+// figure: "98.7 of the", "40 out of".
+var partBeforeRE = regexp.MustCompile(`\d[\d.,]*\s*(?:[a-zµ]+\s+)?(?:of|out\s+of)\s+(?:the\s+|all\s+)?$`)

@@ -1452,8 +1452,18 @@ func parenToPair(s string, a, b *figure) bool {
 	}
 	rest := s[b.end:]
 	k := strings.IndexAny(rest, "()")
+	if k < 0 && parenToPairWrapped {
+		// The parenthesis runs on to the next line ("5.2x (4,211.5 to
+		// 21,877.0 rows per second on one" / "connection)").
+		return !strings.ContainsAny(rest, "0123456789")
+	}
 	return k >= 0 && rest[k] == ')' && !strings.ContainsAny(rest[:k], "0123456789")
 }
+
+// parenToPairWrapped (twenty-fifth round): "(A to B unit" whose
+// parenthesis closes on the next line is a pair, as one closed on its
+// line is.
+const parenToPairWrapped = true
 
 // carryPeriod gives the first figure of a pair the period and the word
 // multiplier written after the second only ("from 16.4 TB to 9.0 TB a
@@ -1686,7 +1696,7 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 				return false
 			}
 			if nearerClaim(s, phs, p, pp.span) || p.start >= pp.span[1] && (leadNamesSubject(s, p.start) || p.fig != nil && namesChangedNoun(s[p.fig.end:])) ||
-				p.end <= pp.span[0] && measuresNamed(s[p.end:pp.span[0]]) != 0 {
+				p.end <= pp.span[0] && (measuresNamed(s[p.end:pp.span[0]]) != 0 || laterPredicatePair && laterPredicateRE.MatchString(s[p.end:pp.span[0]])) {
 				others = append(others, pp)
 				return true
 			}
@@ -2123,6 +2133,16 @@ var (
 	notVerbs           = map[string]bool{"was": true, "has": true, "its": true, "this": true, "plus": true, "less": true, "thus": true, "tens": true, "ms": true, "times": true, "bytes": true, "units": true, "points": true, "requests": true, "queries": true, "writes": true, "reads": true, "users": true, "nodes": true, "hosts": true, "pods": true, "cores": true, "threads": true, "workers": true, "jobs": true, "files": true, "pages": true, "rows": true, "hits": true, "misses": true, "errors": true, "calls": true, "events": true, "messages": true, "records": true, "commits": true, "allocations": true, "allocs": true, "whereas": true, "towards": true, "always": true, "perhaps": true, "across": true, "various": true, "previous": true, "tests": true, "runs": true, "builds": true}
 	changeVerbBeforeRE = regexp.MustCompile(`(?i)\b(?:raises|lifts|lowers|cuts|reduces|improves|increases|decreases|brings|takes|moves|pushes|drops|halves|doubles|shrinks|grows|trims|speeds|slows)\b[^,;.()]*\bfrom\s*$`)
 )
+
+// laterPredicatePair (twenty-fifth round): a pair after a claim, in
+// another clause that a verb of its own leads to ("the ledger and fee
+// stages are 4.25x and 3.56x faster, GC pauses went from 19.6 to 2.1
+// minutes"), is that verb's, not the claim's.
+const laterPredicatePair = true
+
+// laterPredicateRE finds a verb of change in the past or third person
+// and "from" right before a pair: the pair's own predicate.
+var laterPredicateRE = regexp.MustCompile(`(?i)\b(?:went|goes|fell|falls|dropped|drops|rose|rises|grew|grows|moved|moves|shrank|shrinks|climbed|climbs|jumped|jumps|improved|improves|decreased|decreases|increased|increases|declined|declines)\s+(?:[a-z]+\s+){0,2}?from\s*$`)
 
 // newPredicateAt reports whether between, the text from a pair to a
 // claim's figure, opens a new predicate: a conjunction and a verb.

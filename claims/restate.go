@@ -1,6 +1,7 @@
 package claims
 
 import (
+	"cmp"
 	"math"
 	"regexp"
 	"slices"
@@ -1358,4 +1359,134 @@ func (x *extractor) checkNowLevels() {
 		}
 	}
 	x.addClaims(add)
+}
+
+// prefixJumpPair switches on checkPrefixJumps (twenty-fifth round): a
+// time whose prefix slipped, found by the change the report gives for
+// it.
+const prefixJumpPair = true
+
+// checkPrefixJumps finds a time written with the wrong metric prefix
+// beside the time it is compared with in its sentence: "626 µs of wall
+// time on each one before and 212 ns now", where 1 / 4,718 per second is
+// 212 µs. The two times, in different units, are more than 300 times
+// apart, which their ratio taken a thousand times smaller (or larger)
+// would not be; and that smaller ratio is, within the figures'
+// rounding, the change of a pair the report states (1,597 → 4,718
+// transactions per second, 2.95x), while no pair gives the ratio as
+// written. The later time is an ArithmeticError, a unit slip. A change
+// of more than 300 times that the report's pairs give (a cache turning
+// seconds into microseconds) is left alone.
+func (x *extractor) checkPrefixJumps() {
+	if !prefixJumpPair {
+		return
+	}
+	cs := x.rep.Claims
+	var add []Claim
+	var ratios []loggedRatio
+	maxTol := 0.0
+	relStep := func(n Number) float64 {
+		if !(n.Value > 0) {
+			return 1
+		}
+		return n.step / n.Value / 2
+	}
+	for k := range cs {
+		c := &cs[k]
+		if c.Kind != Absolute || c.Verdict != Unverifiable || c.Line < 1 || c.Line > len(x.lines) || x.lines[c.Line-1].kind != lkProse {
+			continue
+		}
+		raw := blankCode(plain(x.lines[c.Line-1].raw))
+		text := raw
+		if prev := x.wrappedLine(c.Line-1, c.Line-2); prev != "" {
+			text = blankCode(plain(prev)) + " " + raw
+		}
+		figs := scanFigures(text)
+		breaks := sentenceBreaks(text)
+		for _, n := range c.Numbers {
+			if n.Quantity != Time || n.isRange() || !(n.mid() > 0) {
+				continue
+			}
+			bi := lastWritten(text, figs, n, raw)
+			if bi < 1 {
+				continue
+			}
+			var a *figure
+			for j := bi - 1; j >= 0; j-- {
+				f := &figs[j]
+				if !sameSentence(breaks, f.start, f.end, figs[bi].start, figs[bi].end) {
+					break
+				}
+				if f.Quantity == Time && !f.isRange() && f.Unit != "" {
+					a = f
+					break
+				}
+			}
+			if a == nil || a.Unit == n.Unit || !(a.mid() > 0) || !metricSeconds[a.Unit] || !metricSeconds[n.Unit] {
+				// Only a metric prefix slips: hours and minutes do not.
+				continue
+			}
+			r := a.mid() / n.mid()
+			if math.Abs(math.Log10(r)) < math.Log10(300) {
+				continue
+			}
+			slip := 1000.0
+			if r < 1 {
+				slip = 0.001
+			}
+			want := r / slip
+			if want < 1.0/50 || want > 50 {
+				continue
+			}
+			gives := func(ratio float64) *Pair {
+				if ratios == nil {
+					// The pairs' ratios, both ways, once per report.
+					ratios = []loggedRatio{}
+					for _, d := range x.pairs {
+						q := d.p
+						if q.Old.mid() > 0 && q.New.mid() > 0 {
+							lr := math.Log(q.Old.mid() / q.New.mid())
+							ratios = append(ratios, loggedRatio{lr, q}, loggedRatio{-lr, q})
+							maxTol = max(maxTol, relStep(q.Old)+relStep(q.New))
+						}
+					}
+					slices.SortFunc(ratios, func(a, b loggedRatio) int { return cmp.Compare(a.lr, b.lr) })
+				}
+				// Within the widest tolerance any pair allows, as a
+				// logarithm.
+				lr := math.Log(ratio)
+				w := -math.Log(1 - min(relStep(a.Number)+relStep(n)+maxTol+1e-6, 0.99))
+				i, _ := slices.BinarySearchFunc(ratios, lr-w, func(a loggedRatio, t float64) int { return cmp.Compare(a.lr, t) })
+				for ; i < len(ratios) && ratios[i].lr <= lr+w; i++ {
+					q := ratios[i].q
+					tol := relStep(a.Number) + relStep(n) + relStep(q.Old) + relStep(q.New) + 1e-6
+					if math.Abs(ratio/math.Exp(ratios[i].lr)-1) <= tol {
+						return q
+					}
+				}
+				return nil
+			}
+			if gives(r) != nil {
+				continue
+			}
+			q := gives(want)
+			if q == nil {
+				continue
+			}
+			got := a.mid() / want
+			add = append(add, alarmOnFigure(c, n, &Cross{Derivation: Rate, Reason: UnitSlip, Factor: slip, Lines: []int{q.OldLine, q.NewLine},
+				Stated: n, Got: toUnit(got, n), GotUnit: n.Unit, Operands: []Number{a.Number, q.Old, q.New}})...)
+			break
+		}
+	}
+	x.addClaims(add)
+}
+
+// metricSeconds are the units of time written with a metric prefix.
+var metricSeconds = map[string]bool{"ns": true, "µs": true, "us": true, "ms": true, "s": true}
+
+// loggedRatio is a pair's ratio, old over new, as a logarithm.
+type loggedRatio struct {
+	lr float64
+	q  *Pair
 }
