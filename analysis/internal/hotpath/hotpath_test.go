@@ -82,7 +82,7 @@ var freq = &analysis.Analyzer{
 }
 
 func TestFrequency(t *testing.T) {
-	analysistest.Run(t, analysistest.TestData(), freq, "b", "cmd/tool", "cmd/query/app", "cmd/collector/app", "cmd/fetch", "support", "produtil")
+	analysistest.Run(t, analysistest.TestData(), freq, "b", "cmd/tool", "cmd/query/app", "cmd/collector/app", "cmd/fetch", "cmd/echosrv", "tool/cmd", "support", "produtil")
 }
 
 // oftenProbe reports, at every call of a function named often, "often" if

@@ -17,10 +17,13 @@ import (
 // few times per process, so that work repeated on each of its calls costs
 // nothing that matters (work in its loops still may):
 //   - code of a command: package main, or a package with a cmd element in
-//     its import path, such as cmd/go/internal/..., unless the package
-//     serves requests (see servesRequests): services often keep their
-//     whole server under cmd/<name>/ (jaeger's cmd/query/app), where a
-//     handler's helpers run per request;
+//     its import path, such as cmd/go/internal/... — unless the package
+//     is below a cmd directory (not main, not itself named by the cmd
+//     element) and serves requests (see servesRequests): services often
+//     keep their whole server under cmd/<name>/ (jaeger's cmd/query/app),
+//     where a handler's helpers run per request, while the handlers of a
+//     command's own package are most often a test or example server
+//     (vegeta's echo server, hydra's sample consent page);
 //   - a constructor or functional option: a top-level function or method
 //     named New, NewX, newX, With or WithX (and function literals in it);
 //   - the body of a top-level function that returns a function, outside
@@ -32,8 +35,14 @@ import (
 // Whether that makes a report pointless is the check's policy; RarelyCalled
 // only names the likely-rare code.
 func (h *Info) RarelyCalled(c inspector.Cursor) bool {
-	if (h.pkgName == "main" || slices.Contains(strings.Split(h.pkg.Path(), "/"), "cmd")) && !h.servesRequests() {
+	if h.pkgName == "main" {
 		return true
+	}
+	if elems := strings.Split(h.pkg.Path(), "/"); slices.Contains(elems, "cmd") {
+		below := slices.Index(elems, "cmd") < len(elems)-1
+		if !below || !h.servesRequests() {
+			return true
+		}
 	}
 	if d, ok := TopDecl(c).Node().(*ast.FuncDecl); ok && (isSetupName(d.Name.Name) || h.isFactory(d, c)) {
 		return true
