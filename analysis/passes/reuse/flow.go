@@ -29,6 +29,7 @@ type flow struct {
 	written      bool // the value is written to (for bytes.Buffer) or appended to
 	big          bool // a write of more than a few constant bytes, or one in a loop
 	reusedInLoop bool // the function already reuses the value across loop iterations
+	grown        bool // the function that makes the value calls its Grow method
 	dynamic      bool // the value reaches an interface (so the compiler puts it on the heap)
 
 	// strAlias is set for a strings.Builder, whose String result shares
@@ -405,6 +406,10 @@ func (f *flow) method(name string, call inspector.Cursor) {
 		f.write(call, name == "WriteByte" || name == "WriteRune", args...)
 	}
 	switch name {
+	case "Grow":
+		if f.depth == 0 {
+			f.grown = true
+		}
 	case "Reset", "Parse", "ParseBytes":
 		if _, ok := f.c.hot.Loop(call); ok && f.depth == 0 {
 			f.reusedInLoop = true

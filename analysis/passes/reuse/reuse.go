@@ -113,6 +113,30 @@ func (c *checker) wrappedByNewBuffer(cur inspector.Cursor) bool {
 	return ok && fn.Pkg() != nil && fn.Pkg().Path() == "bytes" && fn.Name() == "NewBuffer"
 }
 
+// presized reports whether n makes a bytes.Buffer of a slice made with a
+// length or a capacity other than a constant zero:
+// bytes.NewBuffer(make([]byte, 0, n)).
+func (c *checker) presized(n ast.Node) bool {
+	call, ok := n.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != "bytes" || fn.Name() != "NewBuffer" {
+		return false
+	}
+	mk, ok := ast.Unparen(call.Args[0]).(*ast.CallExpr)
+	if !ok || !astutil.IsBuiltin(c.pass.TypesInfo, mk.Fun, "make") {
+		return false
+	}
+	for _, size := range mk.Args[1:] {
+		if !astutil.IsZero(c.pass.TypesInfo, size) {
+			return true
+		}
+	}
+	return false
+}
+
 func inFunc(cur inspector.Cursor) bool {
 	_, ok := astutil.EnclosingFunc(cur)
 	return ok
@@ -292,10 +316,14 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 	if strAlias && r.kind == buffer && !f.escapes {
 		textCopied = flowOf(true, false).escapes
 	}
-	if bytesCopyAdvice && strAlias && r.kind == buffer && f.escapes && !inLoop {
+	if n0 := cur.Node(); bytesCopyAdvice && strAlias && r.kind == buffer && f.escapes && !inLoop {
 		// return buf.Bytes(): the buffer's growth repeats per call; a
 		// pooled buffer copied out once allocates the result only.
-		if g := flowOf(false, true); !g.escapes {
+		// Not when the buffer is sized for its text before it is
+		// written (Grow, or a NewBuffer of a slice with a length or
+		// capacity): it then allocates once already, and a copy would
+		// only add one.
+		if g := flowOf(false, true); !g.escapes && !g.grown && !c.presized(n0) {
 			f, bytesCopied = g, true
 		}
 	}
