@@ -1152,10 +1152,11 @@ func (p *Pair) canonicalQ() Quantity {
 }
 
 var (
-	arrowRE   = regexp.MustCompile(`^\s*(?:→|->|=>|⇒|➜|➔|⟶|to)\s*$`)
-	versusRE  = regexp.MustCompile(`(?i)^\s*(?:[a-z]+\s+){0,2}\(?\s*(?:vs\.?|versus|against|compared (?:to|with))(?:\s+[a-z][\w-]*['’]s)?\s*$`)
-	fromRE    = regexp.MustCompile(`(?i)\bfrom\s*$`)
-	pairFigRE = func(f *figure) bool { return f.Unit != "%" && f.Unit != "x" && !f.plusMinus }
+	fromDownToRE = regexp.MustCompile(`^\s*(?:down|up|back|all the way)\s+to\s*$`)
+	arrowRE      = regexp.MustCompile(`^\s*(?:→|->|=>|⇒|➜|➔|⟶|to)\s*$`)
+	versusRE     = regexp.MustCompile(`(?i)^\s*(?:[a-z]+\s+){0,2}\(?\s*(?:vs\.?|versus|against|compared (?:to|with))(?:\s+[a-z][\w-]*['’]s)?\s*$`)
+	fromRE       = regexp.MustCompile(`(?i)\bfrom\s*$`)
+	pairFigRE    = func(f *figure) bool { return f.Unit != "%" && f.Unit != "x" && !f.plusMinus }
 )
 
 // linePairs finds the pairs a line states: "785ns → 71ns", "from 9569
@@ -1291,6 +1292,10 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 			continue
 		}
 		ordered := arrowRE.MatchString(between)
+		if !ordered && fromDownTo && fromDownToRE.MatchString(between) && fromRE.MatchString(lead+" "+s[:a.start]) {
+			// "LCP went from 5.8 s down to 1.8 s": a pair in order.
+			ordered = true
+		}
 		if ordered && roundedPair(a, b) {
 			// "8.75 → 9 pods": a count rounded to a whole one, no change.
 			continue
@@ -3392,3 +3397,9 @@ func (x *extractor) rowLabelPair(c *Claim, i int, stated Number, sn sense) {
 		}
 	}
 }
+
+// fromDownTo reads "from A down to B" (up to, back to) as an ordered
+// pair, as "from A to B" is (twenty-sixth round, from blind8's "LCP went
+// from 5.8 s down to 1.8 s", which was a pair without an order and so
+// named no result).
+const fromDownTo = true

@@ -334,7 +334,9 @@ var floors = map[string]struct {
 	"blind7": {extraction: 148.0 / 160, recall: 13.0 / 17, falseRate: 0.0 / 143, unlabelled: 0},
 	// Scored blind once after the eighth round (166/199, 8/17, 9/182),
 	// not developed on; raised after the ninth round.
-	"blind8": {extraction: 193.0 / 199, recall: 13.0 / 17, falseRate: 2.0 / 182, unlabelled: 0},
+	// Raised after the twenty-sixth round (a pair mixing two rows, its
+	// before figure of two digits: 14/17).
+	"blind8": {extraction: 193.0 / 199, recall: 14.0 / 17, falseRate: 2.0 / 182, unlabelled: 0},
 	// Scored blind once after the eighth round (2026-11-27; log of that
 	// run: 208/302 extracted, 6/18 caught, 21/284 false alarms, 0
 	// unlabelled), then developed on in the ninth (testdata/labels/
@@ -416,7 +418,9 @@ var floors = map[string]struct {
 	// in the twentieth round.
 	// Raised after the twenty-first round (4/227).
 	// Raised after the twenty-third round (222/246).
-	"blind19": {extraction: 223.0 / 246, recall: 13.0 / 19, falseRate: 4.0 / 227, unlabelled: 1},
+	// Raised after the twenty-sixth round (no alarm on an unlabelled
+	// claim: a rate beside its own line's time).
+	"blind19": {extraction: 223.0 / 246, recall: 13.0 / 19, falseRate: 4.0 / 227, unlabelled: 0},
 	// blind20, scored blind once with the twentieth round (230/252,
 	// 10/18, 12/234): its floors. Raised after the twenty-first round
 	// (6/234).
@@ -433,12 +437,20 @@ var floors = map[string]struct {
 	"blind22": {extraction: 236.0 / 246, recall: 16.0 / 17, falseRate: 0.0 / 229, unlabelled: 0},
 	// blind23, scored blind once with the twenty-third round (295/317,
 	// 15/19, 15/298): its floors.
-	"blind23": {extraction: 298.0 / 317, recall: 15.0 / 19, falseRate: 8.0 / 298, unlabelled: 0},
+	// Raised after the twenty-sixth round (a factor printed with its
+	// spread, a percentage of the figure before it: 301/317, 7/298).
+	"blind23": {extraction: 301.0 / 317, recall: 15.0 / 19, falseRate: 7.0 / 298, unlabelled: 0},
 	// blind24, scored blind once with the twenty-fourth round (320/335,
 	// 6/21, 8/314, one alarm on an unlabelled claim): its floors.
 	// Raised after the twenty-fifth round, developed on it (19/21,
 	// 2/314).
-	"blind24": {extraction: 320.0 / 335, recall: 19.0 / 21, falseRate: 2.0 / 314, unlabelled: 1},
+	// Raised after the twenty-sixth round (a factor printed with its
+	// spread: 323/335).
+	"blind24": {extraction: 323.0 / 335, recall: 19.0 / 21, falseRate: 2.0 / 314, unlabelled: 1},
+	// blind25, scored blind once with the twenty-fifth round (298/324,
+	// 5/21, 14/303, one alarm on an unlabelled claim), then developed on
+	// in the twenty-sixth round: 298/324, 5/21, 8/303, 1.
+	"blind25": {extraction: 298.0 / 324, recall: 5.0 / 21, falseRate: 8.0 / 303, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
@@ -698,6 +710,14 @@ func TestLabelsBlind23(t *testing.T) {
 // worse.
 func TestLabelsBlind24(t *testing.T) {
 	scoreDevSet(t, "blind24", filepath.Join("testdata", "blind24"), "testdata/labels/blind24.tsv")
+}
+
+// TestLabelsBlind25 scores verify against the twenty-fifth blind set
+// (testdata/blind25, labels in testdata/labels/blind25.tsv), scored
+// blind with the twenty-fifth-round reader; its floors keep that score
+// from getting worse.
+func TestLabelsBlind25(t *testing.T) {
+	scoreDevSet(t, "blind25", filepath.Join("testdata", "blind25"), "testdata/labels/blind25.tsv")
 }
 
 // TestBlind scores verify against a set of reports written apart from
