@@ -2317,14 +2317,7 @@ func (x *extractor) checkSentenceDifference(c *Claim, n Number, scan string, fig
 		o.Quantity == Throughput && (o.Unit != n.Unit || nw.Unit != n.Unit):
 		return false
 	}
-	olo, ohi := o.base()
-	nlo, nhi := nw.base()
-	lo, hi := olo-nhi, ohi-nlo
-	if lo+hi < 0 {
-		lo, hi = nlo-ohi, nhi-olo
-	}
-	lo = max(lo, 0)
-	mid := math.Abs(o.mid() - nw.mid())
+	lo, hi, mid := diffInterval(o, nw)
 	cx := &Cross{Derivation: Difference, Lines: []int{own.OldLine, own.NewLine}, Stated: n, Got: toUnit(mid, n), GotUnit: n.Unit,
 		Operands: []Number{own.Old, own.New}}
 	switch {
@@ -2609,14 +2602,7 @@ func (x *extractor) checkRowLabelDifference(c *Claim, n Number, scan string, fig
 	for i := range vals {
 		for j := i + 1; j < len(vals); j++ {
 			a, b := vals[i], vals[j]
-			alo, ahi := a.base()
-			blo, bhi := b.base()
-			dlo, dhi := alo-bhi, ahi-blo
-			if dlo+dhi < 0 {
-				dlo, dhi = blo-ahi, bhi-alo
-			}
-			dlo = max(dlo, 0)
-			mid := math.Abs(a.mid() - b.mid())
+			dlo, dhi, mid := diffInterval(a, b)
 			cx := &Cross{Derivation: Difference, Lines: []int{t.rows[row.r].line + 1}, Stated: n, Got: toUnit(mid, n), GotUnit: n.Unit, Operands: []Number{a, b}}
 			if rangeMatch(n, dlo, dhi) {
 				cx.Reason = DerivedHolds
@@ -2782,3 +2768,16 @@ const wholeOfPart = true
 // partBeforeRE finds a part and "of the" (or "out of") right before a
 // figure: "98.7 of the", "40 out of".
 var partBeforeRE = regexp.MustCompile(`\d[\d.,]*\s*(?:[a-zµ]+\s+)?(?:of|out\s+of)\s+(?:the\s+|all\s+)?$`)
+
+// diffInterval returns the interval [lo, hi] that |a−b| can take, in base
+// units, given the intervals a and b stand for as written (lo is clamped
+// at 0 where they overlap), and the difference of their midpoints.
+func diffInterval(a, b Number) (lo, hi, mid float64) {
+	alo, ahi := a.base()
+	blo, bhi := b.base()
+	lo, hi = alo-bhi, ahi-blo
+	if lo+hi < 0 {
+		lo, hi = blo-ahi, bhi-alo
+	}
+	return max(lo, 0), hi, math.Abs(a.mid() - b.mid())
+}

@@ -3239,6 +3239,18 @@ var headerUnitRE = regexp.MustCompile(`\bold\s+(allocs/op|b/op)\b`)
 // after".
 var comparisonHeaderRE = regexp.MustCompile(`\bold\b.*\bnew\b|\bbefore\b.*\bafter\b|\bbase\b.*\bnew\b`)
 
+// proseWithWrap returns the text of the prose line (1-based) with code
+// blanked and markup removed (raw), and that text preceded by the line it
+// continues, if any (text), as claims on a wrapped sentence read it.
+func (x *extractor) proseWithWrap(line int) (text, raw string) {
+	raw = blankCode(plain(x.lines[line-1].raw))
+	text = raw
+	if prev := x.wrappedLine(line-1, line-2); prev != "" {
+		text = blankCode(plain(prev)) + " " + raw
+	}
+	return text, raw
+}
+
 // wrappedLine returns the text of line j (0-based) when it continues the
 // paragraph of line i: both prose lines of one block, line j not a new
 // list item; "" otherwise.

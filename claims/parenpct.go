@@ -32,11 +32,7 @@ func (x *extractor) unalarmParenPercents() {
 			c.Line < 1 || c.Line > len(x.lines) || x.lines[c.Line-1].kind != lkProse {
 			continue
 		}
-		raw := blankCode(plain(x.lines[c.Line-1].raw))
-		text := raw
-		if prev := x.wrappedLine(c.Line-1, c.Line-2); prev != "" {
-			text = blankCode(plain(prev)) + " " + raw
-		}
+		text, raw := x.proseWithWrap(c.Line)
 		figs := scanFigures(text)
 		pi := lastWritten(text, figs, c.stated, raw)
 		if pi < 1 {

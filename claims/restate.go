@@ -1396,11 +1396,7 @@ func (x *extractor) checkPrefixJumps() {
 		if c.Kind != Absolute || c.Verdict != Unverifiable || c.Line < 1 || c.Line > len(x.lines) || x.lines[c.Line-1].kind != lkProse {
 			continue
 		}
-		raw := blankCode(plain(x.lines[c.Line-1].raw))
-		text := raw
-		if prev := x.wrappedLine(c.Line-1, c.Line-2); prev != "" {
-			text = blankCode(plain(prev)) + " " + raw
-		}
+		text, raw := x.proseWithWrap(c.Line)
 		figs := scanFigures(text)
 		breaks := sentenceBreaks(text)
 		for _, n := range c.Numbers {
