@@ -558,7 +558,7 @@ func entryKind(fn *types.Func) string {
 		return "benchmark"
 	case sig.Recv() != nil && params.Len() == 2 && sig.Results().Len() == 2 &&
 		isNamed(params.At(0).Type(), "context", "Context") && isRequest(params.At(1).Type()) &&
-		isPointer(sig.Results().At(0).Type()) && isErrorInterface(sig.Results().At(1).Type()) && isGRPCServer(sig.Recv().Type()):
+		isPointer(sig.Results().At(0).Type()) && isErrorInterface(sig.Results().At(1).Type()) && astutil.IsGRPCServer(sig.Recv().Type()):
 		return "RPC method"
 	}
 	if sig.Recv() != nil && fn.Name() == "ServeHTTP" && params.Len() > 2 &&
@@ -592,24 +592,6 @@ func entryKindSig(sig *types.Signature) string {
 		return "benchmark"
 	}
 	return ""
-}
-
-// isGRPCServer reports whether recv, a method's receiver, implements a
-// generated gRPC service: its method set holds the unexported
-// mustEmbedUnimplemented...Server method that protoc-gen-go-grpc makes
-// every server embed. Client methods have the same shape (a context and a
-// request in, a response and an error out) but not this method.
-func isGRPCServer(recv types.Type) bool {
-	if _, ok := recv.(*types.Pointer); !ok {
-		recv = types.NewPointer(recv)
-	}
-	ms := types.NewMethodSet(recv)
-	for i := range ms.Len() {
-		if name := ms.At(i).Obj().Name(); strings.HasPrefix(name, "mustEmbedUnimplemented") && strings.HasSuffix(name, "Server") {
-			return true
-		}
-	}
-	return false
 }
 
 // isNamed reports whether t, or what t points to, is the named type

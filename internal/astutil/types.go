@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 )
 
 // IsBuiltin reports whether fun, the function part of a call (parentheses
@@ -131,4 +132,24 @@ func FlipComparison(op token.Token) token.Token {
 		return token.LEQ
 	}
 	return op
+}
+
+// IsGRPCServer reports whether t (or *t), a method's receiver type,
+// implements a generated gRPC service: its method set holds the unexported
+// mustEmbedUnimplemented...Server method that protoc-gen-go-grpc makes every
+// server embed. Client types have no such method. A nil t is not.
+func IsGRPCServer(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if _, ok := t.(*types.Pointer); !ok {
+		t = types.NewPointer(t)
+	}
+	ms := types.NewMethodSet(t)
+	for i := range ms.Len() {
+		if name := ms.At(i).Obj().Name(); strings.HasPrefix(name, "mustEmbedUnimplemented") && strings.HasSuffix(name, "Server") {
+			return true
+		}
+	}
+	return false
 }

@@ -99,7 +99,7 @@ func (h *Info) servesRequests() bool {
 				h.serves.yes = true
 				return
 			}
-			if d, ok := c.Node().(*ast.FuncDecl); ok && d.Recv != nil && len(d.Recv.List) == 1 && h.isGRPCServer(h.info.TypeOf(d.Recv.List[0].Type)) {
+			if d, ok := c.Node().(*ast.FuncDecl); ok && d.Recv != nil && len(d.Recv.List) == 1 && astutil.IsGRPCServer(h.info.TypeOf(d.Recv.List[0].Type)) {
 				h.serves.yes = true
 				return
 			}
@@ -126,24 +126,6 @@ func (h *Info) isHTTPHandlerType(ft *ast.FuncType) bool {
 	}
 	_, ptr := types.Unalias(ts[1]).(*types.Pointer)
 	return astutil.IsNamed(ts[0], "net/http", "ResponseWriter") && ptr && astutil.IsNamedOrPointer(ts[1], "net/http", "Request")
-}
-
-// isGRPCServer reports whether t, a method's receiver type, has the
-// mustEmbedUnimplemented...Server method of a generated gRPC service.
-func (h *Info) isGRPCServer(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	if _, ok := t.(*types.Pointer); !ok {
-		t = types.NewPointer(t)
-	}
-	ms := types.NewMethodSet(t)
-	for i := range ms.Len() {
-		if name := ms.At(i).Obj().Name(); strings.HasPrefix(name, "mustEmbedUnimplemented") && strings.HasSuffix(name, "Server") {
-			return true
-		}
-	}
-	return false
 }
 
 // isFactory reports whether d returns a function and cur is in d's own
