@@ -26,9 +26,15 @@
 // hex digest, and about 4 times the time) only where there is evidence that the
 // string is made for a protocol, often: it goes straight to an
 // http.Header Set or Add, a Write or WriteString call, io.WriteString or
-// an append to a byte slice; it is stored in a struct field, directly or
-// through a local variable assigned once (a part's ETag kept for the
-// listing and the completion of a multipart upload); it is the only return
+// an append to a byte slice; it is the key a request is read by (an
+// http.Header, textproto.MIMEHeader or url.Values Get, Values, Del or Has,
+// a request's Cookie, FormValue or PostFormValue: a proxy transport that
+// splits a payload over numbered headers or cookies formats each name per
+// request); it is parsed at once (time.ParseDuration of "%dms",
+// strconv.Atoi, ParseInt, ParseUint, ParseFloat, ParseBool); it is stored
+// in a struct field, directly or through a local variable assigned once (a
+// part's ETag kept for the listing and the completion of a multipart
+// upload), or is such a variable passed to one of those calls; it is the only return
 // of a function called so somewhere in the package; or it is in a
 // benchmark's measured loop. A format of strings only is also reported
 // when it is the only return of an exported function of a package other

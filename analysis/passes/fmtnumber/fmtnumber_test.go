@@ -18,7 +18,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	checkdoctest.Messages(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), fmtnumber.Analyzer, "s3", "s3test", "cmdmain", "authcookie", "resp", "fixengine"))
+	checkdoctest.Messages(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), fmtnumber.Analyzer, "s3", "s3test", "cmdmain", "authcookie", "resp", "fixengine", "tunnel"))
 }
 
 // TestFixImports applies each fix on its own, as an editor does, without

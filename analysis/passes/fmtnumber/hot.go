@@ -21,12 +21,21 @@ const maxReturnDepth = 2
 //   - the string goes straight to output: an http.Header or
 //     textproto.MIMEHeader Set or Add, a Write or WriteString call,
 //     io.WriteString, or an append to a byte slice;
+//   - the string names what a request is asked for: the key of an
+//     http.Header, textproto.MIMEHeader or url.Values lookup (Get, Values,
+//     Del, Has) or of a request's Cookie, FormValue or PostFormValue — a
+//     header or cookie name built per request, as a transport that splits
+//     a payload over numbered headers reads them back;
+//   - the string is formatted only to be parsed: the argument of
+//     time.ParseDuration or of strconv's Atoi and Parse functions, a
+//     number turned into text to become a number again;
 //   - the string is the only return of its function, and one of the calls
 //     of that function in the package has such evidence;
 //   - the string is stored in a field of a struct, directly (a composite
 //     literal's field or an assignment to a field) or through a local
 //     variable assigned once: data kept for a response or a record, such
-//     as a part's ETag.
+//     as a part's ETag; a local variable assigned once that is the
+//     argument of one of the calls above is evidence too.
 //
 // A short format such as "%s:%d" is reported only with such evidence: it
 // builds as many file:line labels, debugging dumps and unknown-value names
@@ -71,9 +80,13 @@ func (ch *checker) hotEvidence(c inspector.Cursor, depth int) bool {
 	}
 }
 
-// isSink reports whether call writes its argument out: an http.Header or
-// textproto.MIMEHeader Set or Add, a Write or WriteString method,
-// io.WriteString, or append(b, s...) to a byte slice.
+// isSink reports whether call writes its argument out, looks up a
+// request's part by it or parses it: an http.Header or
+// textproto.MIMEHeader Set, Add, Get, Values or Del, a url.Values Set,
+// Add, Get, Del or Has, an http.Request's Cookie, FormValue or
+// PostFormValue, a Write or WriteString method, io.WriteString,
+// append(b, s...) to a byte slice, time.ParseDuration, or strconv.Atoi,
+// ParseInt, ParseUint, ParseFloat or ParseBool.
 func (ch *checker) isSink(call *ast.CallExpr) bool {
 	info := ch.pass.TypesInfo
 	if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
@@ -87,19 +100,37 @@ func (ch *checker) isSink(call *ast.CallExpr) bool {
 	}
 	recv := fn.Signature().Recv()
 	if recv == nil {
-		return fn.Pkg() != nil && fn.Pkg().Path() == "io" && fn.Name() == "WriteString"
+		if fn.Pkg() == nil {
+			return false
+		}
+		switch fn.Pkg().Path() + "." + fn.Name() {
+		case "io.WriteString":
+			return true
+		case "time.ParseDuration", "strconv.Atoi", "strconv.ParseInt", "strconv.ParseUint", "strconv.ParseFloat", "strconv.ParseBool":
+			return keyLookups
+		}
+		return false
 	}
 	switch fn.Name() {
 	case "Write", "WriteString":
 		return true
-	case "Set", "Add":
-		switch strings.TrimPrefix(types.TypeString(recv.Type(), nil), "*") {
-		case "net/http.Header", "net/textproto.MIMEHeader":
-			return true
-		}
+	}
+	switch strings.TrimPrefix(types.TypeString(recv.Type(), nil), "*") + "." + fn.Name() {
+	case "net/http.Header.Set", "net/http.Header.Add", "net/textproto.MIMEHeader.Set", "net/textproto.MIMEHeader.Add":
+		return true
+	case "net/http.Header.Get", "net/http.Header.Values", "net/http.Header.Del",
+		"net/textproto.MIMEHeader.Get", "net/textproto.MIMEHeader.Values", "net/textproto.MIMEHeader.Del",
+		"net/url.Values.Get", "net/url.Values.Set", "net/url.Values.Add", "net/url.Values.Del", "net/url.Values.Has",
+		"net/http.Request.Cookie", "net/http.Request.FormValue", "net/http.Request.PostFormValue":
+		return keyLookups
 	}
 	return false
 }
+
+// keyLookups switches on the evidence of a string used as the key of a
+// request's header, cookie or form lookup, or parsed again at once (see
+// hotEvidence), and of a local variable assigned once and so used.
+const keyLookups = true
 
 // returnedHot reports whether the function returning a formatted string at
 // ret, its only return, is called somewhere in the package where there is
@@ -234,6 +265,8 @@ func (ch *checker) storedInField(as inspector.Cursor, i int) bool {
 				stored = stored || ch.isStructLit(id.Parent().Parent())
 			case edge.CompositeLit_Elts:
 				stored = stored || ch.isStructLit(id.Parent())
+			case edge.CallExpr_Args:
+				stored = stored || keyLookups && ch.isSink(id.Parent().Node().(*ast.CallExpr))
 			}
 			if id.ParentEdgeKind() == edge.AssignStmt_Rhs {
 				stored = stored || ch.storedInField(id.Parent(), id.ParentEdgeIndex())

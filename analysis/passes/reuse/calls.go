@@ -89,6 +89,8 @@ var wrappers = map[string]bool{
 	"encoding/json.NewDecoder":     false,
 	"encoding/json.NewEncoder":     true,
 	"encoding/xml.NewDecoder":      false,
+	"encoding/gob.NewEncoder":      true,
+	"encoding/gob.NewDecoder":      false,
 	"encoding/xml.NewEncoder":      true,
 	"encoding/csv.NewReader":       false,
 	"encoding/csv.NewWriter":       true,

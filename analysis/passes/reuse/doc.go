@@ -57,7 +57,10 @@
 //     time at 48 bytes of text, 37–39 % at 200 and 25–33 % at 1,000,
 //     with one allocation instead of two to six. A bytes.Buffer whose
 //     bytes are the function's result (return buf.Bytes(), with or
-//     without an error) and that leaves by no other way is reported with
+//     without an error, or bs := buf.Bytes() returned whole or sliced, as
+//     after trimming the newline a json.Encoder adds; a gob.Encoder over
+//     the buffer is followed like a json.Encoder) and that leaves by no
+//     other way is reported with
 //     the advice to pool it and return bytes.Clone of its bytes: the
 //     buffer then grows once for all calls and each call allocates the
 //     result alone. Measured by BenchmarkBytesCopied (go run

@@ -42,6 +42,11 @@ type flow struct {
 	// function that makes the value returns (return buf.Bytes()) is not
 	// followed.
 	bytesCopied bool
+	// bytesVars are the local variables, in the function that makes the
+	// value, assigned the slice of its Bytes call (bs := buf.Bytes()),
+	// with bytesCopied set: returning one of them, or a slice of it, is
+	// returning the function's result.
+	bytesVars map[*types.Var]bool
 	// depth is 0 for the function that makes the value, and counts the
 	// calls of the package's functions followed into.
 	depth int
@@ -138,6 +143,9 @@ func (f *flow) expr(cur inspector.Cursor) {
 		}
 
 	case *ast.ReturnStmt:
+		if f.depth == 0 && f.bytesVars[f.rootVar(cur.Node())] && f.returnsFrom(parent) {
+			return // bs := buf.Bytes() ... return bs: the function's result
+		}
 		if f.depth > 0 && f.returnsFrom(parent) {
 			f.toResult = true // the caller follows the result
 			return
@@ -206,9 +214,16 @@ func (f *flow) expr(cur inspector.Cursor) {
 			return
 		}
 		f.method(p.Sel.Name, call)
-		if f.bytesCopied && f.depth == 0 && p.Sel.Name == "Bytes" && astutil.IsNamedOrPointer(sel.Recv(), "bytes", "Buffer") &&
-			call.ParentEdgeKind() == edge.ReturnStmt_Results {
-			return // the function's result: the caller of the check asks what else leaves
+		if f.bytesCopied && f.depth == 0 && p.Sel.Name == "Bytes" && astutil.IsNamedOrPointer(sel.Recv(), "bytes", "Buffer") {
+			if call.ParentEdgeKind() == edge.ReturnStmt_Results {
+				return // the function's result: the caller of the check asks what else leaves
+			}
+			if v := f.bytesVar(call); v != nil && bytesAliases {
+				if f.bytesVars == nil {
+					f.bytesVars = make(map[*types.Var]bool)
+				}
+				f.bytesVars[v] = true
+			}
 		}
 		if !freshResult[p.Sel.Name] {
 			f.follow(call)
@@ -338,6 +353,48 @@ func (f *flow) follow(cur inspector.Cursor) {
 	}
 	if f.refs(f.c.pass.TypesInfo.TypeOf(e)) {
 		f.expr(cur)
+	}
+}
+
+// bytesAliases switches on following a bytes.Buffer's Bytes slice through
+// a local variable to the function's return (see flow.bytesVars).
+const bytesAliases = true
+
+// bytesVar returns the local variable that the Bytes call at call is
+// defined or assigned to on its own (bs := buf.Bytes()), or nil.
+func (f *flow) bytesVar(call inspector.Cursor) *types.Var {
+	as, ok := call.Parent().Node().(*ast.AssignStmt)
+	if !ok || call.ParentEdgeKind() != edge.AssignStmt_Rhs || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+		return nil
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	info := f.c.pass.TypesInfo
+	v, _ := info.ObjectOf(id).(*types.Var)
+	if v == nil || f.isResult(v) || v.Pos() < f.scope.Pos() || v.Pos() >= f.scope.End() {
+		return nil
+	}
+	return v
+}
+
+// rootVar returns the variable that the expression n slices (bs,
+// bs[:n-1], (bs)), or nil.
+func (f *flow) rootVar(n ast.Node) *types.Var {
+	for {
+		switch x := n.(type) {
+		case *ast.ParenExpr:
+			n = x.X
+			continue
+		case *ast.SliceExpr:
+			n = x.X
+			continue
+		case *ast.Ident:
+			v, _ := f.c.pass.TypesInfo.Uses[x].(*types.Var)
+			return v
+		}
+		return nil
 	}
 }
 
