@@ -177,6 +177,10 @@ func TestDemote(t *testing.T) {
 	near := func(kind string, depth, serving int) path {
 		return path{reach: reach{entry: "m/api.Serve", kind: kind, depth: depth}, reached: true, serving: serving}
 	}
+	pathLoop := func(p path) path {
+		p.reach.loop = true
+		return p
+	}
 	for _, tc := range []struct {
 		check string
 		hot   *finding.Hot
@@ -193,6 +197,10 @@ func TestDemote(t *testing.T) {
 		// near a serving handler or RPC method: kept, at medium
 		{"lowprec", high, near("HTTP handler", 1, 1), Medium, "", ""},
 		{"lowprec", high, near("RPC method", 1, 1), Medium, "", ""},
+		// a check weak there unless the handler calls it in a loop
+		{"fmtnumber", high, near("HTTP handler", 1, 1), Low, "outside its loops", ""},
+		{"fmtnumber", &finding.Hot{Evidence: "static: reachable from HTTP handler api.Serve in 1 call, through a loop", Confidence: High}, pathLoop(near("HTTP handler", 1, 1)), Medium, "", ""},
+		{"fmtnumber", &finding.Hot{Evidence: "static: is a HTTP handler", Confidence: High}, near("HTTP handler", 0, 0), High, "", ""},
 		// two calls away is too far
 		{"lowprec", high, near("HTTP handler", 2, 2), Low, "too weak", ""},
 		// the path kept is a consumer loop's, a handler is near too
