@@ -35,12 +35,12 @@ while read -r path version kind; do
 	for old in $(awk '/=>[[:space:]]*\.\.?\//{ sub(/^replace[[:space:]]+/, ""); v = ($2 != "=>") ? "@" $2 : ""; print $1 v }' "$dst/go.mod"); do
 		(cd "$dst" && go mod edit -dropreplace="$old" && touch .corpus-dropped)
 	done
-	if [ -f "$dst/.corpus-dropped" ]; then
-		# go.sum lacks the sums of the modules that were replaced: listing the packages
-		# (with -mod=mod) records them, as a build would.
-		if ! (cd "$dst" && go list -deps ./... >/dev/null 2>>"$dst/.corpus-download.err"); then
-			echo "WARN   $name: listing its packages after dropping relative replacements failed (see $dst/.corpus-download.err)" >&2
-		fi
+	# go.sum may lack sums the build needs: those of modules whose relative replacements
+	# were dropped, and those of sibling modules a repository's go.sum leaves out (river's
+	# riverdriver modules: 48 packages did not load). Listing the packages (with -mod=mod)
+	# records them, as a build would.
+	if ! (cd "$dst" && go list -deps ./... >/dev/null 2>>"$dst/.corpus-download.err"); then
+		echo "WARN   $name: listing its packages to record go.sum entries failed (see $dst/.corpus-download.err)" >&2
 	fi
 	if ! (cd "$dst" && go mod download >/dev/null 2>"$dst/.corpus-download.err"); then
 		echo "WARN   $name: go mod download of its dependencies failed (see $dst/.corpus-download.err)" >&2
