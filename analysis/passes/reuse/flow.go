@@ -382,20 +382,20 @@ func (f *flow) bytesVar(call inspector.Cursor) *types.Var {
 // rootVar returns the variable that the expression n slices (bs,
 // bs[:n-1], (bs)), or nil.
 func (f *flow) rootVar(n ast.Node) *types.Var {
-	for {
-		switch x := n.(type) {
-		case *ast.ParenExpr:
-			n = x.X
+	e, _ := n.(ast.Expr)
+	for e != nil {
+		if s, ok := ast.Unparen(e).(*ast.SliceExpr); ok {
+			e = s.X
 			continue
-		case *ast.SliceExpr:
-			n = x.X
-			continue
-		case *ast.Ident:
-			v, _ := f.c.pass.TypesInfo.Uses[x].(*types.Var)
-			return v
 		}
-		return nil
+		id, _ := ast.Unparen(e).(*ast.Ident)
+		if id == nil {
+			return nil
+		}
+		v, _ := f.c.pass.TypesInfo.Uses[id].(*types.Var)
+		return v
 	}
+	return nil
 }
 
 // refs reports whether a value of type t can refer to the tracked value's
