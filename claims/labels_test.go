@@ -325,13 +325,17 @@ var floors = map[string]struct {
 	// Raised after the eighteenth round (an amount restated per another
 	// period: 10/17).
 	// Raised after the twenty-third round (135/150).
-	"blind6": {extraction: 135.0 / 150, recall: 13.0 / 17, falseRate: 2.0 / 133, unlabelled: 2},
+	// Raised after the twenty-seventh round (a factor apart from its
+	// line's pair: one alarm on an unlabelled claim fewer).
+	"blind6": {extraction: 135.0 / 150, recall: 13.0 / 17, falseRate: 2.0 / 133, unlabelled: 1},
 	// Scored blind once after the seventh round (120/160, 10/17,
 	// 15/143, 1), then developed on in the eighth (testdata/labels/
 	// README.md, "Eighth round"). Raised after the twenty-first round
 	// (a verb of change is no subject word: 0/143).
 	// Raised after the twenty-third round (13/17).
-	"blind7": {extraction: 148.0 / 160, recall: 13.0 / 17, falseRate: 0.0 / 143, unlabelled: 0},
+	// Raised after the twenty-seventh round (criterion's change lines:
+	// 152/160).
+	"blind7": {extraction: 152.0 / 160, recall: 13.0 / 17, falseRate: 0.0 / 143, unlabelled: 0},
 	// Scored blind once after the eighth round (166/199, 8/17, 9/182),
 	// not developed on; raised after the ninth round.
 	// Raised after the twenty-sixth round (a pair mixing two rows, its
@@ -408,7 +412,9 @@ var floors = map[string]struct {
 	// README.md, "Eighteenth round") and raised to its score after it.
 	// Raised after the twenty-first round (5/231).
 	// Raised after the twenty-third round (218/249, 3/231).
-	"blind17": {extraction: 218.0 / 249, recall: 14.0 / 18, falseRate: 3.0 / 231, unlabelled: 0},
+	// Raised after the twenty-seventh round (a table breaks a
+	// contradiction: 2/231).
+	"blind17": {extraction: 218.0 / 249, recall: 14.0 / 18, falseRate: 2.0 / 231, unlabelled: 0},
 	// blind18, scored blind once with the eighteenth round (291/317,
 	// 9/19, 5/298), then developed on in the nineteenth.
 	// Raised after the twenty-third round (299/317).
@@ -439,18 +445,28 @@ var floors = map[string]struct {
 	// 15/19, 15/298): its floors.
 	// Raised after the twenty-sixth round (a factor printed with its
 	// spread, a percentage of the figure before it: 301/317, 7/298).
-	"blind23": {extraction: 301.0 / 317, recall: 15.0 / 19, falseRate: 7.0 / 298, unlabelled: 0},
+	// Raised after the twenty-seventh round (criterion's change lines,
+	// a table breaks a contradiction: 306/317, 6/298).
+	"blind23": {extraction: 306.0 / 317, recall: 15.0 / 19, falseRate: 6.0 / 298, unlabelled: 0},
 	// blind24, scored blind once with the twenty-fourth round (320/335,
 	// 6/21, 8/314, one alarm on an unlabelled claim): its floors.
 	// Raised after the twenty-fifth round, developed on it (19/21,
 	// 2/314).
 	// Raised after the twenty-sixth round (a factor printed with its
 	// spread: 323/335).
-	"blind24": {extraction: 323.0 / 335, recall: 19.0 / 21, falseRate: 2.0 / 314, unlabelled: 1},
+	// Raised after the twenty-seventh round (a size restated in
+	// parentheses past words, a factor apart from its line's pair: 0/314).
+	"blind24": {extraction: 323.0 / 335, recall: 19.0 / 21, falseRate: 0.0 / 314, unlabelled: 1},
 	// blind25, scored blind once with the twenty-fifth round (298/324,
 	// 5/21, 14/303, one alarm on an unlabelled claim), then developed on
 	// in the twenty-sixth round: 298/324, 5/21, 8/303, 1.
-	"blind25": {extraction: 298.0 / 324, recall: 5.0 / 21, falseRate: 8.0 / 303, unlabelled: 1},
+	// Raised after the twenty-seventh round (302/324, 8/21).
+	"blind25": {extraction: 302.0 / 324, recall: 8.0 / 21, falseRate: 8.0 / 303, unlabelled: 1},
+	// blind26, scored blind once with the twenty-sixth round (311/338,
+	// 12/20, 14/318): its floors.
+	// Developed on in the twenty-seventh round and raised to its score
+	// after it (316/338, 14/20, 12/318).
+	"blind26": {extraction: 316.0 / 338, recall: 14.0 / 20, falseRate: 12.0 / 318, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
@@ -718,6 +734,14 @@ func TestLabelsBlind24(t *testing.T) {
 // from getting worse.
 func TestLabelsBlind25(t *testing.T) {
 	scoreDevSet(t, "blind25", filepath.Join("testdata", "blind25"), "testdata/labels/blind25.tsv")
+}
+
+// TestLabelsBlind26 scores verify against the twenty-sixth blind set
+// (testdata/blind26, labels in testdata/labels/blind26.tsv), scored
+// blind with the twenty-sixth-round reader; its floors keep that score
+// from getting worse.
+func TestLabelsBlind26(t *testing.T) {
+	scoreDevSet(t, "blind26", filepath.Join("testdata", "blind26"), "testdata/labels/blind26.tsv")
 }
 
 // TestBlind scores verify against a set of reports written apart from
