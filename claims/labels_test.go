@@ -745,9 +745,9 @@ func TestLabelsBlind26(t *testing.T) {
 }
 
 // TestBlind scores verify against a set of reports written apart from
-// the reader and never read while it was developed: testdata/blind27/
+// the reader and never read while it was developed: testdata/blind28/
 // (*.md, *.txt, each named by its file name without the extension) with
-// labels in testdata/labels/blind27.tsv, scored by the same code as
+// labels in testdata/labels/blind28.tsv, scored by the same code as
 // TestLabels. It runs only with PERFPROOF_BLIND=1, so that the set's
 // score is read once, on purpose, and has no floors; it skips when the
 // set is absent.
@@ -755,16 +755,16 @@ func TestBlind(t *testing.T) {
 	if os.Getenv("PERFPROOF_BLIND") != "1" {
 		t.Skip("set PERFPROOF_BLIND=1 to score the blind set")
 	}
-	labelPath := filepath.Join("testdata", "labels", "blind27.tsv")
+	labelPath := filepath.Join("testdata", "labels", "blind28.tsv")
 	if _, err := os.Stat(labelPath); err != nil {
 		t.Skipf("no blind labels: %v", err)
 	}
-	reports := readReports(t, filepath.Join("testdata", "blind27"))
+	reports := readReports(t, filepath.Join("testdata", "blind28"))
 	if len(reports) == 0 {
-		t.Skip("no blind reports in testdata/blind27")
+		t.Skip("no blind reports in testdata/blind28")
 	}
 	s := scoreLabels(t, readLabels(t, labelPath), reports)
-	s.log(t, "blind27")
+	s.log(t, "blind28")
 }
 
 // readReports reads the reports of dir (*.md and *.txt), by file name
