@@ -79,17 +79,6 @@ var demotedAPI = map[string]string{
 	"timeformat": "0 % (0 of 12 labelled findings reached from a library's exported API hot)",
 }
 
-// demotedOffLoop lists the demoted checks whose findings one call from a
-// serving handler would be kept only when the handler calls the function
-// in a loop, with the figure. Empty: tried in session 20 for fmtnumber,
-// reuse and fmtwrite (2 of 14 such fmtnumber findings hot, judged from
-// the evidence text of the scans at 122608b), the rescan at ed4709f of
-// six labelled lists removed 9 hot default findings and 6 cold ones —
-// the estimate had missed the findings whose evidence is another path
-// with "1 call from a serving handler" added (versitygw's access-log
-// fields, chi's request-log buffer) — so no check is listed.
-var demotedOffLoop = map[string]string{}
-
 // maxServingDepth is the longest call path from a serving entry point (an
 // HTTP handler or an RPC method that is not the control plane's) that is
 // evidence enough for a demoted check. On the corpus run at 598b142, 15
@@ -135,16 +124,8 @@ func demote(f *finding.Finding, p path) {
 		if !demotedCheck || !p.reached || p.reach.depth == 0 && p.reach.kind != "exported API" {
 			return
 		}
-		offLoop, weakOffLoop := demotedOffLoop[f.Analyzer]
-		if p.serving == 0 || p.serving > 0 && p.serving <= maxServingDepth && (!weakOffLoop || p.reach.loop && p.reach.depth == p.serving) {
+		if p.serving >= 0 && p.serving <= maxServingDepth {
 			keepServing(f, p)
-			return
-		}
-		if p.serving > 0 && p.serving <= maxServingDepth {
-			f.Hot = &finding.Hot{
-				Evidence:   f.Hot.Evidence + "; shown only with -all: a serving handler's callee called outside its loops is too weak evidence for the " + f.Analyzer + " check, whose precision there on the corpus of real code is " + offLoop,
-				Confidence: Low,
-			}
 			return
 		}
 	}

@@ -172,18 +172,10 @@ func TestShort(t *testing.T) {
 func TestDemote(t *testing.T) {
 	demoted["lowprec"] = "10 % (1 of 10 findings hot)"
 	defer delete(demoted, "lowprec")
-	demoted["offloop"] = "10 % (1 of 10 findings hot)"
-	demotedOffLoop["offloop"] = "10 % (1 of 10 findings hot outside a loop)"
-	defer delete(demoted, "offloop")
-	defer delete(demotedOffLoop, "offloop")
 	high := &finding.Hot{Evidence: "static: reachable from HTTP handler api.Serve in 5 calls", Confidence: High}
 	far := path{reach: reach{entry: "m/api.Serve", kind: "HTTP handler", depth: 5}, reached: true, serving: -1}
 	near := func(kind string, depth, serving int) path {
 		return path{reach: reach{entry: "m/api.Serve", kind: kind, depth: depth}, reached: true, serving: serving}
-	}
-	pathLoop := func(p path) path {
-		p.reach.loop = true
-		return p
 	}
 	for _, tc := range []struct {
 		check string
@@ -201,10 +193,6 @@ func TestDemote(t *testing.T) {
 		// near a serving handler or RPC method: kept, at medium
 		{"lowprec", high, near("HTTP handler", 1, 1), Medium, "", ""},
 		{"lowprec", high, near("RPC method", 1, 1), Medium, "", ""},
-		// a check weak there unless the handler calls it in a loop
-		{"offloop", high, near("HTTP handler", 1, 1), Low, "outside its loops", ""},
-		{"offloop", &finding.Hot{Evidence: "static: reachable from HTTP handler api.Serve in 1 call, through a loop", Confidence: High}, pathLoop(near("HTTP handler", 1, 1)), Medium, "", ""},
-		{"offloop", &finding.Hot{Evidence: "static: is a HTTP handler", Confidence: High}, near("HTTP handler", 0, 0), High, "", ""},
 		// two calls away is too far
 		{"lowprec", high, near("HTTP handler", 2, 2), Low, "too weak", ""},
 		// the path kept is a consumer loop's, a handler is near too
