@@ -462,7 +462,15 @@ func (ch *checker) fix(c inspector.Cursor, pieces []piece, convs []conversion, a
 	if file == nil {
 		return nil, false
 	}
-	q, edits, ok := ch.imports.Prepare(file, call.Pos(), "strconv", "fmt")
+	// A format of strings only needs no strconv: adding its import
+	// unused would break the build.
+	add := ""
+	for _, cv := range convs {
+		if cv.fn != "" {
+			add = "strconv"
+		}
+	}
+	q, edits, ok := ch.imports.Prepare(file, call.Pos(), add, "fmt")
 	if !ok {
 		return nil, false
 	}
