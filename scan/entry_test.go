@@ -217,3 +217,109 @@ func pipe() {
 		t.Fatalf("checked %d loops, want 4", checked)
 	}
 }
+
+// TestReadFuncs checks that a loop reading each message with a function
+// (not a method) given the connection's reader is a consumer loop, while
+// a loop decoding bytes already in memory or calling a read function
+// without a reader is not.
+func TestReadFuncs(t *testing.T) {
+	const src = `package p
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"net"
+	"net/http"
+)
+
+type header struct{ Len, ID uint32 }
+
+func readMessage(r *bufio.Reader) ([]byte, error) { return r.ReadBytes(0) }
+
+func readSettings(name string) (string, error) { return name, nil }
+
+func wire(c net.Conn) {
+	br := bufio.NewReader(c)
+	for { // consumer: yes
+		if _, err := readMessage(br); err != nil {
+			return
+		}
+	}
+}
+
+func proxy(c net.Conn) {
+	br := bufio.NewReader(c)
+	for { // consumer: yes
+		req, err := http.ReadRequest(br)
+		if err != nil {
+			return
+		}
+		_ = req
+	}
+}
+
+func frames(c net.Conn) {
+	for { // consumer: yes
+		var h header
+		if err := binary.Read(c, binary.BigEndian, &h); err != nil {
+			return
+		}
+	}
+}
+
+func decode(b []byte) {
+	r := bytes.NewReader(b)
+	for { // consumer: no
+		var h header
+		if err := binary.Read(r, binary.BigEndian, &h); err != nil {
+			return
+		}
+	}
+}
+
+func retry(name string) {
+	for { // consumer: no
+		if _, err := readSettings(name); err == nil {
+			return
+		}
+	}
+}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	if _, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(src, "\n")
+	checked := 0
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		loops := consumerLoops(info, fd.Body)
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			l, ok := n.(*ast.ForStmt)
+			if !ok {
+				return true
+			}
+			_, want, ok := strings.Cut(lines[fset.Position(l.Pos()).Line-1], "// consumer: ")
+			if !ok {
+				return true
+			}
+			checked++
+			if got := slices.Contains(loops, ast.Stmt(l)); got != (want == "yes") {
+				t.Errorf("%s: consumer loop = %v, want %s", fd.Name.Name, got, want)
+			}
+			return true
+		})
+	}
+	if checked != 5 {
+		t.Fatalf("checked %d loops, want 5", checked)
+	}
+}
