@@ -529,9 +529,14 @@ func (x *extractor) crossCheck() {
 	x.unalarmToolFactors()
 	x.unalarmTableRestated()
 	x.unalarmClauseApartPairs()
+	x.unalarmSettingPairs()
+	x.unalarmOtherSentencePairs()
+	x.unalarmSettingNamedPairs()
 	if changePairNoLevels {
 		x.unalarmChangePairs()
 	}
+	x.checkWrongBasePercents()
+	x.checkFallsOverWhole()
 }
 
 // changePairNoLevels (twenty-third round): two figures each written

@@ -211,6 +211,9 @@ type extractor struct {
 	criterion map[string]critEstimate
 	critName  string
 	critPair  map[string]*Pair
+	// benchUnits maps the Google Benchmark rows the report pastes to
+	// their time unit (compareUnit), read once.
+	benchUnits map[string]string
 	// jmhFirst holds the first JMH row of each benchmark class and mode
 	// in a block of output.
 	jmhFirst        map[string]critEstimate
@@ -645,6 +648,9 @@ func (x *extractor) proseClaims(i int) {
 		return
 	}
 	var pairs []*Pair
+	if dl.kind == lkOutput && x.compareRow(i, scan, figs) {
+		return
+	}
 	if dl.kind == lkOutput {
 		if p := x.benchstatRow(i, figs); p != nil {
 			pairs = append(pairs, p)

@@ -425,6 +425,14 @@ func readFigure(s string, i int) (figure, int, bool) {
 		j += len(m[0])
 	}
 	dollar := runeBefore(s, f.start) == '$' || f.start > 0 && s[f.start-1] == ' ' && runeBefore(s, f.start-1) == '$'
+	if decimalHours && !dollar && mult == 1 && strings.Contains(f.Text, ".") && !strings.Contains(f.Text, ",") {
+		if m := decimalHoursRE.FindStringSubmatchIndex(s[j:]); m != nil {
+			f.Unit, f.Quantity, f.scale = "h", Time, 3600e9
+			j = readPeriod(s, j+m[3], &f)
+			f.end = j
+			return f, j, true
+		}
+	}
 	if m := wordUnitRE.FindStringSubmatchIndex(s[j:]); m != nil && !dollar && mult == 1 && (m[10] < 0 || hoursRestateRE.MatchString(s[:f.start])) {
 		// "4.8 min before", "968.6 runner-hours", "5.3 times shorter":
 		// units in words that are units only there.
@@ -510,6 +518,17 @@ func readFigure(s string, i int) (figure, int, bool) {
 // ends a clause ("(1.78 h)"; read only where it restates a time, see
 // hoursRestateRE).
 var wordUnitRE = regexp.MustCompile(`^(?: (mins?)(?:[,;.)]|$| [a-zA-Z(])| ?(?:[a-zA-Z]+-[a-zA-Z]+ |[a-zA-Z]+-)(hours?|minutes?|seconds?)\b| (times) (?:faster|slower|shorter|longer|less|more|fewer|lower|higher|smaller|larger|bigger|quicker|cheaper|as (?:many|much|fast|often|quick)|what|(?:the|its|their|our) (?:[^\s,;:()]+ ){0,3}?(?:` + referenceNouns + `)|[A-Z][\w.-]*[a-z][\w.-]*|[A-Z][A-Z0-9]+['’]s)\b| ?((?:percentage )?points|pp|pts)\b| ?(h|hrs?)(?:[,;)]|\.(?:\s|$)|$)|(-fold) (?:increase|decrease|rise|drop|gain|reduction|more|less|fewer|faster|slower)\b)`)
+
+// decimalHours: a figure with decimals followed by "h" ("aligns in 2.75 h
+// instead of 4.58 h", "3.2 h × 8 × $1.008") is a time in hours. "h" was
+// read only restating a time in parentheses, since a whole number before
+// it often names a window ("(24 h)"); a fraction of an hour does not.
+// Twenty-eighth round (testdata/labels/README.md): blind27, blind24.
+const decimalHours = true
+
+// decimalHoursRE matches "h" (or "hr", "hrs") after a figure, ending a
+// word.
+var decimalHoursRE = regexp.MustCompile(`^ ?(hrs?|h)(?:[\s,;:)×]|\.(?:\s|$)|$)`)
 
 // hoursRestateRE matches the text before a figure in hours that restates
 // a time in parentheses: "106.6 s a day (", "6,400 seconds (about "; or
