@@ -973,11 +973,7 @@ func callsMethod(info *types.Info, body *ast.BlockStmt, prefixes []string, messa
 					for _, p := range readPrefixes {
 						reads = reads || strings.HasPrefix(sel.Sel.Name, p)
 					}
-					return true
 				}
-			}
-			if readFuncs && readsStream(info, n, finite) {
-				reads = true
 			}
 		}
 		return true
@@ -986,67 +982,6 @@ func callsMethod(info *types.Info, body *ast.BlockStmt, prefixes []string, messa
 		return found || reads
 	}
 	return found && !reads
-}
-
-// readFuncs counts a call of a function, not a method, that reads the
-// next message from a stream it is given as a message read too:
-// wire.ReadMessage(br), http.ReadRequest(br), binary.Read(conn, ...),
-// io.ReadFull(conn, hdr), as a method call r.ReadString('\n') already
-// is. Without it, a wire-protocol server whose connection loop reads each
-// message with its own package's ReadMessage(bufr) had no consumer loop:
-// what the loop runs for every message was reached only from the accept
-// loop, "once per accepted connection", and 4 of its labelled findings so
-// demoted were hot (FerretDB, the tenth held-out set).
-const readFuncs = true
-
-// readsStream reports whether call is a call of a function (not a method)
-// whose name starts with one of readPrefixes and one of whose arguments is
-// a reader (has a Read([]byte) (int, error) method) of a stream: not
-// bytes already in memory (a *bytes.Reader, *bytes.Buffer or
-// *strings.Reader), nor one for which finite (if not nil) reports true.
-func readsStream(info *types.Info, call *ast.CallExpr, finite func(ast.Expr) bool) bool {
-	fn, ok := typeutil.Callee(info, call).(*types.Func)
-	if !ok || fn.Signature().Recv() != nil || fn.Name() == "" {
-		return false
-	}
-	// The package's own unexported readMessage(br) reads as ReadMessage.
-	name := strings.ToUpper(fn.Name()[:1]) + fn.Name()[1:]
-	if !slices.ContainsFunc(readPrefixes, func(p string) bool { return strings.HasPrefix(name, p) }) {
-		return false
-	}
-	for _, arg := range call.Args {
-		t := info.TypeOf(arg)
-		if isNamed(t, "bytes", "Reader") || isNamed(t, "bytes", "Buffer") || isNamed(t, "strings", "Reader") {
-			continue // bytes in memory: one document, read to its end
-		}
-		if isReader(t) && (finite == nil || !finite(arg)) {
-			return true
-		}
-	}
-	return false
-}
-
-// isReader reports whether t has io.Reader's method, Read([]byte) (int,
-// error).
-func isReader(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Read")
-	fn, ok := obj.(*types.Func)
-	if !ok {
-		return false
-	}
-	sig := fn.Signature()
-	if sig.Params().Len() != 1 || sig.Results().Len() != 2 {
-		return false
-	}
-	b, ok := sig.Params().At(0).Type().Underlying().(*types.Slice)
-	if !ok {
-		return false
-	}
-	e, ok := b.Elem().Underlying().(*types.Basic)
-	return ok && e.Kind() == types.Byte && isErrorInterface(sig.Results().At(1).Type())
 }
 
 // receivesTime reports whether body receives from a channel of time.Time
