@@ -953,6 +953,18 @@ func (cx *Cross) judge(n Number, lo, hi float64) {
 	}
 }
 
+// judgeNear judges n against [lo, hi] as judge does, unless n neither
+// meets the range nor misses it by a unit slip and far says the
+// recomputed figure is too far from n to be its derivation: then it sets
+// nothing and reports false (the figure is about something else).
+func (cx *Cross) judgeNear(n Number, lo, hi float64, far bool) bool {
+	if far && !rangeMatch(n, lo, hi) && slipOf(n, lo, hi) == 0 {
+		return false
+	}
+	cx.judge(n, lo, hi)
+	return true
+}
+
 // farOff reports whether a recomputed figure (base units) is more than
 // 100× away from the stated one n, either way: then the figures taken
 // for it are not what the claim computed, and a check that is unsure
@@ -2341,16 +2353,7 @@ func (x *extractor) checkSentenceDifference(c *Claim, n Number, scan string, fig
 	lo, hi, mid := diffInterval(o, nw)
 	cx := &Cross{Derivation: Difference, Lines: []int{own.OldLine, own.NewLine}, Stated: n, Got: toUnit(mid, n), GotUnit: n.Unit,
 		Operands: []Number{own.Old, own.New}}
-	switch {
-	case !(hi > 0):
-		return false
-	case rangeMatch(n, lo, hi):
-		cx.Reason = DerivedHolds
-	case slipOf(n, lo, hi) != 0:
-		cx.Reason, cx.Factor = UnitSlip, slipOf(n, lo, hi)
-	case mid > 0 && math.Abs(math.Log(n.mid()/mid)) < math.Log(2):
-		cx.Reason = DerivedOff
-	default:
+	if !(hi > 0) || !cx.judgeNear(n, lo, hi, !(mid > 0 && math.Abs(math.Log(n.mid()/mid)) < math.Log(2))) {
 		return false
 	}
 	setCross(c, cx)
@@ -2478,15 +2481,8 @@ func (x *extractor) checkCountedPeriod(c *Claim, n Number, scan string) bool {
 	}
 	cnt := Number{Text: trimFloat(count, 6), Value: count, High: count, Quantity: Count, scale: 1, step: 1}
 	cx := &Cross{Derivation: Total, Lines: []int{oline, c.Line}, Stated: n, Got: toUnit(mid, n), GotUnit: n.Unit, Operands: []Number{o, cnt}}
-	switch {
-	case rangeMatch(n, lo, hi):
-		cx.Reason = DerivedHolds
-	case slipOf(n, lo, hi) != 0:
-		cx.Reason, cx.Factor = UnitSlip, slipOf(n, lo, hi)
-	case farOff(n, mid):
+	if !cx.judgeNear(n, lo, hi, farOff(n, mid)) {
 		return false
-	default:
-		cx.Reason = DerivedOff
 	}
 	setCross(c, cx)
 	return true
@@ -2787,14 +2783,7 @@ func (x *extractor) checkSizeOverRate(c *Claim, n Number, scan string) bool {
 		oline--
 	}
 	cx := &Cross{Derivation: Bandwidth, Lines: []int{oline, c.Line}, Stated: n, Got: toUnit(mid, n), GotUnit: n.Unit, Operands: []Number{size, r}}
-	switch {
-	case rangeMatch(n, tlo, thi):
-		cx.Reason = DerivedHolds
-	case slipOf(n, tlo, thi) != 0:
-		cx.Reason, cx.Factor = UnitSlip, slipOf(n, tlo, thi)
-	case math.Abs(math.Log(n.mid()/mid)) < math.Log(10):
-		cx.Reason = DerivedOff
-	default:
+	if !cx.judgeNear(n, tlo, thi, !(math.Abs(math.Log(n.mid()/mid)) < math.Log(10))) {
 		return false
 	}
 	setCross(c, cx)

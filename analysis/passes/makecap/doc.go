@@ -24,7 +24,10 @@
 // or the store m[k] = v, as a top-level statement of the loop body. The
 // loop is a range over a slice, an array, a pointer to an array, a map or
 // an integer n, or a counted loop for i := 0; i < n; i++ whose body
-// changes neither i nor n; the known length is len(src) or n. A range
+// changes neither i nor n; the known length is len(src) or n. A counted
+// loop may step by a constant k from 2 to 16 (i += 2 over a flat list of
+// keys and values, as a protocol reply gives a map): it runs (n+k-1)/k
+// times, the length the report gives. A range
 // over the result of a call (for k, v := range c.GetReqHeaders()) counts
 // too: the range calls it once, and its length is that of the result,
 // known once the call has run, so the report says to store the result in
