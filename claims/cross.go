@@ -535,6 +535,9 @@ func (x *extractor) crossCheck() {
 	if changePairNoLevels {
 		x.unalarmChangePairs()
 	}
+	if intervalChange {
+		x.unalarmIntervalChanges()
+	}
 	x.checkWrongBasePercents()
 	x.checkFallsOverWhole()
 }
