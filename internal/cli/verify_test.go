@@ -30,7 +30,10 @@ import (
 // the auction is 2-3x faster; 12x and 3x where the measured ratios are
 // about 12-14x and 3.2x), so the verdicts hold on a loaded machine, and
 // -tolerance 0.4 allows for the spread of 10 short rounds on a loaded CI
-// machine (the exact allocation verdicts stay clear of its band).
+// machine (the exact allocation verdicts stay clear of its band). Where
+// even that is too noisy (CI once gave 0.173×–0.681× for "3x faster"),
+// a time claim may come out unverifiable as too noisy to judge — the
+// fail-closed answer — but never with another verdict than the one wanted.
 // Allocation figures are measured as the report ran them: 3 runs with
 // the iteration counts of its pasted output, else of go test's 1 s.
 func TestVerifyAdexchange(t *testing.T) {
@@ -73,6 +76,9 @@ func TestVerifyAdexchange(t *testing.T) {
 		46: {"percent", "arithmetic-error"},  // 100% fewer allocations: 47 → 36
 		50: {"before-after", "unverifiable"}, // HandleAuction has no baseline
 	}
+	// Lines 9, 25, 33 and 45 claim time, measured in short interleaved runs.
+	timeClaim := map[int]bool{9: true, 25: true, 33: true, 45: true}
+	noisy := make(map[int]bool)
 	got := make(map[int]bool)
 	for _, c := range out.Claims {
 		w, ok := want[c.Line]
@@ -81,6 +87,14 @@ func TestVerifyAdexchange(t *testing.T) {
 			continue
 		}
 		got[c.Line] = true
+		// A time claim measured on a loaded machine may be too noisy to
+		// judge: verify then says unverifiable, never the other verdict.
+		if c.Verdict == "unverifiable" && w.verdict != "unverifiable" && timeClaim[c.Line] &&
+			strings.Contains(c.Detail, "too noisy to judge") {
+			t.Logf("line %d %q: too noisy on this machine (%s)", c.Line, c.Claimed, c.Detail)
+			noisy[c.Line] = true
+			continue
+		}
 		if c.Kind != w.kind || c.Verdict != w.verdict {
 			t.Errorf("line %d %q: %s %s (%s), want %s %s", c.Line, c.Claimed, c.Kind, c.Verdict, c.Detail, w.kind, w.verdict)
 		}
@@ -128,7 +142,7 @@ func TestVerifyAdexchange(t *testing.T) {
 	if c := findLine(out.Claims, 33); c != nil && (c.Baseline != "FirstPartyData/before" || c.Benchmark != "FirstPartyData/after") {
 		t.Errorf("line 33 measured %s → %s, want the FirstPartyData pair its heading names", c.Baseline, c.Benchmark)
 	}
-	if c := findLine(out.Claims, 45); c != nil && !strings.Contains(c.Detail, "worse than claimed") {
+	if c := findLine(out.Claims, 45); c != nil && !noisy[45] && !strings.Contains(c.Detail, "worse than claimed") {
 		t.Errorf("line 45 detail %q does not say by how much the claim failed", c.Detail)
 	}
 	if c := findLine(out.Claims, 50); c != nil && !strings.Contains(c.Detail, "a ratio needs its baseline too") {
@@ -144,9 +158,7 @@ func TestVerifyAdexchange(t *testing.T) {
 	if !bytes.Equal(src, mustRead(t, report)) {
 		t.Error("verify modified the report")
 	}
-	if !strings.Contains(string(ann), "| 12x faster ✓ |") {
-		t.Errorf("the checked table figure 12x faster is not marked in place")
-	}
+
 	rest := regexp.MustCompile(` [✓✗~](\[\^pp[0-9]+\])?`).ReplaceAllString(string(ann), "")
 	for _, l := range strings.Split(strings.TrimSuffix(string(src), "\n"), "\n") {
 		i := strings.Index(rest, l+"\n")
@@ -155,8 +167,15 @@ func TestVerifyAdexchange(t *testing.T) {
 		}
 		rest = rest[i+len(l)+1:]
 	}
-	for _, note := range []string{"line 34, zero allocations: **not-reproduced**", "line 45, 10x faster: **not-reproduced**", "**perfproof verify**: 16 claims",
-		"setting: the iteration counts of the report's output (lines 21 and 22)", "setting: short interleaved runs for time"} {
+	notes := []string{"line 34, zero allocations: **not-reproduced**", "**perfproof verify**: 16 claims",
+		"setting: the iteration counts of the report's output (lines 21 and 22)", "setting: short interleaved runs for time"}
+	if !noisy[45] {
+		notes = append(notes, "line 45, 10x faster: **not-reproduced**")
+	}
+	if !strings.Contains(string(ann), "| 12x faster ✓ |") && !noisy[9] {
+		t.Errorf("the checked table figure 12x faster is not marked in place")
+	}
+	for _, note := range notes {
 		if !strings.Contains(string(ann), note) {
 			t.Errorf("annotated copy lacks %q", note)
 		}
