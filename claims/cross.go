@@ -540,6 +540,7 @@ func (x *extractor) crossCheck() {
 	}
 	x.checkWrongBasePercents()
 	x.checkFallsOverWhole()
+	x.checkCriterionThrptChanges()
 }
 
 // changePairNoLevels (twenty-third round): two figures each written

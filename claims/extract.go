@@ -211,6 +211,11 @@ type extractor struct {
 	criterion map[string]critEstimate
 	critName  string
 	critPair  map[string]*Pair
+	// critTime is the last "change:" interval of time read, and
+	// critThrpt the time change each throughput change line rests on,
+	// by 1-based line (criterionThrptChange).
+	critTime  critChange
+	critThrpt map[int]critThrptLine
 	// benchUnits maps the Google Benchmark rows the report pastes to
 	// their time unit (compareUnit), read once.
 	benchUnits map[string]string
@@ -3105,6 +3110,7 @@ func (x *extractor) criterionLine(i int, scan *string, figs []figure) (*Pair, bo
 		if m[6] >= 0 {
 			sub = (*scan)[m[6]:m[7]]
 		}
+		x.noteCriterionChange(i, sub, in[1])
 		if p := x.critPair[x.critName+" "+sub]; p != nil {
 			cp := *p
 			cp.stated = false
@@ -3116,6 +3122,11 @@ func (x *extractor) criterionLine(i int, scan *string, figs []figure) (*Pair, bo
 			return nil, false
 		}
 		return nil, true
+	}
+	if name == "" && criterionNameOwnLine && kind == "time" {
+		if own := x.criterionOwnName(i); own != "" {
+			name = own
+		}
 	}
 	if name != "" {
 		x.critName = name
@@ -3154,6 +3165,32 @@ func (x *extractor) criterionLine(i int, scan *string, figs []figure) (*Pair, bo
 // seventh round (testdata/labels/README.md): blind7, blind23, blind25 and
 // blind26 paste such lines.
 const criterionChangeAlone = true
+
+// criterionNameOwnLine: criterion prints a benchmark id longer than its
+// 24-column name field on a line of its own, and the "time:" line under
+// it starts with blanks ("layout/full/wiki-article" / "      time:
+// [3.1701 ms 3.1870 ms 3.2048 ms]"). Such a line of output, one word
+// right above a "time:" line without a name, names the benchmark; the
+// estimates under it were filed under the name read last (none), so
+// every benchmark of a baseline block made one pair with the first of
+// the next block, and each change line was checked against it.
+// Twenty-ninth round (testdata/labels/README.md): criterion's output
+// format.
+const criterionNameOwnLine = true
+
+// criterionOwnName returns the benchmark id criterion wrote on the line
+// above line i (0-based) of the same block of output, "" when that line
+// is not one word.
+func (x *extractor) criterionOwnName(i int) string {
+	if i == 0 || x.lines[i-1].kind != lkOutput || x.lines[i-1].block != x.lines[i].block {
+		return ""
+	}
+	f := strings.Fields(x.lines[i-1].raw)
+	if len(f) != 1 || strings.HasSuffix(f[0], ":") || criterionRE.MatchString(f[0]) {
+		return ""
+	}
+	return f[0]
+}
 
 // jmhRowRE matches a result row of JMH: "Class.method  avgt  25  4.812 ±
 // 0.061  us/op" (the error and the parameters optional).
