@@ -479,3 +479,25 @@ func TestDynamicCallVia(t *testing.T) {
 		t.Error("a literal stored in a field is not reached from the benchmark's call of a function value")
 	}
 }
+
+// TestCandidates checks that scan rates a check's candidates by its call
+// graph: fmtnumber, run alone, reports a short format of numbers only
+// where its line shows the text is made for a protocol (a header, a
+// Write, a struct field), and reuse a compressor made per call only in a
+// function that shows it runs often; in scan they report every one outside
+// cold code, and one whose only evidence is the handler that reaches it is
+// shown.
+func TestCandidates(t *testing.T) {
+	res, err := Run(context.Background(), suite.Analyzers(), []string{"./keys"}, Options{Dir: filepath.Join("testdata", "literals")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "keys", "keys.go"), map[string]string{
+		"// keys: in a handler": "high, static: is a HTTP handler",
+	})
+	// reuse reports a compressor made per call only in a function that
+	// shows it runs often (a handler's parameters, a call in a loop).
+	checkMarked(t, res, "reuse", filepath.Join("testdata", "literals", "keys", "store.go"), map[string]string{
+		"// keys: one call from a handler": "medium, static: reachable from HTTP handler",
+	})
+}

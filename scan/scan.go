@@ -167,6 +167,7 @@ func (e PackageError) String() string {
 // variant, or a package met again in a later run, replays its facts and
 // diagnostics only if nothing it was analysed from has changed.
 func Run(ctx context.Context, analyzers []*analysis.Analyzer, patterns []string, opts Options) (*Result, error) {
+	setCandidates(analyzers)
 	analyzers = memoize(analyzers)
 	if len(patterns) == 0 {
 		patterns = []string{"."}

@@ -33,6 +33,19 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 }
 
+// candidates is the -candidates flag: report every short fixed format
+// that is not cold, without the syntactic evidence of hotEvidence. A
+// driver that rates each finding by other evidence — perfproof scan, by
+// its call graph and by profiles — sets it, so that a format in a function
+// its graph or a profile finds hot is not lost to the look of its line;
+// go vet leaves it off, and hotEvidence is then the only guard.
+var candidates bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&candidates, "candidates", false,
+		"report short fixed formats of numbers without syntactic evidence of heat, for a driver that rates findings by a call graph or profiles")
+}
+
 // Limits of a "short fixed format": beyond them the format is a template
 // more than a number, and fmt's cost is a smaller share of the call.
 const (
@@ -191,7 +204,7 @@ func (ch *checker) check(c inspector.Cursor) {
 	if numbers == 0 && !(single && convs[0].kind == boolKind) && !stringsOnly {
 		return
 	}
-	if ch.cold(c) || !single && !ch.hotEvidence(c, 0) && !(stringsOnly && ch.exportedReturn(c)) {
+	if ch.cold(c) || !single && !candidates && !ch.hotEvidence(c, 0) && !(stringsOnly && ch.exportedReturn(c)) {
 		return
 	}
 

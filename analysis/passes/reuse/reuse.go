@@ -35,6 +35,19 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 }
 
+// candidates is the -candidates flag: report a compressor made once per
+// call in any function not known to run rarely, without the syntactic
+// evidence of runsOften (an HTTP handler's parameters, a call in a loop
+// of the package). A driver that rates each finding by other evidence —
+// perfproof scan, by its call graph and by profiles — sets it; go vet
+// leaves it off, and runsOften is then the only guard.
+var candidates bool
+
+func init() {
+	Analyzer.Flags.BoolVar(&candidates, "candidates", false,
+		"report compressors made per call without syntactic evidence that the function runs often, for a driver that rates findings by a call graph or profiles")
+}
+
 func run(pass *analysis.Pass) (any, error) {
 	hot := pass.ResultOf[hotpath.Analyzer].(*hotpath.Info)
 	c := &checker{pass: pass, hot: hot}
@@ -264,7 +277,7 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 		case never:
 			return
 		case whenHot:
-			if c.hot.RarelyCalled(cur) || !c.runsOften(cur) {
+			if c.hot.RarelyCalled(cur) || !candidates && !c.runsOften(cur) {
 				return
 			}
 		case always:
