@@ -501,3 +501,17 @@ func TestCandidates(t *testing.T) {
 		"// keys: one call from a handler": "medium, static: reachable from HTTP handler",
 	})
 }
+
+// TestCalleeIO checks that a finding of a small saving in a function that
+// waits on a round trip through a helper of its own (post, around
+// http.Post) is shown only with -all, as one beside a round trip in its
+// own body is.
+func TestCalleeIO(t *testing.T) {
+	res, err := Run(context.Background(), suite.Analyzers(), []string{"./keys"}, Options{Dir: filepath.Join("testdata", "literals")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "keys", "check.go"), map[string]string{
+		"// keys: after a round trip": "low, static: is a HTTP handler; the function calls net/http.Post via keys.post",
+	})
+}
