@@ -515,3 +515,17 @@ func TestCalleeIO(t *testing.T) {
 		"// keys: after a round trip": "low, static: is a HTTP handler; the function calls net/http.Post via keys.post",
 	})
 }
+
+// TestErrorPaths checks that a finding in a block that runs only when an
+// error occurred (if err != nil, also as a conjunct of &&) is shown only
+// with -all, and one after that block is not.
+func TestErrorPaths(t *testing.T) {
+	res, err := Run(context.Background(), suite.Analyzers(), []string{"./keys"}, Options{Dir: filepath.Join("testdata", "literals")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "keys", "lookup.go"), map[string]string{
+		"// keys: only on an error": "low, static: in a block that runs only when an error occurred",
+		"// keys: on every request": "high, static: is a HTTP handler",
+	})
+}
