@@ -73,3 +73,58 @@ crc32/4096              time:   [1.1590 µs 1.1620 µs 1.1650 µs]
 	noAlarmAt(t, src("+59.642% +60.000% +60.359%"), 12, "60.000")
 	alarmAt(t, src("+36.642% +37.500% +38.359%"), 12, "37.500")
 }
+
+// TestTwentyNinthRoundVersionRows checks that a table whose rows are
+// labelled by releases compares them (const versionRows): the older
+// release's row is the baseline of the newer one, column by column, so a
+// change stated beside the table is checked against it: a wrong one is
+// an error, a right one is not.
+func TestTwentyNinthRoundVersionRows(t *testing.T) {
+	src := func(pct, diff string) string {
+		return strings.NewReplacer("PCT", pct, "DIFF", diff).Replace(`# Tile server
+
+## Rendering
+
+Rendering a zoom-14 tile from the vector cache, per release:
+
+| release | tiles/s per core | p99 render (ms) |
+|---|--:|--:|
+| 3.7 | 220 | 48.0 |
+| 3.8 | 310 | 31.5 |
+
+The p99 render fell by PCT and is DIFF shorter.
+`)
+	}
+	// 48.0 → 31.5 ms is 34.4 % less, 16.5 ms shorter.
+	ok := src("34.4 %", "16.5 ms")
+	noAlarmAt(t, ok, 12, "34.4")
+	noAlarmAt(t, ok, 12, "16.5")
+	alarmAt(t, src("43.4 %", "16.5 ms"), 12, "43.4")
+	alarmAt(t, src("34.4 %", "19.5 ms"), 12, "19.5")
+}
+
+// TestTwentyNinthRoundOwnProductFirst checks that a byte rate its
+// sentence computes from its own figures is judged by that product
+// (const ownProductFirst), not called a slip of a size over an unrelated
+// time of the report; a product that does not give it is still an error.
+func TestTwentyNinthRoundOwnProductFirst(t *testing.T) {
+	src := func(rate string) string {
+		return strings.ReplaceAll(`# Telemetry uplink
+
+## Encode phases
+
+| phase | old (ms) | new (ms) |
+|---|--:|--:|
+| frame encode | 2.00 | 1.10 |
+| frame send | 1.00 | 0.70 |
+
+## Uplink
+
+- frame path: 50 frames/s × 400 B = 20 kB/s per probe (RATE).
+`, "RATE", rate)
+	}
+	// 50 × 400 B = 20 kB/s = 160 kbit/s; 20 KB over the frame send's
+	// 1.00 ms would be 160 Mbit/s, a thousand times more.
+	noAlarmAt(t, src("160 kbit/s"), 12, "160")
+	alarmAt(t, src("20.0 kbit/s"), 12, "20.0")
+}
