@@ -128,3 +128,64 @@ func TestTwentyNinthRoundOwnProductFirst(t *testing.T) {
 	noAlarmAt(t, src("160 kbit/s"), 12, "160")
 	alarmAt(t, src("20.0 kbit/s"), 12, "20.0")
 }
+
+// TestTwentyNinthRoundClauseFromLineBefore checks that a ratio whose
+// clause begins on the line before ("(tokenizing" / "is 4.0x faster)")
+// is read with the words written there (const clauseFromLineBefore): it
+// rests on the pair they name, in another section, rather than being
+// called unsupported by its own section's pair; a factor that pair does
+// not give is still an error.
+func TestTwentyNinthRoundClauseFromLineBefore(t *testing.T) {
+	src := func(factor string) string { return strings.ReplaceAll(parserReport, "FACTOR", factor) }
+	// 12.0 / 3.0 = 4.0.
+	noAlarmAt(t, src("4.0x"), 14, "4.0")
+	alarmAt(t, src("2.5x"), 14, "2.5")
+}
+
+// TestTwentyNinthRoundColumnFitNoSides checks that two cells of a
+// column of a table with a column of sides (before / after rows) do not
+// support a percentage its clause names by the column (const
+// columnFitNoSides): the table's pairs are a before and an after row of
+// one key, not two "after" rows of different loads.
+func TestTwentyNinthRoundColumnFitNoSides(t *testing.T) {
+	src := func(pct string) string { return strings.ReplaceAll(consumerReport, "PCT", pct) }
+	// 160 → 100 is 37.5 % lower; 60 % is 40 / 100 of two "after" rows.
+	noAlarmAt(t, src("37.5 %"), 14, "37.5")
+	alarmAt(t, src("60 %"), 14, "60")
+}
+
+// parserReport is TestTwentyNinthRoundClauseFromLineBefore's report, its
+// factor FACTOR.
+const parserReport = `# Parser release
+
+## Stages
+
+| stage | old (ms) | new (ms) |
+|---|--:|--:|
+| tokenizing | 12.0 | 3.0 |
+| tree building | 20.0 | 16.0 |
+
+## Summary
+
+The whole parse now takes 19.0 ms instead of 32.0 ms.
+Most of the gain comes from the new lexer (tokenizing
+is FACTOR faster); tree building barely moved.
+`
+
+// consumerReport is TestTwentyNinthRoundColumnFitNoSides's report, its
+// percentage PCT.
+const consumerReport = `# Queue consumer
+
+## Load test
+
+Latencies in milliseconds:
+
+| rate (msg/s) | build | p50 | max |
+|---|---|--:|--:|
+| 200 | before | 4.0 | 50 |
+| 200 | after | 3.0 | 40 |
+| 800 | before | 9.0 | 160 |
+| 800 | after | 6.0 | 100 |
+
+At 800 msg/s the median falls from 9.0 ms to 6.0 ms, and max latency is PCT lower.
+`

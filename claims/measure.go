@@ -217,6 +217,9 @@ func (x *extractor) columnIndex() map[string][]*column {
 		if t.first < 0 || t.first >= len(x.lines) {
 			continue
 		}
+		if columnFitNoSides && sideColumn(t) {
+			continue
+		}
 		for col := 1; col < len(t.header); col++ {
 			k := &column{header: strings.TrimSpace(t.header[col]), words: headerWords(t.header[col]),
 				measure: measuresNamed(t.header[col]), section: int(x.lines[t.first].section)}
@@ -237,6 +240,39 @@ func (x *extractor) columnIndex() map[string][]*column {
 		}
 	}
 	return x.columns
+}
+
+// columnFitNoSides: a table with a column of sides ("| rate | build |
+// p50 | … |" with rows "before" and "after" of each rate) states its
+// own pairs, a before and an after row of one key; two cells of one of
+// its columns from other rows (the max of the 2,000 req/s "after" row
+// over the 500 req/s "after" row) are no comparison it makes, and do
+// not support a claim (columnFit). Twenty-ninth round (testdata/labels/
+// README.md): blind3's "max latency down 52 %", supported by such
+// cells once its clause's words were read from the line before
+// (clauseFromLineBefore).
+const columnFitNoSides = true
+
+// sideColumn reports whether a column of table t after the first names
+// a side of the change in every row, both sides present.
+func sideColumn(t *mdTable) bool {
+	for k := 1; k < len(t.header); k++ {
+		sides := make(map[bool]bool) // before, after
+		all := len(t.rows) > 0
+		for ri := range t.rows {
+			c := strings.ToLower(strings.Trim(cellOf(&t.rows[ri], k), " `*_"))
+			before, after := sideBeforeRE.MatchString(c), sideAfterRE.MatchString(c)
+			if !before && !after {
+				all = false
+				break
+			}
+			sides[before] = true
+		}
+		if all && len(sides) == 2 {
+			return true
+		}
+	}
+	return false
 }
 
 // columnFit returns the lines of two cells of one column of a table, the
