@@ -2176,6 +2176,13 @@ func (x *extractor) checkPeriodRestated(c *Claim, n Number, scan string) bool {
 	if m == nil {
 		return false
 	}
+	if periodOtherNoun && otherCounted(o.dim, n.dim) {
+		// "310 million messages a day, … roughly 1.86 billion row
+		// updates a day": another thing counted, derived by a factor
+		// the text gives in words (six updates a message), not the
+		// same count over another period.
+		return false
+	}
 	if changeNotRestated && moreAfterRE.MatchString(n.Unit+" "+text[figs[at].end:]) && !changeAfterFigRE.MatchString(o.Unit+" "+text[figs[at-1].end:]) {
 		// "1.2 million new installs a month, that is roughly 90,000
 		// more players a month": a change that the earlier level
@@ -2252,6 +2259,38 @@ func (x *extractor) checkPeriodRestated(c *Claim, n Number, scan string) bool {
 	}
 	setCross(c, cx)
 	return true
+}
+
+// periodOtherNoun: checkPeriodRestated reads an amount per period as
+// the figure before it over another period only when both count the
+// same thing: two counted nouns written out that are not one noun ("310
+// million messages a day" and "1.86 billion row updates a day") are two
+// quantities. Twenty-ninth round (testdata/labels/README.md).
+const periodOtherNoun = false
+
+// otherCounted reports whether two counted nouns of figures ("messages",
+// "row updates") name different things: both written, neither bytes nor
+// money, and the last word of neither the stem or an abbreviation of the
+// other's ("req" and "requests" are one).
+func otherCounted(a, b string) bool {
+	if a == "" || b == "" || a == "B" || b == "B" || a == "$" || b == "$" {
+		return false
+	}
+	last := func(s string) string {
+		f := strings.Fields(strings.ToLower(s))
+		return nounStem(f[len(f)-1])
+	}
+	if strings.TrimSpace(a) == "" || strings.TrimSpace(b) == "" {
+		return false
+	}
+	x, y := last(a), last(b)
+	if len(x) > len(y) {
+		x, y = y, x
+	}
+	if len(x) < 3 {
+		return x != y
+	}
+	return !strings.HasPrefix(y, x)
 }
 
 // periodName names the period of sec seconds restatedPeriods lists (a

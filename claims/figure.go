@@ -517,7 +517,7 @@ func readFigure(s string, i int) (figure, int, bool) {
 // percentage points ("76.6 points", "−3.3 pp"), and hours where the "h"
 // ends a clause ("(1.78 h)"; read only where it restates a time, see
 // hoursRestateRE).
-var wordUnitRE = regexp.MustCompile(`^(?: (mins?)(?:[,;.)]|$| [a-zA-Z(])| ?(?:[a-zA-Z]+-[a-zA-Z]+ |[a-zA-Z]+-)(hours?|minutes?|seconds?)\b| (times) (?:faster|slower|shorter|longer|less|more|fewer|lower|higher|smaller|larger|bigger|quicker|cheaper|as (?:many|much|fast|often|quick)|what|(?:the|its|their|our) (?:[^\s,;:()]+ ){0,3}?(?:` + referenceNouns + `)|[A-Z][\w.-]*[a-z][\w.-]*|[A-Z][A-Z0-9]+['’]s)\b| ?((?:percentage )?points|pp|pts)\b| ?(h|hrs?)(?:[,;)]|\.(?:\s|$)|$)|(-fold) (?:increase|decrease|rise|drop|gain|reduction|more|less|fewer|faster|slower)\b)`)
+var wordUnitRE = regexp.MustCompile(`^(?: (mins?)(?:[,;.)]|$| [a-zA-Z(])| ?(?:[a-zA-Z]+-[a-zA-Z]+ |[a-zA-Z]+-)(hours?|minutes?|seconds?)\b| (times) (?:faster|slower|shorter|longer|less|more|fewer|lower|higher|smaller|larger|bigger|quicker|cheaper|as (?:many|much|fast|often|quick)|what|(?:the|its|their|our) (?:[^\s,;:()]+ ){0,3}?(?:` + refNouns + `)|[A-Z][\w.-]*[a-z][\w.-]*|[A-Z][A-Z0-9]+['’]s)\b| ?((?:percentage )?points|pp|pts)\b| ?(h|hrs?)(?:[,;)]|\.(?:\s|$)|$)|(-fold) (?:increase|decrease|rise|drop|gain|reduction|more|less|fewer|faster|slower)\b)`)
 
 // decimalHours: a figure with decimals followed by "h" ("aligns in 2.75 h
 // instead of 4.58 h", "3.2 h × 8 × $1.008") is a time in hours. "h" was

@@ -189,3 +189,19 @@ Latencies in milliseconds:
 
 At 800 msg/s the median falls from 9.0 ms to 6.0 ms, and max latency is PCT lower.
 `
+
+// TestTwentyNinthRoundPeakReference checks that a factor of a peak ("N
+// times the … peak") is read as a multiple of a reference figure (const
+// peakReference): the figure before it over the peak's, a right one
+// consistent, a wrong one an error.
+func TestTwentyNinthRoundPeakReference(t *testing.T) {
+	src := func(factor string) string {
+		return doc("# Checkout API", "", "## Capacity", "",
+			"After the connection-pool change the cluster serves 90,000 req/s, "+factor+" the Black Friday peak of 60,000 req/s.")
+	}
+	// 90,000 / 60,000 = 1.50.
+	runVerdictCases(t, []verdictCase{
+		{name: "right multiple", src: src("1.50 times"), line: 5, fig: "1.50", verdict: Consistent},
+		{name: "wrong multiple", src: src("1.80 times"), line: 5, fig: "1.80", verdict: ArithmeticError},
+	})
+}

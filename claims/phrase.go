@@ -100,6 +100,21 @@ var boundRefRE = regexp.MustCompile(`(?i)^(?:(?:the|its|our|their|a)\s+)?(?:[a-z
 // median"), for multipleOfRE and wordUnitRE.
 const referenceNouns = `baseline|figures?|numbers?|rate|price|cost|charge|normal|reference|previous|old\s+one|traffic|load|volume|median|mean`
 
+// peakReference: a peak is a reference figure too ("2.08 times the 3
+// November peak", "6.7x the daily peak"): the factor is a multiple of
+// it, not a speed-up of a pair. Twenty-ninth round (testdata/labels/
+// README.md).
+const peakReference = true
+
+// refNouns are the reference nouns the readers use: referenceNouns, and
+// a peak under peakReference.
+var refNouns = func() string {
+	if peakReference {
+		return referenceNouns + `|peaks?`
+	}
+	return referenceNouns
+}()
+
 // multipleOfRE finds, after a factor, the reference figure it is a
 // multiple of, named by a noun of reference within a few words: "the
 // A100 baseline", "its normal rate", "the price of", "the node20
@@ -107,7 +122,7 @@ const referenceNouns = `baseline|figures?|numbers?|rate|price|cost|charge|normal
 // node-hours of …", "the new build's 33.5 ms", "the 1,840 tokens per
 // second of …"; "4.3× headroom" is a multiple of a load. "4x the size"
 // names no reference and stays no claim.
-var multipleOfRE = regexp.MustCompile(`(?i)^\s*(?:(?:the|its|their|our|that)\s+(?:[^\s,;:()]+\s+){0,3}?(?:` + referenceNouns + `)\b|(?:the|its|their|our)\s+[a-z][\w-]*\s+of\b|the\s+(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*['’]s\b|the\s+[$€£]?\d|(?:headroom|margin)\b)`)
+var multipleOfRE = regexp.MustCompile(`(?i)^\s*(?:(?:the|its|their|our|that)\s+(?:[^\s,;:()]+\s+){0,3}?(?:` + refNouns + `)\b|(?:the|its|their|our)\s+[a-z][\w-]*\s+of\b|the\s+(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*['’]s\b|the\s+[$€£]?\d|(?:headroom|margin)\b)`)
 
 // Words that name what is compared, most specific first.
 var quantityWords = []struct {
