@@ -11,6 +11,16 @@ import (
 // consistent text of the same shape; with the rule's const off, its case
 // fails.
 
+// rightWrong checks report with marker replaced by a right figure (no
+// alarm on the claim of line that states it) and by a wrong one (an
+// alarm); each is written with its unit, and found by its number.
+func rightWrong(t *testing.T, report, marker string, line int, right, wrong string) {
+	t.Helper()
+	num := func(s string) string { return strings.Fields(strings.TrimRight(s, "x"))[0] }
+	noAlarmAt(t, strings.ReplaceAll(report, marker, right), line, num(right))
+	alarmAt(t, strings.ReplaceAll(report, marker, wrong), line, num(wrong))
+}
+
 // TestTwentyNinthRoundCriterionNameOwnLine checks that a benchmark id
 // criterion prints on a line of its own names the estimates under it
 // (const criterionNameOwnLine): each change is checked against its own
@@ -136,10 +146,8 @@ func TestTwentyNinthRoundOwnProductFirst(t *testing.T) {
 // called unsupported by its own section's pair; a factor that pair does
 // not give is still an error.
 func TestTwentyNinthRoundClauseFromLineBefore(t *testing.T) {
-	src := func(factor string) string { return strings.ReplaceAll(parserReport, "FACTOR", factor) }
 	// 12.0 / 3.0 = 4.0.
-	noAlarmAt(t, src("4.0x"), 14, "4.0")
-	alarmAt(t, src("2.5x"), 14, "2.5")
+	rightWrong(t, parserReport, "FACTOR", 14, "4.0x", "2.5x")
 }
 
 // TestTwentyNinthRoundColumnFitNoSides checks that two cells of a
@@ -148,10 +156,8 @@ func TestTwentyNinthRoundClauseFromLineBefore(t *testing.T) {
 // columnFitNoSides): the table's pairs are a before and an after row of
 // one key, not two "after" rows of different loads.
 func TestTwentyNinthRoundColumnFitNoSides(t *testing.T) {
-	src := func(pct string) string { return strings.ReplaceAll(consumerReport, "PCT", pct) }
 	// 160 → 100 is 37.5 % lower; 60 % is 40 / 100 of two "after" rows.
-	noAlarmAt(t, src("37.5 %"), 14, "37.5")
-	alarmAt(t, src("60 %"), 14, "60")
+	rightWrong(t, consumerReport, "PCT", 14, "37.5 %", "60 %")
 }
 
 // parserReport is TestTwentyNinthRoundClauseFromLineBefore's report, its
@@ -205,3 +211,32 @@ func TestTwentyNinthRoundPeakReference(t *testing.T) {
 		{name: "wrong multiple", src: src("1.80 times"), line: 5, fig: "1.80", verdict: ArithmeticError},
 	})
 }
+
+// TestTwentyNinthRoundVersionStatUnit checks that the columns of a
+// table headed by a release and a statistic ("1.4 p50") take the unit
+// the paragraph above gives its timings, written across a line break
+// (const versionStatUnit): a summary quoting a cell in another unit is
+// checked against it, a misquote contradicted, a right quote not.
+func TestTwentyNinthRoundVersionStatUnit(t *testing.T) {
+	// 18,600 µs is 18.6 ms.
+	rightWrong(t, shaderReport, "BEFORE", 5, "18.6 ms", "16.8 ms")
+}
+
+// shaderReport is TestTwentyNinthRoundVersionStatUnit's report, its
+// summary's before figure BEFORE.
+const shaderReport = `# Shader cache
+
+## Summary
+
+- Opening the material editor now takes 4.2 ms instead of BEFORE (p50).
+
+## Editor actions
+
+Each action was repeated 200 times on the reference scene. Timings are in
+microseconds, from input event to frame presented:
+
+| action | scene | 1.4 p50 | 1.5 p50 | 1.4 p99 | 1.5 p99 |
+|---|---|--:|--:|--:|--:|
+| open material editor | forest | 18,600 | 4,200 | 25,100 | 6,900 |
+| toggle wireframe | forest | 2,300 | 2,100 | 3,400 | 3,000 |
+`

@@ -455,7 +455,8 @@ func (x *extractor) tableClaims(t *mdTable) {
 	})
 	colU := func(k int) (unitInfo, bool) {
 		u, ok := colUnit(hdr(k))
-		if (!ok || u.norm == "") && hasTextUnit && (percentileRows || latencyHeaderRE.MatchString(hdr(k))) {
+		if (!ok || u.norm == "") && hasTextUnit && (percentileRows || latencyHeaderRE.MatchString(hdr(k)) ||
+			versionStatUnit && versionStatHeader(hdr(k))) {
 			return textUnit, true
 		}
 		return u, ok
@@ -1583,13 +1584,53 @@ var (
 // latencyHeaderRE matches a column header naming a latency statistic.
 var latencyHeaderRE = regexp.MustCompile(`(?i)^\s*(?:p\d{2}(?:\.\d+)?|max|min|mean|median|avg|average)\s*$`)
 
+// versionStatUnit: a column headed by a release and a latency statistic
+// ("0.19 p50", "p95 4.6") takes the unit the text above the table gives
+// its timings, as a column headed by the statistic alone does ("Timings
+// are in microseconds" over "| scenario | page | 0.19 p50 | 0.20 p50 |
+// …"), as a column headed by the statistic alone does; so does one
+// headed by the statistic and a variant's short name ("p50 A | p50 B",
+// not "Δ p75"). "Timings" and "values" name them as "times" does, and
+// the words may run across a line break of the paragraph. The cells were
+// bare, so a summary quoting them in milliseconds was compared with
+// nothing. Twenty-ninth round (testdata/labels/README.md): blind28's
+// 24.1 ms, and blind17's A/B table ("All values in milliseconds").
+const versionStatUnit = true
+
+// versionStatHeader reports whether a column header is a latency
+// statistic and a version or a variant's short name, in either order.
+func versionStatHeader(h string) bool {
+	f := strings.Fields(h)
+	if len(f) != 2 {
+		return false
+	}
+	if deltaColRE.MatchString(h) {
+		return false
+	}
+	// A release ("0.19", "v4.6") or a short name ("A", "canary").
+	named := func(w string) bool { return headerVersion(w) != nil || len(w) <= 8 && shortNameRE.MatchString(w) }
+	return latencyHeaderRE.MatchString(f[1]) && named(f[0]) || latencyHeaderRE.MatchString(f[0]) && named(f[1])
+}
+
+// shortNameRE matches a short name of a variant in a column header.
+var shortNameRE = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_.-]*$`)
+
 // leadUnitRE finds the unit a sentence that leads into a table gives its
 // figures at its end: "… at the same depth, in microseconds:".
 var leadUnitRE = regexp.MustCompile(`(?i)(?:^|,)\s*in\s+(milliseconds|microseconds|nanoseconds|seconds|ms|µs|us|ns)\s*:\s*$`)
 
 // textUnitRE finds the unit a sentence gives a table's latencies:
 // "Latencies in milliseconds", "times in µs".
-var textUnitRE = regexp.MustCompile(`(?i)\b(?:latenc(?:y|ies)|times?|durations?)\s+(?:are\s+)?in\s+(milliseconds|microseconds|nanoseconds|seconds|ms|µs|us|ns)\b`)
+var textUnitRE = regexp.MustCompile(`(?i)\b(?:latenc(?:y|ies)|times?|durations?` + timingWords + `)\s+(?:are\s+)?in\s+(milliseconds|microseconds|nanoseconds|seconds|ms|µs|us|ns)\b`)
+
+// timingWords are the words versionStatUnit adds to textUnitRE: "Timings
+// are in microseconds", "All values in milliseconds".
+var timingWords = func() string {
+	if versionStatUnit {
+		return "|timings?|values"
+	}
+	return ""
+}()
 
 // tableTextUnit returns the unit the prose just above table t (its
 // paragraph, up to five lines, in its section) gives its latencies.
@@ -1602,6 +1643,11 @@ func (x *extractor) tableTextUnit(t *mdTable) (unitInfo, bool) {
 		m := textUnitRE.FindStringSubmatch(dl.raw)
 		if m == nil {
 			m = leadUnitRE.FindStringSubmatch(dl.raw)
+		}
+		if m == nil && versionStatUnit && j > 0 && x.lines[j-1].kind == lkProse && x.lines[j-1].block == dl.block {
+			// "… Timings are in" / "microseconds, 500 repetitions …":
+			// the words run across the paragraph's line break.
+			m = textUnitRE.FindStringSubmatch(x.lines[j-1].raw + " " + dl.raw)
 		}
 		if m != nil {
 			if u, end, ok := matchUnit(m[1], 0); ok && end == len(m[1]) {
