@@ -734,7 +734,9 @@ func (x *extractor) checkDifference(c *Claim, n Number, scan string, figs []figu
 // the other is the other pair, not a mix of rows: "the cache removes
 // 55.5 ms" (204.1 − 148.6 of the baseline and the cache row) was called
 // mixes-rows when the pair its clause's words ranked first was another
-// variant's. Twenty-ninth round (testdata/labels/README.md).
+// variant's. Twenty-ninth round (testdata/labels/README.md): measured
+// and left off, it takes back blind28's 55.5 ms and changes nothing on
+// any other set.
 const mixedBaselineRow = false
 
 // sharedOld reports whether two pairs start from one figure: the same
@@ -1522,11 +1524,31 @@ func (x *extractor) checkAmountConversion(c *Claim, n Number, scan string, figs 
 		return false
 	}
 	at := figureIndex(figs, n)
-	if at <= 0 {
+	if at < 0 || at == 0 && !conversionPastWords {
 		return false
 	}
-	o := figs[at-1].Number
-	link := scan[figs[at-1].end:figs[at].start]
+	var o Number
+	var link string
+	if at == 0 {
+		// "4 × 3.84 TB = 15.36 TB" / "of raw cache, or 16.9 TiB": the
+		// amount ends the line before.
+		lead := x.wrappedLine(c.Line-1, c.Line-2)
+		lf := scanFigures(lead)
+		if len(lf) == 0 {
+			return false
+		}
+		o, link = lf[len(lf)-1].Number, lead[lf[len(lf)-1].end:]+" "+scan[:figs[0].start]
+		if !wordsOrLinkRE.MatchString(link) || qualifierRE.FindString(link) != "" {
+			return false
+		}
+	} else {
+		o, link = figs[at-1].Number, scan[figs[at-1].end:figs[at].start]
+	}
+	if conversionPastWords && wordsOrLinkRE.MatchString(link) && !amountLinkRE.MatchString(link) && qualifierRE.FindString(link) == "" {
+		// "144 TiB freed, or 131 TB": words about the amount, then
+		// its restatement in another unit.
+		link = link[strings.LastIndex(link, ","):]
+	}
 	if byteRates && orLinkEndRE.MatchString(link) {
 		// "1,555 MiB/s of 4K random writes, or 1.48 GB/s": the rate
 		// before the words about it (and a figure of another
@@ -1556,14 +1578,23 @@ func (x *extractor) checkAmountConversion(c *Claim, n Number, scan string, figs 
 	// the size, then the parenthesis that restates it (what follows in
 	// the parenthesis is about the restatement).
 	paren := conversionQualified && !qualified && parenLinkRE.MatchString(link)
+	if conversionOfNoun && restateLinkRE.MatchString(link) && ofNounAfterRE.MatchString(after) {
+		// "174.1 TB, i.e. 191.5 TiB of tape": what the restated
+		// amount is of, not another figure.
+		after = ""
+	}
 	if o.Quantity != n.Quantity || o.Unit == n.Unit || strings.Contains(o.Unit, "/") && !(byteRates && isByteRate(o)) || o.Unit == "" ||
 		!amountLinkRE.MatchString(link) && !paren || comparedAfterRE.MatchString(after) && !unitSystemRE.MatchString(after) && !(paren && !comparativeAfterRE.MatchString(after)) &&
-		!x.changeRestatedInUnit(scan, figs, at, link, after) ||
-		compoundTime(scan, figs[at]) != compoundTime(scan, figs[at-1]) {
+		!(at > 0 && x.changeRestatedInUnit(scan, figs, at, link, after)) ||
+		compoundTime(scan, figs[at]) != (at > 0 && compoundTime(scan, figs[at-1])) {
 		return false
 	}
 	lo, hi := o.base()
-	cx := &Cross{Derivation: Conversion, Lines: []int{c.Line}, Stated: n, Got: toUnit((lo+hi)/2, n), GotUnit: n.Unit, Operands: []Number{o}}
+	lines := []int{c.Line}
+	if at == 0 {
+		lines = []int{c.Line - 1, c.Line}
+	}
+	cx := &Cross{Derivation: Conversion, Lines: lines, Stated: n, Got: toUnit((lo+hi)/2, n), GotUnit: n.Unit, Operands: []Number{o}}
 	cx.judge(n, lo, hi)
 	if qualified && cx.Reason != DerivedHolds && !prefixSlip(cx.Factor) {
 		// "12 GB per node, or 1.2 TB" may be a total over the nodes:
@@ -1574,6 +1605,32 @@ func (x *extractor) checkAmountConversion(c *Claim, n Number, scan string, figs 
 	setCross(c, cx)
 	return true
 }
+
+// conversionPastWords: an amount restated in another unit after a few
+// words about it and ", or" ("144 TiB freed, or 131 TB in the units the
+// storage vendor bills", "15.36 TB" / "of raw cache, or 16.9 TiB", the
+// amount ending the line before) is a conversion, checked as one (a
+// binary prefix taken for a decimal one, or the conversion done the
+// wrong way, is an error); the words were read as a link to another
+// figure. At most four words, no figure. Twenty-ninth round (testdata/
+// labels/README.md): blind25's 131 TB and blind26's 16.9 TiB.
+const conversionPastWords = true
+
+// wordsOrLinkRE finds a few words, then ", or" (", i.e.", ", that is"),
+// between an amount and its restatement.
+var wordsOrLinkRE = regexp.MustCompile(`(?i)^\s*(?:[a-z][a-z-]*\s+){0,3}[a-z][a-z-]*\s*,\s*(?:or|i\.e\.,?|(?:which|that)\s+is)\s*(?:about|roughly|around|approximately|nearly|some|~|≈)?\s*$`)
+
+// conversionOfNoun: an amount restated after "i.e." or "that is" and
+// followed by what it is of ("174.1 TB, i.e. 191.5 TiB of tape") is a
+// conversion; "of" after a figure otherwise makes it another figure
+// (comparedAfterRE). Twenty-ninth round (testdata/labels/README.md):
+// measured and left off, it catches blind28's 191.5 TiB and changes
+// nothing on any other set.
+const conversionOfNoun = false
+
+// ofNounAfterRE finds "of" and a noun after a figure ("of tape", "of
+// raw capacity"), not "of which", "of it", "of the …".
+var ofNounAfterRE = regexp.MustCompile(`(?i)^\s*of\s+(?:(?:which|it|them|that|this|the|these|those|its|their)\b)?[a-z]`)
 
 // changeConversion (twenty-third round): a change restated in another
 // unit, the comparative after the restatement ("p99.9 dropped by 5.7 ms,
@@ -1670,7 +1727,17 @@ var orLinkEndRE = regexp.MustCompile(`(?i),\s*(?:or|i\.e\.,?)\s*$`)
 
 // unitSystemRE finds the words after a figure that say it is the one
 // before in another system of units: "1.48 GB/s in decimal units".
-var unitSystemRE = regexp.MustCompile(`(?i)^\s*in\s+(?:decimal|binary|si|iec)\s+(?:units|prefixes)\b`)
+var unitSystemRE = regexp.MustCompile(`(?i)^\s*in\s+(?:` + unitsNamed + `)\s+(?:units|prefixes)\b`)
+
+// unitsNamed are the words before "units" that name a system of them:
+// "decimal", "binary", and under conversionPastWords "the" ("131 TB in
+// the units the storage vendor bills in").
+var unitsNamed = func() string {
+	if conversionPastWords {
+		return `decimal|binary|si|iec|the`
+	}
+	return `decimal|binary|si|iec`
+}()
 
 // amountLinkRE finds the words between a figure and the same figure in
 // another unit: ", about", ", or roughly", " (i.e."; comparedAfterRE the
@@ -2265,7 +2332,9 @@ func (x *extractor) checkPeriodRestated(c *Claim, n Number, scan string) bool {
 // the figure before it over another period only when both count the
 // same thing: two counted nouns written out that are not one noun ("310
 // million messages a day" and "1.86 billion row updates a day") are two
-// quantities. Twenty-ninth round (testdata/labels/README.md).
+// quantities. Twenty-ninth round (testdata/labels/README.md): measured
+// and left off, it takes back blind28's 1.86 billion row updates and
+// changes nothing on any other set.
 const periodOtherNoun = false
 
 // otherCounted reports whether two counted nouns of figures ("messages",

@@ -385,6 +385,13 @@ func (x *extractor) eachWritten(f func(n Number, line int)) {
 // contradicted by it (checkPrefixSlips; twenty-second round).
 const prefixSlipsRestate = true
 
+// prefixSlipTwoDigits: checkPrefixSlips reads a figure of two
+// significant digits too ("the remaining 3.9 ns per enqueue" against
+// benchstat's 3.912µ). Twenty-ninth round (testdata/labels/README.md):
+// measured and left off, it catches blind28's 3.9 ns and changes
+// nothing on any other set.
+const prefixSlipTwoDigits = false
+
 // checkPrefixSlips finds a figure of prose whose unit's prefix is off by
 // a factor of 1,000 from a figure the report writes elsewhere: the
 // figure must be unverifiable, a time or size with three significant
@@ -441,7 +448,7 @@ func (x *extractor) checkPrefixSlips() {
 			if n.isRange() || n.Unit == "" || !(n.scale > 0) || !(n.Value > 0) || n.Quantity != Time && n.Quantity != Memory || n.Approx {
 				continue
 			}
-			if significantDigits(strings.TrimRight(strings.ReplaceAll(digitsOf(n.Text), ".", ""), "0")) < 2 || significantDigits(digitsOf(n.Text)) < 3 {
+			if significantDigits(strings.TrimRight(strings.ReplaceAll(digitsOf(n.Text), ".", ""), "0")) < 2 || significantDigits(digitsOf(n.Text)) < 3 && !prefixSlipTwoDigits {
 				continue
 			}
 			lo, hi := n.base()

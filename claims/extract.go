@@ -726,6 +726,13 @@ func (x *extractor) proseClaims(i int) {
 		if strings.ContainsAny(scan, "\"“”") {
 			quotes = quoteSpans(scan)
 		}
+		if insteadOfAcrossBreak && slices.ContainsFunc(pairs, func(p *Pair) bool { return p.wrapped && p.stated }) {
+			// A pair across the line break takes one figure of the
+			// line; the line's other figures are listed as a ratio's
+			// are ("… instead of" / "5 h 41 min, well inside the 4 h 30
+			// min window").
+			ratios++
+		}
 		for k := len(x.rep.Claims) - 1; k >= 0 && x.rep.Claims[k].Line == i+1; k-- {
 			if x.rep.Claims[k].Kind == Speedup || x.rep.Claims[k].Kind == Percent {
 				ratios++
@@ -1229,13 +1236,17 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 			}
 		}
 	}
-	if len(figs) > 0 && pairFigRE(&figs[0]) && !figs[0].used && lead != "" && laterFirstStartRE.MatchString(s[:figs[0].start]) {
+	if len(figs) > 0 && pairFigRE(&figs[0]) && !figs[0].used && lead != "" {
 		// "about 17,300 rows/s" / "instead of 41,000": the new figure
-		// first, its old one after the line break, as on one line.
+		// first, its old one after the line break, as on one line; and
+		// under insteadOfAcrossBreak "drains in 41 minutes instead of" /
+		// "3 h 40 min.", the words of order ending the line before.
 		if lf := scanFigures(lead); len(lf) > 0 {
 			a := lf[len(lf)-1]
 			between := lead[a.end:] + " " + s[:figs[0].start]
-			if pairFigRE(&a) && a.Unit != "" && strings.TrimSpace(lead[a.end:]) == "" && (insteadOfRE.MatchString(between) || downFromRE.MatchString(between)) {
+			opensLine := laterFirstStartRE.MatchString(s[:figs[0].start]) && strings.TrimSpace(lead[a.end:]) == ""
+			endsLead := insteadOfAcrossBreak && strings.TrimSpace(s[:figs[0].start]) == ""
+			if pairFigRE(&a) && a.Unit != "" && (opensLine || endsLead) && (insteadOfRE.MatchString(between) || downFromRE.MatchString(between)) {
 				o, n := figs[0].Number, a.Number
 				if o.Unit == "" {
 					o.Unit, o.Quantity, o.scale, o.perLo, o.perHi = n.Unit, n.Quantity, n.scale, n.perLo, n.perHi
@@ -1546,6 +1557,17 @@ var rateToRE = regexp.MustCompile(`(?i)^\s*(?:of\s+(?:all\s+|the\s+)?[a-z-]+(?:\
 // figure starting the next; X may name its setting ("from 41.0 ms in A
 // to" / "33.6 ms in D").
 var fromToEndRE = regexp.MustCompile(`(?i)\bfrom\s+((?:~|about\s+)?[0-9][0-9.,]*\s*[^\s0-9]*)(?:\s+(?:in|on|at|for|with|under)\s+[^\s0-9,.;:]+(?:\s+[^\s0-9,.;:]+)?)?\s+to\s*$`)
+
+// insteadOfAcrossBreak: a pair whose words of order end the line
+// before and whose earlier value opens the next ("drains in 41 minutes
+// instead of" / "3 h 40 min.") is a pair, as on one line; the later
+// figure was read alone, so a summary misquoting a table was not
+// compared with it. The misquote checks read such a pair (its new line
+// before its old) as a sentence's, and the line's other figures are
+// listed as beside a ratio. Twenty-ninth round (testdata/labels/
+// README.md): measured and left off, it catches blind28's "3 h 40 min"
+// and nothing on any other set.
+const insteadOfAcrossBreak = false
 
 // insteadOfRE finds the words between a figure and the one it replaces:
 // "0.31 µs instead of 1.42 µs", "3 allocations instead of 9" (the first

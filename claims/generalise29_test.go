@@ -240,3 +240,26 @@ microseconds, from input event to frame presented:
 | open material editor | forest | 18,600 | 4,200 | 25,100 | 6,900 |
 | toggle wireframe | forest | 2,300 | 2,100 | 3,400 | 3,000 |
 `
+
+// TestTwentyNinthRoundConversionPastWords checks that an amount restated
+// in another unit after a few words and ", or" is read as a conversion
+// (const conversionPastWords), also when the amount ends the line
+// before: the conversion done the wrong way is an error, the right one
+// is not.
+func TestTwentyNinthRoundConversionPastWords(t *testing.T) {
+	// 80 TiB is 87.96 TB; 72.8 is 80 × 0.9095, the wrong way.
+	rightWrong(t, archiveReport, "CONV", 5, "88.0 TB", "72.8 TB")
+	// 6 × 1.92 TB = 11.52 TB is 10.48 TiB; 12.7 is 11.52 × 1.0995.
+	rightWrong(t, archiveReport, "WRAP", 7, "10.5 TiB", "12.7 TiB")
+}
+
+// archiveReport is TestTwentyNinthRoundConversionPastWords's report, its
+// conversions CONV and WRAP.
+const archiveReport = `# Object archive
+
+## Savings
+
+Compaction moved the cold tier from 350 TiB to 270 TiB: 80 TiB reclaimed, or CONV.
+The warm tier keeps its six 1.92 TB drives per node, which is 6 × 1.92 TB = 11.52 TB
+of flash per node, or WRAP.
+`
