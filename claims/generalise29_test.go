@@ -263,3 +263,17 @@ Compaction moved the cold tier from 350 TiB to 270 TiB: 80 TiB reclaimed, or CON
 The warm tier keeps its six 1.92 TB drives per node, which is 6 × 1.92 TB = 11.52 TB
 of flash per node, or WRAP.
 `
+
+// TestTwentyNinthRoundReferenceApartPair checks that a multiple of a
+// reference its words name is not judged by a pair another clause of
+// its line writes (const referenceApartPair), while a multiple of a
+// reference stated beside it still is.
+func TestTwentyNinthRoundReferenceApartPair(t *testing.T) {
+	src := func(tail string) string {
+		return doc("# Render farm", "", "## Capacity", "",
+			"We go from 12 to 8 hosts per rack: 8 × 5,000 = 40,000 frames/h, "+tail)
+	}
+	noAlarmAt(t, src("4.0x the weekly peak."), 5, "4.0")
+	// 40,000 / 10,000 is 4.0x, not 5.0x.
+	alarmAt(t, src("5.0x the baseline of 10,000 frames/h."), 5, "5.0")
+}
