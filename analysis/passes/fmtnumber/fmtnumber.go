@@ -41,6 +41,11 @@ var Analyzer = &analysis.Analyzer{
 // go vet leaves it off, and hotEvidence is then the only guard.
 var candidates bool
 
+// CandidateCategory is the category of a report made only because of the
+// -candidates flag: nothing on its line shows the text is made for a
+// protocol, so only a driver's other evidence can make it hot.
+const CandidateCategory = "candidate"
+
 func init() {
 	Analyzer.Flags.BoolVar(&candidates, "candidates", false,
 		"report short fixed formats of numbers without syntactic evidence of heat, for a driver that rates findings by a call graph or profiles")
@@ -204,7 +209,13 @@ func (ch *checker) check(c inspector.Cursor) {
 	if numbers == 0 && !(single && convs[0].kind == boolKind) && !stringsOnly {
 		return
 	}
-	if ch.cold(c) || !single && !candidates && !ch.hotEvidence(c, 0) && !(stringsOnly && ch.exportedReturn(c)) {
+	if ch.cold(c) {
+		return
+	}
+	// evident: a lone verb, or a format whose line shows it is made for
+	// a protocol; without that, only -candidates reports it.
+	evident := single || ch.hotEvidence(c, 0) || stringsOnly && ch.exportedReturn(c)
+	if !evident && !candidates {
 		return
 	}
 
@@ -217,6 +228,9 @@ func (ch *checker) check(c inspector.Cursor) {
 		diag.Message = fmt.Sprintf("%s with a zero-padded number: format it with strconv, pad with zeros to the width (\"000\"[:w-len(s)] + s)", name)
 		if !slices.ContainsFunc(pieces, func(p piece) bool { return p.width > 0 }) {
 			diag.Message = fmt.Sprintf("%s with %%X of a number: format it with strconv.FormatInt(x, 16) or AppendInt and upper-case the digits", name)
+		}
+		if !evident {
+			diag.Category = CandidateCategory
 		}
 		pass.Report(diag)
 		return
@@ -238,6 +252,9 @@ func (ch *checker) check(c inspector.Cursor) {
 	}
 	if edits, ok := ch.fix(c, pieces, convs, args); ok {
 		diag.SuggestedFixes = []analysis.SuggestedFix{{Message: fixMsg, TextEdits: edits}}
+	}
+	if !evident {
+		diag.Category = CandidateCategory
 	}
 	pass.Report(diag)
 }

@@ -43,6 +43,11 @@ var Analyzer = &analysis.Analyzer{
 // leaves it off, and runsOften is then the only guard.
 var candidates bool
 
+// CandidateCategory is the category of a report made only because of the
+// -candidates flag: the package shows no sign that the function runs
+// often, so only a driver's other evidence can make it hot.
+const CandidateCategory = "candidate"
+
 func init() {
 	Analyzer.Flags.BoolVar(&candidates, "candidates", false,
 		"report compressors made per call without syntactic evidence that the function runs often, for a driver that rates findings by a call graph or profiles")
@@ -268,6 +273,9 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 	if c.hot.InDeadCode(cur) {
 		return
 	}
+	// candidate is set for a compressor reported only under -candidates:
+	// nothing in the package shows that its function runs often.
+	candidate := false
 	loop, inLoop := c.hot.Loop(cur)
 	if inLoop && hotpath.LeavesLoop(cur, loop) {
 		inLoop = false // made at most once per call
@@ -277,8 +285,14 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 		case never:
 			return
 		case whenHot:
-			if c.hot.RarelyCalled(cur) || !candidates && !c.runsOften(cur) {
+			if c.hot.RarelyCalled(cur) {
 				return
+			}
+			if !c.runsOften(cur) {
+				if !candidates {
+					return
+				}
+				candidate = true
 			}
 		case always:
 			if c.hot.RarelyCalled(cur) {
@@ -419,7 +433,11 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 			fmt.Sprintf("%s allocates %s per call: keep one in a sync.Pool and call %s", r.name, r.cost, r.reset),
 			fmt.Sprintf("%s per call: keep one in a sync.Pool and call %s", r.name, r.reset))
 	}
-	c.pass.Report(analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Message: msg})
+	d := analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Message: msg}
+	if candidate {
+		d.Category = CandidateCategory
+	}
+	c.pass.Report(d)
 }
 
 // perCallMessage words the report of a scratch buffer made once per call
