@@ -24,6 +24,7 @@ const criterionThrptChange = true
 // A critChange is a change criterion printed: its middle figure, signed,
 // with the benchmark, block and 0-based line it is on.
 type critChange struct {
+	n       Number
 	v, step float64
 	text    string
 	name    string
@@ -54,7 +55,7 @@ func (x *extractor) noteCriterionChange(i int, sub string, mid *figure) {
 	if !criterionThrptChange || mid.Unit != "%" {
 		return
 	}
-	ch := critChange{v: signedChange(mid), step: mid.step, text: mid.Text, name: x.critName, block: x.lines[i].block, line: i, ok: true}
+	ch := critChange{n: mid.Number, v: signedChange(mid), step: mid.step, text: mid.Text, name: x.critName, block: x.lines[i].block, line: i, ok: true}
 	switch sub {
 	case "time":
 		x.critTime = ch
@@ -89,12 +90,17 @@ func (x *extractor) checkCriterionThrptChanges() {
 		v, sv := tl.thrpt.v, tl.thrpt.step/2
 		eps := 1e-9 * math.Max(1, math.Abs(v))
 		got := signedPercent(f(t.v), tl.thrpt.step)
-		c.Cross, c.Pair = nil, nil
+		// The time change's figure in throughput terms: a conversion of
+		// it, the operand the check rests on.
+		c.Pair = nil
+		c.Cross = &Cross{Reason: DerivedHolds, Derivation: Conversion, Lines: []int{t.line + 1, c.Line}, Stated: c.stated,
+			Got: math.Abs(f(t.v)), GotUnit: "%", Operands: []Number{t.n}}
 		if v+sv+eps >= lo && v-sv-eps <= hi {
 			c.Verdict, c.Arithmetic = Consistent, Consistent
 			c.Detail = fmt.Sprintf("criterion's change of time %s (line %d) gives a change of throughput 1/(1 + t) − 1 = %s", signedPercent(t.v, t.step), t.line+1, got)
 			continue
 		}
+		c.Cross.Reason = DerivedOff
 		c.Verdict, c.Arithmetic = ArithmeticError, ArithmeticError
 		c.Detail = fmt.Sprintf("criterion's change of time %s (line %d) gives a change of throughput 1/(1 + t) − 1 = %s, not %s",
 			signedPercent(t.v, t.step), t.line+1, got, signedPercent(v, tl.thrpt.step))

@@ -104,6 +104,9 @@ func (x *extractor) checkFallsOverWhole() {
 			c.stated.Value-c.stated.step/2 <= 100 || c.expected {
 			continue
 		}
+		// The whole is the bound the fall is checked against: the check
+		// rests on it (a claim judged wrong names what it is held to).
+		c.Cross = &Cross{Reason: DerivedOff, Lines: []int{c.Line}, Stated: c.stated, Got: 100, GotUnit: "%"}
 		c.Verdict, c.Arithmetic = ArithmeticError, ArithmeticError
 		c.Detail = fmt.Sprintf("a fall of %s%% is more than the whole: nothing measured falls by more than 100 %%", c.stated.Text)
 	}
