@@ -1458,7 +1458,9 @@ func (n *funcNode) inErrorPath(p token.Position) bool {
 // nil (if err != nil { … }, also as a conjunct: err != nil && …) error
 // paths: what a finding there costs is paid only when the operation
 // failed. Source: the twelfth held-out set's default findings on the
-// messages built when another service's reply failed to decode.
+// messages built when another service's reply failed to decode. Measured
+// on the thirteen labelled lists (scans at 0684f1f and e0d50aa): 4
+// default findings fewer, all 4 cold.
 const errorPaths = true
 
 // errorBlocks returns the bodies of the if statements of body (function

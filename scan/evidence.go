@@ -86,7 +86,10 @@ func (g *callGraph) ownIO(n *funcNode) string {
 // helper, still makes the caller wait on the round trip, beside which a
 // formatting or an allocation saved is small (smallSaving). Source: the
 // twelfth held-out set's default findings in an opt-in spam check that
-// posts the message to another service through such a wrapper.
+// posts the message to another service through such a wrapper. Measured
+// on the thirteen labelled lists (scans at 0684f1f and e0d50aa): 8
+// default findings fewer, 6 cold and 2 labelled hot (a benchmark whose
+// measured loop writes a block to disk per iteration).
 const calleeIO = true
 
 // markTestOnly makes the functions of the packages in testOnly (import

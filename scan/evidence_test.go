@@ -495,7 +495,7 @@ func TestCandidates(t *testing.T) {
 	// A candidate is shown with -all (capped: the call graph alone was
 	// too weak evidence for them on the corpus), with its path.
 	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "keys", "keys.go"), map[string]string{
-		"// keys: in a handler": "low, static: is a HTTP handler; shown only with -all: 48 %",
+		"// keys: in a handler": "low, static: is a HTTP handler; shown only with -all: 44 %",
 	})
 	// reuse reports a compressor made per call only in a function that
 	// shows it runs often (a handler's parameters, a call in a loop).
