@@ -311,16 +311,17 @@ func (s *summariser) body(c inspector.Cursor, n *funcNode, self *types.Func) {
 	case *ast.FuncLit:
 		fbody = f.Body
 	}
-	rblocks := recoveryBlocks(info, fbody)
-	for _, b := range rblocks {
-		start, end := s.pass.Fset.Position(b.Pos()), s.pass.Fset.Position(b.End())
-		n.recovers = append(n.recovers, span{pos{start.Line, start.Column}, pos{end.Line, end.Column}})
-	}
-	if errorPaths {
-		for _, b := range errorBlocks(info, fbody) {
+	spansOf := func(blocks []*ast.BlockStmt) (spans []span) {
+		for _, b := range blocks {
 			start, end := s.pass.Fset.Position(b.Pos()), s.pass.Fset.Position(b.End())
-			n.errPaths = append(n.errPaths, span{pos{start.Line, start.Column}, pos{end.Line, end.Column}})
+			spans = append(spans, span{pos{start.Line, start.Column}, pos{end.Line, end.Column}})
 		}
+		return spans
+	}
+	rblocks := recoveryBlocks(info, fbody)
+	n.recovers = spansOf(rblocks)
+	if errorPaths {
+		n.errPaths = spansOf(errorBlocks(info, fbody))
 	}
 	var walk func(inspector.Cursor) bool
 	walk = func(cc inspector.Cursor) bool {
@@ -1435,23 +1436,18 @@ func (n *funcNode) inLoops(p token.Position) bool {
 // inRecovery reports whether p is in one of n's blocks that run only
 // after a recovered panic.
 func (n *funcNode) inRecovery(p token.Position) bool {
-	for _, sp := range n.recovers {
-		if sp.contains(pos{p.Line, p.Column}) {
-			return true
-		}
-	}
-	return false
+	return inSpans(n.recovers, p)
 }
 
 // inErrorPath reports whether p is in one of n's blocks that run only
 // when an error occurred.
 func (n *funcNode) inErrorPath(p token.Position) bool {
-	for _, sp := range n.errPaths {
-		if sp.contains(pos{p.Line, p.Column}) {
-			return true
-		}
-	}
-	return false
+	return inSpans(n.errPaths, p)
+}
+
+// inSpans reports whether p is in one of spans.
+func inSpans(spans []span, p token.Position) bool {
+	return slices.ContainsFunc(spans, func(sp span) bool { return sp.contains(pos{p.Line, p.Column}) })
 }
 
 // errorPaths makes the bodies of if statements that test an error against

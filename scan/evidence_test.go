@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/perfproof/perfproof/analysis/suite"
@@ -488,10 +489,7 @@ func TestDynamicCallVia(t *testing.T) {
 // cold code (category candidate), rated by the call graph but shown only
 // with -all unless a profile measures it hot.
 func TestCandidates(t *testing.T) {
-	res, err := Run(context.Background(), suite.Analyzers(), []string{"./keys"}, Options{Dir: filepath.Join("testdata", "literals")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := scanKeys(t)
 	// A candidate is shown with -all (capped: the call graph alone was
 	// too weak evidence for them on the corpus), with its path.
 	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "keys", "keys.go"), map[string]string{
@@ -514,10 +512,7 @@ func TestCandidates(t *testing.T) {
 // http.Post) is shown only with -all, as one beside a round trip in its
 // own body is.
 func TestCalleeIO(t *testing.T) {
-	res, err := Run(context.Background(), suite.Analyzers(), []string{"./keys"}, Options{Dir: filepath.Join("testdata", "literals")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := scanKeys(t)
 	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "keys", "check.go"), map[string]string{
 		"// keys: after a round trip": "low, static: is a HTTP handler; the function calls net/http.Post via keys.post",
 	})
@@ -527,12 +522,28 @@ func TestCalleeIO(t *testing.T) {
 // error occurred (if err != nil, also as a conjunct of &&) is shown only
 // with -all, and one after that block is not.
 func TestErrorPaths(t *testing.T) {
-	res, err := Run(context.Background(), suite.Analyzers(), []string{"./keys"}, Options{Dir: filepath.Join("testdata", "literals")})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := scanKeys(t)
 	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "keys", "lookup.go"), map[string]string{
 		"// keys: only on an error": "low, static: in a block that runs only when an error occurred",
 		"// keys: on every request": "high, static: is a HTTP handler",
 	})
+}
+
+var keysScan struct {
+	once sync.Once
+	res  *Result
+	err  error
+}
+
+// scanKeys returns the scan of testdata/literals/keys, run once for the
+// tests that read it.
+func scanKeys(t *testing.T) *Result {
+	t.Helper()
+	keysScan.once.Do(func() {
+		keysScan.res, keysScan.err = Run(context.Background(), suite.Analyzers(), []string{"./keys"}, Options{Dir: filepath.Join("testdata", "literals")})
+	})
+	if keysScan.err != nil {
+		t.Fatal(keysScan.err)
+	}
+	return keysScan.res
 }
