@@ -11,9 +11,10 @@ import (
 // (fmtnumber's short formats go to a header, a Write or a struct field).
 // scan rates every finding by its call graph and by profiles (classify,
 // cost.Hotness), so it sets the flag: the check then reports every
-// instance of its pattern outside cold code, and a format in a function
-// that a handler reaches or a profile measures hot is a finding even
-// where its line does not look hot.
+// instance of its pattern outside cold code, those without the syntactic
+// evidence in category "candidate". A candidate is shown with -all (the
+// call graph alone was too weak evidence for them: demotedCategories),
+// and by default when a profile measures its line hot.
 const candidatesFlag = "candidates"
 
 var candidatesMu sync.Mutex

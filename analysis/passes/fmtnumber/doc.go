@@ -44,8 +44,9 @@
 // anyway. A loop alone is not evidence: tools build names in loops that
 // run a few times. Those rules guard go vet runs, which have no other
 // evidence; with the -candidates flag, which perfproof scan sets, every
-// such format outside cold code is reported, and scan rates it by its call
-// graph and profiles. Each report has a fix that replaces the call with strconv calls
+// such format outside cold code is reported, those without that evidence
+// in category candidate, which scan shows only with -all unless a profile
+// measures them hot. Each report has a fix that replaces the call with strconv calls
 // joined by + to the literal text; each mapping was checked to print the
 // same text for every value, including negative numbers in hex, NaN,
 // infinities and -0.

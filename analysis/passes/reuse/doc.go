@@ -29,8 +29,9 @@
 //     goroutines) only in a function that shows it runs often: it has an
 //     http.ResponseWriter or *http.Request parameter (itself or an
 //     enclosing function), or the package calls it in a loop (with the
-//     -candidates flag, which perfproof scan sets to rate the function by
-//     its call graph and profiles instead, in any such function). A
+//     -candidates flag, which perfproof scan sets, in any such function,
+//     in category candidate: scan shows those only with -all unless a
+//     profile measures them hot). A
 //     compressor for one file or one profile is dwarfed by the compression
 //     work, and a 40 KiB decompressor or a bufio.Reader per call is small
 //     next to the I/O it serves, so those are reported in loops only;
