@@ -13,7 +13,7 @@ import (
 // cost.Hotness), so it sets the flag: the check then reports every
 // instance of its pattern outside cold code, those without the syntactic
 // evidence in category "candidate". A candidate is shown with -all (the
-// call graph alone was too weak evidence for them: demotedCategories),
+// call graph alone was too weak evidence for them: candidateWhy),
 // and by default when a profile measures its line hot.
 const candidatesFlag = "candidates"
 

@@ -62,20 +62,25 @@ var demotedInEntry = map[string]string{
 // demotedCategories lists categories of findings (check/category) whose
 // static evidence, whatever it is, is capped at low, with why: the
 // pattern is real work on a hot path, but no change to it was measured to
-// pay, so only a profile that measures it hot shows it by default.
-//
-// A check's candidates (category "candidate": reported only because scan
-// sets the check's -candidates flag, see candidates.go) are capped the
-// same way: the call graph alone was too weak evidence for them. Figures:
-// the candidates at the default confidence in the scan at 0684f1f (before
-// this cap) of the development modules and the twelve held-out sets,
-// labelled in session 22 (bench/corpus/labels): 28 of 64 hot (44 %),
-// among the cold error branches, admin routes and debug-only text.
+// pay, so only a profile that measures it hot shows it by default. A
+// check's candidates (candidateCategory) are capped the same way.
 var demotedCategories = map[string]string{
-	"fmtnumber/candidate": "44 % (28 of 64 labelled findings hot) for a format whose line does not show it is made for a protocol (a header, a Write, a field)",
-	"reuse/candidate":     "unmeasured (no labelled default finding yet), capped as fmtnumber's candidates are, for a compressor in a function that shows no sign of running often",
-	"timeformat/item":     "no change to a per-item format of a stored time was measured to pay (AppendFormat into an XML element: 13 % less time, 24 B/op more; analysis/passes/timeformat/doc.go)",
+	"timeformat/item": "no change to a per-item format of a stored time was measured to pay (AppendFormat into an XML element: 13 % less time, 24 B/op more; analysis/passes/timeformat/doc.go)",
 }
+
+// candidateCategory is the category of a check's candidates: reports made
+// only because scan sets the check's -candidates flag (candidates.go),
+// without the syntactic evidence the check asks for when run alone.
+const candidateCategory = "candidate"
+
+// candidateWhy is why a candidate's static evidence is capped at low like
+// a demoted category's: the call graph alone was too weak evidence for
+// them. Figures: the candidates at the default confidence in the scan at
+// 0684f1f (before this cap) of the development modules and the twelve
+// held-out sets, labelled in session 22 (bench/corpus/labels), all of
+// fmtnumber: 28 of 64 hot; the cold among them error branches, admin
+// routes and debug-only text.
+const candidateWhy = "44 % (28 of 64 labelled findings hot) for a candidate: a pattern whose line or package does not show it runs often"
 
 // demotedAPI lists the checks not in demoted whose findings reached only
 // from a library's exported API are capped at low, with the figure: a
@@ -112,7 +117,11 @@ func demote(f *finding.Finding, p path) {
 	if f.Hot == nil || f.Hot.Confidence == Low {
 		return
 	}
-	if why, ok := demotedCategories[f.Analyzer+"/"+f.Category]; ok {
+	why, ok := demotedCategories[f.Analyzer+"/"+f.Category]
+	if f.Category == candidateCategory {
+		why, ok = candidateWhy, true
+	}
+	if ok {
 		f.Hot = &finding.Hot{Evidence: f.Hot.Evidence + "; shown only with -all: " + why, Confidence: Low}
 		return
 	}
