@@ -338,7 +338,8 @@ func (c *checker) textInto(cur inspector.Cursor, sink func(call *ast.CallExpr) (
 
 // sendsRequest reports whether the function enclosing cur signs a request
 // (see signs), makes an outgoing HTTP request (http.NewRequest, NewRequestWithContext, or a
-// Do, Get, Post, PostForm or Head of package net/http), or sets the text
+// Do, Get, Post, PostForm or Head of package net/http or of an http.Client,
+// not Header.Get), or sets the text
 // at cur as a header of an http.Request (a client stamping or signing the
 // request it builds): the formatting costs nothing next to the round trip.
 func (c *checker) sendsRequest(cur inspector.Cursor) bool {
@@ -355,6 +356,11 @@ func (c *checker) sendsRequest(cur inspector.Cursor) bool {
 	for call := range fn.Preorder((*ast.CallExpr)(nil)) {
 		f, ok := typeutil.Callee(c.pass.TypesInfo, call.Node().(*ast.CallExpr)).(*types.Func)
 		if !ok || f.Pkg() == nil || f.Pkg().Path() != "net/http" {
+			continue
+		}
+		// A function of the package or a method of http.Client: a
+		// handler's r.Header.Get reads the request it serves.
+		if recv := f.Signature().Recv(); recv != nil && !astutil.IsNamedOrPointer(recv.Type(), "net/http", "Client") {
 			continue
 		}
 		switch f.Name() {

@@ -34,6 +34,15 @@ func stamp(w http.ResponseWriter) {
 	w.Header().Set("X-Served-At", now.Format("2006-01-02 15:04:05")) // want `now\.Format\("2006-01-02 15:04:05"\) of the current time runs on every call: reuse the text until the second changes`
 }
 
+// stampUnlessCached reads a header of the request it serves: Header.Get
+// is no outgoing request (http.Get is), so the format is still reported.
+func stampUnlessCached(w http.ResponseWriter, r *http.Request) {
+	if r.Header.Get("Cache-Control") == "no-store" {
+		return
+	}
+	w.Header().Set("X-Served-At", time.Now().UTC().Format(http.TimeFormat)) // want `reuse the text until the second changes`
+}
+
 // millis has a millisecond layout: the text changes every millisecond,
 // and a busy server formats it many times in each.
 func millis() string {
