@@ -112,8 +112,11 @@ func contains(bad []token.Pos, n ast.Node) bool {
 
 // prune returns copies of files whose function declarations that contain
 // a position of bad have no body, and a copy of info whose InitOrder omits
-// the initialisers that contain one. The syntax trees and info themselves
-// are not modified: other checks share them.
+// the initialisers that contain one. Declarations of a name the type
+// checker gave no object (a function or method declared twice: "main
+// redeclared in this block", as a directory of example programs has) are
+// left out, as the SSA builder needs an object for each. The syntax trees
+// and info themselves are not modified: other checks share them.
 func prune(files []*ast.File, info *types.Info, bad []token.Pos) ([]*ast.File, *types.Info) {
 	out := make([]*ast.File, len(files))
 	for i, f := range files {
@@ -122,13 +125,26 @@ func prune(files []*ast.File, info *types.Info, bad []token.Pos) ([]*ast.File, *
 			continue
 		}
 		cp := *f
-		cp.Decls = slices.Clone(f.Decls)
-		for j, d := range cp.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && contains(bad, fd.Body) {
-				stub := *fd
-				stub.Body = nil
-				cp.Decls[j] = &stub
+		cp.Decls = nil
+		for _, d := range f.Decls {
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if info.Defs[d.Name] == nil {
+					continue // declared twice
+				}
+				if d.Body != nil && contains(bad, d.Body) {
+					stub := *d
+					stub.Body = nil
+					cp.Decls = append(cp.Decls, &stub)
+					continue
+				}
+			case *ast.GenDecl:
+				if g, ok := undeclared(d, info); ok {
+					cp.Decls = append(cp.Decls, g)
+					continue
+				}
 			}
+			cp.Decls = append(cp.Decls, d)
 		}
 		out[i] = &cp
 	}
@@ -137,4 +153,32 @@ func prune(files []*ast.File, info *types.Info, bad []token.Pos) ([]*ast.File, *
 		return contains(bad, in.Rhs)
 	})
 	return out, &cp
+}
+
+// undeclared returns a copy of the const, var or type declaration d
+// without the specs that name something the type checker gave no object
+// (declared twice), and whether there were any.
+func undeclared(d *ast.GenDecl, info *types.Info) (*ast.GenDecl, bool) {
+	if d.Tok == token.IMPORT {
+		return nil, false
+	}
+	defined := func(spec ast.Spec) bool {
+		switch spec := spec.(type) {
+		case *ast.ValueSpec:
+			for _, id := range spec.Names {
+				if id.Name != "_" && info.Defs[id] == nil {
+					return false
+				}
+			}
+		case *ast.TypeSpec:
+			return info.Defs[spec.Name] != nil
+		}
+		return true
+	}
+	if !slices.ContainsFunc(d.Specs, func(s ast.Spec) bool { return !defined(s) }) {
+		return nil, false
+	}
+	cp := *d
+	cp.Specs = slices.DeleteFunc(slices.Clone(d.Specs), func(s ast.Spec) bool { return !defined(s) })
+	return &cp, true
 }
