@@ -484,8 +484,9 @@ func TestDynamicCallVia(t *testing.T) {
 // TestCandidates checks that scan rates a check's candidates by its call
 // graph: fmtnumber, run alone, reports a short format of numbers only
 // where its line shows the text is made for a protocol (a header, a
-// Write, a struct field), and reuse a compressor made per call only in a
-// function that shows it runs often; in scan they report every one outside
+// Write, a struct field), reuse a compressor made per call only in a
+// function that shows it runs often, and timeformat only a constant
+// layout outside constructors and commands; in scan they report every one outside
 // cold code (category candidate), rated by the call graph but shown only
 // with -all unless a profile measures it hot.
 func TestCandidates(t *testing.T) {
@@ -499,6 +500,13 @@ func TestCandidates(t *testing.T) {
 	// shows it runs often (a handler's parameters, a call in a loop).
 	checkMarked(t, res, "reuse", filepath.Join("testdata", "literals", "keys", "store.go"), map[string]string{
 		"// keys: one call from a handler": "low, static: reachable from HTTP handler keys.Store in 1 call; shown only with -all",
+	})
+	// timeformat reports a layout known only at run time, and a format
+	// in a function that looks rarely called (a constructor), only as
+	// candidates.
+	checkMarked(t, res, "timeformat", filepath.Join("testdata", "literals", "keys", "stamp.go"), map[string]string{
+		"// keys: layout at run time": "low, static: is a HTTP handler; shown only with -all: 44 %",
+		"// keys: in a constructor":   "low, static: reachable from HTTP handler keys.Sign in 1 call; shown only with -all: 44 %",
 	})
 	// The format whose line shows it is made for a protocol (a header)
 	// is no candidate: its evidence stands.

@@ -138,6 +138,16 @@
 // commands) outside a loop is not reported. How hot the rest is, is for the
 // evidence of scan (call paths from handlers and consumer loops, profiles).
 //
+// Candidates. With the -candidates flag, which perfproof scan sets (it
+// rates each finding by its call graph and by profiles), the check also
+// reports, in category candidate, formats in rarely called code (a
+// constructor such as NewRecord called per request, a command's code)
+// and formats whose layout is not a constant (a logger's or an index
+// name's configured layout, whose resolution is unknown): the same waste
+// wherever that code turns out to run often. Text for errors, logs and
+// people, and a client's requests, stay silent. go vet leaves the flag
+// off.
+//
 // On the corpus of real modules (bench/corpus, 27 modules, every finding
 // labelled in bench/corpus/labels/timeformat.tsv, 2026-11-26), the check
 // reports 10 findings with -all, 6 of them hot (access-log lines of

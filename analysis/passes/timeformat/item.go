@@ -175,7 +175,7 @@ func (c *checker) calleeSink(cur inspector.Cursor, sel *ast.SelectorExpr) bool {
 	if !ok || !c.bytesOnly(fn, cur.ParentEdgeIndex(), 0) {
 		return false
 	}
-	c.pass.Report(analysis.Diagnostic{
+	c.report(analysis.Diagnostic{
 		Pos:      call.Pos(),
 		End:      call.End(),
 		Category: "callee",
@@ -335,7 +335,7 @@ func (c *checker) perItem(cur inspector.Cursor, sel *ast.SelectorExpr, layout st
 				c.short(sel.X), c.short(call.Args[0])),
 			fmt.Sprintf("%s.Format(%s) allocates a string: AppendFormat into a reused buffer", c.short(sel.X), c.short(call.Args[0])))
 	}
-	c.pass.Report(d)
+	c.report(d)
 }
 
 // taggedField returns the struct field that the text at cur is stored in,

@@ -69,7 +69,7 @@ func (c *checker) respell(cur inspector.Cursor, sel *ast.SelectorExpr, layout st
 	if fix, ok := c.respellFix(cur, sel, sp); ok {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
-	c.pass.Report(d)
+	c.report(d)
 	return true
 }
 

@@ -37,6 +37,23 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 }
 
+// candidates is the -candidates flag: report every Format of a time
+// outside cold code, also where the function looks rarely called (a
+// constructor, a command's code) and where the layout is not a constant
+// (a logger's configured layout), in category CandidateCategory. A driver
+// that rates each finding by other evidence — perfproof scan, by its call
+// graph and by profiles — sets it; go vet leaves it off.
+var candidates bool
+
+// CandidateCategory is the category of a report made only because of the
+// -candidates flag.
+const CandidateCategory = "candidate"
+
+func init() {
+	Analyzer.Flags.BoolVar(&candidates, "candidates", false,
+		"report formats of times in rarely called code and with layouts known only at run time, for a driver that rates findings by a call graph or profiles")
+}
+
 func run(pass *analysis.Pass) (any, error) {
 	if !deps.DependsOn(pass.Pkg, "time") {
 		return nil, nil
@@ -59,6 +76,20 @@ type checker struct {
 	decls     map[*types.Func]*ast.FuncDecl // the package's functions
 
 	imports *fiximport.Editor // made by the first fix that needs an import's name
+
+	// candidate is set while call looks at a Format that only the
+	// -candidates flag reports: report then files it in
+	// CandidateCategory.
+	candidate bool
+}
+
+// report reports d, in CandidateCategory if the call at hand is only a
+// candidate.
+func (c *checker) report(d analysis.Diagnostic) {
+	if c.candidate {
+		d.Category = CandidateCategory
+	}
+	c.pass.Report(d)
 }
 
 // call reports the call at cur if it is a Format of a time.Time that a
@@ -69,12 +100,25 @@ func (c *checker) call(cur inspector.Cursor) {
 	if !ok || len(call.Args) != 1 || !isTimeMethod(typeutil.Callee(c.pass.TypesInfo, call), "Format") {
 		return
 	}
+	if c.hot.InTestCode(cur) {
+		return
+	}
+	c.candidate = false
+	if !c.hot.RunsOften(cur) {
+		if !candidates || c.hot.RunsOnce(cur) || c.hot.InDeadCode(cur) {
+			return
+		}
+		c.candidate = true // a rarely called function: a constructor, a command
+	}
 	layout, ok := c.constString(call.Args[0])
-	if !ok || c.hot.InTestCode(cur) || !c.hot.RunsOften(cur) {
+	if !ok {
+		if candidates {
+			c.runtimeLayout(cur, sel)
+		}
 		return
 	}
 	if unit, ok := cacheUnit(layout); ok && c.isNow(sel.X, cur, 0, true) && !c.errorText(cur) && !c.sendsRequest(cur) {
-		c.pass.Report(analysis.Diagnostic{
+		c.report(analysis.Diagnostic{
 			Pos:      call.Pos(),
 			End:      call.End(),
 			Category: "now",
@@ -94,6 +138,31 @@ func (c *checker) call(cur inspector.Cursor) {
 		return
 	}
 	c.perItem(cur, sel, layout)
+}
+
+// runtimeLayout reports, as a candidate, the Format call at cur (whose
+// callee is sel) whose layout is not a constant: a logger's or an API's
+// configured layout. Its resolution is unknown, so the fix is the
+// caller's to choose: a one-entry cache if the layout has no fraction of
+// a second, AppendFormat where the text is written. Text for errors,
+// logs and people, and a client's request, stay silent as for constant
+// layouts.
+func (c *checker) runtimeLayout(cur inspector.Cursor, sel *ast.SelectorExpr) {
+	if c.errorText(cur) || c.coldText(cur) || c.sendsRequest(cur) || c.coldVar(cur) {
+		return
+	}
+	call := cur.Node().(*ast.CallExpr)
+	c.pass.Report(analysis.Diagnostic{
+		Pos:      call.Pos(),
+		End:      call.End(),
+		Category: CandidateCategory,
+		Message: checkdoc.Fit(
+			fmt.Sprintf("%s.Format(%s) with a layout chosen at run time allocates a string %s: reuse the text while it cannot change, or AppendFormat where it is written",
+				c.short(sel.X), c.short(call.Args[0]), c.hot.Where(cur)),
+			fmt.Sprintf("%s.Format(%s) with a layout chosen at run time allocates a string: reuse the text while it cannot change, or AppendFormat where it is written",
+				c.short(sel.X), c.short(call.Args[0])),
+			"Format with a layout chosen at run time allocates a string: reuse the text, or AppendFormat where it is written"),
+	})
 }
 
 // cacheUnit returns the resolution of a layout, "second" or
@@ -507,7 +576,7 @@ func (c *checker) byteSink(cur inspector.Cursor, sel *ast.SelectorExpr) bool {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
 		}
-		c.pass.Report(d)
+		c.report(d)
 		return true
 	}
 	// w.WriteString(t.Format(layout))
@@ -549,7 +618,7 @@ func (c *checker) writeSink(call *ast.CallExpr, sel *ast.SelectorExpr, outer *as
 			fmt.Sprintf("%s.Format(%s) allocates a string only to write it: AppendFormat into a reused buffer",
 				c.short(sel.X), c.short(call.Args[0])))
 	}
-	c.pass.Report(d)
+	c.report(d)
 	return true
 }
 
