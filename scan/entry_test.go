@@ -133,7 +133,9 @@ func methods(ch chan interface{ Done() }) {
 
 // TestFiniteReaders checks that loops reading one document to its end (a
 // file line by line, the parts of a multipart body) are not consumer
-// loops, while loops reading a connection or os.Stdin are.
+// loops, while loops reading a connection or os.Stdin are, also through
+// an unexported method of the connection's own (a command loop calling
+// s.readLine).
 func TestFiniteReaders(t *testing.T) {
 	const src = `package p
 
@@ -179,6 +181,22 @@ func pipe() {
 		}
 	}
 }
+
+type session struct{ r *bufio.Reader }
+
+func (s *session) readLine() (string, error) { return s.r.ReadString('\n') }
+
+func (s *session) reply(line string) {}
+
+func (s *session) commands() {
+	for { // consumer: yes
+		line, err := s.readLine()
+		if err != nil {
+			return
+		}
+		s.reply(line)
+	}
+}
 `
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
@@ -213,7 +231,7 @@ func pipe() {
 			return true
 		})
 	}
-	if checked != 4 {
-		t.Fatalf("checked %d loops, want 4", checked)
+	if checked != 5 {
+		t.Fatalf("checked %d loops, want 5", checked)
 	}
 }
