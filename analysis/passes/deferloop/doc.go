@@ -31,7 +31,11 @@
 // stays silent when the defer runs at most once per execution of the loop
 // (a return or a break out of the loop always follows it in the
 // iteration, or a flag declared before the loop guards it: if !locked {
-// ...; defer mu.Unlock(); locked = true }), when the code runs once per program (init, package
+// ...; defer mu.Unlock(); locked = true }), when the iteration hands
+// the released variable to code that outlives it (a go statement, a
+// channel send, an append, an assignment to anything but a variable of
+// the iteration: each connection of a benchmark's clients stays open
+// until all goroutines are done, and the defer is its release), when the code runs once per program (init, package
 // variables, sync.Once, main outside its loops) or never (inside if
 // false), and in test code outside the measured loop of a benchmark.
 // Whether the loop runs often is not guessed: perfproof scan weighs every

@@ -123,3 +123,49 @@ func abortOnce(parts []string) {
 		}
 	}
 }
+
+type client struct{}
+
+func dial(addr string) (*client, error) { return &client{}, nil }
+
+func (c *client) Close()        {}
+func (c *client) publish(n int) {}
+
+// clients connects one client per goroutine: each connection must stay
+// open until every goroutine is done, so closing it at the end of the
+// iteration would break the benchmark. The defer is the release.
+func clients(addrs []string, n int) error {
+	var wg sync.WaitGroup
+	for _, addr := range addrs {
+		c, err := dial(addr)
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			c.publish(n)
+		}()
+	}
+	wg.Wait()
+	return nil
+}
+
+// broadcast keeps every connection in a slice that outlives the
+// iteration and uses them all after the loop.
+func broadcast(addrs []string, n int) error {
+	var all []*client
+	for _, addr := range addrs {
+		c, err := dial(addr)
+		if err != nil {
+			return err
+		}
+		defer c.Close()
+		all = append(all, c)
+	}
+	for _, c := range all {
+		c.publish(n)
+	}
+	return nil
+}
