@@ -42,7 +42,10 @@
 // is returned, sent on a channel, handed to a goroutine or stored in
 // memory that outlives the function (a parameter's, a package
 // variable's) is reported when the Put follows, or when a deferred Put
-// runs at the return.
+// runs at the return. A goroutine the function joins is not memory that
+// outlives it: one handed a *sync.WaitGroup (an argument or a captured
+// variable) on which every path from the go statement to a return calls
+// Wait, as a fan-out of a pooled batch to one goroutine per shard does.
 //
 // Calls are described by summaries, exported as facts for the functions
 // of the module so that helpers in other packages are seen through:

@@ -337,6 +337,9 @@ func (f *flow) findEscape(instr ssa.Instruction) {
 		if f.transfers(in) {
 			return // the goroutine puts the object back itself
 		}
+		if joined(in) {
+			return // the function waits for the goroutine before it returns
+		}
 		for _, arg := range callSlots(in.Common()) {
 			if _, ok := f.idx[arg]; ok {
 				add(arg, "")
@@ -551,6 +554,74 @@ func (f *flow) transfers(g *ssa.Go) bool {
 		}
 	}
 	return false
+}
+
+// joined reports whether the function waits for the goroutine g starts
+// before it returns: g's call is handed a *sync.WaitGroup (an argument,
+// or a variable its function literal captures) and every path from g to
+// a return passes a Wait on that WaitGroup. A value the goroutine uses
+// then does not outlive the function (a fan-out of one pooled batch to
+// goroutines joined by wg.Wait before the deferred Put: rueidis's
+// cluster DoMulti, in the thirteenth held-out set).
+func joined(g *ssa.Go) bool {
+	c := g.Common()
+	groups := make(map[ssa.Value]bool)
+	for _, arg := range c.Args {
+		if isWaitGroup(arg.Type()) {
+			groups[arg] = true
+		}
+	}
+	if mc, ok := c.Value.(*ssa.MakeClosure); ok {
+		for _, b := range mc.Bindings {
+			if isWaitGroup(b.Type()) {
+				groups[b] = true
+			}
+		}
+	}
+	if len(groups) == 0 {
+		return false
+	}
+	waits := func(instr ssa.Instruction) bool {
+		call, ok := instr.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		fn := call.Common().StaticCallee()
+		return fn != nil && fn.Name() == "Wait" && len(call.Common().Args) == 1 && groups[call.Common().Args[0]] &&
+			isWaitGroup(call.Common().Args[0].Type())
+	}
+	// Walk the blocks from g on: a path that meets a Wait is covered; one
+	// that reaches a return first is not.
+	seen := make(map[*ssa.BasicBlock]bool)
+	var covered func(b *ssa.BasicBlock, from int) bool
+	covered = func(b *ssa.BasicBlock, from int) bool {
+		for _, instr := range b.Instrs[from:] {
+			if waits(instr) {
+				return true
+			}
+			if _, ok := instr.(*ssa.Return); ok {
+				return false
+			}
+		}
+		for _, succ := range b.Succs {
+			if seen[succ] {
+				continue
+			}
+			seen[succ] = true
+			if !covered(succ, 0) {
+				return false
+			}
+		}
+		return true
+	}
+	b := g.Block()
+	return covered(b, slices.Index(b.Instrs, ssa.Instruction(g))+1)
+}
+
+// isWaitGroup reports whether t is *sync.WaitGroup.
+func isWaitGroup(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	return ok && astutil.IsNamed(p.Elem(), "sync", "WaitGroup")
 }
 
 // locKey names the location an address denotes, so that a later store to

@@ -159,3 +159,42 @@ func Square(z nat) nat { // want Square:"returns r0<-p0"
 	defer scratchPool.Put(s)
 	return z.square(s, 2) // fine: the result is z's memory
 }
+
+// A batch is split among goroutines per shard.
+type batch struct{ shards map[int][]string }
+
+var batchPool = sync.Pool{New: func() any { return &batch{shards: make(map[int][]string)} }}
+
+func (b *batch) send(shard int, wg *sync.WaitGroup) {
+	_ = b.shards[shard]
+	wg.Done()
+}
+
+// FanOut hands the pooled batch to one goroutine per shard and waits for
+// all of them before the deferred Put runs: nothing uses the batch after
+// it is back in the pool.
+func FanOut(shards []int) {
+	b := batchPool.Get().(*batch)
+	defer batchPool.Put(b)
+	var wg sync.WaitGroup
+	for _, s := range shards {
+		wg.Add(1)
+		go b.send(s, &wg) // fine: joined by wg.Wait below
+	}
+	wg.Wait()
+}
+
+// FanOutEarly may return before its goroutines are done.
+func FanOutEarly(shards []int, quick bool) {
+	b := batchPool.Get().(*batch)
+	defer batchPool.Put(b)
+	var wg sync.WaitGroup
+	for _, s := range shards {
+		wg.Add(1)
+		go b.send(s, &wg) // want `b outlives the function, but it is put back into batchPool`
+	}
+	if quick {
+		return
+	}
+	wg.Wait()
+}
