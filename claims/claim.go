@@ -353,6 +353,10 @@ type Pair struct {
 	// ("… 1.82" / "against 2.83 …"): it belongs to a ratio at the end
 	// of the line before, never to a later line's.
 	wrapped bool
+	// sweep is set for a pair of one benchmark at two parameter values
+	// (jmhParamRows): not a comparison of variants, so no sentence
+	// comparing the variants misquotes it.
+	sweep bool
 	// span is the pair's byte range on its line (from the first figure's
 	// start to the second's end), {0, 0} when not read from one line.
 	span [2]int
@@ -431,6 +435,8 @@ type Claim struct {
 	words  []string // subject words of the line and section path, once computed
 	clause string   // for one figure of a line checked alone, the clause that names its subject
 	listed bool     // figures a line with a ratio states beside it, not derived: not recomputed
+
+	fewerNoun string // under fewerCounts, the noun a factor of "fewer" counts, while checkElsewhere runs
 
 	pairElsewhere bool // Pair is another line's (pairFits): a stated range is read at both its ends
 }

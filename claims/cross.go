@@ -1048,7 +1048,13 @@ func (x *extractor) claimText(c *Claim) string {
 	if others == 0 {
 		if clauseFromLineBefore {
 			if lo, _ := clauseAround(raw, c.stated.Text); lo == 0 {
-				return x.clauseBefore(c.Line) + raw
+				pre := x.clauseBefore(c.Line)
+				if pronounSubject && pre == "" {
+					if prev := x.wrappedLine(c.Line-1, c.Line-2); prev != "" {
+						pre = pronounAntecedent(prev+" "+raw, len(prev)+1)
+					}
+				}
+				return pre + raw
 			}
 		}
 		return raw
@@ -1057,6 +1063,13 @@ func (x *extractor) claimText(c *Claim) string {
 	text := raw[lo:hi]
 	if clauseFromLineBefore && lo == 0 {
 		text = x.clauseBefore(c.Line) + text
+	}
+	if pronounSubject {
+		if a := pronounAntecedent(raw, lo); a != "" {
+			text = a + text
+		} else if prev := x.wrappedLine(c.Line-1, c.Line-2); lo == 0 && prev != "" {
+			text = pronounAntecedent(prev+" "+raw, len(prev)+1) + text
+		}
 	}
 	if hi == len(raw) {
 		if next := x.wrappedLine(c.Line-1, c.Line); next != "" {
@@ -1076,6 +1089,42 @@ func (x *extractor) claimText(c *Claim) string {
 		}
 	}
 	return text
+}
+
+// pronounSubject (thirtieth round): a ratio whose clause is a sentence
+// opening with a pronoun ("Insertion is 89.7 % of the old build. It got
+// 3.32x faster, a 69.9 % cut") is about what the sentence before it on
+// its line names: its words before their first figure are the claim's
+// too, so that a table row of that subject is found.
+const pronounSubject = false
+
+// pronounOpenRE matches a sentence opening with a pronoun.
+var pronounOpenRE = regexp.MustCompile(`^\s*(?:It|They|Its|Their)\s`)
+
+// pronounAntecedent returns, with a space after it, the words of the
+// sentence before offset lo of raw up to its first figure, when the
+// text from lo opens a sentence with a pronoun; "" otherwise.
+func pronounAntecedent(raw string, lo int) string {
+	if !pronounOpenRE.MatchString(raw[lo:]) {
+		return ""
+	}
+	before := strings.TrimRight(raw[:lo], " ")
+	if !strings.HasSuffix(before, ".") {
+		return ""
+	}
+	before = strings.TrimSuffix(before, ".")
+	for _, sep := range []string{". ", "; ", ": ", "! ", "? "} {
+		if j := strings.LastIndex(before, sep); j >= 0 {
+			before = before[j+len(sep):]
+		}
+	}
+	if j := strings.IndexAny(before, "0123456789"); j >= 0 {
+		before = before[:j]
+	}
+	if strings.TrimSpace(before) == "" {
+		return ""
+	}
+	return before + " "
 }
 
 // clauseFromLineBefore: a ratio whose clause opens its line may have
@@ -1157,6 +1206,7 @@ func (x *extractor) ratioClause(c *Claim, raw string) (lo, hi int) {
 	}
 	at += lo
 	prev, next := -1, len(raw)
+	prevStart := -1
 	for k := range x.rep.Claims {
 		o := &x.rep.Claims[k]
 		if o.Line != c.Line || o.Kind != Speedup && o.Kind != Percent || o.stated.Text == c.stated.Text {
@@ -1166,9 +1216,33 @@ func (x *extractor) ratioClause(c *Claim, raw string) (lo, hi int) {
 		switch {
 		case j < 0:
 		case j+len(o.stated.Text) <= at && j+len(o.stated.Text) > prev:
-			prev = j + len(o.stated.Text)
+			prev, prevStart = j+len(o.stated.Text), j
 		case j >= at+len(c.stated.Text) && j < next:
 			next = j
+		}
+	}
+	if listedRatioLead && prev >= 0 {
+		// The ratio right before this one: the last of the line's other
+		// ratios written before it (one written twice counts where it
+		// stands last).
+		lastStart, lastEnd := prevStart, prev
+		for k := range x.rep.Claims {
+			o := &x.rep.Claims[k]
+			if o.Line != c.Line || o.Kind != Speedup && o.Kind != Percent || o.stated.Text == c.stated.Text {
+				continue
+			}
+			if j := strings.LastIndex(raw[:at], o.stated.Text); j >= 0 && j+len(o.stated.Text) > lastEnd {
+				lastStart, lastEnd = j, j+len(o.stated.Text)
+			}
+		}
+		if lo > lastEnd && lo <= at && listLastRE.MatchString(raw[lastEnd:lo]) && len(subjectWords(raw[lo:at])) == 0 {
+			// "falls 5.5x at 10k series, 5.97x at 100k and 6.20x at
+			// 1M": the last ratio of a list is in the list's clause,
+			// which begins where the clause of the ratio before it
+			// begins.
+			if plo, _ := clauseAround(raw[:lastEnd], raw[lastStart:lastEnd]); plo < lo {
+				lo = plo
+			}
 		}
 	}
 	for k := range x.rep.Claims {
@@ -1215,6 +1289,18 @@ func (x *extractor) ratioClause(c *Claim, raw string) (lo, hi int) {
 	// "0" is first found in "00"): an empty clause, not a reversed one.
 	return lo, max(hi, lo)
 }
+
+// listedRatioLead (thirtieth round): the last ratio of a list joined by
+// "and" ("Allocation volume falls 5.5x at 10k series, 5.97x at 100k and
+// 6.20x at 1M"; "the decoder is 2.45x, 2.52x and 2.44x as fast") was read
+// with the words after "and" only, which name no subject, and called
+// unsupported; its clause is now the list's, as the items before it are.
+const listedRatioLead = true
+
+// listLastRE matches what lies between the ratio before the last of a
+// list and the clause of the last: at most a few words of setting, then
+// "and".
+var listLastRE = regexp.MustCompile(`^[^.;]{0,40}\band\s+$`)
 
 // pairFits checks a stated factor or percentage against a pair: the
 // verdict (Consistent, Ambiguous or ArithmeticError) and what the pair
@@ -1384,6 +1470,11 @@ func quantityFits(c *Claim, p *Pair) bool {
 		// counts (per period).
 		return true
 	}
+	if fewerCounts && q == Time && c.Kind == Speedup && c.fewerNoun != "" && (pq == Count || pq == Allocs) {
+		// "6.9 times fewer young collections": fewer of something is
+		// a count, against counts (those the noun names: checkElsewhere).
+		return true
+	}
 	if canonical(c.Quantity) == Unknown && pq == FrameRate {
 		// "The lows, at +41.9 %, gain the most": a change that names no
 		// quantity may be of a frame rate, as of a time.
@@ -1391,6 +1482,16 @@ func quantityFits(c *Claim, p *Pair) bool {
 	}
 	return pq == q || q == Allocs && pq == Count
 }
+
+// fewerCounts (thirtieth round): a factor of "fewer" ("6.9 times fewer
+// young collections", "30x fewer connections") compares counts: the
+// pairs of counts of its subject are its candidates, as a factor of
+// growth's are ("grew 4.9×"). It was read as a time and checked against
+// the time rows only, where another row's pair happened to give it.
+const fewerCounts = false
+
+// fewerFactorRE finds "fewer" in a stated factor.
+var fewerFactorRE = regexp.MustCompile(`(?i)\bfewer\b`)
 
 // checkPointsNearby checks a percentage against the pairs of rates in
 // percent of its subject stated on its line or the two before ("goes
@@ -1636,6 +1737,15 @@ func (x *extractor) checkElsewhere(c *Claim) {
 	if len(words) == 0 {
 		return
 	}
+	if fewerCounts && c.Kind == Speedup && fewerFactorRE.MatchString(c.Claimed) {
+		raw := plain(x.lines[c.Line-1].raw)
+		if j := strings.Index(raw, c.Claimed); j >= 0 {
+			if w := subjectWords(raw[j+len(c.Claimed):]); len(w) > 0 {
+				c.fewerNoun = w[0]
+			}
+		}
+		defer func() { c.fewerNoun = "" }()
+	}
 	type cand struct {
 		d     *docPair
 		score int
@@ -1654,6 +1764,10 @@ func (x *extractor) checkElsewhere(c *Claim) {
 			rangeDs = append(rangeDs, d)
 		}
 		if !quantityFits(c, d.p) || d.p.OldLine == c.Line && d.p.NewLine == c.Line {
+			continue
+		}
+		if c.fewerNoun != "" && canonical(c.Quantity) != Count && (d.p.canonicalQ() == Count || d.p.canonicalQ() == Allocs) && !slices.Contains(d.own, c.fewerNoun) {
+			// Counts of another noun than the one "fewer" names.
 			continue
 		}
 		if speedNamed && ratePair(d.p) {
@@ -2436,6 +2550,11 @@ func (x *extractor) checkMisquotedPairs() {
 				}
 				o := w.d
 				q := o.p
+				if q.sweep {
+					// One benchmark at two parameter values: not the
+					// pair of variants a sentence quotes.
+					continue
+				}
 				if o == d || q.OldLine == p.OldLine || q.NewLine == p.OldLine || q.OldLine == p.NewLine || q.NewLine == p.NewLine || o.group == d.group ||
 					q.canonicalQ() != p.canonicalQ() || x.isPrevious(o.section) {
 					continue
@@ -2592,6 +2711,10 @@ func (x *extractor) checkRoundedMisquotes() []Claim {
 		}
 		for _, o := range cands {
 			q := o.p
+			if q.sweep {
+				// One benchmark at two parameter values (jmhParamRows).
+				continue
+			}
 			if o == d || q.OldLine == p.OldLine || q.NewLine == p.OldLine || q.OldLine == p.NewLine || q.NewLine == p.NewLine || o.group == d.group || len(o.own) == 0 ||
 				q.canonicalQ() != p.canonicalQ() || x.isPrevious(o.section) || overlap(lw, o.own) < min(2, len(o.own)) {
 				continue
@@ -3619,7 +3742,7 @@ const (
 	mixedRounded = false
 	// mixedNotAlone (off): a mix also when its after figure is stated
 	// on its own elsewhere. +1 caught on blind25 only.
-	mixedNotAlone = false
+	mixedNotAlone = true
 )
 
 // checkUniquePartnerMisquotes finds a before → after pair of a sentence
@@ -3724,6 +3847,10 @@ func (x *extractor) checkUniquePartnerMisquotes() []Claim {
 			var other Number
 			for _, o := range near(quoted) {
 				q := o.p
+				if q.sweep {
+					// One benchmark at two parameter values (jmhParamRows).
+					continue
+				}
 				if o == d || q.OldLine == p.OldLine || q.NewLine == p.OldLine || q.OldLine == p.NewLine || q.NewLine == p.NewLine ||
 					q.canonicalQ() != p.canonicalQ() || x.isPrevious(o.section) {
 					continue

@@ -179,6 +179,16 @@ func (x *extractor) checkDerived(c *Claim) {
 			if x.checkKeyDifference(c, n) || x.checkOwnDifference(c, n, scan) || x.checkDifference(c, n, scan, figs) || x.checkTotal(c, n, scan) {
 				return
 			}
+			if rowSavingDifference {
+				// Nothing else checked the saving: the row its
+				// sentence names by a word.
+				x.rowSaving = true
+				done := x.checkRowLabelDifference(c, n, scan, figs)
+				x.rowSaving = false
+				if done {
+					return
+				}
+			}
 		case isByteRate(n) || n.Quantity == Time && saving:
 			if x.checkTotal(c, n, scan) {
 				return
@@ -1583,8 +1593,9 @@ func (x *extractor) checkAmountConversion(c *Claim, n Number, scan string, figs 
 		// amount is of, not another figure.
 		after = ""
 	}
+	isLink := conversionIs && isLinkRE.MatchString(link)
 	if o.Quantity != n.Quantity || o.Unit == n.Unit || strings.Contains(o.Unit, "/") && !(byteRates && isByteRate(o)) || o.Unit == "" ||
-		!amountLinkRE.MatchString(link) && !paren || comparedAfterRE.MatchString(after) && !unitSystemRE.MatchString(after) && !(paren && !comparativeAfterRE.MatchString(after)) &&
+		!amountLinkRE.MatchString(link) && !paren && !isLink || comparedAfterRE.MatchString(after) && !unitSystemRE.MatchString(after) && !(paren && !comparativeAfterRE.MatchString(after)) &&
 		!(at > 0 && x.changeRestatedInUnit(scan, figs, at, link, after)) ||
 		compoundTime(scan, figs[at]) != (at > 0 && compoundTime(scan, figs[at-1])) {
 		return false
@@ -1605,6 +1616,17 @@ func (x *extractor) checkAmountConversion(c *Claim, n Number, scan string, figs 
 	setCross(c, cx)
 	return true
 }
+
+// conversionIs (thirtieth round): an amount that "is" an amount of the
+// same quantity in another unit ("0.94 TB is 1.03 TiB", "1,843.2 s is
+// 30.7 min", "65 min is 1.083 h") restates it, and is checked as a
+// conversion: the binary/decimal conversion done the wrong way is an
+// error.
+const conversionIs = false
+
+// isLinkRE finds "is" (or "equals") alone between an amount and its
+// restatement in another unit.
+var isLinkRE = regexp.MustCompile(`(?i)^\s+(?:is|equals|was)\s+(?:about\s+|roughly\s+|around\s+|approximately\s+|nearly\s+|~)?$`)
 
 // conversionPastWords: an amount restated in another unit after a few
 // words about it and ", or" ("144 TiB freed, or 131 TB in the units the
@@ -2684,7 +2706,15 @@ var changeByBeforeRE = regexp.MustCompile(`(?i)\b(?:by|of)\s+(?:about\s+|roughly
 // sentence's other figures name no other row (a sentence naming two rows
 // compares rows, not columns). It reports whether it set a verdict.
 func (x *extractor) checkRowLabelDifference(c *Claim, n Number, scan string, figs []figure) bool {
-	if !rowLabelDifference || n.Unit == "" || n.Unit == "%" || n.Unit == "x" || n.Quantity != Time && n.Quantity != Memory ||
+	countAfter := ""
+	if rowCountDifference && n.Unit == "" && !n.isRange() && x.lines[c.Line-1].kind == lkProse {
+		if at := figureIndex(figs, n); at >= 0 {
+			if m := rowCountAfterRE.FindStringSubmatch(scan[figs[at].end:]); m != nil {
+				countAfter = m[1]
+			}
+		}
+	}
+	if !rowLabelDifference || (n.Unit == "" || n.Unit == "%" || n.Unit == "x" || n.Quantity != Time && n.Quantity != Memory) && countAfter == "" ||
 		x.lines[c.Line-1].kind != lkProse {
 		return false
 	}
@@ -2692,7 +2722,8 @@ func (x *extractor) checkRowLabelDifference(c *Claim, n Number, scan string, fig
 	if at < 0 {
 		return false
 	}
-	comparedAfter := rowWordDifference && rowComparativeAfterRE.MatchString(scan[figs[at].end:])
+	comparedAfter := rowWordDifference && rowComparativeAfterRE.MatchString(scan[figs[at].end:]) || countAfter != "" ||
+		x.rowSaving && rowSavingBeforeRE.MatchString(scan[:figs[at].start])
 	if !changeByBeforeRE.MatchString(scan[:figs[at].start]) && !comparedAfter {
 		return false
 	}
@@ -2734,7 +2765,12 @@ func (x *extractor) checkRowLabelDifference(c *Claim, n Number, scan string, fig
 		// and the row "fees"), in a table of the section or of a
 		// section it is in.
 		words := make(map[string]bool)
-		for _, w := range nameWords(scan[lo:figs[at].start]) {
+		named := scan[lo:figs[at].start]
+		if countAfter != "" {
+			// "17,520 fewer write IOPS": the count's noun names the row.
+			named = countAfter
+		}
+		for _, w := range nameWords(named) {
 			if len(w) >= 3 && !genericRowWords[w] {
 				words[nounStem(strings.ToLower(w))] = true
 			}
@@ -2822,6 +2858,26 @@ func (x *extractor) checkRowLabelDifference(c *Claim, n Number, scan string, fig
 // checkRowLabelDifference (twenty-fifth round): "The fee stage is 45.1
 // minutes shorter" against the row "fees" of the stage table.
 const rowWordDifference = true
+
+// rowCountDifference (thirtieth round): a bare count followed by
+// "fewer", "more" or "less" and a noun ("17,520 fewer write IOPS") is the
+// difference of the table row that noun names, checked as
+// rowWordDifference checks a time or a size.
+const rowCountDifference = false
+
+// rowCountAfterRE finds a comparative and the words after it (up to the
+// clause's end) right after a count.
+var rowCountAfterRE = regexp.MustCompile(`^\s*(?:fewer|more|less)\s+([A-Za-z][A-Za-z0-9 /-]{2,40})`)
+
+// rowSavingDifference (thirtieth round): a figure right after a verb
+// of saving ("GL posting saves 23 minutes", "peak heap is down by 27
+// GiB") in a sentence that names a table row by a word is that row's
+// difference, as "45.1 minutes shorter" is under rowWordDifference, when
+// no other check of savings decided it.
+const rowSavingDifference = true
+
+// rowSavingBeforeRE finds a verb of saving right before a figure.
+var rowSavingBeforeRE = regexp.MustCompile(`(?i)\b(?:saves|saved|saving|frees|freed|trims|trimmed|cuts|shaves|shaved)\s+(?:about\s+|roughly\s+|~)?$`)
 
 // rowComparativeAfterRE finds a comparative right after a figure: the
 // figure is a difference ("45.1 minutes shorter").

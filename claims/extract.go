@@ -205,6 +205,9 @@ type extractor struct {
 	// State of the claim pass.
 	curBlock   int32
 	blockPairs map[Quantity]*Pair
+	// rowSaving is set while checkRowLabelDifference reads a saving
+	// verb as a difference (rowSavingDifference).
+	rowSaving bool
 	// criterion holds criterion's estimates by benchmark and line kind
 	// ("decode_batch/64 time:"), with the block they were printed in;
 	// critName and critPair the last name and pair read.
@@ -639,7 +642,7 @@ func (x *extractor) proseClaims(i int) {
 		label, rest = strings.TrimSpace(m[1]), m[2]
 	}
 	figs := scanFigures(scan)
-	if isEnvironmentLabel(label) {
+	if isEnvironmentLabel(label) && !(environmentCost && environmentCostRE.MatchString(rest)) {
 		return
 	}
 	for k := range figs {
@@ -659,11 +662,11 @@ func (x *extractor) proseClaims(i int) {
 	if dl.kind == lkOutput {
 		if p := x.benchstatRow(i, figs); p != nil {
 			pairs = append(pairs, p)
-		} else if p, ok := x.jmhRow(i, figs); ok {
-			if p == nil {
+		} else if ps, ok := x.jmhRow(i, figs); ok {
+			if len(ps) == 0 {
 				return
 			}
-			pairs = append(pairs, p)
+			pairs = append(pairs, ps...)
 		} else if p, ok := x.criterionLine(i, &scan, figs); ok {
 			if p == nil {
 				return
@@ -775,6 +778,12 @@ func (x *extractor) proseClaims(i int) {
 				n := f.Number
 				n.Quantity = Count
 				abs.Numbers = append(abs.Numbers, n)
+			} else if pairLineFigures && ratios == 0 && !f.used && !f.plusMinus && listable(f, quotes) && f.Unit != "" && f.Unit != "x" && f.Unit != "%" && !stated[f.Text] {
+				// A line whose only claims are before → after pairs
+				// ("gives back 4.4 GiB of RAM (RSS 14.2 GiB down to 9.6
+				// GiB)"): its other figures are figures of its own, as
+				// on a line with no claim.
+				abs.Numbers = append(abs.Numbers, f.Number)
 			} else if ratios > 0 && listable(f, quotes) && f.Unit != "" && f.Unit != "x" && f.Unit != "%" && !stated[f.Text] {
 				// Any other figure with a unit that no claim of the line
 				// rests on ("the CDN delivered 3.70 PB; 12 % more is 0.44
@@ -1039,6 +1048,16 @@ var (
 )
 
 var environmentLabelRE = regexp.MustCompile(`(?i)^(?:memory|ram|cpu|cpus|platform|environment|go version|compiler|os|machine|hardware|test date|date|pool size|test iterations)$`)
+
+// environmentCost (thirtieth round): a line labelled like a machine's
+// description ("CPU:", "Memory:") that computes a price ("- CPU: 73
+// cores × $0.031 = $2.263 an hour, $54.31 a day", "- CPU: 1.198
+// node-hours at the on-demand price = $1.63") is a cost of the report,
+// not the test machine: its figures are read as any line's.
+const environmentCost = true
+
+// environmentCostRE finds an amount of money computed by an equals sign.
+var environmentCostRE = regexp.MustCompile(`=\s*\**\$\s?[0-9]`)
 
 func isEnvironmentLabel(l string) bool {
 	return l != "" && environmentLabelRE.MatchString(strings.TrimSpace(l))
@@ -1318,6 +1337,12 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 			// "LCP went from 5.8 s down to 1.8 s": a pair in order.
 			ordered = true
 		}
+		if !ordered && downToPair && a.Unit != "" && a.Unit != "%" && a.Unit != "x" && (b.Unit == "" || b.Unit == a.Unit) && !b.plusMinus && downToRE.MatchString(between) &&
+			downToEndRE.MatchString(s[b.end:]) && !compoundTime(s, *a) {
+			// "18 minutes down to 8", "RSS 14.2 GiB down to 9.6 GiB": a
+			// pair in order without "from".
+			ordered = true
+		}
 		if ordered && roundedPair(a, b) {
 			// "8.75 → 9 pods": a count rounded to a whole one, no change.
 			continue
@@ -1341,7 +1366,8 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 		}
 		countOnly := false
 		if !ordered && (a.Unit != "" || countInsteadOf && a.Unit == "" && a.dim != "" && b.Unit == "" && !b.plusMinus) && insteadOfRE.MatchString(between) ||
-			!ordered && nounInsteadOf && a.Unit == "" && b.Unit == "" && !a.plusMinus && !b.plusMinus && nounInsteadOfRE.MatchString(between) {
+			!ordered && nounInsteadOf && a.Unit == "" && b.Unit == "" && !a.plusMinus && !b.plusMinus && nounInsteadOfRE.MatchString(between) ||
+			!ordered && bareInsteadOf && a.Unit == "" && b.Unit == "" && !a.plusMinus && !b.plusMinus && bareInsteadOfRE.MatchString(between) {
 			// "647 ns instead of 1.05 µs": the new figure first, a pair
 			// for its own sentence only.
 			ordered, later, countOnly = true, true, a.Unit == ""
@@ -1429,6 +1455,36 @@ const countInsteadOf = true
 // instead of 52": the noun may be any word (hyphenated: "node-hours",
 // "core-hours") and a period may follow it.
 const nounInsteadOf = true
+
+// downToPair (thirtieth round) reads "18 minutes down to 8" and "RSS
+// 14.2 GiB down to 9.6 GiB" as a pair in order, as "from 18 down to 8
+// minutes" is (fromDownTo): the later figure may be bare, taking the
+// earlier one's unit.
+const downToPair = true
+
+// downToEndRE matches what may follow the bare later figure of a pair
+// read by downToPair: the end of its clause, not a unit word ("24 min
+// 30 s down to 14 min 42 s" is no pair of a bare 14).
+var downToEndRE = regexp.MustCompile(`^\s*(?:[,.;:)]|$)`)
+
+// downToRE matches "down to" alone between two figures.
+var downToRE = regexp.MustCompile(`(?i)^\s+(?:came\s+|went\s+|is\s+)?down\s+to\s+$`)
+
+// pairLineFigures (thirtieth round): on a line whose only claims are
+// before → after pairs, a figure with a unit that no pair takes is an
+// absolute figure of its own, as on a line with no claim; it was dropped
+// ("each node gives back 4.4 GiB of RAM (RSS 14.2 GiB down to 9.6 GiB)").
+const pairLineFigures = true
+
+// bareInsteadOf (thirtieth round) reads two bare figures with only
+// "instead of" between them ("one connection per peer, 310 instead of
+// 9,300, 30x fewer") as a pair of counts for its own sentence, the new
+// figure first, as nounInsteadOf reads them with a noun between.
+const bareInsteadOf = false
+
+// bareInsteadOfRE matches "instead of" or "rather than" alone between
+// two bare figures.
+var bareInsteadOfRE = regexp.MustCompile(`(?i)^\s+(?:instead\s+of|rather\s+than)\s+$`)
 
 // nounInsteadOfRE matches a noun, an optional period and "instead of"
 // between two bare figures.
@@ -2278,14 +2334,32 @@ func (x *extractor) otherPredicateSince(p *Pair, i int, lead string) bool {
 }
 
 func (x *extractor) otherSubjectSince(p *Pair, i int, lead string) bool {
-	if p.NewLine != i || p.OldLine != i || i < 1 {
+	far := otherSubjectFar && p.NewLine < i && p.NewLine >= 1 && i-p.NewLine <= 8
+	if p.NewLine != i && !far || p.OldLine != p.NewLine || i < 1 {
 		return false
 	}
-	prev := blankCode(plain(x.lines[i-1].raw))
+	prev := blankCode(plain(x.lines[p.NewLine-1].raw))
 	if p.span[1] <= 0 || p.span[1] > len(prev) {
 		return false
 	}
-	rest := prev[p.span[1]:] + " " + lead
+	rest := prev[p.span[1]:]
+	for j := p.NewLine; j < i; j++ {
+		// The lines between the pair's and the claim's (otherSubjectFar).
+		rest += " " + blankCode(plain(x.lines[j].raw))
+	}
+	rest += " " + lead
+	if newSentenceSubject {
+		if ms := sentenceBreakRE.FindAllStringIndex(rest, -1); len(ms) > 0 {
+			// "dropped from 22.6 to 9.1 cores, 13.5 cores less." / "Redo
+			// volume is almost unchanged (−7.1 %)": a sentence that
+			// opens with a subject of its own, not a word that points
+			// back ("That is", "This", "It", "So").
+			opener := rest[ms[len(ms)-1][1]-1:]
+			if !pointsBackRE.MatchString(opener) && !claimBetweenRE.MatchString(opener) {
+				return true
+			}
+		}
+	}
 	if newSubjectRE.MatchString(rest) || leadNamesSubject(rest, len(rest)) {
 		// "… 182 ms → 0.9 ms, /checkout" / "p99 −35 %": the claim's
 		// clause names a measure of its own.
@@ -2297,6 +2371,24 @@ func (x *extractor) otherSubjectSince(p *Pair, i int, lead string) bool {
 	ms := claimBetweenRE.FindAllStringIndex(rest, -1)
 	return len(ms) > 0 && strings.ContainsAny(rest[ms[len(ms)-1][1]:], ",;") && !consequenceRE.MatchString(rest[ms[len(ms)-1][1]:])
 }
+
+// newSentenceSubject (thirtieth round): a claim in a sentence after the
+// pair's that opens with a subject of its own ("… from 22.6 to 9.1
+// cores." / "Redo volume is almost unchanged (−7.1 %)") is not about the
+// pair; one that opens with a word pointing back ("That is 2.5x", "It
+// is", "This", "So") is.
+const newSentenceSubject = true
+
+// pointsBackRE matches the opening of a sentence that points back to
+// the sentence before.
+var pointsBackRE = regexp.MustCompile(`^(?:That|This|These|Those|It|Its|So|Thus|Hence|Which|Or|Put|In|Overall|Together|Combined|Altogether|Net|Both|All|Each|The\s+(?:same|net|overall|total|result|change|gain|saving|difference|drop|reduction|speed-?up|improvement|ratio|effect))\b`)
+
+// otherSubjectFar (thirtieth round): otherSubjectSince reads a pair
+// stated two or more lines above the claim too, with the lines between:
+// "The phase went from 171 to 29 minutes;" / "the benchmark is 4.2 times
+// faster …, and the arithmetic is" / "10.8 times faster" names other
+// subjects since the pair, so the factor is not the pair's.
+const otherSubjectFar = true
 
 // ofCountRE finds a count stated as a part of a whole: "1,104 of 8,520".
 var ofCountRE = regexp.MustCompile(`(?:^|[^\w.,])([0-9][0-9,]*)\s+of\s+([0-9][0-9,]*)\b`)
@@ -2479,6 +2571,12 @@ func loosePair(s string, figs []figure, q Quantity, i int, inSentence func(*figu
 		// settings of two claims, not one pair.
 		return nil
 	}
+	if sameAmountNoPair && (strings.ContainsAny(s[cand[0].end:cand[1].start], "=≈") || sameAmountLinkRE.MatchString(s[cand[0].end:cand[1].start])) {
+		// "12 × 1,230.3 s = 14,763.6 s": an operand and the result of
+		// a computation; "161 minutes, or 2 h 41 min": one amount
+		// restated. Neither is a before and an after.
+		return nil
+	}
 	span := [2]int{cand[0].start, cand[1].end}
 	if sentenceBreakRE.MatchString(s[cand[0].end:cand[1].start]) {
 		// Two figures of two sentences are not a pair.
@@ -2492,6 +2590,17 @@ func loosePair(s string, figs []figure, q Quantity, i int, inSentence func(*figu
 	}
 	return &Pair{Old: cand[0].Number, New: cand[1].Number, OldLine: i + 1, NewLine: i + 1, From: "the same line", span: span}
 }
+
+// sameAmountNoPair (thirtieth round): two figures of one unit that an
+// equals sign joins ("the time saved per night is 12 × 1,230.3 s =
+// 14,763.6 s"), or that ", or", ", i.e." or ", that is" joins ("161
+// minutes, or 2 h 41 min, saved"), are one amount computed or restated,
+// not a before and an after; read as the loose pair of a ratio beside
+// them, they made "67 % faster" and "3.40x shorter" errors.
+const sameAmountNoPair = true
+
+// sameAmountLinkRE matches the words that restate the figure before them.
+var sameAmountLinkRE = regexp.MustCompile(`(?i)^\s*,\s*(?:or|i\.e\.,?|that\s+is|which\s+is)\s*(?:about|roughly|around|approximately|nearly|~)?\s*$`)
 
 // wrappedLoosePair returns the pair of two rates of one unit, one at the
 // end of the line before, in the sentence that runs on to line i, and
@@ -3225,7 +3334,7 @@ var jmhRowRE = regexp.MustCompile(`^\s*([\w$.]+)\.(\w+)(?:\s+\S+)*?\s+(avgt|thrp
 // ".generated"): each after the first makes an unordered pair with the
 // first, as two columns of a table do. It returns the pair (nil when
 // there is none: the row then has no claim), and false for other lines.
-func (x *extractor) jmhRow(i int, figs []figure) (*Pair, bool) {
+func (x *extractor) jmhRow(i int, figs []figure) ([]*Pair, bool) {
 	m := jmhRowRE.FindStringSubmatch(x.lines[i].raw)
 	if m == nil {
 		return nil, false
@@ -3241,21 +3350,66 @@ func (x *extractor) jmhRow(i int, figs []figure) (*Pair, bool) {
 		x.jmhFirst = make(map[string]critEstimate)
 	}
 	key := fmt.Sprintf("%d %s %s", x.lines[i].block, m[1], m[3])
-	first, ok := x.jmhFirst[key]
-	if !ok {
-		x.jmhFirst[key] = critEstimate{n: g[0].Number, block: x.lines[i].block, line: i + 1}
+	params := ""
+	if jmhParamRows {
+		params = jmhParams(x.lines[i].raw, m)
+	}
+	var pairs []*Pair
+	pairWith := func(key, from string, sweep bool) {
+		first, ok := x.jmhFirst[key]
+		if !ok {
+			x.jmhFirst[key] = critEstimate{n: g[0].Number, block: x.lines[i].block, line: i + 1}
+			return
+		}
+		if canonical(first.n.Quantity) == canonical(g[0].Quantity) {
+			pairs = append(pairs, &Pair{Old: first.n, New: g[0].Number, OldLine: first.line, NewLine: i + 1, From: from, stated: true, sweep: sweep})
+		}
+	}
+	_, seen := x.jmhFirst[key+" "+params]
+	pairWith(key+" "+params, "two JMH variants of "+m[1], false)
+	if params != "" {
+		// The same method at another parameter value: the sweep the
+		// report may compare too ("ten times the payees costs 10.3
+		// times as much").
+		pairWith(key+" "+m[2]+" @", fmt.Sprintf("two JMH parameter values of %s.%s", m[1], m[2]), true)
+	}
+	if !seen && len(pairs) == 0 {
 		// The first variant's score is a figure of its own line too,
 		// the later variants' pairs resting on it.
 		abs := x.newClaim(i, Absolute)
 		abs.Numbers = []Number{g[0].Number}
 		x.addAbsolute(abs)
-		return nil, true
 	}
-	if canonical(first.n.Quantity) != canonical(g[0].Quantity) {
-		return nil, true
+	return pairs, true
+}
+
+// jmhParamRows (thirtieth round): JMH prints a benchmark's @Param values
+// in columns between its name and its mode ("Benchmark (payees) Mode
+// Cnt Score"; "Bench.baseline 1000 avgt …", "Bench.baseline 10000 avgt
+// …"). The rows of one class were all variants of its first row, so a
+// method at 10,000 was paired with another at 1,000 and the prose
+// comparing the two methods at one size was contradicted by the other
+// size's score. The variants of a row are now the rows of its class and
+// mode with the same parameter values.
+const jmhParamRows = true
+
+// jmhParams returns the parameter values JMH row raw (matched by
+// jmhRowRE as m) prints between its name and its mode, "" when none.
+func jmhParams(raw string, m []string) string {
+	at := strings.Index(raw, m[1]+"."+m[2])
+	if at < 0 {
+		return ""
 	}
-	return &Pair{Old: first.n, New: g[0].Number, OldLine: first.line, NewLine: i + 1,
-		From: "two JMH variants of " + m[1], stated: true}, true
+	rest := raw[at+len(m[1])+1+len(m[2]):]
+	f := strings.Fields(rest)
+	var ps []string
+	for _, w := range f {
+		if w == m[3] {
+			break
+		}
+		ps = append(ps, w)
+	}
+	return strings.Join(ps, " ")
 }
 
 // benchstatValueRE matches a figure of benchstat's current output: a
