@@ -301,7 +301,8 @@ var floors = map[string]struct {
 	"seeds":   {extraction: 219.0 / 223, recall: 27.0 / 35, falseRate: 0.0 / 188, unlabelled: 0},
 	"heldout": {extraction: 104.0 / 104, recall: 23.0 / 23, falseRate: 0.0 / 81, unlabelled: 0},
 	"blind1":  {extraction: 93.0 / 97, recall: 13.0 / 16, falseRate: 1.0 / 81, unlabelled: 0},
-	"blind2":  {extraction: 121.0 / 127, recall: 13.0 / 20, falseRate: 0.0 / 107, unlabelled: 0},
+	// Raised after the thirtieth round (a pair "N down to M": 14/20).
+	"blind2": {extraction: 121.0 / 127, recall: 14.0 / 20, falseRate: 0.0 / 107, unlabelled: 0},
 	// After the seventh round (testdata/labels/README.md, "Seventh round").
 	// blind3, blind4, blind11 and blind12 raised after the twelfth round
 	// (testdata/labels/README.md, "Twelfth round").
@@ -329,7 +330,10 @@ var floors = map[string]struct {
 	// Raised after the twenty-third round (135/150).
 	// Raised after the twenty-seventh round (a factor apart from its
 	// line's pair: one alarm on an unlabelled claim fewer).
-	"blind6": {extraction: 135.0 / 150, recall: 13.0 / 17, falseRate: 2.0 / 133, unlabelled: 1},
+	// Raised after the thirtieth round (figures beside a line's only pair:
+	// 136/150; a new sentence's own subject: no alarm on an unlabelled
+	// claim).
+	"blind6": {extraction: 136.0 / 150, recall: 13.0 / 17, falseRate: 2.0 / 133, unlabelled: 0},
 	// Scored blind once after the seventh round (120/160, 10/17,
 	// 15/143, 1), then developed on in the eighth (testdata/labels/
 	// README.md, "Eighth round"). Raised after the twenty-first round
@@ -337,12 +341,16 @@ var floors = map[string]struct {
 	// Raised after the twenty-third round (13/17).
 	// Raised after the twenty-seventh round (criterion's change lines:
 	// 152/160).
-	"blind7": {extraction: 152.0 / 160, recall: 13.0 / 17, falseRate: 0.0 / 143, unlabelled: 0},
+	// Raised after the thirtieth round (figures beside a line's only pair:
+	// 153/160).
+	"blind7": {extraction: 153.0 / 160, recall: 13.0 / 17, falseRate: 0.0 / 143, unlabelled: 0},
 	// Scored blind once after the eighth round (166/199, 8/17, 9/182),
 	// not developed on; raised after the ninth round.
 	// Raised after the twenty-sixth round (a pair mixing two rows, its
 	// before figure of two digits: 14/17).
-	"blind8": {extraction: 193.0 / 199, recall: 14.0 / 17, falseRate: 2.0 / 182, unlabelled: 0},
+	// Raised after the thirtieth round (figures beside a line's only pair:
+	// 194/199).
+	"blind8": {extraction: 194.0 / 199, recall: 14.0 / 17, falseRate: 2.0 / 182, unlabelled: 0},
 	// Scored blind once after the eighth round (2026-11-27; log of that
 	// run: 208/302 extracted, 6/18 caught, 21/284 false alarms, 0
 	// unlabelled), then developed on in the ninth (testdata/labels/
@@ -355,7 +363,9 @@ var floors = map[string]struct {
 	// extracted, 12/18 caught, 13/397 false alarms, 0 unlabelled), then
 	// developed on in the tenth (testdata/labels/README.md, "Tenth
 	// round") and raised to its score after it.
-	"blind10": {extraction: 404.0 / 415, recall: 16.0 / 18, falseRate: 1.0 / 397, unlabelled: 0},
+	// Raised after the thirtieth round (figures beside a line's only pair:
+	// 407/415).
+	"blind10": {extraction: 407.0 / 415, recall: 16.0 / 18, falseRate: 1.0 / 397, unlabelled: 0},
 	// Scored blind once after the tenth round (2026-11-27): 325/368
 	// extracted, 7/17 caught, 32/351 false alarms, 0 unlabelled — the
 	// ninth-round reader scored it the same, to the figure. Then developed
@@ -364,7 +374,9 @@ var floors = map[string]struct {
 	// round (1/351).
 	// Raised after the twenty-ninth round (a clause begun on the line
 	// before: 0/351).
-	"blind11": {extraction: 353.0 / 368, recall: 15.0 / 17, falseRate: 0.0 / 351, unlabelled: 0},
+	// Raised after the thirtieth round (figures beside a line's only pair:
+	// 354/368).
+	"blind11": {extraction: 354.0 / 368, recall: 15.0 / 17, falseRate: 0.0 / 351, unlabelled: 0},
 	// Scored blind once with the tenth-round reader (2026-11-27: 175/220
 	// extracted, 5/18 caught, 4/202 false alarms, 0 unlabelled) and once
 	// with the eleventh-round reader, which had not seen it either:
@@ -381,7 +393,8 @@ var floors = map[string]struct {
 	// again after the thirteenth round, developed on it and blind12.
 	// Raised after the twenty-fifth round (a before figure naming its
 	// one result: 11/19).
-	"blind13": {extraction: 215.0 / 223, recall: 11.0 / 19, falseRate: 0.0 / 204, unlabelled: 0},
+	// Raised after the thirtieth round (a priced CPU: line: 217/223).
+	"blind13": {extraction: 217.0 / 223, recall: 11.0 / 19, falseRate: 0.0 / 204, unlabelled: 0},
 	// Scored blind with the twelfth-round reader (2026-11-27, session 14:
 	// 264/360 extracted, 4/18 caught, 21/342 false alarms, 2 alarms on
 	// unlabelled claims) and once with the thirteenth, which had not seen
@@ -425,7 +438,9 @@ var floors = map[string]struct {
 	// blind18, scored blind once with the eighteenth round (291/317,
 	// 9/19, 5/298), then developed on in the nineteenth.
 	// Raised after the twenty-third round (299/317).
-	"blind18": {extraction: 299.0 / 317, recall: 14.0 / 19, falseRate: 5.0 / 298, unlabelled: 0},
+	// Raised after the thirtieth round (figures beside a line's only pair:
+	// 300/317).
+	"blind18": {extraction: 300.0 / 317, recall: 14.0 / 19, falseRate: 5.0 / 298, unlabelled: 0},
 	// blind19, scored blind once with the nineteenth round (219/246,
 	// 9/19, 5/227, two alarms on unlabelled claims), then developed on
 	// in the twentieth round.
@@ -434,7 +449,9 @@ var floors = map[string]struct {
 	// Raised after the twenty-sixth round (no alarm on an unlabelled
 	// claim: a rate beside its own line's time).
 	// Raised after the twenty-ninth round (rows of releases: 3/227).
-	"blind19": {extraction: 223.0 / 246, recall: 13.0 / 19, falseRate: 3.0 / 227, unlabelled: 0},
+	// Raised after the thirtieth round (figures beside a line's only pair:
+	// 224/246).
+	"blind19": {extraction: 224.0 / 246, recall: 13.0 / 19, falseRate: 3.0 / 227, unlabelled: 0},
 	// blind20, scored blind once with the twentieth round (230/252,
 	// 10/18, 12/234): its floors. Raised after the twenty-first round
 	// (6/234).
@@ -460,7 +477,9 @@ var floors = map[string]struct {
 	// a table breaks a contradiction: 306/317, 6/298).
 	// Raised after the twenty-ninth round (a clause begun on the line
 	// before: 5/298).
-	"blind23": {extraction: 306.0 / 317, recall: 15.0 / 19, falseRate: 5.0 / 298, unlabelled: 0},
+	// Raised after the thirtieth round (figures beside a line's only pair,
+	// a new sentence's own subject: 308/317, 4/298).
+	"blind23": {extraction: 308.0 / 317, recall: 15.0 / 19, falseRate: 4.0 / 298, unlabelled: 0},
 	// blind24, scored blind once with the twenty-fourth round (320/335,
 	// 6/21, 8/314, one alarm on an unlabelled claim): its floors.
 	// Raised after the twenty-fifth round, developed on it (19/21,
@@ -471,7 +490,9 @@ var floors = map[string]struct {
 	// parentheses past words, a factor apart from its line's pair: 0/314).
 	// Raised after the twenty-eighth round (hours with decimals, a fall
 	// over the whole: 325/335, 20/21).
-	"blind24": {extraction: 325.0 / 335, recall: 20.0 / 21, falseRate: 0.0 / 314, unlabelled: 1},
+	// Raised after the thirtieth round (figures beside a line's only pair:
+	// 326/335).
+	"blind24": {extraction: 326.0 / 335, recall: 20.0 / 21, falseRate: 0.0 / 314, unlabelled: 1},
 	// blind25, scored blind once with the twenty-fifth round (298/324,
 	// 5/21, 14/303, one alarm on an unlabelled claim), then developed on
 	// in the twenty-sixth round: 298/324, 5/21, 8/303, 1.
@@ -480,14 +501,18 @@ var floors = map[string]struct {
 	// 5/303).
 	// Raised after the twenty-ninth round (a conversion past words:
 	// 9/21).
-	"blind25": {extraction: 311.0 / 324, recall: 9.0 / 21, falseRate: 5.0 / 303, unlabelled: 1},
+	// Raised after the thirtieth round (one amount is no pair, a saving of
+	// a named row, mixes also when not alone: 313/324, 11/21, 2/303).
+	"blind25": {extraction: 313.0 / 324, recall: 11.0 / 21, falseRate: 2.0 / 303, unlabelled: 1},
 	// blind26, scored blind once with the twenty-sixth round (311/338,
 	// 12/20, 14/318): its floors.
 	// Developed on in the twenty-seventh round and raised to its score
 	// after it (316/338, 14/20, 12/318).
 	// Raised after the twenty-ninth round (a conversion past words:
 	// 15/20).
-	"blind26": {extraction: 316.0 / 338, recall: 15.0 / 20, falseRate: 12.0 / 318, unlabelled: 0},
+	// Raised after the thirtieth round (figures beside a line's only pair:
+	// 318/338).
+	"blind26": {extraction: 318.0 / 338, recall: 15.0 / 20, falseRate: 12.0 / 318, unlabelled: 0},
 	// blind27, scored blind once with the twenty-seventh round (316/351,
 	// 10/23, 17/328, no alarm on an unlabelled claim): its floors.
 	// Developed on in the twenty-eighth round and raised to its score
@@ -495,16 +520,24 @@ var floors = map[string]struct {
 	// pair of settings: 329/351, 11/23, 15/328).
 	// Raised after the twenty-ninth round (criterion's throughput
 	// changes, a peak as a reference: 330/351, 12/328).
-	"blind27": {extraction: 330.0 / 351, recall: 11.0 / 23, falseRate: 12.0 / 328, unlabelled: 0},
+	// Raised after the thirtieth round (other subjects since a block's
+	// pair, the last ratio of a list, mixes also when not alone: 337/351,
+	// 12/23, 7/328).
+	"blind27": {extraction: 337.0 / 351, recall: 12.0 / 23, falseRate: 7.0 / 328, unlabelled: 0},
 	// blind28, scored blind once with the twenty-eighth round (276/289,
 	// 6/20, 18/269, no alarm on an unlabelled claim): its floors.
 	// Developed on in the twenty-ninth round and raised to its score
 	// after it (criterion's ids on their own line, rows of releases,
 	// units of statistic columns, …: 8/20, 5/269).
-	"blind28": {extraction: 276.0 / 289, recall: 8.0 / 20, falseRate: 5.0 / 269, unlabelled: 0},
+	// Raised after the thirtieth round (figures beside a line's only pair:
+	// 277/289).
+	"blind28": {extraction: 277.0 / 289, recall: 8.0 / 20, falseRate: 5.0 / 269, unlabelled: 0},
 	// blind29, scored blind once with the twenty-ninth round (335/347,
 	// 10/20, 14/327, no alarm on an unlabelled claim): its floors.
-	"blind29": {extraction: 335.0 / 347, recall: 10.0 / 20, falseRate: 14.0 / 327, unlabelled: 0},
+	// Raised after the thirtieth round (JMH parameters, one amount is no
+	// pair, other subjects since a pair, a priced CPU: line, …: 338/347,
+	// 12/20, 4/327).
+	"blind29": {extraction: 338.0 / 347, recall: 12.0 / 20, falseRate: 4.0 / 327, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
