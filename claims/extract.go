@@ -3327,6 +3327,18 @@ func (x *extractor) criterionOwnName(i int) string {
 // 0.061  us/op" (the error and the parameters optional).
 var jmhRowRE = regexp.MustCompile(`^\s*([\w$.]+)\.(\w+)(?:\s+\S+)*?\s+(avgt|thrpt|sample|ss)\s+(?:\d+\s+)?([0-9][0-9.,]*)\s+(?:±\s+[0-9][0-9.,]*\s+)?(\S+)\s*$`)
 
+// jmhSecondaryRows (thirtieth round): JMH's profilers print secondary
+// results under the benchmark's name and a colon ("Bench.baseline:·gc.
+// alloc.rate.norm  10000  avgt  10  2148532216.400 ± 1204.118  B/op"; newer
+// versions write "gc.alloc.rate.norm" without the dot). Such rows were
+// not read as JMH's; each is now a row of its method, paired with the
+// same result of the class's other methods.
+const jmhSecondaryRows = true
+
+// jmhSecondaryRowRE is jmhRowRE with a profiler's result after the
+// method's name, kept in the method's group.
+var jmhSecondaryRowRE = regexp.MustCompile(`^\s*([\w$.]+)\.(\w+(?::\S+)?)(?:\s+\S+)*?\s+(avgt|thrpt|sample|ss)\s+(?:\d+\s+)?([0-9][0-9.,]*)\s+(?:±\s+[0-9][0-9.,]*\s+)?(\S+)\s*$`)
+
 // jmhRow reads a result row of JMH's output. Its score takes the unit
 // at the end of the row (not the error's, which is no figure of a
 // claim); the rows of one benchmark class and mode in one block are
@@ -3335,7 +3347,11 @@ var jmhRowRE = regexp.MustCompile(`^\s*([\w$.]+)\.(\w+)(?:\s+\S+)*?\s+(avgt|thrp
 // first, as two columns of a table do. It returns the pair (nil when
 // there is none: the row then has no claim), and false for other lines.
 func (x *extractor) jmhRow(i int, figs []figure) ([]*Pair, bool) {
-	m := jmhRowRE.FindStringSubmatch(x.lines[i].raw)
+	re := jmhRowRE
+	if jmhSecondaryRows {
+		re = jmhSecondaryRowRE
+	}
+	m := re.FindStringSubmatch(x.lines[i].raw)
 	if m == nil {
 		return nil, false
 	}
@@ -3350,6 +3366,11 @@ func (x *extractor) jmhRow(i int, figs []figure) ([]*Pair, bool) {
 		x.jmhFirst = make(map[string]critEstimate)
 	}
 	key := fmt.Sprintf("%d %s %s", x.lines[i].block, m[1], m[3])
+	if j := strings.IndexByte(m[2], ':'); j >= 0 {
+		// A secondary result of a profiler ("baseline:·gc.alloc.rate.norm"):
+		// the variants of its method are the other methods' same result.
+		key += " " + m[2][j:]
+	}
 	params := ""
 	if jmhParamRows {
 		params = jmhParams(x.lines[i].raw, m)

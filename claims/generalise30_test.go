@@ -223,3 +223,30 @@ const settlementReport = `# Settlement batch
 
 The batch is FACTOR shorter: 200 minutes, or 3 h 20 min, saved every night.
 `
+
+// TestThirtiethRoundJMHSecondaryRows checks that JMH's rows of a
+// profiler's secondary result ("Bench.method:·gc.alloc.rate.norm") are
+// read as rows of their method, paired with the other methods' same
+// result (const jmhSecondaryRows): a factor of allocation is checked
+// against them.
+func TestThirtiethRoundJMHSecondaryRows(t *testing.T) {
+	// 524,288 B / 65,536 B = 8.0x.
+	rightWrong(t, allocReport, "FACTOR", 13, "8.0x", "5.0x")
+}
+
+// allocReport is TestThirtiethRoundJMHSecondaryRows's report, its factor
+// marked FACTOR.
+const allocReport = `# Tokenizer allocation
+
+## With the GC profiler
+
+~~~
+Benchmark                               Mode  Cnt       Score     Error  Units
+LexBench.table                          avgt   10       2.480 ±   0.021  ms/op
+LexBench.table:·gc.alloc.rate.norm      avgt   10  524288.000 ±   0.001   B/op
+LexBench.vector                         avgt   10       0.620 ±   0.006  ms/op
+LexBench.vector:·gc.alloc.rate.norm     avgt   10   65536.000 ±   0.001   B/op
+~~~
+
+Per call the vector lexer needs FACTOR less memory than the table lexer.
+`
