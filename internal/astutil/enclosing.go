@@ -33,6 +33,18 @@ func EnclosingFile(cur inspector.Cursor) (*ast.File, bool) {
 	return nil, false
 }
 
+// LoopBody returns the body of a *ast.ForStmt or *ast.RangeStmt, and nil
+// for any other node.
+func LoopBody(n ast.Node) *ast.BlockStmt {
+	switch n := n.(type) {
+	case *ast.ForStmt:
+		return n.Body
+	case *ast.RangeStmt:
+		return n.Body
+	}
+	return nil
+}
+
 // FuncType returns the signature syntax of a *ast.FuncDecl or *ast.FuncLit
 // (without a method's receiver), and nil for any other node.
 func FuncType(n ast.Node) *ast.FuncType {

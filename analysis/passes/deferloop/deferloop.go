@@ -219,8 +219,8 @@ func handedOut(info *types.Info, cur, loop inspector.Cursor) bool {
 		return false
 	}
 	v, ok := info.Uses[id].(*types.Var)
-	body := loopBody(loop.Node())
-	if !ok || body == nil || !inside(v.Pos(), body) {
+	body := astutil.LoopBody(loop.Node())
+	if !ok || body == nil || !astutil.ContainsPos(body, v.Pos()) {
 		return false
 	}
 	uses := func(n ast.Node) bool {
@@ -239,7 +239,7 @@ func handedOut(info *types.Info, cur, loop inspector.Cursor) bool {
 			return false
 		}
 		obj := info.ObjectOf(id)
-		return id.Name == "_" || obj != nil && inside(obj.Pos(), body)
+		return id.Name == "_" || obj != nil && astutil.ContainsPos(body, obj.Pos())
 	}
 	out := false
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -266,20 +266,6 @@ func handedOut(info *types.Info, cur, loop inspector.Cursor) bool {
 		return !out
 	})
 	return out
-}
-
-// inside reports whether pos is in n.
-func inside(pos token.Pos, n ast.Node) bool { return n.Pos() <= pos && pos < n.End() }
-
-// loopBody returns the body of a for or range statement.
-func loopBody(n ast.Node) *ast.BlockStmt {
-	switch n := n.(type) {
-	case *ast.ForStmt:
-		return n.Body
-	case *ast.RangeStmt:
-		return n.Body
-	}
-	return nil
 }
 
 // isCall reports whether e is a call other than of the builtin append: a

@@ -261,7 +261,7 @@ func (c *checker) flowInto(lhs ast.Expr, loop inspector.Cursor, depth int) flowK
 	if !ok || v.Parent() == nil || v.Parent() == v.Pkg().Scope() {
 		return kept
 	}
-	body := loopBody(loop.Node())
+	body := astutil.LoopBody(loop.Node())
 	if !astutil.ContainsPos(body, v.Pos()) {
 		// Declared outside the loop: the value may survive into the
 		// next iteration.
@@ -301,15 +301,6 @@ func inClosure(use, loop inspector.Cursor) bool {
 	return false
 }
 
-func loopBody(n ast.Node) *ast.BlockStmt {
-	switch n := n.(type) {
-	case *ast.ForStmt:
-		return n.Body
-	case *ast.RangeStmt:
-		return n.Body
-	}
-	panic("not a loop")
-}
 
 // isWritten reports whether the index expression at cur is assigned to.
 func isWritten(cur inspector.Cursor) bool {
