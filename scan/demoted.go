@@ -32,11 +32,32 @@ var demoted = map[string]string{
 	"concatloop":     "6 % (2 of 32)",
 	"deferloop":      "33 % (3 of 9)",
 	"fmtnumber":      "53 % (28 of 53)",
-	"fmtwrite":       "17 % (1 of 6)",
 	"makecap":        "14 % (11 of 78)",
 	"reuse":          "27 % (4 of 15)",
 	"sortedsearch":   "0 % (0 of 12)",
-	"unboundedcache": "0 % (0 of 5)",
+}
+
+// demotedStatic lists the checks whose findings are under 70 % precision
+// at the default confidence on the labelled corpus wherever static
+// evidence put them — in an entry point, one call from a serving handler,
+// or further — with the figure: all their static evidence is capped at
+// low, so that only a profile that measures a finding hot (cost.Hotness)
+// shows it by default. The rule: a check under 70 % on the corpus
+// is fixed or demoted to -all.
+//
+// Figures: the default findings of the scans at 6af91b2 of all fourteen
+// labelled lists (bench/corpus/modules.txt and heldout.txt to
+// heldout13.txt, every default finding labelled in bench/corpus/labels):
+// fmtwrite 0 of 3 hot (a health check no package installs, a
+// misconfiguration reply, a credentials endpoint read a few times per
+// sandbox; 1 of 6 at a9041f4, when only its path evidence was capped),
+// loopencode 0 of 2 (traits re-encoded per address before a database
+// insert and an e-mail), unboundedcache 0 of 1 (a cache whose keys come
+// from a fixed route list: wrong; 0 of 5 at a9041f4).
+var demotedStatic = map[string]string{
+	"fmtwrite":       "0 % (0 of 3 labelled default findings hot; 1 of 6 before its path evidence was capped)",
+	"loopencode":     "0 % (0 of 2 labelled default findings hot)",
+	"unboundedcache": "0 % (0 of 1 labelled default findings hot; 0 of 5 before its path evidence was capped)",
 }
 
 // demotedInEntry lists the checks whose findings in an entry point itself
@@ -123,6 +144,13 @@ func demote(f *finding.Finding, p path) {
 	}
 	if ok {
 		f.Hot = &finding.Hot{Evidence: f.Hot.Evidence + "; shown only with -all: " + why, Confidence: Low}
+		return
+	}
+	if why, ok := demotedStatic[f.Analyzer]; ok {
+		f.Hot = &finding.Hot{
+			Evidence:   f.Hot.Evidence + "; shown only with -all: static evidence is too weak evidence for the " + f.Analyzer + " check, whose precision on the corpus of real code is " + why,
+			Confidence: Low,
+		}
 		return
 	}
 	if why, ok := demotedAPI[f.Analyzer]; ok && p.reached && p.reach.kind == "exported API" {

@@ -210,6 +210,11 @@ func TestDemote(t *testing.T) {
 		{"makecap", high, near("consumer loop", 3, 1), Medium, "1 call from a serving handler", ""},
 		{"makecap", high, near("HTTP handler", 2, 2), Low, "static evidence is too weak", ""},
 		{"makecap", high, near("consumer loop", 1, -1), Low, "static evidence is too weak", ""},
+		// a check weak wherever static evidence puts it: capped in an
+		// entry point and next to a serving handler too
+		{"fmtwrite", &finding.Hot{Evidence: "static: is a HTTP handler", Confidence: High}, near("HTTP handler", 0, 0), Low, "static evidence is too weak evidence for the fmtwrite check", ""},
+		{"fmtwrite", high, near("HTTP handler", 1, 1), Low, "static evidence is too weak", ""},
+		{"loopencode", high, near("HTTP handler", 3, -1), Low, "static evidence is too weak", ""},
 		// a check weak when a library's API is all that reaches it
 		{"timeformat", &finding.Hot{Evidence: "static: exported API of a library package", Confidence: Medium}, near("exported API", 0, -1), Low, "exported API is too weak", "now"},
 		{"timeformat", &finding.Hot{Evidence: "static: called from the library's exported x.Y", Confidence: Medium}, near("exported API", 2, -1), Low, "exported API is too weak", "now"},
