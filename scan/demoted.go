@@ -51,12 +51,13 @@ var demoted = map[string]string{
 // fmtwrite 0 of 3 hot (a health check no package installs, a
 // misconfiguration reply, a credentials endpoint read a few times per
 // sandbox; 1 of 6 at a9041f4, when only its path evidence was capped),
-// loopencode 0 of 2 (traits re-encoded per address before a database
-// insert and an e-mail), unboundedcache 0 of 1 (a cache whose keys come
-// from a fixed route list: wrong; 0 of 5 at a9041f4).
+// unboundedcache 0 of 1 (a cache whose keys come from a fixed route list:
+// wrong; 0 of 5 at a9041f4). loopencode's 0 of 2 (one function re-encoding
+// a user's traits per address before a database insert and an e-mail) is
+// too small a sample to hide the loop-invariant encoding the seed
+// reports fixed and the bundled example plants: it is not listed.
 var demotedStatic = map[string]string{
 	"fmtwrite":       "0 % (0 of 3 labelled default findings hot; 1 of 6 before its path evidence was capped)",
-	"loopencode":     "0 % (0 of 2 labelled default findings hot)",
 	"unboundedcache": "0 % (0 of 1 labelled default findings hot; 0 of 5 before its path evidence was capped)",
 }
 

@@ -214,7 +214,7 @@ func TestDemote(t *testing.T) {
 		// entry point and next to a serving handler too
 		{"fmtwrite", &finding.Hot{Evidence: "static: is a HTTP handler", Confidence: High}, near("HTTP handler", 0, 0), Low, "static evidence is too weak evidence for the fmtwrite check", ""},
 		{"fmtwrite", high, near("HTTP handler", 1, 1), Low, "static evidence is too weak", ""},
-		{"loopencode", high, near("HTTP handler", 3, -1), Low, "static evidence is too weak", ""},
+		{"unboundedcache", &finding.Hot{Evidence: "static: is a HTTP handler", Confidence: High}, near("HTTP handler", 0, 0), Low, "static evidence is too weak", ""},
 		// a check weak when a library's API is all that reaches it
 		{"timeformat", &finding.Hot{Evidence: "static: exported API of a library package", Confidence: Medium}, near("exported API", 0, -1), Low, "exported API is too weak", "now"},
 		{"timeformat", &finding.Hot{Evidence: "static: called from the library's exported x.Y", Confidence: Medium}, near("exported API", 2, -1), Low, "exported API is too weak", "now"},
