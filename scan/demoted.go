@@ -28,13 +28,13 @@ import (
 // (bench/corpus/labels); the cold ones ran per connect, per table open,
 // at start-up or in test tools.
 var demoted = map[string]string{
-	"compileonce":    "33 % (2 of 6 labelled findings hot)",
-	"concatloop":     "6 % (2 of 32)",
-	"deferloop":      "33 % (3 of 9)",
-	"fmtnumber":      "53 % (28 of 53)",
-	"makecap":        "14 % (11 of 78)",
-	"reuse":          "27 % (4 of 15)",
-	"sortedsearch":   "0 % (0 of 12)",
+	"compileonce":  "33 % (2 of 6 labelled findings hot)",
+	"concatloop":   "6 % (2 of 32)",
+	"deferloop":    "33 % (3 of 9)",
+	"fmtnumber":    "53 % (28 of 53)",
+	"makecap":      "14 % (11 of 78)",
+	"reuse":        "27 % (4 of 15)",
+	"sortedsearch": "0 % (0 of 12)",
 }
 
 // demotedStatic lists the checks whose findings are under 70 % precision

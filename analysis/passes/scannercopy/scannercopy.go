@@ -301,7 +301,6 @@ func inClosure(use, loop inspector.Cursor) bool {
 	return false
 }
 
-
 // isWritten reports whether the index expression at cur is assigned to.
 func isWritten(cur inspector.Cursor) bool {
 	switch cur.ParentEdgeKind() {
