@@ -255,9 +255,11 @@ func handedOut(info *types.Info, cur, loop inspector.Cursor) bool {
 				}
 			}
 		case *ast.AssignStmt:
+			// A call's result is computed from the variable, not the
+			// variable itself (an append's arguments are seen above).
 			if len(n.Lhs) == len(n.Rhs) {
 				for i, rhs := range n.Rhs {
-					if uses(rhs) && !local(n.Lhs[i]) && !isCall(rhs) {
+					if _, isCall := ast.Unparen(rhs).(*ast.CallExpr); !isCall && uses(rhs) && !local(n.Lhs[i]) {
 						out = true
 					}
 				}
@@ -266,17 +268,6 @@ func handedOut(info *types.Info, cur, loop inspector.Cursor) bool {
 		return !out
 	})
 	return out
-}
-
-// isCall reports whether e is a call other than of the builtin append: a
-// value computed from the variable, not the variable itself.
-func isCall(e ast.Expr) bool {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok {
-		return false
-	}
-	id, ok := ast.Unparen(call.Fun).(*ast.Ident)
-	return !ok || id.Name != "append"
 }
 
 // released returns the name of the release the deferred call makes

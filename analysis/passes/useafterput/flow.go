@@ -587,8 +587,7 @@ func joined(g *ssa.Go) bool {
 			return false
 		}
 		fn := call.Common().StaticCallee()
-		return fn != nil && fn.Name() == "Wait" && len(call.Common().Args) == 1 && groups[call.Common().Args[0]] &&
-			isWaitGroup(call.Common().Args[0].Type())
+		return fn != nil && fn.Name() == "Wait" && len(call.Common().Args) == 1 && groups[call.Common().Args[0]]
 	}
 	// Walk the blocks from g on: a path that meets a Wait is covered; one
 	// that reaches a return first is not.
