@@ -224,7 +224,11 @@ type extractor struct {
 	benchUnits map[string]string
 	// jmhFirst holds the first JMH row of each benchmark class and mode
 	// in a block of output.
-	jmhFirst        map[string]critEstimate
+	jmhFirst map[string]critEstimate
+	// pytestRows and pytestGroups hold the rows of pytest-benchmark's
+	// tables read at their header, by 0-based line (pytestBenchRows).
+	pytestRows      map[int]*pytestRow
+	pytestGroups    map[int]*pytestGroup
 	blockBefore     map[Quantity]labelled
 	blockAfter      map[Quantity]labelled
 	phaseBefore     map[string]labelled // labelled figures in sections headed "Before"
@@ -653,6 +657,9 @@ func (x *extractor) proseClaims(i int) {
 		}
 	}
 	if dl.kind == lkOutput && x.profileRow(i) {
+		return
+	}
+	if dl.kind == lkOutput && x.pytestLine(i) {
 		return
 	}
 	var pairs []*Pair

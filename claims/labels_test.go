@@ -539,8 +539,9 @@ var floors = map[string]struct {
 	// 12/20, 4/327).
 	"blind29": {extraction: 338.0 / 347, recall: 12.0 / 20, falseRate: 4.0 / 327, unlabelled: 0},
 	// blind30, scored blind once with the thirtieth round (283/306, 5/19,
-	// 4/287, one alarm on an unlabelled claim): its floors.
-	"blind30": {extraction: 283.0 / 306, recall: 5.0 / 19, falseRate: 4.0 / 287, unlabelled: 1},
+	// 4/287, one alarm on an unlabelled claim): its floors. Raised in the
+	// thirty-first round (pytest-benchmark's table read: 295/306).
+	"blind30": {extraction: 295.0 / 306, recall: 5.0 / 19, falseRate: 4.0 / 287, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
