@@ -35,6 +35,32 @@
 // statements between the make and the loop must not mention the variable
 // nor change what the length reads.
 //
+// Appends before or after the loop and further fill loops add to the
+// size: the statements that follow the make and add to the variable, in
+// order — fill loops, appends of listed elements (out = append(out, a,
+// b): 2) and appends of a slice (out = append(out, xs...): len(xs)),
+// and a final return append(out, xs...) — sum up to the size reported,
+// 1+len(rows) or len(r.DNSNames)+len(r.Emails)+len(r.IPs), up to the
+// first statement that uses the variable otherwise. Such a sequence is
+// reported when something in it would grow the slice or map: a fill
+// loop, or two appends of which one adds a slice; not a single append
+// to an empty slice (one allocation of the right size) nor appends of
+// listed elements only (whether they outgrow the first array depends on
+// the allocator's size classes). A slice made with a small constant
+// length (make([]byte, 2): a frame's length prefix, up to 16 elements)
+// whose elements are then written (binary.BigEndian.PutUint16(l, n),
+// l[0] = tag) and which is then extended by appends is reported too:
+// its make allocates once and the append again; the fix gives the make
+// the capacity, make([]byte, 2, 2+len(payload)). A fill loop after such
+// a make is not: make([]T, n) followed by appends is most often a bug
+// (n zero elements first), not a missing capacity.
+//
+// A map may be read in its fill loop: a set of the keys seen so far that
+// rejects a duplicate (if _, ok := seen[k]; ok { return err }) or skips
+// it (if seen[k] { continue }) before the store is reported, with the
+// count an upper bound. An error return may have any type that
+// implements error (return &BatchError{...}).
+//
 // A filtered map copy, a store preceded by an unlabelled continue of the
 // loop (if reserved[k] { continue }), is reported too: len(src) is then an
 // upper bound, the report says "up to", and the fix sizes the map for it,
@@ -55,8 +81,9 @@
 // non-nil error is allowed: it drops what the loop built, so the capacity
 // matters only on the way to a result — when the body appends
 // several elements or a slice (append(out, xs...)), when the loop uses or
-// reassigns the variable in any other way, when the make already has a
-// length or a capacity, for ranges over strings (by rune, so len(s) bytes
+// reassigns the variable in any other way (but for a map's lookups,
+// above), when the make already has a capacity or a length (but for the
+// small constant length above), for ranges over strings (by rune, so len(s) bytes
 // overstates the count), channels and iterator functions (no length known
 // before), for length expressions with a call or a side effect other
 // than the ranged call itself (len(s.Items()) would call Items twice),

@@ -63,6 +63,7 @@ const (
 	varDecl   form = iota // var out []T: a nil slice
 	composite             // []T{} or map[K]V{}
 	makeCall              // make([]T, 0) or make(map[K]V)
+	makeLen               // make([]T, n) with a constant n > 0, then appended to
 )
 
 // A target is a slice or map variable (or a field of one) that a statement
@@ -75,6 +76,7 @@ type target struct {
 	typ   ast.Expr // the type as written, for the message
 	init  ast.Expr // the composite literal or make call; nil for varDecl
 	stmt  ast.Stmt
+	n     ast.Expr // the length of a makeLen target
 }
 
 // A fill is a loop that adds one element to the target per iteration.
@@ -115,39 +117,214 @@ func (c *checker) check(cur inspector.Cursor) {
 	if !ok {
 		return
 	}
-	// Find the first later statement that mentions the target.
-	var between []ast.Stmt
-	var loop ast.Stmt
-	for _, s := range list[idx+1:] {
-		if c.mentions(s, t) {
-			loop = s
+	f, between, last, ok := c.sequence(list[idx+1:], t)
+	if !ok || !c.hotEnough(cur) {
+		return
+	}
+	c.report(t, f, between, last)
+}
+
+// A part is a statement that adds a number of elements known before it
+// runs to the target: a fill loop, or an append of listed elements or of
+// a slice (out = append(out, a, b), out = append(out, xs...), return
+// append(out, xs...)).
+type part struct {
+	fill
+	loop bool
+	// n is the number of elements if it is a constant (isConst).
+	n       int64
+	isConst bool
+	// terminal is set for a return: nothing follows it.
+	terminal bool
+}
+
+// sequence returns the fill made of the statements after the target's
+// statement that add to it, in order, up to the first that mentions it in
+// another way: their lengths sum up to the size the target reaches. It
+// also returns the statements between the target's and the last part
+// that are not parts, and the last part. A target made with a length
+// (make([]byte, 2)) may first have its elements written by calls
+// (binary.BigEndian.PutUint16(l, n)) or stores (l[0] = v).
+//
+// ok is false when nothing would grow: no part, a single append to an
+// empty target (one allocation of the right size), or only constant
+// appends (whether they outgrow the first array depends on the size
+// classes of the allocator).
+func (c *checker) sequence(rest []ast.Stmt, t target) (f fill, between []ast.Stmt, last ast.Stmt, ok bool) {
+	var parts []part
+	var seen, pending []ast.Stmt
+	for _, s := range rest {
+		if !c.mentions(s, t) || t.form == makeLen && len(parts) == 0 && c.elementsOnly(s, t) {
+			pending = append(pending, s)
+			seen = append(seen, s)
+			continue
+		}
+		inner := s
+		for {
+			l, isLabeled := inner.(*ast.LabeledStmt)
+			if !isLabeled {
+				break
+			}
+			inner = l.Stmt
+		}
+		p, isPart := c.part(inner, t)
+		if !isPart || len(parts) > 0 && (p.call != nil || parts[0].call != nil) {
+			break // a range over a call must be the only part (see report)
+		}
+		if t.form == makeLen && p.loop {
+			break // make([]T, n) then a fill loop is most often a bug, not a size hint
+		}
+		changed := false
+		for _, x := range seen {
+			if c.assigns(x, p.deps) {
+				changed = true // the length read before would differ
+				break
+			}
+		}
+		if changed {
 			break
 		}
-		between = append(between, s)
-	}
-	for {
-		l, ok := loop.(*ast.LabeledStmt)
-		if !ok {
+		parts = append(parts, p)
+		between = append(between, pending...)
+		pending = nil
+		seen = append(seen, s)
+		last = inner
+		if p.terminal {
 			break
 		}
-		loop = l.Stmt
 	}
-	if loop == nil {
-		return
+	if len(parts) == 0 {
+		return fill{}, nil, nil, false
 	}
-	f, ok := c.fillLoop(loop, t)
-	if !ok {
-		return
+	var k int64
+	var terms []ast.Expr
+	f.exact = true
+	for _, p := range parts {
+		f.exact = f.exact && p.exact
+		f.filtered = f.filtered || p.filtered
+		f.indirect = f.indirect || p.indirect
+		f.deps = append(f.deps, p.deps...)
+		f.call = p.call
+		if p.isConst {
+			k += p.n
+			continue
+		}
+		terms = append(terms, p.length)
 	}
-	for _, s := range between {
-		if c.assigns(s, f.deps) {
-			return // the length read before the loop would differ
+	switch {
+	case len(terms) == 0:
+		return fill{}, nil, nil, false // constant appends only
+	case t.form != makeLen && len(parts) == 1 && !parts[0].loop:
+		return fill{}, nil, nil, false // one append: one allocation
+	}
+	if t.form == makeLen {
+		if !c.sideEffectFree(t.n, &f) {
+			return fill{}, nil, nil, false
+		}
+		if v := c.info.Types[t.n].Value; v != nil {
+			n, exact := constant.Int64Val(constant.ToInt(v))
+			if !exact {
+				return fill{}, nil, nil, false
+			}
+			k += n
+		} else {
+			terms = append([]ast.Expr{t.n}, terms...)
 		}
 	}
-	if !c.hotEnough(cur) {
-		return
+	if k > 0 {
+		terms = append([]ast.Expr{&ast.BasicLit{Kind: token.INT, Value: strconv.FormatInt(k, 10)}}, terms...)
 	}
-	c.report(t, f, between, loop)
+	f.length = terms[0]
+	if len(terms) > 1 {
+		// An identifier renders as written: 1+len(rows), as gofmt
+		// prints a sum inside the make's arguments.
+		rendered := make([]string, len(terms))
+		for i, e := range terms {
+			rendered[i] = c.render(e)
+		}
+		f.length = ast.NewIdent(strings.Join(rendered, "+"))
+	}
+	return f, between, last, true
+}
+
+// part returns the part s is, if it adds to the target.
+func (c *checker) part(s ast.Stmt, t target) (part, bool) {
+	switch s := s.(type) {
+	case *ast.ForStmt, *ast.RangeStmt:
+		f, ok := c.fillLoop(s, t)
+		return part{fill: f, loop: true}, ok
+	case *ast.AssignStmt:
+		if t.isMap || s.Tok != token.ASSIGN || len(s.Lhs) != 1 || len(s.Rhs) != 1 || !c.matches(ast.Unparen(s.Lhs[0]), t) {
+			return part{}, false
+		}
+		return c.appendPart(s.Rhs[0], s, t, 2)
+	case *ast.ReturnStmt:
+		if t.isMap || len(s.Results) != 1 {
+			return part{}, false
+		}
+		p, ok := c.appendPart(s.Results[0], s, t, 1)
+		p.terminal = true
+		return p, ok
+	}
+	return part{}, false
+}
+
+// appendPart returns the part of the statement s whose expression e
+// appends to the target, which s mentions exactly mentions times.
+func (c *checker) appendPart(e ast.Expr, s ast.Stmt, t target, mentions int) (part, bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || !astutil.IsBuiltin(c.info, call.Fun, "append") || len(call.Args) < 2 ||
+		!c.matches(ast.Unparen(call.Args[0]), t) || c.count(s, t) != mentions {
+		return part{}, false
+	}
+	p := part{fill: fill{exact: true}}
+	if !call.Ellipsis.IsValid() {
+		p.isConst, p.n = true, int64(len(call.Args)-1)
+		return p, true
+	}
+	if len(call.Args) != 2 {
+		return part{}, false
+	}
+	x := call.Args[1]
+	if v := c.info.Types[x].Value; v != nil && v.Kind() == constant.String {
+		p.isConst, p.n = true, int64(len(constant.StringVal(v)))
+		return p, true
+	}
+	if !valid(c.info.TypeOf(x)) || !c.sideEffectFree(x, &p.fill) {
+		return part{}, false
+	}
+	p.length = &ast.CallExpr{Fun: ast.NewIdent("len"), Args: []ast.Expr{x}}
+	return p, true
+}
+
+// elementsOnly reports whether s only writes elements of the target, made
+// with a length: a call that takes it as an argument (binary.BigEndian.
+// PutUint16(l, n), copy(l, src)), which cannot change its length, or
+// stores to its elements (l[0] = v).
+func (c *checker) elementsOnly(s ast.Stmt, t target) bool {
+	k := 0
+	switch s := s.(type) {
+	case *ast.ExprStmt:
+		call, ok := ast.Unparen(s.X).(*ast.CallExpr)
+		if !ok || astutil.IsBuiltin(c.info, call.Fun, "append") {
+			return false
+		}
+		for _, a := range call.Args {
+			if c.matches(ast.Unparen(a), t) {
+				k++
+			}
+		}
+	case *ast.AssignStmt:
+		if s.Tok != token.ASSIGN {
+			return false
+		}
+		for _, lhs := range s.Lhs {
+			if ix, ok := ast.Unparen(lhs).(*ast.IndexExpr); ok && c.matches(ast.Unparen(ix.X), t) {
+				k++
+			}
+		}
+	}
+	return k > 0 && k == c.count(s, t)
 }
 
 // hotEnough reports whether the code at cur may run often enough for the
@@ -229,6 +406,8 @@ func (c *checker) initTarget(s ast.Stmt, path []types.Object, lhs, init ast.Expr
 		isSlice, t.isMap = c.kind(e.Args[0], c.info.TypeOf(e))
 		switch {
 		case isSlice && len(e.Args) == 2 && astutil.IsZero(c.info, e.Args[1]):
+		case isSlice && len(e.Args) == 2 && c.smallLength(e.Args[1]):
+			t.form, t.n = makeLen, e.Args[1]
 		case t.isMap && len(e.Args) == 1:
 		default:
 			return target{}, false // a length or a capacity is given
@@ -240,6 +419,21 @@ func (c *checker) initTarget(s ast.Stmt, path []types.Object, lhs, init ast.Expr
 		return target{}, false
 	}
 	return t, true
+}
+
+// maxHeader is the largest constant length of a makeLen target: the
+// fixed-size header of a frame (a 2-byte length, an 8-byte id) that the
+// payload is appended to.
+const maxHeader = 16
+
+// smallLength reports whether e is a constant from 1 to maxHeader.
+func (c *checker) smallLength(e ast.Expr) bool {
+	v := c.info.Types[e].Value
+	if v == nil {
+		return false
+	}
+	n, exact := constant.Int64Val(constant.ToInt(v))
+	return exact && n >= 1 && n <= maxHeader
 }
 
 // kind tells whether the type of a value whose type expression is texpr is a
@@ -504,12 +698,18 @@ func (c *checker) fillLoop(loop ast.Stmt, t target) (fill, bool) {
 	}
 	// Exactly one top-level statement of the body mentions the target,
 	// and it adds one element.
+	// Other statements may look a map's keys up (a set of the keys seen
+	// so far, to reject or skip a duplicate): they read the map, they do
+	// not add to it.
 	var fillStmt *ast.AssignStmt
 	for _, s := range body.List {
 		if !c.mentions(s, t) {
 			continue
 		}
 		a, ok := s.(*ast.AssignStmt)
+		if ok && t.isMap && c.onlyLookups(a, t) || !ok && t.isMap && c.onlyLookups(s, t) {
+			continue
+		}
 		if fillStmt != nil || !ok {
 			return fill{}, false
 		}
@@ -813,15 +1013,52 @@ func (c *checker) escapes(body *ast.BlockStmt) (esc bool, skip token.Pos) {
 	return esc, skip
 }
 
-// isErrorExit reports whether ret returns an error: its last result is of
-// type error and is not nil.
+// isErrorExit reports whether ret returns an error: its last result is
+// not nil and of type error or of a type that implements error (return
+// &ValidationError{...}).
 func (c *checker) isErrorExit(ret *ast.ReturnStmt) bool {
 	if len(ret.Results) == 0 {
 		return false
 	}
 	last := ret.Results[len(ret.Results)-1]
 	tv, ok := c.info.Types[last]
-	return ok && !tv.IsNil() && types.Identical(tv.Type, types.Universe.Lookup("error").Type())
+	if !ok || tv.IsNil() || !valid(tv.Type) {
+		return false
+	}
+	return types.Implements(tv.Type, errorType)
+}
+
+var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
+
+// onlyLookups reports whether every mention of the map target in n reads
+// one of its entries (m[k] as a value or in v, ok := m[k]): n neither
+// stores, deletes nor ranges, nor takes the map's length.
+func (c *checker) onlyLookups(n ast.Node, t target) bool {
+	lookups, stores := 0, 0
+	isEntry := func(e ast.Expr) bool {
+		ix, ok := ast.Unparen(e).(*ast.IndexExpr)
+		return ok && c.matches(ast.Unparen(ix.X), t)
+	}
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				if isEntry(lhs) {
+					stores++
+				}
+			}
+		case *ast.IncDecStmt:
+			if isEntry(n.X) {
+				stores++
+			}
+		case *ast.IndexExpr:
+			if c.matches(ast.Unparen(n.X), t) {
+				lookups++
+			}
+		}
+		return true
+	})
+	return stores == 0 && lookups > 0 && lookups == c.count(n, t)
 }
 
 // inside reports whether the stack holds a loop, or, if switches is set, a
@@ -873,6 +1110,16 @@ func (c *checker) report(t target, f fill, between []ast.Stmt, loop ast.Stmt) {
 			fmt.Sprintf("%s grows to %s%s entries without a size hint: make it with that hint", name, upTo, length),
 			fmt.Sprintf("%s grows to a known size without a size hint: make it with that hint", name))
 		fixMsg = fmt.Sprintf("Make %s with size hint %s", name, capacity)
+	} else if t.form == makeLen {
+		diag.Category = "slice"
+		n := c.render(t.n)
+		made = fmt.Sprintf("make(%s, %s, %s)", typ, n, capacity)
+		diag.Message = checkdoc.Fit(
+			fmt.Sprintf("%s is made with length %s and grown by append to %s elements: make it with %s", name, n, length, made),
+			fmt.Sprintf("%s is made with length %s and grown again by append: make it with %s", name, n, made),
+			fmt.Sprintf("%s is made with length %s and grown by append to %s elements: make it with that capacity", name, n, length),
+			fmt.Sprintf("%s is made with length %s and grown again by append: make it with that capacity", name, n))
+		fixMsg = fmt.Sprintf("Make %s with capacity %s", name, capacity)
 	} else {
 		diag.Category = "slice"
 		made = fmt.Sprintf("make(%s, 0, %s)", typ, capacity)

@@ -10,5 +10,5 @@ import (
 )
 
 func Test(t *testing.T) {
-	checkdoctest.Messages(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), makecap.Analyzer, "orders", "ordercmd", "filtered", "broken", "reply"))
+	checkdoctest.Messages(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), makecap.Analyzer, "orders", "ordercmd", "filtered", "broken", "reply", "frames"))
 }

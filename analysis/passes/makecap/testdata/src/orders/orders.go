@@ -281,10 +281,10 @@ func Sized(rows []OrderRow) ([]int64, map[int64]bool) {
 	return ids, seen
 }
 
-// Prefixed has a first element before the loop: the slice is touched in
-// between.
+// Prefixed has a first element before the loop: the append and the loop
+// add 1+len(rows) elements.
 func Prefixed(rows []OrderRow) []string {
-	cols := []string{}
+	cols := []string{} // want `cols grows by append to 1\+len\(rows\) elements: make it with make\(\[\]string, 0, 1\+len\(rows\)\)`
 	cols = append(cols, "id")
 	for _, r := range rows {
 		cols = append(cols, r.Customer)
