@@ -1684,6 +1684,12 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 			prevEnd = f.end
 			continue
 		}
+		if factorRangeTo && f.Unit == "" && k+1 < len(figs) && figs[k+1].Unit == "x" && !f.plusMinus && !figs[k+1].plusMinus &&
+			factorRangeToRE.MatchString(s[f.end:]) && !factorFromRE.MatchString(s[:f.start]) && !strings.ContainsAny(s[f.end:figs[k+1].start], "0123456789") {
+			// "2.5 to 3.6 times faster": the low end takes the high
+			// end's unit.
+			f.Unit = "x"
+		}
 		if f.Unit == "x" || f.Unit == "%" {
 			if p, ok := x.classifyWrapped(i, s, f, prevEnd, lastStop); ok {
 				f.used = true

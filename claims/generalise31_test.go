@@ -49,3 +49,41 @@ func TestThirtyFirstRoundPytestBenchRows(t *testing.T) {
 	noAlarmAt(t, src("40.0000", "3.20", "55.0"), 14, "55.0")
 	alarmAt(t, src("40.0000", "3.20", "45.0"), 14, "45.0")
 }
+
+// consistentAt fails unless the claim of line with figure fig is found
+// and consistent.
+func consistentAt(t *testing.T, src string, line int, fig string) {
+	t.Helper()
+	rep := extract(t, src)
+	if c := claimAt(t, rep, line, fig); c.Verdict != Consistent {
+		t.Fatalf("line %d: %q %s (%s), want consistent\n%s", line, c.Claimed, c.Verdict, c.Detail, formatClaims(rep.Claims))
+	}
+}
+
+// TestThirtyFirstRoundFactorRangeTo checks that the low end of a range of
+// factors written with "to" is a factor of its own, checked against the
+// rows (const factorRangeTo), with a unit on each end or on the high end
+// only; "from 1.5x to 2.0x" stays two levels of a factor.
+func TestThirtyFirstRoundFactorRangeTo(t *testing.T) {
+	src := func(rng string) string {
+		return strings.ReplaceAll(`# Hash join
+
+## Results
+
+| input | old (ms) | new (ms) |
+|---|--:|--:|
+| small | 45 | 30 |
+| large | 80 | 40 |
+
+The new join is RANGE faster than the old one (1.50x on small inputs, 2.00x on large ones).
+`, "RANGE", rng)
+	}
+	// 45 / 30 = 1.50x, 80 / 40 = 2.00x.
+	consistentAt(t, src("1.50x to 2.00x"), 10, "1.50")
+	consistentAt(t, src("1.5 to 2.0 times"), 10, "1.5")
+	// A range of levels is no claim of a factor.
+	rep := extract(t, src("going from 1.5x to 2.0x"))
+	if c := findClaim(rep, 10, "1.5"); c != nil && c.Kind == Speedup {
+		t.Fatalf("from 1.5x to 2.0x: %q read as a factor\n%s", c.Claimed, formatClaims(rep.Claims))
+	}
+}

@@ -124,6 +124,19 @@ var refNouns = func() string {
 // names no reference and stays no claim.
 var multipleOfRE = regexp.MustCompile(`(?i)^\s*(?:(?:the|its|their|our|that)\s+(?:[^\s,;:()]+\s+){0,3}?(?:` + refNouns + `)\b|(?:the|its|their|our)\s+[a-z][\w-]*\s+of\b|the\s+(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*['’]s\b|the\s+[$€£]?\d|(?:headroom|margin)\b)`)
 
+// factorRangeTo (thirty-first round): a range of factors written with
+// "to" ("2.51× to 3.61× faster", "2.5 to 3.6 times faster", "3.45x to
+// 4.84x faster than the scalar one") states two factors, each of the
+// rows it spans: the low end was dropped (no comparative right after
+// it, or no unit), and only the high end read. The low end is now a
+// factor of the same phrase, checked as the high end is. Not after
+// "from" ("from 2x to 3x": two levels of a factor).
+const factorRangeTo = true
+
+// factorRangeToRE finds the high end of a range of factors after its
+// low end.
+var factorRangeToRE = regexp.MustCompile(`^\s+to\s+(?:about\s+|roughly\s+|~)?([0-9][0-9.,]*\s*(?:×|x\b|times\b))`)
+
 // Words that name what is compared, most specific first.
 var quantityWords = []struct {
 	q     Quantity
@@ -360,6 +373,25 @@ func growthBefore(win string) bool { return growthVerbRE.MatchString(win) }
 func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 	if f.plusMinus || f.Value == 0 && f.Unit == "x" {
 		return phrase{}, false
+	}
+	if factorRangeTo && f.Unit == "x" {
+		if m := factorRangeToRE.FindStringSubmatchIndex(s[f.end:]); m != nil {
+			// "2.51× to 3.61× faster": the low end of a range of
+			// factors is read with the words after the high end.
+			g := *f
+			g.start, g.end = f.end+m[2], f.end+m[3]
+			p, ok := classify(s, &g, prevEnd)
+			if ok {
+				p.fig, p.start = f, f.start
+				p.text = strings.Join(strings.Fields(s[f.start:f.end]+s[g.end:max(p.end, g.end)]), " ")
+				if c := s[f.end-1]; c >= '0' && c <= '9' {
+					// "2.5 to 3.6 times faster": the unit is the high
+					// end's.
+					p.text = strings.Join(strings.Fields(s[f.start:max(p.end, g.end)]), " ")
+				}
+			}
+			return p, ok
+		}
 	}
 	after, aEnd := wordsAfter(s, f.end, 6)
 	p := phrase{fig: f, start: f.start, end: f.end}
