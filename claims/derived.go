@@ -1846,8 +1846,81 @@ func (x *extractor) checkPriced(c *Claim, n Number, scan string, figs []figure) 
 			}
 		}
 	}
+	if cx.Reason == DerivedOff && pricedSentenceAmounts {
+		if hx := x.pricedOtherAmount(c, n, scan, figs, m[0], price, pu.q, pu.scale); hx != nil {
+			cx = hx
+		}
+	}
 	setCross(c, cx)
 	return true
+}
+
+// pricedSentenceAmounts (thirty-first round): the amount a price
+// multiplies is the last figure of its quantity before it; a sentence
+// may state the amount over two periods ("64.4 node-hours per trading
+// day, 1,932 node-hours over the month's 21 trading days. At $1.36 per
+// node-hour that is $87.6 per trading day"; "498.2 CPU-hours a day …
+// Over a 30-day month that comes to 3,487.6 CPU-hours. At $0.0425 per
+// vCPU-hour the saving is $635.23 a month"), and the last one was priced
+// and the money called wrong. When the last amount does not give the
+// money, another amount of its quantity in the sentence (on the line, or
+// ending the paragraph's line before) that gives it, as is or over the
+// money's period from its own ("a day" to "a month"), makes it
+// consistent.
+const pricedSentenceAmounts = true
+
+// pricedOtherAmount returns the check of n against another amount of
+// the price's quantity before the price at offset at of scan that gives
+// it; nil when none does.
+func (x *extractor) pricedOtherAmount(c *Claim, n Number, scan string, figs []figure, at int, price float64, q Quantity, scale float64) *Cross {
+	type cand struct {
+		n     Number
+		after string
+		line  int
+	}
+	var cs []cand
+	add := func(text string, fs []figure, line int) {
+		for k, f := range fs {
+			if f.Quantity != q || strings.Contains(f.Unit, "/") {
+				continue
+			}
+			end := len(text)
+			if k+1 < len(fs) {
+				end = fs[k+1].start
+			}
+			cs = append(cs, cand{f.Number, text[f.end:end], line})
+		}
+	}
+	prev := x.wrappedLine(c.Line-1, c.Line-2)
+	if prev != "" {
+		add(prev, scanFigures(prev), c.Line-1)
+	}
+	var before []figure
+	for _, f := range figs {
+		if f.end <= at {
+			before = append(before, f)
+		}
+	}
+	add(scan[:at], before, c.Line)
+	for _, a := range cs {
+		lo, hi := a.n.base()
+		lo, hi = lo/scale*price, hi/scale*price
+		mults := []float64{1}
+		if p := periodOf(a.after); p > 0 && n.perLo > 0 {
+			mults = append(mults, n.perLo/p, n.perHi/p)
+		}
+		for _, f := range mults {
+			if rangeMatch(n, lo*f, hi*f) {
+				ops := []Number{a.n, {Text: "$" + trimFloat(price, 6), Value: price, High: price}}
+				if f != 1 {
+					ops = append(ops, Number{Text: trimFloat(f, 4), Value: f, High: f})
+				}
+				return &Cross{Reason: DerivedHolds, Derivation: Total, Lines: []int{a.line, c.Line}, Stated: n, Got: toUnit((lo+hi)/2*f, n),
+					GotUnit: n.Unit, Operands: ops}
+			}
+		}
+	}
+	return nil
 }
 
 // checkPoints checks a change stated in percentage points ("fell by 3.3

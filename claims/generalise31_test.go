@@ -87,3 +87,27 @@ The new join is RANGE faster than the old one (1.50x on small inputs, 2.00x on l
 		t.Fatalf("from 1.5x to 2.0x: %q read as a factor\n%s", c.Claimed, formatClaims(rep.Claims))
 	}
 }
+
+// TestThirtyFirstRoundPricedSentenceAmounts checks that a price times
+// another amount of its sentence than the last (the amount per night
+// before the month's total, or the amount a day over the money's month)
+// makes the money consistent when the last does not give it (const
+// pricedSentenceAmounts); money no amount gives stays an error.
+func TestThirtyFirstRoundPricedSentenceAmounts(t *testing.T) {
+	night := func(money string) string {
+		return doc("# Nightly batch", "", "## Cost", "",
+			"The new plan saves 3.5 node-hours per night, 105 node-hours over a 30-night month. At $2.00 per node-hour that is "+money+" per night.")
+	}
+	// 3.5 × $2.00 = $7.00; 105 × $2.00 = $210.
+	noAlarmAt(t, night("$7.00"), 5, "7.00")
+	alarmAt(t, night("$9.00"), 5, "9.00")
+	// 40.0 × 30 × $0.05 = $60.00 a month; the month's total is written
+	// wrong (1,100 CPU-hours, not 1,200), and it is priced last.
+	month := func(money string) string {
+		return doc("# Render fleet", "", "## Cost", "",
+			"The saving is 40.0 CPU-hours a day, or 1,100 CPU-hours over a 30-day month.",
+			"At $0.0500 per CPU-hour the saving is "+money+" a month.")
+	}
+	noAlarmAt(t, month("$60.00"), 6, "60.00")
+	alarmAt(t, month("$70.00"), 6, "70.00")
+}
