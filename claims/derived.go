@@ -590,6 +590,14 @@ func diffRange(p *Pair) (lo, hi float64) {
 // as one sharing half its label's words does.
 const diffTwoOwnWords = true
 
+// diffLeadWordsOwn (thirty-first round): a pair whose own subject words
+// include every subject word of the saving's clause before the figure
+// ("the CBC saves 75.57 µs" and the row "CBC" of a table whose header
+// adds "panel", "OBX segments", "parser") may give the difference, as
+// one sharing half its own words with the clause does; the saving was
+// called unsupported by the closest pair of the words of the whole line.
+const diffLeadWordsOwn = false
+
 // checkDifference checks a saving against old − new of the report's
 // pairs for its subject (times a count on its line: "for 100 objects").
 func (x *extractor) checkDifference(c *Claim, n Number, scan string, figs []figure) bool {
@@ -640,9 +648,20 @@ func (x *extractor) checkDifference(c *Claim, n Number, scan string, figs []figu
 		tail += " " + next
 	}
 	cw = dedupe(append(cw, subjectWords(tail)...))
+	var lead []string // the subject words of the figure's clause before it
+	if diffLeadWordsOwn {
+		cl := scan
+		if c.clause != "" {
+			cl = c.clause
+		}
+		if at := strings.Index(cl, n.Text); at > 0 {
+			lead = dedupe(subjectWords(cl[:at]))
+		}
+	}
 	for _, d := range x.pairs {
 		if slices.Contains(top, d) || d.p.canonicalQ() != canonical(n.Quantity) || d.p.OldLine == c.Line && d.p.NewLine == c.Line ||
-			2*overlap(cw, d.own) < len(d.own) && !(diffTwoOwnWords && overlap(cw, d.own) >= 2) {
+			2*overlap(cw, d.own) < len(d.own) && !(diffTwoOwnWords && overlap(cw, d.own) >= 2) &&
+				!(len(lead) > 0 && overlap(lead, d.own) == len(lead)) {
 			continue
 		}
 		if ok, got := fits(d.p); ok {

@@ -1203,6 +1203,19 @@ var (
 	pairFigRE    = func(f *figure) bool { return f.Unit != "%" && f.Unit != "x" && !f.plusMinus }
 )
 
+// againstBefore (thirty-first round): "A … against B before" ("handled
+// 11,970.37 requests/s in the staging load test, against 4,812.55
+// before"; "41.4 ns in the new table against 86.9 ns in the old one")
+// is a pair, the new figure first, though more than two words (a clause
+// of where it was measured) stand between the figure and "against": the
+// word after B says it is the old one.
+const againstBefore = false
+
+var (
+	againstLongRE = regexp.MustCompile(`(?i)^[^.;:()0-9]{0,60}\bagainst\s*$`)
+	againstOldRE  = regexp.MustCompile(`(?i)^\s*(?:before|previously|earlier|(?:in|on|with|for) the (?:old|previous)\b)`)
+)
+
 // linePairs finds the pairs a line states: "785ns → 71ns", "from 9569
 // to 2775 ns/op", "518ns (vs 716ns)". Figures without a unit take the
 // other's, or the quantity the line's words name.
@@ -1379,11 +1392,18 @@ func linePairs(s string, figs []figure, i int, lead string) []*Pair {
 			// for its own sentence only.
 			ordered, later, countOnly = true, true, a.Unit == ""
 		}
+		newFirst := false // the new figure first, a pair for the whole paragraph
+		if !ordered && againstBefore && a.Unit != "" && againstLongRE.MatchString(between) && againstOldRE.MatchString(s[b.end:]) {
+			// "handled 11,970.37 requests/s in the staging load test,
+			// against 4,812.55 before": the new figure first, its
+			// clause between.
+			ordered, newFirst = true, true
+		}
 		if !ordered && !versusRE.MatchString(between) {
 			continue
 		}
 		o, n := a.Number, b.Number
-		if later {
+		if later || newFirst {
 			o, n = n, o
 		}
 		carryPeriod(&o, &n)
