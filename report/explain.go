@@ -59,6 +59,10 @@ var explanations = map[string]explanation{
 		why: "A deferred call runs when the function returns, not when the iteration ends: a defer in a loop allocates a defer record per iteration, and what it releases (an iterator, a file, a lock) stays held until the whole loop is done.",
 		fix: "Run the loop body in a function literal called in place (func() { ... }()), so that its defers run at the end of each iteration, or release explicitly at the end of the iteration.",
 	},
+	"eagerlog": {
+		why: "The logger drops a debug record only inside the call, after Go has evaluated its arguments: the message is formatted, joined or encoded on every call and then thrown away while debug logging is off.",
+		fix: "Pass the values to the logger as arguments (printf-style arguments, slog attributes, zap fields), which it formats only for a record it keeps, or put the call under a level check (if logger.Enabled(ctx, slog.LevelDebug)).",
+	},
 	"lossyparse": {
 		why: "A parser that builds a float64 digit by digit rounds at every step, so many decimal strings parse to a neighbour of the value strconv.ParseFloat, a JSON decoder or another service gives for the same text; equality tests and map keys on the result then fail for some inputs.",
 		fix: "Parse with strconv.ParseFloat, or divide the integer of all the digits once by an exact power of ten, or keep prices as integer ticks.",

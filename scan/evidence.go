@@ -293,6 +293,7 @@ const controlKind = "control-plane"
 // the same function.
 var smallSaving = map[string]bool{
 	"fmtnumber": true, "fmtwrite": true, "timeformat": true, "httpdate": true, "makecap": true, "reuse": true,
+	"eagerlog": true,
 }
 
 // callees returns the functions of the graph that the call or reference e

@@ -13,6 +13,7 @@ import (
 	"github.com/perfproof/perfproof/analysis/passes/compileonce"
 	"github.com/perfproof/perfproof/analysis/passes/concatloop"
 	"github.com/perfproof/perfproof/analysis/passes/deferloop"
+	"github.com/perfproof/perfproof/analysis/passes/eagerlog"
 	"github.com/perfproof/perfproof/analysis/passes/fmtnumber"
 	"github.com/perfproof/perfproof/analysis/passes/fmtwrite"
 	"github.com/perfproof/perfproof/analysis/passes/httpdate"
@@ -105,6 +106,7 @@ func analyzers() []*analysis.Analyzer {
 		compileonce.Analyzer,
 		concatloop.Analyzer,
 		deferloop.Analyzer,
+		eagerlog.Analyzer,
 		fmtnumber.Analyzer,
 		fmtwrite.Analyzer,
 		httpdate.Analyzer,

@@ -1,0 +1,201 @@
+package eagerlog
+
+import (
+	_ "embed"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports debug- and trace-level log calls whose message is built
+// before the logger checks its level.
+var Analyzer = &analysis.Analyzer{
+	Name:             "eagerlog",
+	Doc:              checkdoc.MustExtract(doc, "eagerlog"),
+	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/eagerlog",
+	Requires:         []*analysis.Analyzer{inspect.Analyzer},
+	RunDespiteErrors: true,
+	Run:              run,
+}
+
+// levelNames are the names of the log calls at debug and trace level.
+var levelNames = map[string]bool{
+	"Debug": true, "Debugf": true, "Debugln": true, "Debugw": true, "DebugContext": true,
+	"Trace": true, "Tracef": true, "Traceln": true, "Tracew": true, "TraceContext": true,
+}
+
+// builders are the functions whose call builds a string, by full name.
+var builders = map[string]bool{
+	"fmt.Sprint": true, "fmt.Sprintf": true, "fmt.Sprintln": true, "fmt.Errorf": true,
+	"strings.Join": true, "encoding/hex.EncodeToString": true,
+	"encoding/json.Marshal": true, "encoding/json.MarshalIndent": true,
+	"(*encoding/base64.Encoding).EncodeToString": true,
+}
+
+// guardWords are the parts of a name that make a condition a level check.
+var guardWords = []string{"debug", "trace", "verbose", "level", "enabled"}
+
+func run(pass *analysis.Pass) (any, error) {
+	in := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || len(call.Args) == 0 || !isLevelCall(call, sel) || guarded(cur) {
+			continue
+		}
+		for _, arg := range call.Args {
+			if what := builds(pass.TypesInfo, arg); what != "" {
+				pass.Report(analysis.Diagnostic{
+					Pos:     arg.Pos(),
+					End:     arg.End(),
+					Message: message(sel.Sel.Name, what),
+				})
+				break
+			}
+		}
+	}
+	return nil, nil
+}
+
+// isLevelCall reports whether call, whose function is sel, logs at debug
+// or trace level: its name is one of levelNames, or it is chained on a
+// Debug() or Trace() call without arguments.
+func isLevelCall(call *ast.CallExpr, sel *ast.SelectorExpr) bool {
+	if levelNames[sel.Sel.Name] {
+		return true
+	}
+	for x := ast.Unparen(sel.X); ; {
+		inner, ok := x.(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		s, ok := ast.Unparen(inner.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		if (s.Sel.Name == "Debug" || s.Sel.Name == "Trace") && len(inner.Args) == 0 {
+			return true
+		}
+		x = ast.Unparen(s.X)
+	}
+}
+
+// guarded reports whether the call at cur sits under an if whose
+// condition reads a level or a debug switch, or in a function literal
+// (a lazy message), within its function.
+func guarded(cur inspector.Cursor) bool {
+	for c := cur.Parent(); c.Node() != nil; c = c.Parent() {
+		switch n := c.Node().(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		case *ast.IfStmt:
+			if mentionsGuard(n.Cond) || n.Init != nil && mentionsGuard(n.Init) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mentionsGuard reports whether n names something with one of guardWords
+// in its name.
+func mentionsGuard(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			name := strings.ToLower(id.Name)
+			for _, w := range guardWords {
+				if strings.Contains(name, w) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// builds returns what in e builds a string ("fmt.Sprintf", "String", "a
+// concatenation"), or "" if nothing does: a call first, else a
+// concatenation. Function literals are not entered.
+func builds(info *types.Info, e ast.Expr) string {
+	call, concat := "", false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if call != "" {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			call = builder(info, n)
+		case *ast.BinaryExpr:
+			if n.Op == token.ADD && isString(info, n) && info.Types[n].Value == nil {
+				concat = true
+			}
+		}
+		return true
+	})
+	if call == "" && concat {
+		return "a concatenation"
+	}
+	return call
+}
+
+// builder returns the name of the function call calls if it builds a
+// string, or "".
+func builder(info *types.Info, call *ast.CallExpr) string {
+	if fn, ok := typeutil.Callee(info, call).(*types.Func); ok {
+		if builders[fn.FullName()] {
+			return fn.Pkg().Name() + "." + fn.Name()
+		}
+		if fn.Name() == "String" && len(call.Args) == 0 {
+			if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil && sig.Results().Len() == 1 {
+				return "String"
+			}
+		}
+		return ""
+	}
+	// Without types (a package that does not type-check), fmt's own
+	// calls by their selector.
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if id, ok := sel.X.(*ast.Ident); ok && id.Name == "fmt" && info.Uses[id] == nil && builders["fmt."+sel.Sel.Name] {
+			return "fmt." + sel.Sel.Name
+		}
+	}
+	return ""
+}
+
+// isString reports whether e is of a string type.
+func isString(info *types.Info, e ast.Expr) bool {
+	t := info.TypeOf(e)
+	if t == nil {
+		return false
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// message returns the diagnostic for a call of the log method name whose
+// argument is built by what.
+func message(name, what string) string {
+	built := "built with " + what
+	if what == "a concatenation" {
+		built = "built by a concatenation"
+	}
+	return checkdoc.Fit(
+		name+"'s message is "+built+" before the level check: pass the values as arguments or check the level first",
+		name+"'s message is "+built+" before the level check: check the level first",
+		"debug message "+built+" before the level check")
+}

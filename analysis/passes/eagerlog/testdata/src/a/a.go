@@ -1,0 +1,71 @@
+// Package a logs the work of a queue consumer at debug level, some of it
+// with the message built before the level check.
+package a
+
+import (
+	"context"
+	"encoding/hex"
+	"fmt"
+	"log/slog"
+	"strings"
+)
+
+// Queue is a queue with a name.
+type Queue struct{ Name string }
+
+func (q Queue) String() string { return "queue " + q.Name }
+
+// Logger wraps slog as many services do.
+type Logger struct{ sl *slog.Logger }
+
+// Debugf formats before slog checks the level: every caller pays.
+func (l *Logger) Debugf(format string, args ...any) {
+	l.sl.Debug(fmt.Sprintf(format, args...)) // want `Debug's message is built with fmt.Sprintf before the level check: pass the values as arguments or check the level first`
+}
+
+// Infof formats at info level, which is on: not reported.
+func (l *Logger) Infof(format string, args ...any) {
+	l.sl.Info(fmt.Sprintf(format, args...))
+}
+
+// Event is a zerolog-style chained record.
+type Event struct{}
+
+func (e *Event) Str(k, v string) *Event { return e }
+func (e *Event) Msg(m string)           {}
+
+// Chain is a zerolog-style logger.
+type Chain struct{}
+
+func (Chain) Debug() *Event { return nil }
+func (Chain) Info() *Event  { return nil }
+
+// Pulled logs every message pulled.
+func Pulled(log *slog.Logger, l *Logger, z Chain, q Queue, n int, ids []string, body []byte) {
+	log.Debug(fmt.Sprintf("pulled %d from %s", n, q.Name))                // want `Debug's message is built with fmt.Sprintf before the level check: pass the values as arguments or check the level first`
+	log.Debug("pulled", "queue", q.String())                              // want `Debug's message is built with String before the level check: pass the values as arguments or check the level first`
+	log.DebugContext(context.Background(), "ids "+strings.Join(ids, ",")) // want `DebugContext's message is built with strings.Join before the level check: check the level first`
+	l.Debugf("body %s", hex.EncodeToString(body))                         // want `Debugf's message is built with hex.EncodeToString before the level check: check the level first`
+	log.Debug("from " + q.Name)                                           // want `Debug's message is built by a concatenation before the level check: check the level first`
+	z.Debug().Str("queue", q.Name).Msg(fmt.Sprint(n))                     // want `Msg's message is built with fmt.Sprint before the level check: pass the values as arguments or check the level first`
+
+	// Values passed as they are: formatted only when the record is kept.
+	log.Debug("pulled", "count", n, "queue", q.Name)
+	l.Debugf("pulled %d from %v", n, q)
+	z.Debug().Str("queue", q.Name).Msg("pulled")
+	log.Debug("pulled" + " messages")
+
+	// Guarded by a level check.
+	if log.Enabled(context.Background(), slog.LevelDebug) {
+		log.Debug(fmt.Sprintf("pulled %d from %s", n, q.Name))
+	}
+	if debug {
+		log.Debug(fmt.Sprintf("pulled %d", n))
+	}
+
+	// Info is on by default: its message is needed anyway.
+	log.Info(fmt.Sprintf("pulled %d from %s", n, q.Name))
+	z.Info().Msg(fmt.Sprint(n))
+}
+
+var debug bool
