@@ -1106,6 +1106,9 @@ func (x *extractor) checkRate(c *Claim, n Number) bool {
 		if overlap(dedupe(cw), lw) == 0 && !strings.Contains(strings.ToLower(x.lines[lf.line-1].raw), stem(strings.ToLower(counted))) {
 			continue
 		}
+		if rateBatchTime && batchTime(x.lines[lf.line-1].raw, stem(strings.ToLower(counted))) {
+			continue
+		}
 		times = append(times, lf)
 	}
 	if len(times) == 0 {
@@ -1135,6 +1138,41 @@ func (x *extractor) checkRate(c *Claim, n Number) bool {
 	setCross(c, &Cross{Reason: DerivedOff, Derivation: Rate, Lines: []int{gl}, Stated: n, Got: toUnit(got, n), GotUnit: n.Unit,
 		Operands: []Number{times[len(times)-1].n}})
 	return true
+}
+
+// rateBatchTime (thirty-first round): a time on a line that counts
+// several of the rate's items ("at 10,000 rows it is 339.3 ms", "a
+// 10,000-row batch holds its transaction open for 62 ms", "two million
+// reads in 41.232 s") or states a
+// time per batch is the time of many items: one over it is no rate of
+// them, and a rate ("flattens out at about 25,000 rows/s") was called
+// wrong against it.
+const rateBatchTime = true
+
+// batchCountRE finds a count of more than one item before a noun: "10,000
+// rows", "1,000-row", "two million reads".
+var batchCountRE = regexp.MustCompile(`(?i)\b([0-9][0-9,.]*(?:\s*(?:k|thousand|million|billion)\b)?|(?:two|three|four|five|six|seven|eight|nine|ten|a|one)\s+(?:hundred|thousand|million|billion)|(?:hundreds|thousands|millions|billions)\s+of)(?:\s+|-)([a-z]+)`)
+
+// perSecondRE finds a rate's "per second" after its noun.
+var perSecondRE = regexp.MustCompile(`(?i)^\s*(?:per|a|each|every)\s+(?:second|sec|s)\b`)
+
+// batchTime reports whether line raw counts several items of stem, or
+// states a time per batch.
+func batchTime(raw, stem string) bool {
+	if stem == "" {
+		return false
+	}
+	if strings.Contains(strings.ToLower(raw), "per batch") {
+		return true
+	}
+	for _, m := range batchCountRE.FindAllStringSubmatchIndex(raw, -1) {
+		if raw[m[2]:m[3]] != "1" && strings.HasPrefix(strings.ToLower(raw[m[4]:m[5]]), stem) &&
+			!strings.HasPrefix(raw[m[5]:], "/") && !perSecondRE.MatchString(raw[m[5]:]) {
+			// A count, not a rate ("900,000 rows/s").
+			return true
+		}
+	}
+	return false
 }
 
 // rateOwnLineTime (twenty-sixth round, from blind25's pasted Google

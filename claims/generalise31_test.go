@@ -111,3 +111,20 @@ func TestThirtyFirstRoundPricedSentenceAmounts(t *testing.T) {
 	noAlarmAt(t, month("$60.00"), 6, "60.00")
 	alarmAt(t, month("$70.00"), 6, "70.00")
 }
+
+// TestThirtyFirstRoundRateBatchTime checks that a time on a line that
+// counts several of a rate's items, or states a time per batch, is not
+// the time per item the rate is one over (const rateBatchTime); a time
+// per item still checks the rate.
+func TestThirtyFirstRoundRateBatchTime(t *testing.T) {
+	src := func(rate, last string) string {
+		return doc("# Event writer", "", "## Batches", "",
+			"With batching the writer levels off at about "+rate+" events/s on one connection.",
+			"At 5,000 events the batch takes 120.0 ms.", last)
+	}
+	// 1 / 120 ms = 8.3/s is no rate of events: no alarm.
+	noAlarmAt(t, src("25,000", "Smaller batches help less."), 5, "25,000")
+	// A time per event still checks it: 1 / 40 µs = 25,000/s.
+	noAlarmAt(t, src("25,000", "A single event takes 40 µs when written on its own."), 5, "25,000")
+	alarmAt(t, src("2,500", "A single event takes 40 µs when written on its own."), 5, "2,500")
+}
