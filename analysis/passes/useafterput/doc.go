@@ -52,7 +52,8 @@
 // which results refer to which parameters' memory, which results are
 // fresh from a pool (Get wrappers), which parameters a function puts
 // back (Put wrappers, and whether only on paths that return true, as in
-// recycleIfDone() bool), which fields it overwrites (x.buf = nil), and
+// recycleIfDone() bool, or true as the first of several results, as in
+// a handled(m) (bool, error) that releases what it handled), which fields it overwrites (x.buf = nil), and
 // which parameters it keeps where they outlive the call (c.last = b,
 // h.ch <- b, a package variable; in the memory of another parameter
 // only if that memory outlives the caller too, and not when the callee

@@ -830,11 +830,12 @@ func (f *flow) solve() []*state {
 // the staleness of the operand for the edge from b.
 func (f *flow) enter(b, succ *ssa.BasicBlock, out *state) *state {
 	s := out.copy()
-	if s.unput != nil && len(b.Instrs) > 0 && len(b.Succs) == 2 && succ == b.Succs[1] && b.Succs[0] != succ {
-		// The false edge of a branch on the result of a callee that
-		// puts only when it returns true: nothing was put.
+	if s.unput != nil && len(b.Instrs) > 0 && len(b.Succs) == 2 && b.Succs[0] != b.Succs[1] {
+		// The edge of a branch on the (first) result of a callee that
+		// puts only when it returns true (or nil) there, taken when it
+		// did not: nothing was put.
 		if ifi, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
-			if v, isVal := f.site.instr.(ssa.Value); isVal && ifi.Cond == v {
+			if v, isVal := f.site.instr.(ssa.Value); isVal && f.notPutEdge(ifi, v) == succ {
 				copy(s.stale, s.unput)
 			}
 		}
@@ -945,7 +946,7 @@ func (f *flow) transfer(b *ssa.BasicBlock, s *state, found *[]finding) {
 				s.registered = true
 			} else {
 				f.flushPending(s, found)
-				if f.site.whenTrue {
+				if f.site.when != always {
 					s.unput = append(bitset(nil), s.stale...)
 				}
 				f.put(s)
@@ -1091,6 +1092,50 @@ func (f *flow) flushPending(s *state, found *[]finding) {
 		}
 		s.pending.unset(e)
 	}
+}
+
+// notPutEdge returns the successor of ifi's block taken when the site's
+// callee, call, did not put its argument back: the false edge of if
+// handled, the edge where the first result is not nil of if x == nil or
+// if x != nil; nil if ifi's condition does not tell.
+func (f *flow) notPutEdge(ifi *ssa.If, call ssa.Value) *ssa.BasicBlock {
+	succs := ifi.Block().Succs
+	if len(succs) != 2 {
+		return nil
+	}
+	switch f.site.when {
+	case whenTrue:
+		if firstResult(ifi.Cond, call) {
+			return succs[1]
+		}
+	case whenNil:
+		bin, ok := ifi.Cond.(*ssa.BinOp)
+		if !ok || bin.Op != token.EQL && bin.Op != token.NEQ {
+			return nil
+		}
+		x, y := bin.X, bin.Y
+		if c, isConst := x.(*ssa.Const); isConst && c.IsNil() {
+			x, y = y, x
+		}
+		if c, isConst := y.(*ssa.Const); !isConst || !c.IsNil() || !firstResult(x, call) {
+			return nil
+		}
+		if bin.Op == token.EQL {
+			return succs[1] // x == nil is false: x is not nil
+		}
+		return succs[0]
+	}
+	return nil
+}
+
+// firstResult reports whether cond is the result of call, or its first
+// result when it has several (handled, err := f(m); if handled).
+func firstResult(cond, call ssa.Value) bool {
+	if cond == call {
+		return true
+	}
+	ex, ok := cond.(*ssa.Extract)
+	return ok && ex.Tuple == call && ex.Index == 0
 }
 
 // A guard is a branch condition that holds on entry to a block: the

@@ -42,10 +42,17 @@ type summary struct {
 	Puts uint64
 	// PutPool names the pool of Puts.
 	PutPool string
-	// PutsWhenTrue has bit i set if the function, whose one result is a
-	// bool, puts slot i back only on paths that return true (a
-	// recycleIfDone() bool): a caller's branch on the result tells.
+	// PutsWhenTrue has bit i set if the function, whose first result is
+	// a bool, puts slot i back only on paths that return true there (a
+	// recycleIfDone() bool, a handled(m) (bool, error)): a caller's
+	// branch on that result tells.
 	PutsWhenTrue uint64
+	// PutsWhenNil has bit i set if the function, whose first result is
+	// a pointer, interface, slice, map, channel or func, puts slot i
+	// back only on paths that return nil there (prepare(req) (*X,
+	// error) releasing req when it gives up): a caller's comparison of
+	// that result with nil tells.
+	PutsWhenNil uint64
 	// Detaches lists the fields of slots that the function overwrites
 	// (x.buf = make(...), x.buf = dst): views loaded from them before
 	// the call no longer belong to the object.
@@ -113,6 +120,9 @@ func (s *summary) String() string {
 	if s.PutsWhenTrue != 0 {
 		parts = append(parts, fmt.Sprintf("only when returning true for %s", slotList(s.PutsWhenTrue)))
 	}
+	if s.PutsWhenNil != 0 {
+		parts = append(parts, fmt.Sprintf("only when returning nil for %s", slotList(s.PutsWhenNil)))
+	}
 	for _, d := range s.Detaches {
 		kind := "drops"
 		if d.Foreign {
@@ -151,7 +161,7 @@ func (s *summary) empty() bool {
 }
 
 func (s *summary) equal(t *summary) bool {
-	if s.Gets != t.Gets || s.Puts != t.Puts || s.GetPool != t.GetPool || s.PutPool != t.PutPool || s.PutsWhenTrue != t.PutsWhenTrue ||
+	if s.Gets != t.Gets || s.Puts != t.Puts || s.GetPool != t.GetPool || s.PutPool != t.PutPool || s.PutsWhenTrue != t.PutsWhenTrue || s.PutsWhenNil != t.PutsWhenNil ||
 		len(s.Returns) != len(t.Returns) || len(s.Holds) != len(t.Holds) || len(s.Detaches) != len(t.Detaches) ||
 		len(s.Keeps) != len(t.Keeps) {
 		return false

@@ -246,8 +246,13 @@ func (a *pkgAnalysis) summarize(fn *ssa.Function) *summary {
 				}
 			}
 		}
-		if s.Puts&(1<<i) != 0 && t.putsOnlyWhenTrue(sites) {
-			s.PutsWhenTrue |= 1 << i
+		if s.Puts&(1<<i) != 0 {
+			switch t.putsOnlyWhen(sites) {
+			case whenTrue:
+				s.PutsWhenTrue |= 1 << i
+			case whenNil:
+				s.PutsWhenNil |= 1 << i
+			}
 		}
 		for _, d := range t.detaches() {
 			d.Slot = i
@@ -593,19 +598,42 @@ type putSite struct {
 	// detach lists the fields of arg the callee overwrites before its
 	// Put.
 	detach []detach
-	// whenTrue: the callee puts arg back only when it returns true
-	// (recycleIfDone() bool): on the false edge of a branch on its
-	// result, nothing was put.
-	whenTrue bool
+	// when says on which of the callee's (first) results it puts arg
+	// back (recycleIfDone() bool: true; prepare(req) (*X, error): nil):
+	// on the edge of a branch on that result where it is not so,
+	// nothing was put.
+	when putWhen
 }
 
-// putsOnlyWhenTrue reports whether the function, whose one result is a
-// bool, puts the tracked parameter back only on paths that return the
-// constant true: at every return after a Put the result is true.
-func (t *tracker) putsOnlyWhenTrue(sites []putSite) bool {
+// A putWhen says on which value of its first result a function puts a
+// parameter back.
+type putWhen int
+
+const (
+	always   putWhen = iota // on any path, or not known
+	whenTrue                // only on paths returning true
+	whenNil                 // only on paths returning nil
+)
+
+// putsOnlyWhen says on which value of its first result the function puts
+// the tracked parameter back: whenTrue if the result is a bool
+// (recycleIfDone() bool, or handled(m) (bool, error)) and at every return
+// after a Put it is the constant true; whenNil if it is a pointer,
+// interface, slice, map, channel or func (prepare(req) (*X, error)) and
+// at every return after a Put it is the constant nil; always otherwise.
+func (t *tracker) putsOnlyWhen(sites []putSite) putWhen {
 	res := t.fn.Signature.Results()
-	if res.Len() != 1 || !isBool(res.At(0).Type()) {
-		return false
+	if res.Len() < 1 {
+		return always
+	}
+	want := always
+	switch {
+	case isBool(res.At(0).Type()):
+		want = whenTrue
+	case nilable(res.At(0).Type()):
+		want = whenNil
+	default:
+		return always
 	}
 	ok, any := true, false
 	for _, site := range sites {
@@ -613,12 +641,12 @@ func (t *tracker) putsOnlyWhenTrue(sites []putSite) bool {
 			continue
 		}
 		if site.deferred {
-			return false
+			return always
 		}
 		f := newFlow(t, site, sites)
 		root, tracked := f.idx[t.root]
 		if !tracked {
-			return false
+			return always
 		}
 		f.onReturn = func(ret *ssa.Return, s *state) {
 			if !s.stale.has(root) {
@@ -626,8 +654,13 @@ func (t *tracker) putsOnlyWhenTrue(sites []putSite) bool {
 			}
 			any = true
 			c, isConst := ret.Results[0].(*ssa.Const)
-			if !isConst || c.Value == nil || c.Value.Kind() != constant.Bool || !constant.BoolVal(c.Value) {
+			switch {
+			case !isConst:
 				ok = false
+			case want == whenTrue:
+				ok = ok && c.Value != nil && c.Value.Kind() == constant.Bool && constant.BoolVal(c.Value)
+			default:
+				ok = ok && c.IsNil()
 			}
 		}
 		in := f.solve()
@@ -638,7 +671,20 @@ func (t *tracker) putsOnlyWhenTrue(sites []putSite) bool {
 			}
 		}
 	}
-	return ok && any
+	if !ok || !any {
+		return always
+	}
+	return want
+}
+
+// nilable reports whether t is a pointer, interface, slice, map, channel
+// or func type: one whose zero value is the constant nil.
+func nilable(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface, *types.Slice, *types.Map, *types.Chan, *types.Signature:
+		return true
+	}
+	return false
 }
 
 func isBool(t types.Type) bool {
@@ -689,7 +735,13 @@ func (a *pkgAnalysis) putSites(fn *ssa.Function) []putSite {
 						pool = a.poolName(c.Pos(), callee.Name())
 					}
 					site := putSite{instr: ci, arg: v, cell: i >= len(c.Args), deferred: deferred, pool: pool, via: via, slot: i,
-						whenTrue: s.PutsWhenTrue&(1<<i) != 0}
+						when: always}
+					switch {
+					case s.PutsWhenTrue&(1<<i) != 0:
+						site.when = whenTrue
+					case s.PutsWhenNil&(1<<i) != 0:
+						site.when = whenNil
+					}
 					for _, d := range s.Detaches {
 						if d.Slot == i {
 							site.detach = append(site.detach, d)
