@@ -593,7 +593,7 @@ func entryKindSig(sig *types.Signature) string {
 	switch {
 	case params.Len() == 2 && isNamed(params.At(0).Type(), "net/http", "ResponseWriter") && isNamed(params.At(1).Type(), "net/http", "Request"):
 		return "HTTP handler"
-	case params.Len() == 1 && isFrameworkContext(params.At(0).Type()), isHertzHandler(params):
+	case params.Len() == 1 && isFrameworkContext(params.At(0).Type()), isHertzHandler(params), isProxyHandler(params):
 		return "HTTP handler"
 	case params.Len() == 3 && isNamed(params.At(0).Type(), "net/http", "ResponseWriter") && isNamed(params.At(1).Type(), "net/http", "Request") &&
 		isRouterParams(params.At(2).Type()):
@@ -689,6 +689,30 @@ func isHertzHandler(params *types.Tuple) bool {
 	n, ok := types.Unalias(p.Elem()).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Name() == "RequestContext" &&
 		inModulePackage(n.Obj().Pkg().Path(), "github.com/cloudwego/hertz", "pkg/app")
+}
+
+// isProxyHandler reports whether params are those of a handler that an
+// HTTP proxy built on elazarl/goproxy (or a fork of it: a package of that
+// name) runs for every proxied request, response or CONNECT: two
+// parameters, the second a *goproxy.ProxyCtx — func(*http.Request,
+// *goproxy.ProxyCtx), func(*http.Response, *goproxy.ProxyCtx),
+// func(host string, *goproxy.ProxyCtx), as OnRequest().DoFunc,
+// OnResponse().DoFunc and HandleConnectFunc take them, and the Handle
+// methods of its handler interfaces.
+func isProxyHandler(params *types.Tuple) bool {
+	if params.Len() != 2 {
+		return false
+	}
+	p, ok := params.At(1).Type().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.Obj().Name() != "ProxyCtx" {
+		return false
+	}
+	path := n.Obj().Pkg().Path()
+	return path == "goproxy" || strings.HasSuffix(path, "/goproxy")
 }
 
 // isRouterParams reports whether t is the path parameters that

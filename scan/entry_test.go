@@ -45,7 +45,11 @@ func TestFrameworkHandlers(t *testing.T) {
 		{"GoFrame", sigOf(types.NewPointer(named("github.com/gogf/gf/v2/net/ghttp", "Request", false))), "HTTP handler"},
 		{"kratos", sigOf(named("github.com/go-kratos/kratos/v2/transport/http", "Context", true)), "HTTP handler"},
 		{"hertz", sigOf(ctx, types.NewPointer(named("github.com/cloudwego/hertz/pkg/app", "RequestContext", false))), "HTTP handler"},
+		{"goproxy request", sigOf(types.NewPointer(named("net/http", "Request", false)), types.NewPointer(named("github.com/elazarl/goproxy", "ProxyCtx", false))), "HTTP handler"},
+		{"goproxy fork's CONNECT", sigOf(types.Typ[types.String], types.NewPointer(named("github.com/stripe/goproxy", "ProxyCtx", false))), "HTTP handler"},
 		// near misses
+		{"a ProxyCtx of another package", sigOf(types.NewPointer(named("net/http", "Request", false)), types.NewPointer(named("example.com/mygoproxy", "ProxyCtx", false))), ""},
+		{"goproxy's context alone", sigOf(types.NewPointer(named("github.com/elazarl/goproxy", "ProxyCtx", false))), ""},
 		{"a Context of another package of the framework's module", sigOf(types.NewPointer(named("github.com/kataras/iris/v12/core/router", "Context", false))), ""},
 		{"a module whose path only starts like the framework's", sigOf(types.NewPointer(named("github.com/gin-gonic/ginkgo", "Context", false))), ""},
 		{"a version suffix without digits", sigOf(types.NewPointer(named("github.com/gin-gonic/gin/vx", "Context", false))), ""},
