@@ -86,7 +86,10 @@
 // small constant length above), for ranges over strings (by rune, so len(s) bytes
 // overstates the count), channels and iterator functions (no length known
 // before), for length expressions with a call or a side effect other
-// than the ranged call itself (len(s.Items()) would call Items twice),
+// than the ranged call itself (len(s.Items()) would call Items twice)
+// or a container's Len method (for i := 0; i < list.Len(); i++, read
+// once more before the loop, reported as an upper bound: the loop may
+// change it by calls the check does not follow),
 // and for constant lengths too
 // small to grow: up to 8 map entries fit in the group a map allocates on
 // its first store, and one element in the first array append allocates.

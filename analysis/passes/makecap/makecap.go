@@ -97,6 +97,9 @@ type fill struct {
 	// filtered is set when the body may skip the add with a continue:
 	// length is then an upper bound.
 	filtered bool
+	// approx is set when length calls a Len method, which the loop may
+	// change by calls the check does not follow: an upper bound too.
+	approx bool
 }
 
 func (c *checker) check(cur inspector.Cursor) {
@@ -200,7 +203,8 @@ func (c *checker) sequence(rest []ast.Stmt, t target) (f fill, between []ast.Stm
 	var terms []ast.Expr
 	f.exact = true
 	for _, p := range parts {
-		f.exact = f.exact && p.exact
+		f.exact = f.exact && p.exact && !p.approx
+		f.approx = f.approx || p.approx
 		f.filtered = f.filtered || p.filtered
 		f.indirect = f.indirect || p.indirect
 		f.deps = append(f.deps, p.deps...)
@@ -744,6 +748,7 @@ func (c *checker) fillLoop(loop ast.Stmt, t target) (fill, bool) {
 		}
 		f.exact = !f.filtered
 	}
+	f.exact = f.exact && !f.approx
 	return f, true
 }
 
@@ -792,6 +797,26 @@ const steps = true
 // maxStep is the largest step counted: a loop striding further walks a
 // record layout, where the count is rarely what the reader expects.
 const maxStep = 16
+
+// isLenMethod reports whether call, whose function is sel, calls a method
+// named Len without arguments that returns an integer: the length of a
+// container (protoreflect.List, container/list, a heap), by convention
+// a read without side effects.
+func (c *checker) isLenMethod(call *ast.CallExpr, sel *ast.SelectorExpr) bool {
+	if sel.Sel.Name != "Len" || len(call.Args) != 0 {
+		return false
+	}
+	s, ok := c.info.Selections[sel]
+	if !ok || s.Kind() != types.MethodVal {
+		return false
+	}
+	sig, ok := s.Type().(*types.Signature)
+	if !ok || sig.Results().Len() != 1 {
+		return false
+	}
+	b, ok := sig.Results().At(0).Type().Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
 
 // identObj returns the variable that e, an identifier, denotes, or nil.
 func (c *checker) identObj(e ast.Expr) types.Object {
@@ -886,6 +911,13 @@ func (c *checker) sideEffectFree(e ast.Expr, f *fill) bool {
 	case *ast.CallExpr:
 		if (astutil.IsBuiltin(c.info, e.Fun, "len") || astutil.IsBuiltin(c.info, e.Fun, "cap")) && len(e.Args) == 1 && !e.Ellipsis.IsValid() {
 			return c.sideEffectFree(e.Args[0], f)
+		}
+		if sel, ok := ast.Unparen(e.Fun).(*ast.SelectorExpr); ok && c.isLenMethod(e, sel) {
+			// list.Len() of a container: read again before the loop.
+			// A body that pops or pushes changes it unseen, so the
+			// count is an upper bound.
+			f.indirect, f.approx = true, true
+			return c.sideEffectFree(sel.X, f)
 		}
 		return false
 	case *ast.BinaryExpr:

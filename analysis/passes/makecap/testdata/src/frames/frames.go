@@ -175,3 +175,34 @@ func Counts(entries []Entry) map[string]int {
 	}
 	return n
 }
+
+// A List is a container that says its length.
+type List interface {
+	Len() int
+	Get(i int) string
+}
+
+// Values reads every element of a list: list.Len() is read again before
+// the loop, an upper bound as the check does not follow what Get does.
+func Values(list List) []string {
+	values := make([]string, 0) // want `values grows by append to up to list.Len\(\) elements: make it with make\(\[\]string, 0, list.Len\(\)\)`
+	for i := 0; i < list.Len(); i++ {
+		values = append(values, list.Get(i))
+	}
+	return values
+}
+
+// A Counter has a Len that is not a plain length: it takes an argument.
+type Counter struct{}
+
+// Len counts the entries of kind k.
+func (Counter) Len(k int) int { return k }
+
+// Kinds is not reported: Len(k) is no container's length.
+func Kinds(c Counter) []int {
+	out := make([]int, 0)
+	for i := 0; i < c.Len(3); i++ {
+		out = append(out, i)
+	}
+	return out
+}
