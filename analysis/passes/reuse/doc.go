@@ -94,7 +94,9 @@
 // place. A function or concrete method of the same
 // package that receives the value is followed into, a few calls deep: a
 // helper that writes into the buffer keeps nothing, one that returns its
-// argument (an append-style helper) passes the value on to its result.
+// argument (an append-style helper) passes the value on to its result;
+// helpers that call each other (a tree written by a value writer and a
+// list writer) keep the value only if one of them does.
 // Such values cannot be reused locally and are not reported. Nor are values made in init, package variable initialisers,
 // sync.Once bodies, func main outside loops, the New function of a
 // sync.Pool (where constructors belong), unexported functions called only

@@ -755,7 +755,13 @@ type paramKey struct {
 
 // summary returns what fn does with its parameter param, following it as
 // parent follows its value; ok is false if fn has no body in the package.
-// A function that is being summarised (recursion) keeps its parameter.
+//
+// Recursion (writeValue calling writeList calling writeValue with the same
+// buffer) is met optimistically: a function met again while its summary
+// is being computed adds nothing there, since what it does is found in
+// its own body, which the outer computation follows. The summaries
+// computed in between depend on the unfinished one and are not kept; the
+// outermost, complete once the cycle's bodies are followed, is.
 func (c *checker) summary(fn *types.Func, param *types.Var, parent *flow) (paramSummary, bool) {
 	if c.decls == nil {
 		c.decls = make(map[*types.Func]inspector.Cursor)
@@ -778,11 +784,14 @@ func (c *checker) summary(fn *types.Func, param *types.Var, parent *flow) (param
 	if !parent.strAlias {
 		if s, ok := c.summaries[key]; ok {
 			if s == nil {
-				return paramSummary{escapes: true}, true // recursion
+				c.recursion(key)
+				return paramSummary{}, true
 			}
 			return *s, true
 		}
 		c.summaries[key] = nil
+		c.inProgress = append(c.inProgress, key)
+		c.low = append(c.low, len(c.inProgress)-1)
 	}
 	sub := &flow{c: c, fn: decl, scope: decl.Node(), vars: make(map[*types.Var]bool), strAlias: parent.strAlias, depth: parent.depth + 1}
 	if param.Name() != "" && param.Name() != "_" {
@@ -791,9 +800,31 @@ func (c *checker) summary(fn *types.Func, param *types.Var, parent *flow) (param
 	}
 	s := paramSummary{escapes: sub.escapes, written: sub.written, dynamic: sub.dynamic, toResult: sub.toResult}
 	if !parent.strAlias {
-		c.summaries[key] = &s
+		top := len(c.inProgress) - 1
+		provisional := c.low[top] < top
+		c.inProgress, c.low = c.inProgress[:top], c.low[:top]
+		if provisional {
+			delete(c.summaries, key) // computed again when asked again
+		} else {
+			c.summaries[key] = &s
+		}
 	}
 	return s, true
+}
+
+// recursion records that the summaries being computed above key's on the
+// stack met key, still in progress, again.
+func (c *checker) recursion(key paramKey) {
+	idx := -1
+	for i, k := range c.inProgress {
+		if k == key {
+			idx = i
+			break
+		}
+	}
+	for j := idx + 1; j < len(c.low); j++ {
+		c.low[j] = min(c.low[j], idx)
+	}
 }
 
 // fresh lists functions of the pure packages whose result is a new copy.

@@ -82,6 +82,12 @@ type checker struct {
 
 	decls     map[*types.Func]inspector.Cursor // the package's function declarations, built on first need
 	summaries map[paramKey]*paramSummary       // nil while being computed
+	// inProgress is the stack of summaries being computed, and low[j]
+	// the lowest index of that stack that the computation at j met
+	// again through recursion (j itself if none): a summary that met an
+	// ancestor still in progress is provisional and is not kept.
+	inProgress []paramKey
+	low        []int
 }
 
 // visit checks one node that may make a reusable value.
