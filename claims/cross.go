@@ -1948,6 +1948,9 @@ func (x *extractor) checkElsewhere(c *Claim) {
 			top = append(top, cd.d)
 		}
 	}
+	if sentencePairFirst && len(top) > 0 && x.sentencePairGives(c) {
+		top = nil
+	}
 	for _, a := range top {
 		for _, b := range x.pairs {
 			if a == b || a.group != b.group || a.row == b.row || !quantityFits(c, b.p) {

@@ -392,7 +392,7 @@ func (x *extractor) collectFacts() {
 				if !ok {
 					continue
 				}
-				side := headerSide(h)
+				side := t.colSide(k)
 				switch {
 				case side != SideNone:
 				case isBaselineRow(r):

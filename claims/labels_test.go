@@ -440,7 +440,7 @@ var floors = map[string]struct {
 	// Raised after the twenty-third round (299/317).
 	// Raised after the thirtieth round (figures beside a line's only pair:
 	// 300/317).
-	"blind18": {extraction: 300.0 / 317, recall: 14.0 / 19, falseRate: 5.0 / 298, unlabelled: 0},
+	"blind18": {extraction: 301.0 / 317, recall: 14.0 / 19, falseRate: 5.0 / 298, unlabelled: 0},
 	// blind19, scored blind once with the nineteenth round (219/246,
 	// 9/19, 5/227, two alarms on unlabelled claims), then developed on
 	// in the twentieth round.
@@ -550,7 +550,7 @@ var floors = map[string]struct {
 	"blind30": {extraction: 298.0 / 306, recall: 5.0 / 19, falseRate: 3.0 / 287, unlabelled: 0},
 	// blind31, scored blind once with the thirty-first round (291/302,
 	// 11/20, 14/282, one alarm on an unlabelled claim): its floors.
-	"blind31": {extraction: 291.0 / 302, recall: 11.0 / 20, falseRate: 14.0 / 282, unlabelled: 1},
+	"blind31": {extraction: 292.0 / 302, recall: 12.0 / 20, falseRate: 12.0 / 282, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

@@ -60,7 +60,7 @@ func (x *extractor) cellIndex() []cell {
 						continue
 					}
 				}
-				side := headerSide(h)
+				side := t.colSide(col)
 				x.cells = append(x.cells, cell{table: ti, row: ri, col: col, name: name, stat: statOf(label + " " + h),
 					labelStat: labelStat, side: side, n: n, line: r.line + 1})
 			}

@@ -17,6 +17,7 @@ type mdTable struct {
 	first, last int // 0-based lines
 	header      []string
 	rows        []mdRow
+	sides       []Side // each column's side (tableSides), computed once
 }
 
 type mdRow struct {
@@ -250,6 +251,76 @@ var (
 // headerSide returns the side a column header names: SideBefore for a
 // before, old or baseline column (oldColRE), SideAfter for an after or new
 // one (newColRE), SideNone otherwise.
+// legacyColumns reads a column headed "legacy …" as the before column
+// of the column right after it when that one names the same measure
+// under another variant's name and no column of the table has a side
+// word: "legacy | incremental", "legacy (ns/frame) | fast (ns/frame)",
+// "legacy p50 | incr. p50 | legacy p95 | incr. p95", "legacy (stable
+// channel) | incremental (beta)" (thirty-second round).
+const legacyColumns = true
+
+// legacyColRE is a column header naming the legacy variant.
+var legacyColRE = regexp.MustCompile(`(?i)^\s*legacy\b`)
+
+// headerParenRE is a parenthesis of a column header.
+var headerParenRE = regexp.MustCompile(`\([^()]*\)`)
+
+// colSide returns the side of column k of t: its header's side word
+// (headerSide) or, with legacyColumns, its place in a legacy pair.
+func (t *mdTable) colSide(k int) Side {
+	if t.sides == nil {
+		t.sides = tableSides(t.header)
+	}
+	if k < len(t.sides) {
+		return t.sides[k]
+	}
+	return SideNone
+}
+
+// tableSides returns the side of each column of a header.
+func tableSides(header []string) []Side {
+	sides := make([]Side, max(len(header), 1))
+	before := false
+	for k, h := range header {
+		sides[k] = headerSide(h)
+		before = before || sides[k] == SideBefore
+	}
+	if !legacyColumns || before {
+		return sides
+	}
+	measure := func(h string) (string, unitInfo) {
+		u, _ := colUnit(h)
+		f := strings.Fields(strings.ToLower(headerParenRE.ReplaceAllString(h, " ")))
+		if len(f) == 0 {
+			return "", u
+		}
+		return strings.Join(f[1:], " "), u
+	}
+	var pairs [][2]int
+	for k := 1; k+1 < len(header); k++ {
+		if !legacyColRE.MatchString(header[k]) {
+			continue
+		}
+		j := k + 1
+		if legacyColRE.MatchString(header[j]) || textColRE.MatchString(header[j]) || deltaColRE.MatchString(header[j]) {
+			return sides
+		}
+		mk, uk := measure(header[k])
+		mj, uj := measure(header[j])
+		if sides[j] == SideAfter {
+			mj = mk // "legacy | new": the side word names the variant
+		}
+		if mk != mj || uk != uj || len(strings.Fields(headerParenRE.ReplaceAllString(header[j], " "))) == 0 {
+			return sides
+		}
+		pairs = append(pairs, [2]int{k, j})
+	}
+	for _, p := range pairs {
+		sides[p[0]], sides[p[1]] = SideBefore, SideAfter
+	}
+	return sides
+}
+
 func headerSide(h string) Side {
 	switch {
 	case oldColRE.MatchString(h):
@@ -468,7 +539,7 @@ func (x *extractor) tableClaims(t *mdTable) {
 		if textColRE.MatchString(h) {
 			continue
 		}
-		switch headerSide(h) {
+		switch t.colSide(k) {
 		case SideBefore:
 			olds = append(olds, k)
 		case SideAfter:

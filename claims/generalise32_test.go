@@ -1,0 +1,57 @@
+package claims
+
+import (
+	"strings"
+	"testing"
+)
+
+// The thirty-second round's rules (testdata/labels/README.md, "Thirty-
+// second round"). Each test has, written for the test, an error of the
+// shape its rule must catch (or the alarm it must not raise) and a
+// consistent text of the same shape; with the rule's const off, its case
+// fails.
+
+// imageResizeStages is an image resizer's stages, a legacy column and a
+// new one. FACTOR is replaced by each case.
+const imageResizeStages = `# Resizer
+
+## Stages
+
+| stage      | legacy   | new     |
+|------------|---------:|--------:|
+| decode     | 2,400 µs | 600 µs  |
+| filter     | 900 µs   | 450 µs  |
+| encode     | 1,500 µs | 1,200 µs|
+
+Decode is FACTOR faster than before.
+`
+
+// thumbnailPercentiles is a thumbnail service's latency, one legacy and
+// one new column per percentile. SAVED is replaced by each case.
+const thumbnailPercentiles = `# Thumbnails
+
+## Latency
+
+| bucket   | images | legacy p50 | async p50 | legacy p99 | async p99 |
+|----------|-------:|-----------:|----------:|-----------:|----------:|
+| small    | 9,100  | 12 ms      | 4 ms      | 40 ms      | 10 ms     |
+| large    | 2,300  | 60 ms      | 15 ms     | 180 ms     | 45 ms     |
+
+The large bucket's p50 falls by SAVED %.
+`
+
+// TestThirtySecondRoundLegacyColumns checks that a column headed
+// "legacy" is the before column of the next one naming the same measure
+// (const legacyColumns): "legacy | new" and "legacy p50 | async p50 |
+// legacy p99 | async p99" are before and after pairs a factor or a
+// percentage in prose is checked against.
+func TestThirtySecondRoundLegacyColumns(t *testing.T) {
+	stages := func(f string) string { return strings.Replace(imageResizeStages, "FACTOR", f, 1) }
+	// 2,400 / 600 = 4.
+	consistentAt(t, stages("4.0x"), 11, "4.0")
+	alarmAt(t, stages("3.0x"), 11, "3.0")
+	pct := func(s string) string { return strings.Replace(thumbnailPercentiles, "SAVED", s, 1) }
+	// 1 − 15 / 60 = 75 %.
+	consistentAt(t, pct("75"), 10, "75")
+	alarmAt(t, pct("65"), 10, "65")
+}
