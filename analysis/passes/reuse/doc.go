@@ -61,7 +61,8 @@
 //     with one allocation instead of two to six. A bytes.Buffer whose
 //     bytes are the function's result (return buf.Bytes(), with or
 //     without an error, or bs := buf.Bytes() returned whole or sliced, as
-//     after trimming the newline a json.Encoder adds; a gob.Encoder over
+//     after trimming the newline a json.Encoder adds, or return
+//     append(buf.Bytes(), '\r', '\n'); a gob.Encoder over
 //     the buffer is followed like a json.Encoder) and that leaves by no
 //     other way is reported with
 //     the advice to pool it and return bytes.Clone of its bytes: the

@@ -218,6 +218,9 @@ func (f *flow) expr(cur inspector.Cursor) {
 			if call.ParentEdgeKind() == edge.ReturnStmt_Results {
 				return // the function's result: the caller of the check asks what else leaves
 			}
+			if appendedResult(info, call) {
+				return // return append(buf.Bytes(), '\r', '\n'): the result too
+			}
 			if v := f.bytesVar(call); v != nil && bytesAliases {
 				if f.bytesVars == nil {
 					f.bytesVars = make(map[*types.Var]bool)
@@ -354,6 +357,21 @@ func (f *flow) follow(cur inspector.Cursor) {
 	if f.refs(f.c.pass.TypesInfo.TypeOf(e)) {
 		f.expr(cur)
 	}
+}
+
+// appendedResult reports whether the call at call is the first argument
+// of an append whose result is returned (return append(buf.Bytes(),
+// '\n')): the result may share the buffer's memory, as buf.Bytes() does.
+func appendedResult(info *types.Info, call inspector.Cursor) bool {
+	kind, idx := call.ParentEdge()
+	if kind != edge.CallExpr_Args || idx != 0 {
+		return false
+	}
+	app := call.Parent()
+	if !astutil.IsBuiltin(info, app.Node().(*ast.CallExpr).Fun, "append") {
+		return false
+	}
+	return app.ParentEdgeKind() == edge.ReturnStmt_Results
 }
 
 // bytesAliases switches on following a bytes.Buffer's Bytes slice through
