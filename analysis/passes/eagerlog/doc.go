@@ -26,8 +26,10 @@
 //
 // The check reports a call of a function or method named Debug, Debugf,
 // Debugln, Debugw, DebugContext, Trace, Tracef, Traceln, Tracew or
-// TraceContext, and a call chained on a Debug() or Trace() call without
-// arguments (zerolog's log.Debug().Msg(...)), when one of its arguments
+// TraceContext that takes a string or a variadic list and returns no
+// error (an error package's errors.Trace(err) logs nothing), and a call
+// chained on a Debug() or Trace() call without arguments (zerolog's
+// log.Debug().Msg(...)), when one of its arguments
 // builds a string: a call of fmt.Sprint, Sprintf, Sprintln or Errorf, of
 // a String method without arguments, of strings.Join, of
 // hex.EncodeToString, of an encoding/base64 Encoding's EncodeToString or

@@ -51,7 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for cur := range in.Root().Preorder((*ast.CallExpr)(nil)) {
 		call := cur.Node().(*ast.CallExpr)
 		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || len(call.Args) == 0 || !isLevelCall(call, sel) || guarded(cur) {
+		if !ok || len(call.Args) == 0 || !isLevelCall(call, sel) || !logLike(pass.TypesInfo, call) || guarded(cur) {
 			continue
 		}
 		for _, arg := range call.Args {
@@ -90,6 +90,33 @@ func isLevelCall(call *ast.CallExpr, sel *ast.SelectorExpr) bool {
 		x = ast.Unparen(s.X)
 	}
 }
+
+// logLike reports whether the function call calls takes what a log call
+// takes — a string (the message or a key) or a variadic list — and returns
+// no error: errors.Trace(err) of an error package wraps an error, it logs
+// nothing. A call whose function has no type (code that does not
+// type-check) is taken as it is named.
+func logLike(info *types.Info, call *ast.CallExpr) bool {
+	sig, ok := info.TypeOf(call.Fun).(*types.Signature)
+	if !ok {
+		return true
+	}
+	params := sig.Params()
+	takes := sig.Variadic()
+	for v := range params.Variables() {
+		if b, ok := v.Type().Underlying().(*types.Basic); ok && b.Info()&types.IsString != 0 {
+			takes = true
+		}
+	}
+	for v := range sig.Results().Variables() {
+		if types.Identical(v.Type(), errorType) {
+			return false
+		}
+	}
+	return takes
+}
+
+var errorType = types.Universe.Lookup("error").Type()
 
 // guarded reports whether the call at cur sits under an if whose
 // condition reads a level or a debug switch, or in a function literal

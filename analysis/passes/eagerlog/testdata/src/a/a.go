@@ -69,3 +69,14 @@ func Pulled(log *slog.Logger, l *Logger, z Chain, q Queue, n int, ids []string, 
 }
 
 var debug bool
+
+// Errors is an error package whose Trace wraps an error: no log call.
+type Errors struct{}
+
+// Trace annotates err with its caller.
+func (Errors) Trace(err error) error { return err }
+
+// Wrapped returns an annotated error, built eagerly on purpose.
+func Wrapped(e Errors, n int) error {
+	return e.Trace(fmt.Errorf("pulled %d", n))
+}
