@@ -637,6 +637,13 @@ func (x *extractor) projectionAround(i int, s string, start, end int) bool {
 var clauseCutRE = regexp.MustCompile(`[.!?;]\s+|;`)
 
 // proseClaims reads the claims of a line of prose or program output.
+// wrkSummary reads wrk's summary line "Requests/sec:   4812.55" as a
+// rate of requests per second (thirty-second round; wrk's output format).
+const wrkSummary = true
+
+// wrkRateRE is wrk's summary line of the request rate.
+var wrkRateRE = regexp.MustCompile(`^(\s*Requests/sec:\s+\d+(?:\.\d+)?)\s*$`)
+
 func (x *extractor) proseClaims(i int) {
 	dl := &x.lines[i]
 	text := plain(dl.raw)
@@ -644,6 +651,13 @@ func (x *extractor) proseClaims(i int) {
 	var label, rest string
 	if m := labelRE.FindStringSubmatch(scan); m != nil {
 		label, rest = strings.TrimSpace(m[1]), m[2]
+	}
+	if wrkSummary && dl.kind == lkOutput {
+		if m := wrkRateRE.FindStringSubmatch(scan); m != nil {
+			// wrk's "Requests/sec:   4812.55": a rate of requests.
+			scan = m[1] + " requests/s"
+			label, rest = "Requests/sec", " "+strings.TrimSpace(m[1][len("Requests/sec:"):])+" requests/s"
+		}
 	}
 	figs := scanFigures(scan)
 	if isEnvironmentLabel(label) && !(environmentCost && environmentCostRE.MatchString(rest)) {

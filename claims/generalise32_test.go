@@ -55,3 +55,35 @@ func TestThirtySecondRoundLegacyColumns(t *testing.T) {
 	consistentAt(t, pct("75"), 10, "75")
 	alarmAt(t, pct("65"), 10, "65")
 }
+
+// searchWrk is a search endpoint's wrk run.
+const searchWrk = `# Search
+
+## Load test
+
+` + "```" + `
+Running 30s test @ http://search-01:9200/q
+  4 threads and 64 connections
+  Thread Stats   Avg      Stdev     Max   +/- Stdev
+    Latency     9.85ms    2.10ms  40.12ms   71.00%
+    Req/Sec     1.62k   120.33     1.90k    68.00%
+  194436 requests in 30.00s, 88.10MB read
+Requests/sec:   6481.20
+Transfer/sec:      2.94MB
+` + "```" + `
+`
+
+// TestThirtySecondRoundWrkSummary checks that wrk's "Requests/sec:"
+// line is read as a rate of requests (const wrkSummary), and that a line
+// of output that only resembles it is not.
+func TestThirtySecondRoundWrkSummary(t *testing.T) {
+	rep := extract(t, searchWrk)
+	c := claimAt(t, rep, 12, "6481.20")
+	if len(c.Numbers) == 0 || c.Numbers[0].Quantity != Throughput {
+		t.Fatalf("line 12: %q read as %v, want a rate of requests\n%s", c.Claimed, c.Numbers, formatClaims(rep.Claims))
+	}
+	other := strings.Replace(searchWrk, "Requests/sec:   6481.20", "Requests/sec:   6481.20 (peak 7,000)", 1)
+	if c := findClaim(extract(t, other), 12, "6481.20"); c != nil && len(c.Numbers) > 0 && c.Numbers[0].Quantity == Throughput {
+		t.Fatalf("line 12: %q read as a rate, want wrk's own line only", c.Claimed)
+	}
+}

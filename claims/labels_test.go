@@ -547,7 +547,7 @@ var floors = map[string]struct {
 	// thirty-first round (pytest-benchmark's table read, ranges of
 	// factors, another amount of a priced sentence, a time of a batch:
 	// 298/306, 3/287, no alarm on an unlabelled claim).
-	"blind30": {extraction: 298.0 / 306, recall: 5.0 / 19, falseRate: 3.0 / 287, unlabelled: 0},
+	"blind30": {extraction: 300.0 / 306, recall: 5.0 / 19, falseRate: 3.0 / 287, unlabelled: 0},
 	// blind31, scored blind once with the thirty-first round (291/302,
 	// 11/20, 14/282, one alarm on an unlabelled claim): its floors.
 	"blind31": {extraction: 292.0 / 302, recall: 12.0 / 20, falseRate: 12.0 / 282, unlabelled: 1},
