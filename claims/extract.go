@@ -2714,12 +2714,39 @@ var (
 // factorLevelAt reports whether factor figs[k] of s is one of a pair
 // written "from Ax to Bx".
 func factorLevelAt(s string, figs []figure, k int) bool {
+	if realTimeLevels && realTimeLevelAt(s, figs, k) {
+		return true
+	}
 	if k+1 < len(figs) && figs[k+1].Unit == "x" && factorFromRE.MatchString(s[:figs[k].start]) &&
 		factorToRE.MatchString(s[figs[k].end:figs[k+1].start]) {
 		return true
 	}
 	return k > 0 && figs[k-1].Unit == "x" && factorFromRE.MatchString(s[:figs[k-1].start]) &&
 		factorToRE.MatchString(s[figs[k-1].end:figs[k].start])
+}
+
+// realTimeLevels reads a factor of real time ("0.67x real time", "380x
+// → 1,045x real time per GPU", "4.07x faster than real time") as the
+// level of a measure that is itself a factor (a real-time factor), an
+// absolute figure, as factorLevels reads "from 13.2x to 1.16x"
+// (thirty-second round).
+const realTimeLevels = true
+
+// realTimeAfterRE finds "real time" right after a factor.
+var realTimeAfterRE = regexp.MustCompile(`(?i)^\s*(?:faster\s+than\s+)?real[- ]?time\b`)
+
+// realTimeArrowRE finds the arrow or "to" between two factors of real
+// time.
+var realTimeArrowRE = regexp.MustCompile(`^\s*(?:→|->|to)\s*$`)
+
+// realTimeLevelAt reports whether factor figs[k] of s is a factor of real
+// time, or the first of "Ax → Bx real time".
+func realTimeLevelAt(s string, figs []figure, k int) bool {
+	if realTimeAfterRE.MatchString(s[figs[k].end:]) {
+		return true
+	}
+	return k+1 < len(figs) && figs[k+1].Unit == "x" && realTimeArrowRE.MatchString(s[figs[k].end:figs[k+1].start]) &&
+		realTimeAfterRE.MatchString(s[figs[k+1].end:])
 }
 
 // bareFactorEitherWay reads a factor written alone beside its own pair

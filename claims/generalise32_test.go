@@ -87,3 +87,30 @@ func TestThirtySecondRoundWrkSummary(t *testing.T) {
 		t.Fatalf("line 12: %q read as a rate, want wrk's own line only", c.Claimed)
 	}
 }
+
+// transcoderRealTime is a video transcoder's real-time factors. FACTOR is
+// replaced by each case.
+const transcoderRealTime = `# Transcoder
+
+## Summary
+
+- Throughput: 3x → 12x real time per core (FACTOR).
+- Encode time of a 60 s clip: 20 s → 5 s.
+
+## Results
+
+| preset | old (s per 60 s clip) | new (s per 60 s clip) |
+|--------|----------------------:|----------------------:|
+| fast   | 20 s                  | 5 s                   |
+| slow   | 90 s                  | 30 s                  |
+`
+
+// TestThirtySecondRoundRealTimeLevels checks that factors of real time
+// ("3x → 12x real time") are levels of a real-time factor, not claimed
+// changes (const realTimeLevels): no alarm on them (as changes they were
+// called unsupported).
+func TestThirtySecondRoundRealTimeLevels(t *testing.T) {
+	src := func(f string) string { return strings.Replace(transcoderRealTime, "FACTOR", f, 1) }
+	noAlarmAt(t, src("4x"), 5, "3")
+	noAlarmAt(t, src("4x"), 5, "12")
+}

@@ -514,7 +514,7 @@ var floors = map[string]struct {
 	// 15/20).
 	// Raised after the thirtieth round (figures beside a line's only pair:
 	// 318/338).
-	"blind26": {extraction: 318.0 / 338, recall: 15.0 / 20, falseRate: 12.0 / 318, unlabelled: 0},
+	"blind26": {extraction: 320.0 / 338, recall: 15.0 / 20, falseRate: 10.0 / 318, unlabelled: 0},
 	// blind27, scored blind once with the twenty-seventh round (316/351,
 	// 10/23, 17/328, no alarm on an unlabelled claim): its floors.
 	// Developed on in the twenty-eighth round and raised to its score
@@ -550,7 +550,7 @@ var floors = map[string]struct {
 	"blind30": {extraction: 300.0 / 306, recall: 5.0 / 19, falseRate: 3.0 / 287, unlabelled: 0},
 	// blind31, scored blind once with the thirty-first round (291/302,
 	// 11/20, 14/282, one alarm on an unlabelled claim): its floors.
-	"blind31": {extraction: 292.0 / 302, recall: 12.0 / 20, falseRate: 12.0 / 282, unlabelled: 1},
+	"blind31": {extraction: 294.0 / 302, recall: 12.0 / 20, falseRate: 12.0 / 282, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
