@@ -3462,6 +3462,18 @@ func (x *extractor) jmhRow(i int, figs []figure) ([]*Pair, bool) {
 	}
 	_, seen := x.jmhFirst[key+" "+params]
 	pairWith(key+" "+params, "two JMH variants of "+m[1], false)
+	if jmhRunPairs {
+		// The same benchmark, parameters and mode in an earlier block of
+		// JMH output: two runs (two releases) of one benchmark.
+		run := fmt.Sprintf("run %s.%s %s %s", m[1], m[2], m[3], params)
+		if first, ok := x.jmhFirst[run]; !ok {
+			x.jmhFirst[run] = critEstimate{n: g[0].Number, block: x.lines[i].block, line: i + 1}
+		} else if first.block != x.lines[i].block && canonical(first.n.Quantity) == canonical(g[0].Quantity) && len(pairs) == 0 {
+			pairs = append(pairs, &Pair{Old: first.n, New: g[0].Number, OldLine: first.line, NewLine: i + 1,
+				From: "two JMH runs of " + m[1] + "." + m[2], stated: true})
+			seen = true
+		}
+	}
 	if params != "" {
 		// The same method at another parameter value: the sweep the
 		// report may compare too ("ten times the payees costs 10.3
@@ -3477,6 +3489,16 @@ func (x *extractor) jmhRow(i int, figs []figure) ([]*Pair, bool) {
 	}
 	return pairs, true
 }
+
+// jmhRunPairs (thirty-third round): JMH's output pasted twice, one block
+// per release ("### v4" and "### v5", each "Benchmark (tariffRows) Mode
+// Cnt Score Error Units"), states each benchmark twice. The rows were
+// variants only within their block, so a benchmark measured in both
+// runs and compared only in prose ("decodeBer is 2.38x faster in v5")
+// had no pair. A row is now also paired, unordered, with the same
+// benchmark, parameters and mode (and profiler result) of an earlier
+// block, when its own block gives it no pair.
+const jmhRunPairs = true
 
 // jmhParamRows (thirtieth round): JMH prints a benchmark's @Param values
 // in columns between its name and its mode ("Benchmark (payees) Mode

@@ -550,10 +550,14 @@ var floors = map[string]struct {
 	"blind30": {extraction: 300.0 / 306, recall: 5.0 / 19, falseRate: 3.0 / 287, unlabelled: 0},
 	// blind31, scored blind once with the thirty-first round (291/302,
 	// 11/20, 14/282, one alarm on an unlabelled claim): its floors.
-	"blind31": {extraction: 294.0 / 302, recall: 12.0 / 20, falseRate: 12.0 / 282, unlabelled: 1},
+	// Raised in the thirty-third round (a range of percentages written
+	// with "to": 11/282).
+	"blind31": {extraction: 294.0 / 302, recall: 12.0 / 20, falseRate: 11.0 / 282, unlabelled: 1},
 	// blind32, scored blind once with the thirty-second round (313/322,
 	// 12/21, 27/301, no alarm on an unlabelled claim): its floors.
-	"blind32": {extraction: 313.0 / 322, recall: 12.0 / 21, falseRate: 27.0 / 301, unlabelled: 0},
+	// Raised in the thirty-third round (JMH's two runs paired, a range of
+	// factors written with "to": 13/21, 24/301).
+	"blind32": {extraction: 313.0 / 322, recall: 13.0 / 21, falseRate: 24.0 / 301, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

@@ -1,0 +1,78 @@
+package claims
+
+import (
+	"strings"
+	"testing"
+)
+
+// The thirty-third round's rules (testdata/labels/README.md, "Thirty-
+// third round"). Each test has, written for the test, an error of the
+// shape its rule must catch (or the alarm it must not raise) and a
+// consistent text of the same shape; with the rule's const off, its case
+// fails.
+
+// parserJMHRuns is a log parser's JMH output pasted once per release.
+// FACTOR is replaced by each case.
+const parserJMHRuns = `# Log parser 3.0
+
+## Benchmarks
+
+### 2.9
+
+` + "```" + `
+Benchmark                        (lines)   Mode  Cnt        Score       Error   Units
+ParseBench.tokenize                  N/A  thrpt   10   812345.500 ±  9012.100   ops/s
+ParseBench.index                    1000   avgt   10     2210.400 ±    31.000   ns/op
+` + "```" + `
+
+### 3.0
+
+` + "```" + `
+Benchmark                        (lines)   Mode  Cnt        Score       Error   Units
+ParseBench.tokenize                  N/A  thrpt   10  1949630.200 ± 20011.300   ops/s
+ParseBench.index                    1000   avgt   10     1105.200 ±    14.000   ns/op
+` + "```" + `
+
+Tokenizing is FACTOR faster in 3.0.
+`
+
+// TestThirtyThirdRoundJMHRunPairs checks that a JMH benchmark stated in
+// two blocks of output (two releases) makes a pair of the two runs (const
+// jmhRunPairs): a factor in prose that only the two runs give is
+// checked against them.
+func TestThirtyThirdRoundJMHRunPairs(t *testing.T) {
+	runs := func(f string) string { return strings.Replace(parserJMHRuns, "FACTOR", f, 1) }
+	// 1,949,630.2 / 812,345.5 = 2.40.
+	consistentAt(t, runs("2.40x"), 21, "2.40")
+	alarmAt(t, runs("3.10x"), 21, "3.10")
+}
+
+// kioskDevices is a ticket kiosk's render time per model, and a
+// conclusion stating the range of the speed-ups. RANGE is replaced by
+// each case.
+const kioskDevices = `# Kiosk renderer
+
+## Devices
+
+| model    | 1.x (ms) | 2.0 (ms) | speed-up |
+|----------|---------:|---------:|---------:|
+| K10      | 2,250    | 500      | 4.5x     |
+| K20      | 1,560    | 400      | 3.9x     |
+| K30      | 960      | 300      | 3.2x     |
+
+## Conclusion
+
+Release 2.0 renders a ticket RANGE faster on every kiosk: 2,250 → 500 ms on the K10,
+1,560 → 400 ms on the K20 and 960 → 300 ms on the K30.
+`
+
+// TestThirtyThirdRoundRangeEndsTo checks that each end of a range of
+// factors written with "to" is the change of one row (const rangeEndsTo):
+// not an arithmetic error against the first pair of its sentence when a
+// row gives it, still an alarm when no row does.
+func TestThirtyThirdRoundRangeEndsTo(t *testing.T) {
+	rng := func(r string) string { return strings.Replace(kioskDevices, "RANGE", r, 1) }
+	// 960 / 300 = 3.2, 2,250 / 500 = 4.5; the first pair gives 4.5.
+	consistentAt(t, rng("3.2x to 4.5x"), 13, "3.2")
+	alarmAt(t, rng("2.6x to 4.5x"), 13, "2.6")
+}
