@@ -539,6 +539,7 @@ func (x *extractor) crossCheck() {
 		x.unalarmIntervalChanges()
 	}
 	x.unalarmReferencePairs()
+	x.unalarmRangeEnds()
 	x.checkWrongBasePercents()
 	x.checkFallsOverWhole()
 	x.checkCriterionThrptChanges()
