@@ -2527,9 +2527,10 @@ func (x *extractor) checkMisquotedPairs() {
 			// A sentence's pair, on one line or wrapped onto the next.
 			continue
 		}
-		if x.settingsPair(p) {
+		if x.settingsPair(p) || settingStepPairs && p.sweep {
 			// "from 8 to 16 nodes": two settings a sentence moves
-			// between, not a measurement another sentence may misquote.
+			// between, not a measurement another sentence may misquote;
+			// nor the figures of one variant at those two settings.
 			continue
 		}
 		lw := dedupe(subjectWords(plain(x.lines[p.OldLine-1].raw)))

@@ -696,7 +696,16 @@ func (x *extractor) proseClaims(i int) {
 		}
 	}
 	if len(pairs) == 0 {
-		pairs = linePairs(scan, figs, i, x.wrappedLine(i, i-1))
+		lead := x.wrappedLine(i, i-1)
+		pairs = linePairs(scan, figs, i, lead)
+		if settingStepPairs && dl.kind == lkProse {
+			for _, p := range pairs {
+				if p.OldLine == i+1 && p.NewLine == i+1 && p.span[0] <= len(scan) &&
+					settingStepRE.MatchString(lead+" "+scan[:p.span[0]]) {
+					p.sweep = true
+				}
+			}
+		}
 	}
 	if dl.kind == lkOutput && len(pairs) == 0 {
 		if p := x.comparisonRow(i, scan, figs); p != nil {
@@ -3499,6 +3508,19 @@ func (x *extractor) jmhRow(i int, figs []figure) ([]*Pair, bool) {
 // benchmark, parameters and mode (and profiler result) of an earlier
 // block, when its own block gives it no pair.
 const jmhRunPairs = true
+
+// settingStepPairs (thirty-third round): a sentence's pair written in
+// parentheses right after a step between two settings ("grows by 8.6x
+// from 1k to 10k drivers (48.21 µs → 412.6 µs)", "4x more time from 64
+// to 128 entities (412,856 to 1,648,220 ns)") is one variant at two
+// settings, a sweep, not a before and an after figure of a change: it
+// can neither misquote a pair of variants elsewhere nor be misquoted by
+// one (checkMisquotedPairs, as for JMH's parameter values).
+const settingStepPairs = true
+
+// settingStepRE matches the end of the text before such a pair: "from
+// 1k to 10k drivers (", "from 64 to 128 entities (".
+var settingStepRE = regexp.MustCompile(`(?i)\bfrom\s+\d[\d,.]*\s*[kKMG]?\s+to\s+\d[\d,.]*\s*[kKMG]?(?:\s+[a-z][\w-]*){0,2}\s*\(\s*$`)
 
 // jmhParamRows (thirtieth round): JMH prints a benchmark's @Param values
 // in columns between its name and its mode ("Benchmark (payees) Mode

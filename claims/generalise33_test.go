@@ -76,3 +76,37 @@ func TestThirtyThirdRoundRangeEndsTo(t *testing.T) {
 	consistentAt(t, rng("3.2x to 4.5x"), 13, "3.2")
 	alarmAt(t, rng("2.6x to 4.5x"), 13, "2.6")
 }
+
+// schedulerSweep is a job scheduler's benchstat comparison at two queue
+// sizes and a sentence comparing v1 at the two sizes. AT1K is replaced
+// by each case.
+const schedulerSweep = `# Scheduler v2
+
+## Benchmarks
+
+` + "```" + `
+                  │   v1.txt    │               v2.txt                │
+                  │   sec/op    │   sec/op     vs base                │
+Plan/jobs=1k-8      40.62µ ± 1%   20.31µ ± 2%  -50.00% (p=0.000 n=10)
+Plan/jobs=10k-8     203.1µ ± 1%   50.77µ ± 1%  -75.00% (p=0.000 n=10)
+geomean             90.83µ        32.11µ       -64.65%
+` + "```" + `
+
+At 1k jobs v2 is AT1K; the fixed cost of a plan dominates.
+
+The v1 cost per plan grows by 5.0x from 1k to 10k jobs (40.62 µs → 203.1 µs).
+`
+
+// TestThirtyThirdRoundSettingStepPairs checks that a pair written right
+// after a step between two settings ("from 1k to 10k jobs (40.62 µs →
+// 203.1 µs)") is one variant at two settings (const settingStepPairs):
+// a sentence quoting the 1k row's pair of variants does not misquote it
+// (nor it them), and a sentence that misquotes the row is still an
+// alarm.
+func TestThirtyThirdRoundSettingStepPairs(t *testing.T) {
+	at := func(s string) string { return strings.Replace(schedulerSweep, "AT1K", s, 1) }
+	// 40.62 / 20.31 = 2.00.
+	consistentAt(t, at("2.00x faster (40.62 µs → 20.31 µs)"), 13, "2.00")
+	consistentAt(t, at("2.00x faster (40.62 µs → 20.31 µs)"), 15, "5.0")
+	alarmAt(t, at("2.00x faster (40.62 µs → 23.11 µs)"), 13, "2.00")
+}
