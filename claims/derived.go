@@ -932,6 +932,21 @@ func (x *extractor) lineFigs(i int) []lineFig {
 	return out
 }
 
+// totalOwnQuantity (thirty-third round): a total of bytes ("keep 29.7 TB
+// less raw data") is no time saved per operation times a rate and a
+// period; checkTotal took the report's time differences for it ("6219 ns
+// × 595,871 frames/s × 86400 s gives 320 TB"). It now leaves a total of
+// bytes (not a byte rate) to the other checks.
+const totalOwnQuantity = false
+
+// totalSentenceOperand (thirty-third round): a total whose own sentence
+// writes its size per operation before it ("At 5,120 requests/s and the
+// 50k benchmark figure of 790.5 KiB per call, v1 allocated about 3,953
+// MiB/s") is that size times the rate, not the saving of a pair
+// elsewhere (790.5 − 88.31 KiB): the sentence's figures of the total's
+// quantity are its first candidates.
+const totalSentenceOperand = true
+
 // checkTotal checks a total or a rate of saving: a per-operation saving
 // × the stated rate (of the claim's block or the line that leads into
 // it) × the period the line names (one second for a figure per second).
@@ -947,6 +962,11 @@ func (x *extractor) checkTotal(c *Claim, n Number, scan string) bool {
 	if period == 0 {
 		return false
 	}
+	if totalOwnQuantity && n.Quantity == Memory && !isByteRate(n) {
+		// Bytes over a period are no time saved per operation times a
+		// rate (nor a rate of bytes: nothing to check here).
+		return false
+	}
 	want := Time
 	if isByteRate(n) {
 		want = Memory
@@ -960,6 +980,27 @@ func (x *extractor) checkTotal(c *Claim, n Number, scan string) bool {
 		lines  []int
 	}
 	var cands []perOp
+	if totalSentenceOperand {
+		// A size or time of the claim's own sentence, before it ("At
+		// 5,120 requests/s and … 790.5 KiB per call, v1 allocated about
+		// 3,953 MiB/s"): the total's operand, before any saving.
+		// Only one that gives the total exactly (the size as written,
+		// not widened by its rounding) is taken; else the savings are
+		// the candidates, as before.
+		text, figs, at := x.sentenceFigures(c, n, scan)
+		breaks := sentenceBreaks(text)
+		for k := at - 1; k >= 0; k-- {
+			f := figs[k]
+			if !sameSentence(breaks, f.start, f.end, figs[at].start, figs[at].end) {
+				break
+			}
+			if canonical(f.Quantity) == want && f.Quantity != Throughput && !strings.Contains(f.Unit, "/") && !f.isRange() && !f.plusMinus {
+				v := f.Number.mid()
+				cands = append(cands, perOp{f.Number, v, v, []int{c.Line}})
+			}
+		}
+	}
+	sentenceCands := len(cands)
 	for _, lf := range x.blockFigs(c) {
 		if lf.saving && lf.line != c.Line && canonical(lf.n.Quantity) == want && lf.n.Quantity != Throughput &&
 			periodOf(plain(x.lines[lf.line-1].raw)) == 0 {
@@ -990,7 +1031,17 @@ func (x *extractor) checkTotal(c *Claim, n Number, scan string) bool {
 	if !(rlo > 0) || !(n.mid() > 0) {
 		return false
 	}
-	pick := cands[0]
+	if sentenceCands == len(cands) {
+		// Only the sentence's own figures, none of which gives it.
+		ok := false
+		for _, cd := range cands {
+			ok = ok || rangeMatch(n, cd.lo*rlo*period, cd.hi*rhi*period)
+		}
+		if !ok {
+			return false
+		}
+	}
+	pick := cands[sentenceCands%len(cands)]
 	for _, cd := range cands {
 		if rangeMatch(n, cd.lo*rlo*period, cd.hi*rhi*period) {
 			pick = cd

@@ -110,3 +110,29 @@ func TestThirtyThirdRoundSettingStepPairs(t *testing.T) {
 	consistentAt(t, at("2.00x faster (40.62 µs → 20.31 µs)"), 15, "5.0")
 	alarmAt(t, at("2.00x faster (40.62 µs → 23.11 µs)"), 13, "2.00")
 }
+
+// cacheAlloc is a cache's allocation per lookup before and after, and a
+// sentence totalling the old allocation at a peak rate. TOTAL is
+// replaced by each case.
+const cacheAlloc = `# Cache 4.0
+
+## Summary
+
+- Allocation per lookup: 640 KiB → 96 KiB (−85 %).
+
+## At peak
+
+The west region peaks at 2,000 lookups/s. At 2,000 lookups/s and the old path's 640 KiB per
+lookup, the cache allocated about TOTAL in that region at peak.
+`
+
+// TestThirtyThirdRoundTotalSentenceOperand checks that a rate total whose
+// sentence writes its size per operation is that size times the rate,
+// not the saving of the report's pair (const totalSentenceOperand): 640
+// KiB × 2,000/s = 1,250 MiB/s, not (640 − 96) KiB × 2,000/s; a total
+// that neither gives is still an alarm.
+func TestThirtyThirdRoundTotalSentenceOperand(t *testing.T) {
+	tot := func(s string) string { return strings.Replace(cacheAlloc, "TOTAL", s, 1) }
+	consistentAt(t, tot("1,250 MiB/s"), 10, "1,250")
+	alarmAt(t, tot("1,450 MiB/s"), 10, "1,450")
+}

@@ -556,9 +556,9 @@ var floors = map[string]struct {
 	// blind32, scored blind once with the thirty-second round (313/322,
 	// 12/21, 27/301, no alarm on an unlabelled claim): its floors.
 	// Raised in the thirty-third round (JMH's two runs paired, a range of
-	// factors written with "to", a sweep pair read as a sweep: 13/21,
-	// 21/301).
-	"blind32": {extraction: 313.0 / 322, recall: 13.0 / 21, falseRate: 21.0 / 301, unlabelled: 0},
+	// factors written with "to", a sweep pair read as a sweep, a total
+	// of its sentence's size: 13/21, 18/301).
+	"blind32": {extraction: 313.0 / 322, recall: 13.0 / 21, falseRate: 18.0 / 301, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
