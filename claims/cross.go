@@ -540,6 +540,7 @@ func (x *extractor) crossCheck() {
 	}
 	x.unalarmReferencePairs()
 	x.unalarmRangeEnds()
+	x.checkNeededMore()
 	x.checkWrongBasePercents()
 	x.checkFallsOverWhole()
 	x.checkCriterionThrptChanges()

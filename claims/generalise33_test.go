@@ -136,3 +136,24 @@ func TestThirtyThirdRoundTotalSentenceOperand(t *testing.T) {
 	consistentAt(t, tot("1,250 MiB/s"), 10, "1,250")
 	alarmAt(t, tot("1,450 MiB/s"), 10, "1,450")
 }
+
+// printIndex is a print archive's index before and after, and a
+// sentence putting the fall the other way. MORE is replaced by each
+// case.
+const printIndex = `# Print archive
+
+## Index
+
+The index shrank from 120 GiB to 48 GiB for the same jobs, 60 % less.
+Put the other way, the old index needed MORE % more space than the new one.
+`
+
+// TestThirtyThirdRoundNeededMoreBase checks that "the old X needed N %
+// more than the new one" is old/new − 1 (const neededMoreBase): 120 /
+// 48 − 1 = 150 %, consistent; 60 %, the fall on the old base, an
+// arithmetic error.
+func TestThirtyThirdRoundNeededMoreBase(t *testing.T) {
+	more := func(s string) string { return strings.Replace(printIndex, "MORE", s, 1) }
+	consistentAt(t, more("150"), 6, "150")
+	alarmAt(t, more("60"), 6, "60")
+}
