@@ -157,3 +157,29 @@ func TestThirtyThirdRoundNeededMoreBase(t *testing.T) {
 	consistentAt(t, more("150"), 6, "150")
 	alarmAt(t, more("60"), 6, "60")
 }
+
+// tileEncoder is a tile encoder's times per input size, and a sentence
+// quoting them rounded. PAIR is replaced by each case.
+const tileEncoder = `# Tile encoder
+
+## Results
+
+| input  | v1 (ms) | v2 (ms) | change  |
+|--------|--------:|--------:|--------:|
+| small  | 41.27   | 10.13   | −75.5 % |
+| large  | 98.84   | 23.69   | −76.0 % |
+
+For small inputs the encode time went PAIR.
+`
+
+// TestThirtyThirdRoundMixedRounded checks the twenty-sixth round's
+// mixedRounded, switched on this round: a sentence's pair whose before
+// figure is one row's and whose after figure is another row's, written
+// rounded (23.7 ms for 23.69), mixes rows; the row's own after figure,
+// rounded, does not.
+func TestThirtyThirdRoundMixedRounded(t *testing.T) {
+	pair := func(s string) string { return strings.Replace(tileEncoder, "PAIR", s, 1) }
+	// 41.27 → 10.13 is −75.5 %; 41.27 → 23.69 is −42.6 %.
+	consistentAt(t, pair("from 41.3 ms to 10.1 ms (−75.5 %)"), 10, "75.5")
+	alarmAt(t, pair("from 41.3 ms to 23.7 ms (−42.6 %)"), 10, "42.6")
+}
