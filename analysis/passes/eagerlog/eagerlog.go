@@ -119,12 +119,14 @@ func logLike(info *types.Info, call *ast.CallExpr) bool {
 var errorType = types.Universe.Lookup("error").Type()
 
 // guarded reports whether the call at cur sits under an if whose
-// condition reads a level or a debug switch, or in a function literal
-// (a lazy message), within its function.
+// condition reads a level or a debug switch, within its function
+// declaration: also when a function literal stands between them (if
+// logging.Enabled(DebugLevel) { defer func() { log.Debug(...) }() }),
+// since the literal is made only under the guard.
 func guarded(cur inspector.Cursor) bool {
 	for c := cur.Parent(); c.Node() != nil; c = c.Parent() {
 		switch n := c.Node().(type) {
-		case *ast.FuncDecl, *ast.FuncLit:
+		case *ast.FuncDecl:
 			return false
 		case *ast.IfStmt:
 			if mentionsGuard(n.Cond) || n.Init != nil && mentionsGuard(n.Init) {
@@ -188,7 +190,7 @@ func builder(info *types.Info, call *ast.CallExpr) string {
 			return fn.Pkg().Name() + "." + fn.Name()
 		}
 		if fn.Name() == "String" && len(call.Args) == 0 {
-			if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil && sig.Results().Len() == 1 {
+			if sig, ok := fn.Type().(*types.Signature); ok && sig.Recv() != nil && sig.Results().Len() == 1 && !isEnum(sig.Recv().Type()) {
 				return "String"
 			}
 		}
@@ -202,6 +204,17 @@ func builder(info *types.Info, call *ast.CallExpr) string {
 		}
 	}
 	return ""
+}
+
+// isEnum reports whether t (or what it points to) is a named integer
+// type: an enumeration, whose String method (stringer's, or a switch over
+// constants) returns a constant's text without building it.
+func isEnum(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
 }
 
 // isString reports whether e is of a string type.

@@ -70,6 +70,27 @@ func Pulled(log *slog.Logger, l *Logger, z Chain, q Queue, n int, ids []string, 
 
 var debug bool
 
+// Kind is an enumeration whose String returns a constant's text.
+type Kind int
+
+func (k Kind) String() string {
+	if k == 0 {
+		return "pull"
+	}
+	return "push"
+}
+
+// Served logs the end of a request in a deferred literal made only when
+// debug logging is on, and a kind's name, which builds nothing.
+func Served(log *slog.Logger, q Queue, k Kind) {
+	if log.Enabled(context.Background(), slog.LevelDebug) {
+		defer func() {
+			log.Debug(fmt.Sprintf("served %s", q.Name))
+		}()
+	}
+	log.Debug("served", "kind", k.String())
+}
+
 // Errors is an error package whose Trace wraps an error: no log call.
 type Errors struct{}
 
