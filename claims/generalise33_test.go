@@ -183,3 +183,28 @@ func TestThirtyThirdRoundMixedRounded(t *testing.T) {
 	consistentAt(t, pair("from 41.3 ms to 10.1 ms (−75.5 %)"), 10, "75.5")
 	alarmAt(t, pair("from 41.3 ms to 23.7 ms (−42.6 %)"), 10, "42.6")
 }
+
+// plannerLatency is a query planner's percentiles, old and new columns
+// of each, and a sentence quoting one row. PAIR is replaced by each case.
+const plannerLatency = `# Query planner
+
+## Latency
+
+| workload  | old p50 | new p50 | old p95 | new p95 |
+|-----------|--------:|--------:|--------:|--------:|
+| reporting | 48.2 ms | 6.4 ms  | 131 ms  | 17.9 ms |
+| lookups   | 3.1 ms  | 1.2 ms  | 9.7 ms  | 3.3 ms  |
+
+For reporting, the p95 falls PAIR.
+`
+
+// TestThirtyThirdRoundMixedSameRow checks the twenty-sixth round's
+// mixedSameRow, switched on this round: a sentence's pair whose before
+// figure is one column pair's and whose after figure is another column
+// pair's of the same row (the p95 before, the p50 after) mixes them.
+func TestThirtyThirdRoundMixedSameRow(t *testing.T) {
+	pair := func(s string) string { return strings.Replace(plannerLatency, "PAIR", s, 1) }
+	// 131 → 17.9 is −86.3 %; 131 → 6.4 (the p50 after) is −95.1 %.
+	consistentAt(t, pair("from 131 ms to 17.9 ms (−86.3 %)"), 10, "86.3")
+	alarmAt(t, pair("from 131 ms to 6.4 ms (−95.1 %)"), 10, "95.1")
+}

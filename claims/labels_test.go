@@ -555,8 +555,8 @@ var floors = map[string]struct {
 	// blind31, scored blind once with the thirty-first round (291/302,
 	// 11/20, 14/282, one alarm on an unlabelled claim): its floors.
 	// Raised in the thirty-third round (a range of percentages written
-	// with "to": 11/282).
-	"blind31": {extraction: 294.0 / 302, recall: 12.0 / 20, falseRate: 11.0 / 282, unlabelled: 1},
+	// with "to"; the p95 before and p50 after of a row: 13/20, 11/282).
+	"blind31": {extraction: 294.0 / 302, recall: 13.0 / 20, falseRate: 11.0 / 282, unlabelled: 1},
 	// blind32, scored blind once with the thirty-second round (313/322,
 	// 12/21, 27/301, no alarm on an unlabelled claim): its floors.
 	// Raised in the thirty-third round (JMH's two runs paired, a range of
