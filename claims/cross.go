@@ -3121,6 +3121,11 @@ func (x *extractor) restatedDiffers(p, q *Pair, stated, other Number, line int, 
 		setCross(&e, &Cross{Reason: SupportedElsewhere, Lines: []int{qline}, Stated: quoted, Got: v,
 			GotUnit: quoted.Unit, Operands: []Number{operand}})
 		c.Kind, c.Pair, c.Numbers, c.Claimed, c.Quantity = Absolute, nil, []Number{stated}, stated.String(), stated.Quantity
+		if insteadOfAcrossBreak && stated == p.New && p.NewLine == p.OldLine-1 && c.Line == p.OldLine {
+			// "aligns in 2.75 h" / "instead of 4.58 h": the figure
+			// contradicted ends the line before.
+			c.Line = p.NewLine
+		}
 		split = append(split, e)
 	}
 	return split

@@ -451,7 +451,8 @@ var floors = map[string]struct {
 	// Raised after the twenty-ninth round (rows of releases: 3/227).
 	// Raised after the thirtieth round (figures beside a line's only pair:
 	// 224/246).
-	"blind19": {extraction: 224.0 / 246, recall: 13.0 / 19, falseRate: 3.0 / 227, unlabelled: 0},
+	// Raised in the thirty-third round (otherSentencePair on: 2/227).
+	"blind19": {extraction: 224.0 / 246, recall: 13.0 / 19, falseRate: 2.0 / 227, unlabelled: 0},
 	// blind20, scored blind once with the twentieth round (230/252,
 	// 10/18, 12/234): its floors. Raised after the twenty-first round
 	// (6/234).
@@ -537,13 +538,15 @@ var floors = map[string]struct {
 	// units of statistic columns, …: 8/20, 5/269).
 	// Raised after the thirtieth round (figures beside a line's only pair:
 	// 277/289).
-	"blind28": {extraction: 277.0 / 289, recall: 8.0 / 20, falseRate: 5.0 / 269, unlabelled: 0},
+	// Raised in the thirty-third round (insteadOfAcrossBreak on: 9/20).
+	"blind28": {extraction: 277.0 / 289, recall: 9.0 / 20, falseRate: 5.0 / 269, unlabelled: 0},
 	// blind29, scored blind once with the twenty-ninth round (335/347,
 	// 10/20, 14/327, no alarm on an unlabelled claim): its floors.
 	// Raised after the thirtieth round (JMH parameters, one amount is no
 	// pair, other subjects since a pair, a priced CPU: line, …: 338/347,
 	// 12/20, 4/327).
-	"blind29": {extraction: 338.0 / 347, recall: 12.0 / 20, falseRate: 4.0 / 327, unlabelled: 0},
+	// Raised in the thirty-third round (insteadOfAcrossBreak on: 339/347).
+	"blind29": {extraction: 339.0 / 347, recall: 12.0 / 20, falseRate: 4.0 / 327, unlabelled: 0},
 	// blind30, scored blind once with the thirtieth round (283/306, 5/19,
 	// 4/287, one alarm on an unlabelled claim): its floors. Raised in the
 	// thirty-first round (pytest-benchmark's table read, ranges of
@@ -551,19 +554,19 @@ var floors = map[string]struct {
 	// 298/306, 3/287, no alarm on an unlabelled claim).
 	// Raised in the thirty-third round ("needed 72.1 % more CPU … than",
 	// the wrong base; a rounded after figure of another row: 7/19).
-	"blind30": {extraction: 300.0 / 306, recall: 7.0 / 19, falseRate: 3.0 / 287, unlabelled: 0},
+	"blind30": {extraction: 300.0 / 306, recall: 7.0 / 19, falseRate: 2.0 / 287, unlabelled: 0},
 	// blind31, scored blind once with the thirty-first round (291/302,
 	// 11/20, 14/282, one alarm on an unlabelled claim): its floors.
 	// Raised in the thirty-third round (a range of percentages written
 	// with "to"; the p95 before and p50 after of a row: 13/20, 11/282).
-	"blind31": {extraction: 294.0 / 302, recall: 13.0 / 20, falseRate: 11.0 / 282, unlabelled: 1},
+	"blind31": {extraction: 294.0 / 302, recall: 13.0 / 20, falseRate: 10.0 / 282, unlabelled: 1},
 	// blind32, scored blind once with the thirty-second round (313/322,
 	// 12/21, 27/301, no alarm on an unlabelled claim): its floors.
 	// Raised in the thirty-third round (JMH's two runs paired, a range of
 	// factors written with "to", a sweep pair read as a sweep, a total
 	// of its sentence's size, "needed N % more time than": 13/21,
 	// 16/301).
-	"blind32": {extraction: 313.0 / 322, recall: 13.0 / 21, falseRate: 16.0 / 301, unlabelled: 0},
+	"blind32": {extraction: 313.0 / 322, recall: 13.0 / 21, falseRate: 15.0 / 301, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
