@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 //go:embed doc.go
@@ -109,14 +110,12 @@ func logLike(info *types.Info, call *ast.CallExpr) bool {
 		}
 	}
 	for v := range sig.Results().Variables() {
-		if types.Identical(v.Type(), errorType) {
+		if astutil.IsError(v.Type()) {
 			return false
 		}
 	}
 	return takes
 }
-
-var errorType = types.Universe.Lookup("error").Type()
 
 // guarded reports whether the call at cur sits under an if whose
 // condition reads a level or a debug switch, within its function

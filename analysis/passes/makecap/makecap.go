@@ -1054,13 +1054,8 @@ func (c *checker) isErrorExit(ret *ast.ReturnStmt) bool {
 	}
 	last := ret.Results[len(ret.Results)-1]
 	tv, ok := c.info.Types[last]
-	if !ok || tv.IsNil() || !valid(tv.Type) {
-		return false
-	}
-	return types.Implements(tv.Type, errorType)
+	return ok && !tv.IsNil() && valid(tv.Type) && astutil.IsError(tv.Type)
 }
-
-var errorType = types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 
 // onlyLookups reports whether every mention of the map target in n reads
 // one of its entries (m[k] as a value or in v, ok := m[k]): n neither
