@@ -1035,27 +1035,39 @@ func failing(ret *ssa.Return) bool {
 	if n < 2 || !astutil.IsError(ret.Results[n-1].Type()) {
 		return false
 	}
-	v := ret.Results[n-1]
-	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
-		// A result variable of a function with defers: find the last
-		// store to it before the return.
-		if slot, ok := load.X.(*ssa.Alloc); ok {
-			v = nil
-			for _, instr := range ret.Block().Instrs {
-				if st, ok := instr.(*ssa.Store); ok && st.Addr == slot {
-					v = st.Val
-				}
-				if instr == load {
-					break
-				}
-			}
-			if v == nil {
-				return true
-			}
-		}
+	v := returned(ret, n-1)
+	if v == nil {
+		return true
 	}
 	c, ok := v.(*ssa.Const)
 	return !ok || !c.IsNil()
+}
+
+// returned returns the value ret gives as its result i. In a function
+// with defers the results go through variables that deferred calls could
+// change (return true is stored, the defers run, then the variable is
+// loaded): it returns the value of the last store to that variable in
+// ret's block, or nil if the block does not store it.
+func returned(ret *ssa.Return, i int) ssa.Value {
+	v := ret.Results[i]
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return v
+	}
+	slot, ok := load.X.(*ssa.Alloc)
+	if !ok {
+		return v
+	}
+	v = nil
+	for _, instr := range ret.Block().Instrs {
+		if st, ok := instr.(*ssa.Store); ok && st.Addr == slot {
+			v = st.Val
+		}
+		if instr == load {
+			break
+		}
+	}
+	return v
 }
 
 // putsHere reports whether the site's argument refers to the object on

@@ -653,7 +653,7 @@ func (t *tracker) putsOnlyWhen(sites []putSite) putWhen {
 				return
 			}
 			any = true
-			c, isConst := ret.Results[0].(*ssa.Const)
+			c, isConst := returned(ret, 0).(*ssa.Const)
 			switch {
 			case !isConst:
 				ok = false

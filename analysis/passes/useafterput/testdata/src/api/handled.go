@@ -124,3 +124,34 @@ func (cc *Conn) StartLate(m *Message) int { // want StartLate:`puts p1 into cc`
 	cc.check(m) // want `m used after it is put back into cc \(openExchange at handled.go:121\): move the Put after its last use`
 	return 0
 }
+
+// handleSpecial releases req itself when it is a ping, and says so; its
+// other branch defers the release of the response it makes. A function
+// with defers returns through result variables: return true is a store
+// of true, then the defers, then a load.
+func (cc *Conn) handleSpecial(req *Message) bool {
+	if req.id == 0 {
+		cc.ReleaseMessage(req)
+		return true
+	}
+	resp, _ := cc.msgs.Get().(*Message)
+	defer cc.ReleaseMessage(resp)
+	cc.check(resp)
+	return false
+}
+
+// Serve uses req only when handleSpecial did not release it.
+func (cc *Conn) Serve(req *Message) { // want Serve:`puts p1 into cc`
+	if cc.handleSpecial(req) {
+		return
+	}
+	cc.check(req) // fine: req was not put back on this path
+}
+
+// ServeLate uses req when handleSpecial released it.
+func (cc *Conn) ServeLate(req *Message) { // want ServeLate:`puts p1 into cc`
+	if !cc.handleSpecial(req) {
+		return
+	}
+	cc.check(req) // want `req used after it is put back into cc \(handleSpecial at handled.go:\d+\): move the Put after its last use`
+}
