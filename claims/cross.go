@@ -515,6 +515,7 @@ func (x *extractor) crossCheck() {
 	x.checkUpToFactors()
 	x.checkDigitSlips()
 	x.checkPrefixSlips()
+	x.checkPeriodScaled()
 	x.splitContradictedFigures()
 	if sentenceFromTo {
 		x.unalarmSentenceFromTo()

@@ -1,0 +1,254 @@
+package claims
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// periodScaledTotal: an amount stated over a long period right after
+// the same amount over a short one ("£1,236.82 a day, or about £371,000
+// a month over a 30-day month", "13.7 core-hours a day, or 4,100
+// core-hours a month", "39.9 runner-hours per weekday. Over a 21-weekday
+// month that is roughly 8,390 runner-hours a month", "184.3 GB … about
+// 5.03 TB a month over 30 nights") is the short period's amount times
+// the number of short periods in the long one: the number the sentence
+// states ("over a 30-day month", "over 30 nights"), or else a calendar's
+// (28 to 31 days a month, 20 to 23 weekdays, 250 to 366 days a year, 48
+// to 52.2 weeks). Such totals had been left unverifiable when their
+// amounts are times in words (hours a day are no amount per period to
+// checkPeriodRestated), written apart from their unit by a line break,
+// of another currency than the dollar, or linked by a sentence of their
+// own. Thirty-fourth round (checkPeriodScaled).
+const periodScaledTotal = true
+
+var (
+	// scaledPeriodOwnRE reads the period right after a total: "a
+	// month", "runner-hours a month" (its unit written after a line
+	// break), "per year".
+	scaledPeriodOwnRE = regexp.MustCompile(`(?i)^\s*(?:([a-z][a-z-]*)\s+)?(?:a|an|per|each|every)\s+(weekday|working\s+day|business\s+day|night|day|week|month|year)\b`)
+	// scaledPeriodRE reads the period after the earlier amount, a few
+	// words on: "core-hours a day", "hours of readers staring at a
+	// half-drawn page removed every day".
+	scaledPeriodRE = regexp.MustCompile(`(?i)^[^,.;:()]{0,60}?\b(?:a|an|per|each|every)\s+(weekday|working\s+day|business\s+day|night|day|week|month)\b`)
+	// scaledOverRE reads the number of short periods a total is over:
+	// "over a 30-day month", "over 30 nights", "Over a 21-weekday
+	// month", "over the 360-day year".
+	scaledOverRE = regexp.MustCompile(`(?i)\b(?:over|across|for|in)\s+(?:a\s+|an\s+|the\s+)?(\d+(?:\.\d+)?)[- ](weekday|working[- ]day|business[- ]day|night|day|week)s?\b`)
+	// scaledLinkRE finds a word that makes the later figure a
+	// restatement of the earlier one.
+	scaledLinkRE = regexp.MustCompile(`(?i)\bor\b|\b(?:that|which)\s+is\b|\bthat['’]s\b|\bi\.e\.|\bcomes\s+to\b|\bworks\s+out\b|\bamounts\s+to\b|\babout\b|\broughly\b|\baround\b|\bapproximately\b|\bnearly\b|≈|~`)
+	// scaledOtherRE finds a word that makes the two figures two things.
+	scaledOtherRE = regexp.MustCompile(`(?i)\b(?:and|but|while|whereas|against|versus|vs|instead|compared|than|from|plus|minus|saving|saves|saved|less|more|fewer|extra|each)\b|[+×*/=]`)
+	// scaledOverLeadRE starts a sentence that scales the one before:
+	// "Over a 21-weekday month that is".
+	scaledOverLeadRE = regexp.MustCompile(`(?i)^\W*(?:over|across|for|in)\s`)
+	// periodCountRE finds a period right after a count of them: "21-weekday", "30 nights".
+	periodCountRE = regexp.MustCompile(`(?i)^[- ](?:weekday|working|business|night|day|week|month|year)`)
+)
+
+// periodKind names the kind of a period word: "day" (a day or a night),
+// "weekday", "week", "month" or "year".
+func periodKind(w string) string {
+	w = strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(w, "-", " ")), " "))
+	switch w {
+	case "night", "day":
+		return "day"
+	case "weekday", "working day", "business day":
+		return "weekday"
+	}
+	return w
+}
+
+// calendarCounts are the numbers of short periods in a long one a
+// total may have been taken over, low and high.
+var calendarCounts = map[[2]string][2]float64{
+	{"day", "week"}: {5, 7}, {"day", "month"}: {28, 31}, {"day", "year"}: {250, 366},
+	{"weekday", "week"}: {5, 5}, {"weekday", "month"}: {20, 23}, {"weekday", "year"}: {250, 262},
+	{"week", "month"}: {4, 4.43}, {"week", "year"}: {48, 52.2}, {"month", "year"}: {12, 12},
+}
+
+// scaledAmount returns what a figure counts ("$" money, "B" bytes, "t"
+// time, "n:<noun>" things) and its amount in the base unit.
+func scaledAmount(n Number) (kind string, lo, hi float64, ok bool) {
+	lo, hi = n.base()
+	switch {
+	case n.Quantity == Cost || n.dim == "$":
+		return "$", lo, hi, true
+	case n.Quantity == Memory && !strings.Contains(n.Unit, "/s") || n.Quantity == PerPeriod && n.dim == "B":
+		return "B", lo, hi, true
+	case n.Quantity == Time && !strings.Contains(n.Unit, "/") || n.Quantity == PerPeriod && periodTime(n):
+		return "t", lo, hi, true
+	case n.Quantity == PerPeriod || (n.Quantity == Count || n.Quantity == Unknown) && n.Unit == "":
+		return "n:" + n.dim, lo, hi, true
+	}
+	return "", 0, 0, false
+}
+
+// checkPeriodScaled checks, on every unverifiable claim of prose, each
+// figure stated over a week, month or year against the nearest earlier
+// figure of its sentence (or of the sentence before, when its own opens
+// with "Over a 21-weekday month") that counts the same thing over a
+// shorter period (see periodScaledTotal). A total the earlier amount
+// gives is consistent; any other an arithmetic error.
+func (x *extractor) checkPeriodScaled() {
+	if !periodScaledTotal {
+		return
+	}
+	var add []Claim
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		if c.Verdict != Unverifiable || c.expected || c.Kind != Absolute || x.lines[c.Line-1].kind != lkProse {
+			continue
+		}
+		scan := blankCode(plain(x.lines[c.Line-1].raw))
+		text := scan
+		if prev := x.wrappedLine(c.Line-1, c.Line-2); prev != "" {
+			text = prev + " " + scan
+		}
+		var figs []figure
+		for _, n := range c.Numbers {
+			if n.isRange() || !(n.Value > 0) {
+				continue
+			}
+			if figs == nil {
+				figs = scanFigures(text)
+			}
+			at := lastWritten(text, figs, n, scan)
+			if at < 1 {
+				continue
+			}
+			cx, ok := x.periodScaled(c, text, figs, at)
+			if !ok {
+				continue
+			}
+			add = append(add, alarmOnFigure(c, n, cx)...)
+			break
+		}
+	}
+	x.addClaims(add)
+}
+
+// periodScaled checks figs[at] of text (the claim's line, with the line
+// before when its sentence wraps) as a total over a longer period.
+func (x *extractor) periodScaled(c *Claim, text string, figs []figure, at int) (*Cross, bool) {
+	f := figs[at]
+	n := f.Number
+	// The total's own period, and its unit when a line break parts them.
+	after := text[f.end:]
+	if strings.TrimSpace(after) == "" {
+		if next := x.wrappedLine(c.Line-1, c.Line); next != "" {
+			after += " " + next
+		}
+	}
+	var long, word string
+	if n.Quantity == PerPeriod && n.perLo > 0 {
+		long = periodName(n.perLo)
+	} else if m := scaledPeriodOwnRE.FindStringSubmatch(after); m != nil {
+		long, word = periodKind(m[2]), strings.ToLower(m[1])
+	}
+	if long != "week" && long != "month" && long != "year" {
+		return nil, false
+	}
+	kind, lo, hi, ok := scaledAmount(n)
+	if !ok {
+		return nil, false
+	}
+	// The earlier amount: the nearest figure before it that counts the
+	// same thing.
+	j := at - 1
+	var okind string
+	var olo, ohi float64
+	for ; j >= 0; j-- {
+		o := figs[j].Number
+		if o.isRange() || !(o.Value > 0) || periodCountRE.MatchString(text[figs[j].end:]) {
+			// "a 21-weekday month": a count of periods.
+			continue
+		}
+		var ok bool
+		okind, olo, ohi, ok = scaledAmount(o)
+		if !ok {
+			continue
+		}
+		if okind == kind && (n.Unit != "" || word == "") {
+			break
+		}
+		if n.Unit == "" && word != "" && okind != "" && strings.HasSuffix(strings.ToLower(strings.TrimSpace(text[figs[j].start:figs[j].end])), word) {
+			// "8,390\nrunner-hours a month" against "39.9
+			// runner-hours": the unit written after the break.
+			lo, hi = n.Value*o.scale-n.step/2*o.scale, n.Value*o.scale+n.step/2*o.scale
+			kind = okind
+			break
+		}
+	}
+	if j < 0 {
+		return nil, false
+	}
+	o := figs[j]
+	link := text[o.end:f.start]
+	if scaledOtherRE.MatchString(link) || !scaledLinkRE.MatchString(link) && !scaledOverRE.MatchString(link) {
+		return nil, false
+	}
+	if breaks := sentenceBreaks(link); len(breaks) > 1 || len(breaks) == 1 && !scaledOverLeadRE.MatchString(link[breaks[0]:]) {
+		return nil, false
+	}
+	// The earlier amount's period, and the number of them the total
+	// is over.
+	var short string
+	if o.Quantity == PerPeriod && o.perLo > 0 {
+		short = periodName(o.perLo)
+	} else if m := scaledPeriodRE.FindStringSubmatch(text[o.end:]); m != nil && len(m[0]) <= len(link) {
+		short = periodKind(m[1])
+	}
+	var cnt [2]float64
+	rest := link + after
+	if m := scaledOverRE.FindStringSubmatch(rest); m != nil {
+		v, err := strconv.ParseFloat(m[1], 64)
+		if err != nil || !(v > 1) {
+			return nil, false
+		}
+		over := periodKind(m[2])
+		if short == "" && regexp.MustCompile(`(?i)\b(?:one|a|an|each|every|per)\s+`+regexp.QuoteMeta(strings.ToLower(m[2]))+`\b`).MatchString(text[:o.start]) {
+			// "One night is therefore 184.3 GB …, about 5.03 TB a
+			// month over 30 nights".
+			short = over
+		}
+		if over != short {
+			return nil, false
+		}
+		cnt = [2]float64{v, v}
+	} else {
+		var ok bool
+		if cnt, ok = calendarCounts[[2]string{short, long}]; !ok {
+			return nil, false
+		}
+	}
+	if short == "" || short == long {
+		return nil, false
+	}
+	amount := n
+	amount.scale, amount.Value, amount.High, amount.step = 1, (lo+hi)/2, (lo+hi)/2, hi-lo
+	if approxLinkRE.MatchString(strings.TrimRight(link, " $£€")) || n.Approx {
+		amount.Approx = true
+	}
+	glo, ghi := olo*cnt[0], ohi*cnt[1]
+	oline := c.Line
+	if o.start < len(text)-len(blankCode(plain(x.lines[c.Line-1].raw))) {
+		oline--
+	}
+	scale := n.scale
+	if scale == 0 || kind != "" && n.Unit == "" && word != "" {
+		scale = (hi + lo) / 2 / n.Value
+	}
+	if !(scale > 0) {
+		scale = 1
+	}
+	cx := &Cross{Derivation: Total, Lines: []int{oline}, Stated: n, Got: (glo + ghi) / 2 / scale, GotUnit: n.Unit,
+		Operands: []Number{o.Number, {Text: trimFloat((cnt[0]+cnt[1])/2, 4), Value: (cnt[0] + cnt[1]) / 2, High: (cnt[0] + cnt[1]) / 2}}}
+	if rangeMatch(amount, glo, ghi) {
+		cx.Reason = DerivedHolds
+	} else {
+		cx.Reason = DerivedOff
+	}
+	return cx, true
+}
