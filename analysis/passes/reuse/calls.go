@@ -76,6 +76,15 @@ var consumerMethods = map[string]int{
 	"AppendEncode":    -1,
 	"AppendDecode":    -1,
 	"MarshalTo":       -1,
+	// io.Reader and io.ReaderAt implementations must not retain p.
+	"Read":   -1,
+	"ReadAt": -1,
+}
+
+// readers are the consumers that read into their second argument.
+var readers = map[string]bool{
+	"io.ReadFull":    true,
+	"io.ReadAtLeast": true,
 }
 
 // wrappers return a value that holds their first argument; the result is

@@ -74,7 +74,18 @@
 //     3 → 1 allocs/op and 448 → 208 B/op, 1,000 bytes 5 → 1 and 1,984 →
 //     1,025 B/op, 48 bytes 1 → 1 and 64 → 48 B/op; the time's medians
 //     moved −4 %, −20 % and −13 % but with CIs that include no change
-//     (the load spread each side by ±20–50 %). Not reported:
+//     (the load spread each side by ±20–50 %). A make([]byte, n) that
+//     the function reads into (io.ReadFull(r, hdr), io.ReadAtLeast, a
+//     Read or ReadAt method: an io.Reader must not retain the slice)
+//     and then decodes and drops is reported too, per call or in a
+//     loop: a frame header read into a new 8-byte slice for every chunk
+//     of a stream. Passed to a Read through an interface the slice goes
+//     to the heap whatever its size, so a constant size is reported
+//     too; read by a concrete Read of the package, which is followed, a
+//     small constant size stays on the stack and is not. A read buffer
+//     returned or kept (the message body itself) is not reported, nor
+//     one whose variable gets a second buffer later in the function
+//     (the variable is followed, not each value it holds). Not reported:
 //     a Builder or scratch slice whose text is returned or kept (a
 //     Builder's String shares its memory; string(b) counts as the
 //     slice's text), a buffer

@@ -31,6 +31,7 @@ type flow struct {
 	reusedInLoop bool // the function already reuses the value across loop iterations
 	grown        bool // the function that makes the value calls its Grow method
 	dynamic      bool // the value reaches an interface (so the compiler puts it on the heap)
+	readInto     bool // the value is the buffer of a Read, ReadAt, io.ReadFull or io.ReadAtLeast
 
 	// strAlias is set for a strings.Builder, whose String result shares
 	// its memory, and for a scratch []byte, whose string conversion
@@ -576,6 +577,11 @@ func (f *flow) arg(cur inspector.Cursor, i int) {
 				if w == i {
 					f.write(cur, false, call.Args[i+1:]...)
 				}
+				if i == 1 && readers[full] {
+					// io.ReadFull(r, buf) reads into buf through r's
+					// Read: the compiler moves buf to the heap.
+					f.readInto, f.dynamic = true, true
+				}
 				return
 			}
 			if writes, ok := wrappers[full]; ok {
@@ -620,9 +626,20 @@ func (f *flow) arg(cur inspector.Cursor, i int) {
 			f.follow(cur)
 			return
 		}
+		if obj.Pkg().Path() == "encoding/binary" {
+			// binary.BigEndian.Uint32(b), PutUint32(b, v): the byte
+			// orders read or write the slice during the call only.
+			if i == 0 && strings.HasPrefix(obj.Name(), "Put") {
+				f.write(cur, false)
+			}
+			return
+		}
 		if w, ok := consumerMethods[obj.Name()]; ok {
 			if w == i {
 				f.write(cur, false)
+			}
+			if i == 0 && (obj.Name() == "Read" || obj.Name() == "ReadAt") {
+				f.readInto, f.dynamic = true, true
 			}
 			if strings.HasPrefix(obj.Name(), "Append") || obj.Name() == "MarshalTo" {
 				f.follow(cur)
@@ -752,6 +769,9 @@ func (f *flow) applySummary(cur inspector.Cursor, fn *types.Func, param *types.V
 	if s.dynamic {
 		f.dynamic = true
 	}
+	if s.readInto {
+		f.readInto = true
+	}
 	if s.toResult {
 		f.follow(cur)
 	}
@@ -763,7 +783,7 @@ const maxDepth = 3
 
 // A paramSummary says what a function does with one of its parameters.
 type paramSummary struct {
-	escapes, written, dynamic, toResult bool
+	escapes, written, dynamic, toResult, readInto bool
 }
 
 type paramKey struct {
@@ -816,7 +836,7 @@ func (c *checker) summary(fn *types.Func, param *types.Var, parent *flow) (param
 		sub.taint(param)
 		sub.drain()
 	}
-	s := paramSummary{escapes: sub.escapes, written: sub.written, dynamic: sub.dynamic, toResult: sub.toResult}
+	s := paramSummary{escapes: sub.escapes, written: sub.written, dynamic: sub.dynamic, toResult: sub.toResult, readInto: sub.readInto}
 	if !parent.strAlias {
 		top := len(c.inProgress) - 1
 		provisional := c.low[top] < top

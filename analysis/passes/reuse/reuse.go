@@ -178,6 +178,8 @@ func (c *checker) constructor(call *ast.CallExpr) (reusable, bool) {
 				return c.zeroValue(info.TypeOf(call.Args[0]))
 			case b.Name() == "make" && c.isScratchMake(call):
 				return scratchSlice, true
+			case b.Name() == "make" && c.isReadMake(call):
+				return readSlice, true
 			}
 		}
 		return reusable{}, false
@@ -235,11 +237,22 @@ func (c *checker) isScratchMake(call *ast.CallExpr) bool {
 	return true
 }
 
-// stackMake reports whether the make([]byte, 0, n) call has a constant
-// capacity small enough for the compiler to put it on the stack if the
-// slice does not escape.
+// isReadMake reports whether call is make([]byte, n) with a length n that
+// is not the constant 0: a buffer to read into (reported only if it is).
+func (c *checker) isReadMake(call *ast.CallExpr) bool {
+	info := c.pass.TypesInfo
+	if len(call.Args) != 2 || !bytetype.IsSlice(info.TypeOf(call.Args[0])) {
+		return false
+	}
+	tv, ok := info.Types[call.Args[1]]
+	return ok && (tv.Value == nil || tv.Value.String() != "0")
+}
+
+// stackMake reports whether the make([]byte, 0, n) or make([]byte, n)
+// call has a constant capacity small enough for the compiler to put it on
+// the stack if the slice does not escape.
 func stackMake(info *types.Info, call *ast.CallExpr) bool {
-	tv, ok := info.Types[call.Args[2]]
+	tv, ok := info.Types[call.Args[len(call.Args)-1]]
 	if !ok || tv.Value == nil {
 		return false
 	}
@@ -363,7 +376,10 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 	if f.escapes || (r.written && !f.written) || (!inLoop && f.reusedInLoop) {
 		return
 	}
-	if r.kind == byteSlice && !f.dynamic && stackMake(c.pass.TypesInfo, cur.Node().(*ast.CallExpr)) {
+	if r.kind == readBuf && !f.readInto {
+		return // a slice made with a length for another use
+	}
+	if (r.kind == byteSlice || r.kind == readBuf) && !f.dynamic && stackMake(c.pass.TypesInfo, cur.Node().(*ast.CallExpr)) {
 		// The compiler keeps a small constant-size slice that reaches
 		// no interface on the stack: it costs nothing per call (as long
 		// as appends stay within its capacity).
@@ -378,7 +394,7 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 		if r.kind == bufioWriter && !f.written {
 			return // a writer never written to is another problem
 		}
-		if r.kind != bufioWriter && !f.big {
+		if r.kind != bufioWriter && r.kind != readBuf && !f.big {
 			return // written only with a few constant bytes
 		}
 		if c.hot.InTestCode(cur) && !c.hot.InBenchmarkLoop(cur) {
@@ -412,6 +428,10 @@ func (c *checker) check(cur inspector.Cursor, r reusable, vars []*types.Var) {
 		msg = checkdoc.Fit(
 			fmt.Sprintf("strings.Builder made in a loop in %s: use a bytes.Buffer or []byte made before the loop, reset in it", name),
 			"strings.Builder made in a loop: use a bytes.Buffer or []byte made before the loop, reset in it")
+	case r.kind == readBuf && inLoop:
+		msg = checkdoc.Fit(
+			fmt.Sprintf("make([]byte, n) read into in a loop in %s: make one before the loop and read into it in each iteration", name),
+			"make([]byte, n) read into in a loop: make one before the loop and read into it in each iteration")
 	case r.kind == byteSlice && inLoop:
 		msg = checkdoc.Fit(
 			fmt.Sprintf("make([]byte, 0, n) in a loop in %s: make one before the loop and truncate it with [:0] in it", name),
@@ -470,6 +490,10 @@ func perCallMessage(r reusable, name string, method bool) string {
 		return checkdoc.Fit(
 			fmt.Sprintf("make([]byte, 0, n) in %s is grown and dropped per call: reuse a slice from %s", name, where),
 			fmt.Sprintf("make([]byte, 0, n) is grown and dropped per call: reuse a slice from %s", where))
+	case readBuf:
+		return checkdoc.Fit(
+			fmt.Sprintf("make([]byte, n) in %s is read into and dropped per call: reuse a slice from %s", name, where),
+			fmt.Sprintf("make([]byte, n) is read into and dropped per call: reuse a slice from %s", where))
 	}
 	return checkdoc.Fit(
 		fmt.Sprintf("%s in %s is written and dropped per call: reuse one from %s", r.name, name, where),

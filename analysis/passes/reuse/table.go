@@ -33,6 +33,7 @@ const (
 	builder                 // strings.Builder: String shares its memory, Reset frees it
 	bufioWriter             // bufio.Writer
 	byteSlice               // make([]byte, 0, n)
+	readBuf                 // make([]byte, n) read into
 )
 
 const (
@@ -119,6 +120,9 @@ var tablePkgs = map[string]bool{fastjson: true, kgzip: true, kflate: true, kzlib
 
 // scratchSlice describes make([]byte, 0, n), a scratch slice.
 var scratchSlice = reusable{name: "make([]byte, 0, n)", cost: "a new byte slice", reset: "[:0]", perCall: scratch, written: true, kind: byteSlice}
+
+// readSlice describes make([]byte, n) filled by a Read: a read buffer.
+var readSlice = reusable{name: "make([]byte, n)", cost: "a new byte slice", reset: "a read into it", perCall: scratch, kind: readBuf}
 
 // maxStackMake is the largest make with a constant size that the compiler
 // places on the stack when the slice does not escape (ir.MaxImplicitStackVarSize).
