@@ -1656,7 +1656,7 @@ func (x *extractor) checkAmountConversion(c *Claim, n Number, scan string, figs 
 			return false
 		}
 		o, link = lf[len(lf)-1].Number, lead[lf[len(lf)-1].end:]+" "+scan[:figs[0].start]
-		if !wordsOrLinkRE.MatchString(link) || qualifierRE.FindString(link) != "" {
+		if !(wordsOrLinkRE.MatchString(link) || conversionAtBreak && amountLinkRE.MatchString(link)) || qualifierRE.FindString(link) != "" {
 			return false
 		}
 	} else {
@@ -1745,6 +1745,14 @@ var isLinkRE = regexp.MustCompile(`(?i)^\s+(?:is|equals|was)\s+(?:about\s+|rough
 // figure. At most four words, no figure. Twenty-ninth round (testdata/
 // labels/README.md): blind25's 131 TB and blind26's 16.9 TiB.
 const conversionPastWords = true
+
+// conversionAtBreak: checkAmountConversion reads an amount ending the
+// line before, then ", or" (or ", i.e.", ", which is", ", about") and
+// the amount in another unit at the start of the line ("… = 616,000
+// s," / "or 17.1 hours a day"), as it reads them on one line: the
+// line before had been read only after words about the amount ("of
+// raw cache, or 16.9 TiB"). Thirty-fourth round.
+const conversionAtBreak = true
 
 // wordsOrLinkRE finds a few words, then ", or" (", i.e.", ", that is"),
 // between an amount and its restatement.

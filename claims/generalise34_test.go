@@ -38,3 +38,44 @@ func TestThirtyFourthRoundPeriodScaledTotal(t *testing.T) {
 	consistentAt(t, farm("1,153", "1,170 hours"), 8, "1,170")
 	alarmAt(t, farm("1,153", "117 hours"), 8, "117")
 }
+
+// TestThirtyFourthRoundPeriodScaledForms checks the other forms of a
+// total over a longer period (const periodScaledTotal): after a comma
+// with the number of periods stated, after "and", in the sentence that
+// opens "Over a 30-day month", and in a list of periods where an
+// earlier amount than the nearest gives it.
+func TestThirtyFourthRoundPeriodScaledForms(t *testing.T) {
+	src := func(s string) string { return doc("# Render farm", "", "## Cost", "", s) }
+	// 18.5 × 21 = 388.5.
+	consistentAt(t, src("The farm idles 18.5 node-hours per working day, 388 node-hours over the month's 21 working days."), 5, "388")
+	alarmAt(t, src("The farm idles 18.5 node-hours per working day, 555 node-hours over the month's 21 working days."), 5, "555")
+	// $212.40 × 12 = $2,548.80.
+	consistentAt(t, src("Licences cost $212.40 a month and $2,549 a year."), 5, "2,549")
+	alarmAt(t, src("Licences cost $212.40 a month and $637 a year."), 5, "637")
+	// 96.5 h × 30 = 2,895 h.
+	consistentAt(t, src("Encoding takes 96.5 CPU-hours a day. Over a 30-day month that comes to 2,895 CPU-hours."), 5, "2,895")
+	alarmAt(t, src("Encoding takes 96.5 CPU-hours a day. Over a 30-day month that comes to 289.5 CPU-hours."), 5, "289.5")
+	// $12 × 365 = $4,380 a year, though $3,600 a month is wrong: no
+	// alarm on the year.
+	unverifiable := func(s string, line int, fig string) {
+		t.Helper()
+		rep := extract(t, s)
+		if c := claimAt(t, rep, line, fig); c.Verdict.Failed() {
+			t.Fatalf("line %d: %q %s (%s), want no alarm\n%s", line, c.Claimed, c.Verdict, c.Detail, formatClaims(rep.Claims))
+		}
+	}
+	unverifiable(src("Spare nodes cost $0.50 an hour, $12 a day, $3,600 a month and about $4,380 a year."), 5, "4,380")
+	alarmAt(t, src("Spare nodes cost $0.50 an hour, $12 a day, $360 a month and about $43,800 a year."), 5, "43,800")
+}
+
+// TestThirtyFourthRoundConversionAtBreak checks that an amount ending a
+// line, then ", or" and the amount in another unit at the start of the
+// next, is a conversion (const conversionAtBreak).
+func TestThirtyFourthRoundConversionAtBreak(t *testing.T) {
+	src := func(s string) string {
+		return doc("# Spinner time", "", "## Users", "", "Across 52,000 users the cache removes 0.8 s per load × 450,000 loads = 360,000 s,", s)
+	}
+	// 360,000 s = 100 hours.
+	consistentAt(t, src("or 100 hours a day of waiting."), 6, "100")
+	alarmAt(t, src("or 10 hours a day of waiting."), 6, "10")
+}

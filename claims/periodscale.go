@@ -2,6 +2,7 @@ package claims
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -22,42 +23,75 @@ import (
 // own. Thirty-fourth round (checkPeriodScaled).
 const periodScaledTotal = true
 
+// shortPeriodWords are the periods an amount may be stated per, as a
+// regular expression.
+const shortPeriodWords = `weekday|working[\s-]day|business[\s-]day|trading[\s-]day|night|day|week|month|hour|minute|second`
+
 var (
 	// scaledPeriodOwnRE reads the period right after a total: "a
 	// month", "runner-hours a month" (its unit written after a line
 	// break), "per year".
-	scaledPeriodOwnRE = regexp.MustCompile(`(?i)^\s*(?:([a-z][a-z-]*)\s+)?(?:a|an|per|each|every)\s+(weekday|working\s+day|business\s+day|night|day|week|month|year)\b`)
+	scaledPeriodOwnRE = regexp.MustCompile(`(?i)^\s*(?:([a-z][a-z-]*)\s+)?(?:a|an|per|each|every)\s+(` + shortPeriodWords + `|year)\b`)
 	// scaledPeriodRE reads the period after the earlier amount, a few
 	// words on: "core-hours a day", "hours of readers staring at a
 	// half-drawn page removed every day".
-	scaledPeriodRE = regexp.MustCompile(`(?i)^[^,.;:()]{0,60}?\b(?:a|an|per|each|every)\s+(weekday|working\s+day|business\s+day|night|day|week|month)\b`)
-	// scaledOverRE reads the number of short periods a total is over:
-	// "over a 30-day month", "over 30 nights", "Over a 21-weekday
-	// month", "over the 360-day year".
-	scaledOverRE = regexp.MustCompile(`(?i)\b(?:over|across|for|in)\s+(?:a\s+|an\s+|the\s+)?(\d+(?:\.\d+)?)[- ](weekday|working[- ]day|business[- ]day|night|day|week)s?\b`)
+	scaledPeriodRE = regexp.MustCompile(`(?i)^[^,.;:()]{0,60}?\b(?:a|an|per|each|every)\s+(` + shortPeriodWords + `)\b`)
+	// scaledOverRE reads the number of short periods a total is over,
+	// and the long period when it names it: "over a 30-day month",
+	// "over 30 nights", "Over a 21-weekday month", "over the month's 21
+	// trading days", "over a year of 252 trading days".
+	scaledOverRE = regexp.MustCompile(`(?i)\b(?:over|across|for|in)\s+(?:a\s+|an\s+|the\s+)?(\d+(?:\.\d+)?)[- ](` + shortPeriodWords + `)s?(?:\s+(week|month|year)\b)?` +
+		`|\bover\s+(?:a|the)\s+(week|month|year)(?:['’]s|\s+of)\s+(\d+(?:\.\d+)?)\s+(` + shortPeriodWords + `)s?\b`)
+	// scaledOverAfterRE finds a total's long period written as the
+	// number of short periods it is over, right after it: "6,600
+	// core-hours over a 30-day month".
+	scaledOverAfterRE = regexp.MustCompile(`(?i)^\s*(?:([a-z][a-z-]*)\s+)?(?:over|across|in)\s`)
 	// scaledLinkRE finds a word that makes the later figure a
 	// restatement of the earlier one.
-	scaledLinkRE = regexp.MustCompile(`(?i)\bor\b|\b(?:that|which)\s+is\b|\bthat['’]s\b|\bi\.e\.|\bcomes\s+to\b|\bworks\s+out\b|\bamounts\s+to\b|\babout\b|\broughly\b|\baround\b|\bapproximately\b|\bnearly\b|≈|~`)
+	scaledLinkRE = regexp.MustCompile(`(?i)\bor\b|\b(?:that|which)\s+is\b|\bthat['’]s\b|\bi\.e\.|\bcomes\s+to\b|\badds?\s+up\s+to\b|\bworks\s+out\b|\bamounts\s+to\b|\babout\b|\broughly\b|\baround\b|\bapproximately\b|\bnearly\b|≈|~`)
 	// scaledOtherRE finds a word that makes the two figures two things.
-	scaledOtherRE = regexp.MustCompile(`(?i)\b(?:and|but|while|whereas|against|versus|vs|instead|compared|than|from|plus|minus|saving|saves|saved|less|more|fewer|extra|each)\b|[+×*/=]`)
+	scaledOtherRE = regexp.MustCompile(`(?i)\b(?:and|but|while|whereas|against|versus|vs|instead|compared|than|from|plus|minus|less|more|fewer|extra|each)\b|[+×*/=]`)
+	// scaledAndRE is a link of the earlier amount's period and a comma
+	// or "and" alone: "$440.83 a month and $1,322 a year", "1,511 hours
+	// a week and about 9,065 hours a month", "64.4 node-hours per
+	// trading day, 1,932 node-hours over the month's 21 trading days".
+	scaledAndRE = regexp.MustCompile(`(?i)^\s*(?:(?:a|an|per|each|every)\s+(?:` + shortPeriodWords + `))?\s*(?:,\s*(?:and\s+)?|and\s+)(?:about|roughly|around|approximately|nearly|some|~|≈)?\s*[$£€]?\s*$`)
+	// andWordRE finds "and".
+	andWordRE = regexp.MustCompile(`(?i)\band\b`)
 	// scaledOverLeadRE starts a sentence that scales the one before:
 	// "Over a 21-weekday month that is".
 	scaledOverLeadRE = regexp.MustCompile(`(?i)^\W*(?:over|across|for|in)\s`)
-	// periodCountRE finds a period right after a count of them: "21-weekday", "30 nights".
-	periodCountRE = regexp.MustCompile(`(?i)^[- ](?:weekday|working|business|night|day|week|month|year)`)
+	// periodCountRE finds a period right after a count of them:
+	// "21-weekday", "30 nights".
+	periodCountRE = regexp.MustCompile(`(?i)^[- ](?:weekday|working|business|trading|night|day|week|month|year|hour|minute|second)`)
 )
 
 // periodKind names the kind of a period word: "day" (a day or a night),
-// "weekday", "week", "month" or "year".
+// "weekday" (a working, business or trading day), "week", "month",
+// "year", "hour", "minute" or "second".
 func periodKind(w string) string {
 	w = strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(w, "-", " ")), " "))
 	switch w {
 	case "night", "day":
 		return "day"
-	case "weekday", "working day", "business day":
+	case "weekday", "working day", "business day", "trading day":
 		return "weekday"
 	}
 	return w
+}
+
+// scaledOver reads an over phrase of scaledOverRE: the number of short
+// periods, their kind and the long period ("" when not named).
+func scaledOver(m []string) (v float64, short, long string, ok bool) {
+	num, sh, lg := m[1], m[2], m[3]
+	if num == "" {
+		num, sh, lg = m[5], m[6], m[4]
+	}
+	v, err := strconv.ParseFloat(num, 64)
+	if err != nil || !(v > 1) {
+		return 0, "", "", false
+	}
+	return v, periodKind(sh), strings.ToLower(lg), true
 }
 
 // calendarCounts are the numbers of short periods in a long one a
@@ -66,6 +100,24 @@ var calendarCounts = map[[2]string][2]float64{
 	{"day", "week"}: {5, 7}, {"day", "month"}: {28, 31}, {"day", "year"}: {250, 366},
 	{"weekday", "week"}: {5, 5}, {"weekday", "month"}: {20, 23}, {"weekday", "year"}: {250, 262},
 	{"week", "month"}: {4, 4.43}, {"week", "year"}: {48, 52.2}, {"month", "year"}: {12, 12},
+	{"second", "minute"}: {60, 60}, {"second", "hour"}: {3600, 3600}, {"second", "day"}: {86400, 86400},
+	{"minute", "hour"}: {60, 60}, {"minute", "day"}: {1440, 1440}, {"hour", "day"}: {24, 24}, {"hour", "week"}: {168, 168},
+}
+
+// scaledPeriodName names a period of sec seconds as periodKind does
+// ("" for none): a month is 28 to 31 days, a year 360 to 366.
+func scaledPeriodName(sec float64) string {
+	d := sec / 86400
+	switch {
+	case d >= 360 && d <= 366:
+		return "year"
+	case d >= 28 && d <= 31:
+		return "month"
+	}
+	if p := periodName(sec); p != "period" {
+		return p
+	}
+	return ""
 }
 
 // scaledAmount returns what a figure counts ("$" money, "B" bytes, "t"
@@ -136,19 +188,23 @@ func (x *extractor) periodScaled(c *Claim, text string, figs []figure, at int) (
 	n := f.Number
 	// The total's own period, and its unit when a line break parts them.
 	after := text[f.end:]
-	if strings.TrimSpace(after) == "" {
+	if !strings.ContainsAny(after, ".;") {
 		if next := x.wrappedLine(c.Line-1, c.Line); next != "" {
 			after += " " + next
 		}
 	}
 	var long, word string
 	if n.Quantity == PerPeriod && n.perLo > 0 {
-		long = periodName(n.perLo)
+		long = scaledPeriodName(n.perLo)
 	} else if m := scaledPeriodOwnRE.FindStringSubmatch(after); m != nil {
 		long, word = periodKind(m[2]), strings.ToLower(m[1])
-	}
-	if long != "week" && long != "month" && long != "year" {
-		return nil, false
+	} else if m := scaledOverAfterRE.FindStringSubmatch(after); m != nil {
+		// "6,600 core-hours over a 30-day month".
+		if om := scaledOverRE.FindStringSubmatch(after); om != nil && strings.Index(after, om[0]) <= len(m[0]) {
+			if _, _, lg, ok := scaledOver(om); ok {
+				long, word = lg, strings.ToLower(m[1])
+			}
+		}
 	}
 	kind, lo, hi, ok := scaledAmount(n)
 	if !ok {
@@ -186,44 +242,58 @@ func (x *extractor) periodScaled(c *Claim, text string, figs []figure, at int) (
 	}
 	o := figs[j]
 	link := text[o.end:f.start]
-	if scaledOtherRE.MatchString(link) || !scaledLinkRE.MatchString(link) && !scaledOverRE.MatchString(link) {
+	and := scaledAndRE.MatchString(link)
+	if !and && (scaledOtherRE.MatchString(link) || !scaledLinkRE.MatchString(link) && !scaledOverRE.MatchString(link)) {
 		return nil, false
 	}
 	if breaks := sentenceBreaks(link); len(breaks) > 1 || len(breaks) == 1 && !scaledOverLeadRE.MatchString(link[breaks[0]:]) {
+		return nil, false
+	}
+	if !(lo >= olo) {
+		// A total over the longer period smaller than the amount over
+		// the shorter one: not the same thing.
 		return nil, false
 	}
 	// The earlier amount's period, and the number of them the total
 	// is over.
 	var short string
 	if o.Quantity == PerPeriod && o.perLo > 0 {
-		short = periodName(o.perLo)
+		short = scaledPeriodName(o.perLo)
 	} else if m := scaledPeriodRE.FindStringSubmatch(text[o.end:]); m != nil && len(m[0]) <= len(link) {
 		short = periodKind(m[1])
 	}
 	var cnt [2]float64
 	rest := link + after
 	if m := scaledOverRE.FindStringSubmatch(rest); m != nil {
-		v, err := strconv.ParseFloat(m[1], 64)
-		if err != nil || !(v > 1) {
+		v, over, lg, ok := scaledOver(m)
+		if !ok {
 			return nil, false
 		}
-		over := periodKind(m[2])
-		if short == "" && regexp.MustCompile(`(?i)\b(?:one|a|an|each|every|per)\s+`+regexp.QuoteMeta(strings.ToLower(m[2]))+`\b`).MatchString(text[:o.start]) {
+		if long == "" && strings.Contains(link, m[0]) {
+			// "Over a 30-day month that comes to 3,487.6 CPU-hours".
+			long = lg
+		}
+		if short == "" && regexp.MustCompile(`(?i)\b(?:one|a|an|each|every|per)\s+`+regexp.QuoteMeta(strings.ToLower(strings.TrimSuffix(m[2]+m[6], "s")))+`\b`).MatchString(text[:o.start]) {
 			// "One night is therefore 184.3 GB …, about 5.03 TB a
 			// month over 30 nights".
 			short = over
 		}
-		if over != short {
+		if over != short || lg != "" && lg != long {
 			return nil, false
 		}
 		cnt = [2]float64{v, v}
 	} else {
 		var ok bool
-		if cnt, ok = calendarCounts[[2]string{short, long}]; !ok {
+		if cnt, ok = calendarCounts[[2]string{short, long}]; !ok || and && !andWordRE.MatchString(link) {
+			// A comma alone links a total only to the number of
+			// periods its sentence states.
 			return nil, false
 		}
 	}
-	if short == "" || short == long {
+	if short == "" || long == "" || short == long {
+		return nil, false
+	}
+	if _, ok := calendarCounts[[2]string{short, long}]; !ok {
 		return nil, false
 	}
 	amount := n
@@ -247,8 +317,42 @@ func (x *extractor) periodScaled(c *Claim, text string, figs []figure, at int) (
 		Operands: []Number{o.Number, {Text: trimFloat((cnt[0]+cnt[1])/2, 4), Value: (cnt[0] + cnt[1]) / 2, High: (cnt[0] + cnt[1]) / 2}}}
 	if rangeMatch(amount, glo, ghi) {
 		cx.Reason = DerivedHolds
-	} else {
-		cx.Reason = DerivedOff
+		return cx, true
 	}
+	if x.figureAlarmed(oline, o.Number) {
+		// "616,000 s, or 17.1 hours a day. Over a 30-day month that is
+		// about 5,130 hours": the amount it rests on is itself wrong.
+		return nil, false
+	}
+	for k := j - 1; k >= 0; k-- {
+		// "$7.63 an hour, $183 a day, $54,900 a month, and about
+		// $66,800 a year": an earlier amount of the list gives it.
+		e := figs[k]
+		ek, elo, ehi, ok := scaledAmount(e.Number)
+		if !ok || ek != kind || sentenceBreakRE.MatchString(text[e.end:f.start]) {
+			continue
+		}
+		var es string
+		if e.Quantity == PerPeriod && e.perLo > 0 {
+			es = scaledPeriodName(e.perLo)
+		} else if m := scaledPeriodRE.FindStringSubmatch(text[e.end:]); m != nil && e.end+len(m[0]) <= figs[k+1].start {
+			es = periodKind(m[1])
+		}
+		if ec, ok := calendarCounts[[2]string{es, long}]; ok && rangeMatch(amount, elo*ec[0], ehi*ec[1]) {
+			return nil, false
+		}
+	}
+	cx.Reason = DerivedOff
 	return cx, true
+}
+
+// figureAlarmed reports whether a claim of line stating n has an alarm.
+func (x *extractor) figureAlarmed(line int, n Number) bool {
+	for i := range x.rep.Claims {
+		c := &x.rep.Claims[i]
+		if c.Line == line && c.Verdict.Failed() && slices.ContainsFunc(c.Numbers, func(m Number) bool { return m.Text == n.Text }) {
+			return true
+		}
+	}
+	return false
 }
