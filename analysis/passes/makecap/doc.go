@@ -74,12 +74,19 @@
 // corpus: a storage gateway's metadata copy, an S3 client's request
 // signing).
 //
-// It stays silent when the append or store is conditional (inside an if,
-// a switch or a nested loop, or after a continue for a slice), when the
+// A map store that is the body of an if without else (if len(v) > 0 {
+// m[k] = v[0] }, the condition at most looking the map up) is such a
+// filter too, reported "up to" in the same way.
+//
+// It stays silent when the append is conditional (inside an if, a
+// switch or a nested loop, or after a continue), when a map store is
+// inside an else, a switch or a nested loop, when the
 // body may return, break, goto or continue an outer loop (the loop may
 // stop early) — a return of a
 // non-nil error is allowed: it drops what the loop built, so the capacity
-// matters only on the way to a result — when the body appends
+// matters only on the way to a result; so is a return of zero values
+// only (return nil, nil, as SQL's CONCAT gives NULL at the first NULL
+// argument) — when the body appends
 // several elements or a slice (append(out, xs...)), when the loop uses or
 // reassigns the variable in any other way (but for a map's lookups,
 // above), when the make already has a capacity or a length (but for the

@@ -706,9 +706,16 @@ func (c *checker) fillLoop(loop ast.Stmt, t target) (fill, bool) {
 	// so far, to reject or skip a duplicate): they read the map, they do
 	// not add to it.
 	var fillStmt *ast.AssignStmt
+	condFill := false // the store is the body of an if: a filter
 	for _, s := range body.List {
 		if !c.mentions(s, t) {
 			continue
+		}
+		if ifs, isIf := s.(*ast.IfStmt); isIf && t.isMap && fillStmt == nil {
+			if a, ok := c.conditionalStore(ifs, t); ok {
+				fillStmt, condFill = a, true
+				continue
+			}
 		}
 		a, ok := s.(*ast.AssignStmt)
 		if ok && t.isMap && c.onlyLookups(a, t) || !ok && t.isMap && c.onlyLookups(s, t) {
@@ -724,7 +731,7 @@ func (c *checker) fillLoop(loop ast.Stmt, t target) (fill, bool) {
 	}
 	// A continue before the add may skip it: a filtered copy. Only maps
 	// are reported then (see the package doc).
-	f.filtered = skip.IsValid() && skip < fillStmt.Pos()
+	f.filtered = skip.IsValid() && skip < fillStmt.Pos() || condFill
 	if f.filtered && !t.isMap {
 		return fill{}, false
 	}
@@ -750,6 +757,28 @@ func (c *checker) fillLoop(loop ast.Stmt, t target) (fill, bool) {
 	}
 	f.exact = f.exact && !f.approx
 	return f, true
+}
+
+// conditionalStore returns the store of ifs, an if without else whose
+// body's only statement that mentions the map target is a store into it
+// (if len(v) > 0 { m[k] = v[0] }) and whose condition at most looks the
+// map up: a filtered copy, as with a continue before the store.
+func (c *checker) conditionalStore(ifs *ast.IfStmt, t target) (*ast.AssignStmt, bool) {
+	if ifs.Else != nil || ifs.Init != nil && c.mentions(ifs.Init, t) || c.mentions(ifs.Cond, t) && !c.onlyLookups(ifs.Cond, t) {
+		return nil, false
+	}
+	var store *ast.AssignStmt
+	for _, s := range ifs.Body.List {
+		if !c.mentions(s, t) {
+			continue
+		}
+		a, ok := s.(*ast.AssignStmt)
+		if !ok || store != nil {
+			return nil, false
+		}
+		store = a
+	}
+	return store, store != nil
 }
 
 // countedLoop matches `for i := 0; i < n; i++` (or i += k, k a constant
@@ -1024,7 +1053,7 @@ func (c *checker) escapes(body *ast.BlockStmt) (esc bool, skip token.Pos) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			esc = !c.isErrorExit(n)
+			esc = !c.isErrorExit(n) && !c.isZeroExit(n)
 		case *ast.BranchStmt:
 			switch {
 			case n.Tok == token.GOTO:
@@ -1055,6 +1084,46 @@ func (c *checker) isErrorExit(ret *ast.ReturnStmt) bool {
 	last := ret.Results[len(ret.Results)-1]
 	tv, ok := c.info.Types[last]
 	return ok && !tv.IsNil() && valid(tv.Type) && astutil.IsError(tv.Type)
+}
+
+// isZeroExit reports whether ret returns zero values only (return nil,
+// nil; return 0, false): like an error exit, it drops what the loop
+// built, here without saying why (SQL's CONCAT giving NULL at the first
+// NULL argument). A bare return is not one: it may return named results
+// or end a function that fills a field.
+func (c *checker) isZeroExit(ret *ast.ReturnStmt) bool {
+	if len(ret.Results) == 0 {
+		return false
+	}
+	for _, e := range ret.Results {
+		tv, ok := c.info.Types[e]
+		if !ok {
+			return false
+		}
+		if tv.IsNil() {
+			continue
+		}
+		if tv.Value == nil {
+			return false
+		}
+		switch v := tv.Value; v.Kind() {
+		case constant.Int, constant.Float:
+			if constant.Sign(v) != 0 {
+				return false
+			}
+		case constant.String:
+			if constant.StringVal(v) != "" {
+				return false
+			}
+		case constant.Bool:
+			if constant.BoolVal(v) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // onlyLookups reports whether every mention of the map target in n reads

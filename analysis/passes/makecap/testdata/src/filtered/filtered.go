@@ -127,8 +127,8 @@ outer:
 	return res
 }
 
-// Conditional appends inside an if: fine, a conditional add is not
-// reported (only a filter written as a continue is).
+// Conditional appends inside an if: fine, a conditional append is not
+// reported (a filtered slice is not, see the package doc).
 func Conditional(tags []string) []string {
 	out := []string{}
 	for _, t := range tags {
@@ -137,6 +137,33 @@ func Conditional(tags []string) []string {
 		}
 	}
 	return out
+}
+
+// FirstValues keeps the first value of every header that has one: a
+// map store inside an if is a filter, as a continue before it is, and
+// the map reaches up to len(h) entries.
+func FirstValues(h map[string][]string) map[string]string {
+	first := map[string]string{} // want `first grows to up to len\(h\) entries without a size hint: make it with make\(map\[string\]string, len\(h\)\)`
+	for k, v := range h {
+		if len(v) > 0 {
+			first[k] = v[0]
+		}
+	}
+	return first
+}
+
+// ElseBranch stores in both branches of an if: fine here, the else is
+// not followed.
+func ElseBranch(h map[string][]string) map[string]int {
+	n := map[string]int{}
+	for k, v := range h {
+		if len(v) > 0 {
+			n[k] = len(v)
+		} else {
+			n[k] = -1
+		}
+	}
+	return n
 }
 
 // Channel ranges over a channel a call returns: fine, no length.

@@ -224,6 +224,34 @@ func Validate(rows []OrderRow) ([]int64, error) {
 	return ids, nil
 }
 
+// JoinNonNull returns nil, with no error, at the first null column, as
+// SQL's CONCAT does: the loop then drops the slice, so on the way to a
+// result it appends once per column.
+func JoinNonNull(cols []*string) (*string, error) {
+	var parts []string // want `parts grows by append to len\(cols\) elements: make it with make\(\[\]string, 0, len\(cols\)\)`
+	for _, c := range cols {
+		if c == nil {
+			return nil, nil
+		}
+		parts = append(parts, *c)
+	}
+	s := strings.Join(parts, "")
+	return &s, nil
+}
+
+// FirstEmpty returns the index of the first empty name, a result other
+// than zero values: the loop may end early on the way to it.
+func FirstEmpty(names []string) (int, []string) {
+	var seen []string
+	for i, n := range names {
+		if n == "" {
+			return i, seen
+		}
+		seen = append(seen, n)
+	}
+	return -1, seen
+}
+
 // UpToBad returns what it has at the first bad row, with no error: the
 // loop may end early on the way to a result.
 func UpToBad(rows []OrderRow) ([]int64, error) {
