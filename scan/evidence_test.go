@@ -392,11 +392,14 @@ func TestBenchmarkSetUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkMarked(t, res, "poolreset", filepath.Join("testdata", "literals", "svc", "pool_test.go"), map[string]string{
-		"// bench: set-up":   "low, static: in the set-up of benchmark svc.BenchmarkScratch",
-		"// bench: measured": "high, static: is a benchmark",
-		"// timed: measured": "high, static: is a benchmark",
-		"// timed: set-up":   "low, static: in the set-up of benchmark",
-		"// timed: stopped":  "low, static: in the set-up of benchmark",
+		"// bench: set-up":     "low, static: in the set-up of benchmark svc.BenchmarkScratch",
+		"// bench: measured":   "high, static: is a benchmark",
+		"// timed: measured":   "high, static: is a benchmark",
+		"// timed: set-up":     "low, static: in the set-up of benchmark",
+		"// timed: stopped":    "low, static: in the set-up of benchmark",
+		"// inline: goroutine": "high, static: is a benchmark",
+		"// inline: called":    "high, static: is a benchmark",
+		"// inline: kept":      "low, static: in the set-up of benchmark",
 	})
 }
 

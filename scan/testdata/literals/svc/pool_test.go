@@ -54,3 +54,23 @@ func (p *keyBench) gets() {
 		scratch.Put(make([]byte, 64)) // timed: stopped
 	}
 }
+
+// BenchmarkGoroutines runs a literal per iteration, as a goroutine and
+// called on the spot: their bodies are the measured loop's.
+func BenchmarkGoroutines(b *testing.B) {
+	done := make(chan struct{})
+	for i := 0; i < b.N; i++ {
+		go func(n int) {
+			scratch.Put(make([]byte, n)) // inline: goroutine
+			done <- struct{}{}
+		}(64)
+		<-done
+		func() {
+			scratch.Put(make([]byte, 64)) // inline: called
+		}()
+	}
+	put := func() {
+		scratch.Put(make([]byte, 64)) // inline: kept
+	}
+	put()
+}
