@@ -188,6 +188,8 @@ const (
 	// FrameRate is frames per second: "86 fps"; a rate of its own, not
 	// compared with times per operation.
 	FrameRate
+	// Length is a distance, base metres: "393.0 m", "335.7 km".
+	Length
 )
 
 var quantityNames = [...]string{
@@ -206,6 +208,7 @@ var quantityNames = [...]string{
 	Power:      "power",
 	Energy:     "energy",
 	FrameRate:  "frame-rate",
+	Length:     "length",
 }
 
 // String returns the quantity's name, e.g. "time" or "allocs".

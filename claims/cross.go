@@ -545,6 +545,7 @@ func (x *extractor) crossCheck() {
 	x.checkWrongBasePercents()
 	x.checkFallsOverWhole()
 	x.checkCriterionThrptChanges()
+	x.splitPairOperands()
 }
 
 // changePairNoLevels (twenty-third round): two figures each written

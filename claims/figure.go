@@ -86,6 +86,13 @@ var units = func() []unitInfo {
 		// ratios
 		{"x", "x", Unknown, 1}, {"×", "x", Unknown, 1}, {"%", "%", Unknown, 1},
 	}
+	if lengthUnits {
+		// distances, base metres ("m" only apart from its number: "1.204m"
+		// is benchstat's milliseconds)
+		u = append(u, unitInfo{"km", "km", Length, 1000}, unitInfo{"m", "m", Length, 1},
+			unitInfo{"kilometres", "km", Length, 1000}, unitInfo{"kilometers", "km", Length, 1000},
+			unitInfo{"metres", "m", Length, 1}, unitInfo{"meters", "m", Length, 1})
+	}
 	// Longest first, so that "ns/op" wins over "ns" and "MB/s" over "MB".
 	for i := 1; i < len(u); i++ {
 		for j := i; j > 0 && len(u[j].text) > len(u[j-1].text); j-- {
@@ -94,6 +101,13 @@ var units = func() []unitInfo {
 	}
 	return u
 }()
+
+// lengthUnits reads distances in metres and kilometres ("the mean walk
+// per tour falls from 393.0 m to 316.5 m", "335.7 km less walking")
+// as figures of a quantity of their own, Length: they had been read as
+// bare numbers and dropped. "m" is read only written apart from its
+// number. Thirty-fourth round.
+const lengthUnits = true
 
 // perTimeWords are the time units after a slash that make a figure a
 // rate rather than an amount per operation ("ms/s" of CPU).
@@ -196,7 +210,7 @@ func matchUnit(s string, i int) (u unitInfo, end int, ok bool) {
 				continue
 			}
 		default:
-			if isWordRune(next) {
+			if isWordRune(next) || c.q == Length && c.text == "m" && j == i {
 				continue
 			}
 			// A time or a size per named thing is a time or a size per

@@ -1,6 +1,7 @@
 package claims
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -78,4 +79,62 @@ func TestThirtyFourthRoundConversionAtBreak(t *testing.T) {
 	// 360,000 s = 100 hours.
 	consistentAt(t, src("or 100 hours a day of waiting."), 6, "100")
 	alarmAt(t, src("or 10 hours a day of waiting."), 6, "10")
+}
+
+// TestThirtyFourthRoundLengthUnits checks that distances in metres and
+// kilometres are figures (const lengthUnits): a percentage is checked
+// against a pair of them, and "1.204m" stays benchstat's milliseconds.
+func TestThirtyFourthRoundLengthUnits(t *testing.T) {
+	src := func(pct string) string {
+		return doc("# Robot routes", "", "## Replay", "", "The mean route per order falls from 248.0 m to 186.0 m, a "+pct+" reduction.")
+	}
+	// 1 − 186 / 248 = 25.0 %.
+	consistentAt(t, src("25.0 %"), 5, "25.0")
+	alarmAt(t, src("33.3 %"), 5, "33.3")
+	rep := extract(t, doc("# R", "", "## Replay", "", "The fleet drove 412.5 km less a day."))
+	if c := claimAt(t, rep, 5, "412.5"); c.Numbers[0].Quantity != Length {
+		t.Fatalf("412.5 km read as %s", c.Numbers[0].Quantity)
+	}
+}
+
+// packingWalk is a packing floor's walk per pack by hall, with prose
+// restating the loft hall's pair. PCT is replaced by each case.
+const packingWalk = `# Packing
+
+## Walk
+
+| hall | packs | old route + 2-opt (m/pack) | new route (m/pack) | saved (m/pack) | change |
+|---|---:|---:|---:|---:|---:|
+| Dry (D01–D20) | 20,100 | 350 | 290 | 60 | −17.1 % |
+| Frozen (F01–F08) | 6,400 | 240 | 210 | 30 | −12.5 % |
+| Loft (L01–L10) | 4,100 | 460 | 340 | 120 | −26.1 % |
+
+The dry hall gains 60 m a pack, a 17.1 % cut. The frozen hall gains least, 30 m or 12.5 %,
+because its aisles are short. The loft gains
+most in relative terms: walk per pack there fell by PCT, from 460 m to 340 m, because its
+single cross-aisle makes the old route wasteful.
+
+Loft routes are still longer than dry ones (340 m against 290 m).
+`
+
+// TestThirtyFourthRoundPairOperandsApart checks that the pair of a
+// percentage that does not hold is split from its alarm when other
+// lines write its figures (const pairOperandsApart): the alarm stays on
+// the percentage.
+func TestThirtyFourthRoundPairOperandsApart(t *testing.T) {
+	src := func(pct string) string { return strings.Replace(packingWalk, "PCT", pct, 1) }
+	noAlarm := func(s string, line int, fig string) {
+		t.Helper()
+		rep := extract(t, s)
+		for _, c := range rep.Claims {
+			if c.Line == line && c.Verdict.Failed() && slices.ContainsFunc(c.Numbers, func(n Number) bool { return n.Text == fig }) {
+				t.Fatalf("line %d: %q %s (%s), want no alarm on %s\n%s", line, c.Claimed, c.Verdict, c.Detail, fig, formatClaims(rep.Claims))
+			}
+		}
+	}
+	// (460 − 340) / 340 = 35.3 %, on the after figure's base; the cut is
+	// 26.1 %.
+	alarmAt(t, src("35.3 %"), 13, "35.3")
+	noAlarm(src("35.3 %"), 13, "460")
+	consistentAt(t, src("26.1 %"), 13, "26.1")
 }
