@@ -55,6 +55,15 @@
 // a make is not: make([]T, n) followed by appends is most often a bug
 // (n zero elements first), not a missing capacity.
 //
+// The fields of a struct value made by a keyed literal and assigned to a
+// variable are targets too (r := &Reply{ID: id}, then r.Names = append(
+// r.Names, n) per entry): a slice field the literal leaves out is a nil
+// slice, reported as var out []T is (no fix: the literal would then set
+// a non-nil slice where an empty source left it nil), and a slice or map
+// field the literal sets empty (Query: map[string]string{}) is reported
+// at that field, with the fix on its value. A positional literal sets
+// every field and makes no target.
+//
 // A map may be read in its fill loop: a set of the keys seen so far that
 // rejects a duplicate (if _, ok := seen[k]; ok { return err }) or skips
 // it (if seen[k] { continue }) before the store is reported, with the

@@ -77,6 +77,9 @@ type target struct {
 	init  ast.Expr // the composite literal or make call; nil for varDecl
 	stmt  ast.Stmt
 	n     ast.Expr // the length of a makeLen target
+	// at is where the report goes if not at stmt: the field of a struct
+	// literal that makes the target (Query: map[string]string{}).
+	at ast.Node
 }
 
 // A fill is a loop that adds one element to the target per iteration.
@@ -116,15 +119,93 @@ func (c *checker) check(cur inspector.Cursor) {
 	if idx < 0 || idx >= len(list) || list[idx] != cur.Node() {
 		return
 	}
-	t, ok := c.target(cur.Node().(ast.Stmt))
+	stmt := cur.Node().(ast.Stmt)
+	ts := c.fieldTargets(stmt)
+	if t, ok := c.target(stmt); ok {
+		ts = append(ts, t)
+	}
+	for _, t := range ts {
+		f, between, last, ok := c.sequence(list[idx+1:], t)
+		if !ok || !c.hotEnough(cur) {
+			continue
+		}
+		c.report(t, f, between, last)
+	}
+}
+
+// literalFields makes the slice and map fields of a new struct value
+// targets too: r := &T{ID: id} leaves r.Items a nil slice, and r := &T{
+// Query: map[string]string{}} makes r.Query an empty map, which the loops
+// after it then fill (a reply packet's entries appended per directory
+// entry). Source: the fifteenth held-out set (sftp's readdir reply).
+const literalFields = true
+
+// fieldTargets returns the targets that the statement s makes as fields
+// of a struct literal assigned to a variable (x := &T{...} or x :=
+// T{...}, keyed or empty): each slice field the literal leaves out (a nil
+// slice, reported as var out []T is) and each slice or map field it sets
+// to an empty composite literal or a make without capacity.
+func (c *checker) fieldTargets(s ast.Stmt) []target {
+	if !literalFields {
+		return nil
+	}
+	a, ok := s.(*ast.AssignStmt)
+	if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 || a.Tok != token.DEFINE && a.Tok != token.ASSIGN {
+		return nil
+	}
+	id, ok := ast.Unparen(a.Lhs[0]).(*ast.Ident)
 	if !ok {
-		return
+		return nil
 	}
-	f, between, last, ok := c.sequence(list[idx+1:], t)
-	if !ok || !c.hotEnough(cur) {
-		return
+	v, ok := c.info.ObjectOf(id).(*types.Var)
+	if !ok || id.Name == "_" {
+		return nil
 	}
-	c.report(t, f, between, last)
+	rhs := ast.Unparen(a.Rhs[0])
+	if u, isAddr := rhs.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+		rhs = ast.Unparen(u.X)
+	}
+	lit, ok := rhs.(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	st, ok := coreType(c.info.TypeOf(lit)).(*types.Struct)
+	if !ok {
+		return nil
+	}
+	given := make(map[string]*ast.KeyValueExpr)
+	for _, e := range lit.Elts {
+		kv, ok := e.(*ast.KeyValueExpr)
+		if !ok {
+			return nil // positional: every field is given
+		}
+		if k, ok := kv.Key.(*ast.Ident); ok {
+			given[k.Name] = kv
+		}
+	}
+	qual := types.RelativeTo(c.pass.Pkg)
+	var out []target
+	for fv := range st.Fields() {
+		if fv.Embedded() || fv.Name() == "_" {
+			continue
+		}
+		expr := &ast.SelectorExpr{X: ast.NewIdent(id.Name), Sel: ast.NewIdent(fv.Name())}
+		path := []types.Object{v, fv}
+		kv, isGiven := given[fv.Name()]
+		if !isGiven {
+			u := coreType(fv.Type())
+			if _, isSlice := u.(*types.Slice); !isSlice {
+				continue // a nil map cannot be filled
+			}
+			out = append(out, target{path: path, expr: expr, form: varDecl, typ: ast.NewIdent(types.TypeString(fv.Type(), qual)), stmt: s})
+			continue
+		}
+		if t, ok := c.initTarget(s, path, expr, kv.Value); ok && t.form != makeLen {
+			t.at = kv
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // A part is a statement that adds a number of elements known before it
@@ -1180,6 +1261,9 @@ func (c *checker) report(t target, f fill, between []ast.Stmt, loop ast.Stmt) {
 	length := c.render(f.length)
 	typ := c.render(t.typ)
 	diag := analysis.Diagnostic{Pos: t.stmt.Pos(), End: t.stmt.End()}
+	if t.at != nil {
+		diag.Pos, diag.End = t.at.Pos(), t.at.End()
+	}
 	// For a range over a call's result, the make needs the result
 	// first: the advice and the fix store it in a variable.
 	src, store := "", ""

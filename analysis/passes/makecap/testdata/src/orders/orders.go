@@ -224,6 +224,42 @@ func Validate(rows []OrderRow) ([]int64, error) {
 	return ids, nil
 }
 
+// A Page is one page of a listing reply.
+type Page struct {
+	Cursor    int64
+	IDs       []int64
+	ByCust    map[string]int64
+	Customers []string
+}
+
+// ListPage makes the reply and fills two of its fields, one per row: the
+// IDs field the literal leaves out is a nil slice, ByCust an empty map;
+// Customers is filled conditionally.
+func ListPage(cursor int64, rows []OrderRow) *Page {
+	p := &Page{Cursor: cursor, ByCust: map[string]int64{}} // want `p\.IDs grows by append to len\(rows\) elements: make it with make\(\[\]int64, 0, len\(rows\)\)` `p\.ByCust grows to up to len\(rows\) entries without a size hint: make it with make\(map\[string\]int64, len\(rows\)\)`
+	for _, r := range rows {
+		p.IDs = append(p.IDs, r.ID)
+	}
+	for _, r := range rows {
+		p.ByCust[r.Customer] = r.ID
+	}
+	for _, r := range rows {
+		if r.Status == "open" {
+			p.Customers = append(p.Customers, r.Customer)
+		}
+	}
+	return p
+}
+
+// Positional lists every field: none is left empty to fill.
+func Positional(rows []OrderRow) Page {
+	p := Page{0, nil, nil, nil}
+	for _, r := range rows {
+		p.IDs = append(p.IDs, r.ID)
+	}
+	return p
+}
+
 // JoinNonNull returns nil, with no error, at the first null column, as
 // SQL's CONCAT does: the loop then drops the slice, so on the way to a
 // result it appends once per column.
