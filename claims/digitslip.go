@@ -392,6 +392,15 @@ const prefixSlipsRestate = true
 // nothing on any other set.
 const prefixSlipTwoDigits = false
 
+// prefixSlipsWider: checkPrefixSlips also reads a figure written as
+// approximate whose digits are the source's ("decoding now costs about
+// 80.5 µs per reading" against 80.5 ns), one whose sources differ only
+// beyond its rounding ("1.40 µs" against 1,402,115 ns, 1,401,870 ns and
+// 1.4 ms), and the subject words of a clause that runs on to the next
+// line ("Of the remaining 611 µs" / "per `Transfer`"). Thirty-fourth
+// round.
+const prefixSlipsWider = true
+
 // checkPrefixSlips finds a figure of prose whose unit's prefix is off by
 // a factor of 1,000 from a figure the report writes elsewhere: the
 // figure must be unverifiable, a time or size with three significant
@@ -445,7 +454,7 @@ func (x *extractor) checkPrefixSlips() {
 		var raw string
 		var figs []figure
 		for _, n := range c.Numbers {
-			if n.isRange() || n.Unit == "" || !(n.scale > 0) || !(n.Value > 0) || n.Quantity != Time && n.Quantity != Memory || n.Approx {
+			if n.isRange() || n.Unit == "" || !(n.scale > 0) || !(n.Value > 0) || n.Quantity != Time && n.Quantity != Memory || n.Approx && !prefixSlipsWider {
 				continue
 			}
 			if significantDigits(strings.TrimRight(strings.ReplaceAll(digitsOf(n.Text), ".", ""), "0")) < 2 || significantDigits(digitsOf(n.Text)) < 3 && !prefixSlipTwoDigits {
@@ -479,7 +488,19 @@ func (x *extractor) checkPrefixSlips() {
 			// One value only.
 			v := src[0].n.mid()
 			if slices.ContainsFunc(src, func(w written) bool { return !nearRel(w.n.mid(), v, 1e-6) }) {
-				continue
+				// "1.40 µs" against 1,402,115 ns, 1,401,870 ns and 1.4
+				// ms: values the figure's digits round alike are one.
+				f := v / n.mid()
+				if !prefixSlipsWider || slices.ContainsFunc(src, func(w written) bool { return !rangeMatch(n, w.n.mid()/f*(1-1e-9), w.n.mid()/f*(1+1e-9)) }) {
+					continue
+				}
+			}
+			if n.Approx {
+				// "about 80.5 µs" against 80.5 ns: approximate, but with
+				// the source's digits as written.
+				if !slices.ContainsFunc(src, func(w written) bool { return digitsOf(w.n.Text) == digitsOf(n.Text) }) {
+					continue
+				}
 			}
 			if !x.quotesLevel(c, n, &raw, &figs) {
 				// "rose by 10.5 GiB", "2.3 ms less": a difference, no
@@ -487,7 +508,18 @@ func (x *extractor) checkPrefixSlips() {
 				continue
 			}
 			clo, chi := clauseAround(raw, n.Text)
-			words := singulars(nameWords(raw[clo:chi] + " " + x.sentenceLead(c.Line-1)))
+			clause := raw[clo:chi]
+			if prefixSlipsWider && chi == len(raw) {
+				// "Of the remaining 611 µs" / "per `Transfer`, …": the
+				// clause runs on to the next line.
+				if next := x.wrappedLine(c.Line-1, c.Line); next != "" {
+					if k := strings.IndexAny(next, ",;:.("); k >= 0 {
+						next = next[:k]
+					}
+					clause += " " + next
+				}
+			}
+			words := singulars(nameWords(clause + " " + x.sentenceLead(c.Line-1)))
 			i := slices.IndexFunc(src, func(w written) bool { return overlap(words, singulars(x.lineWords(w.line))) > 0 })
 			if i < 0 {
 				continue

@@ -497,6 +497,17 @@ func cellPercent(cell string) (Number, bool) {
 	return figs[0].Number, true
 }
 
+// deltaPastSaved: in a table whose column of changes follows a column
+// of differences ("| S-shape + 2-opt (m/tour) | Corridor DP (m/tour) |
+// saved (m/tour) | change |"), the pair each change compares is the two
+// columns before the differences, not the after column and the
+// difference. Thirty-fourth round.
+const deltaPastSaved = false
+
+// savedColRE finds the header of a column of differences: "saved
+// (m/tour)", "saving", "reduction", "difference".
+var savedColRE = regexp.MustCompile(`(?i)^\W*(?:saved|savings?|saves|reduction|difference|diff|decrease|increase|gain)\b`)
+
 // tableClaims adds the claims of a table. A table with Before/After (or
 // Old/New, Baseline/Optimized) columns gives each row a pair; a table
 // with a row marked "baseline" compares the other rows with it, column by
@@ -677,6 +688,13 @@ func (x *extractor) tableClaims(t *mdTable) {
 			if deltaColRE.MatchString(hdr(k)) && !textColRE.MatchString(hdr(k-2)) && !textColRE.MatchString(hdr(k-1)) &&
 				!deltaColRE.MatchString(hdr(k-2)) && !deltaColRE.MatchString(hdr(k-1)) {
 				mode, metric, deltaCol = "two", []int{k - 2, k - 1}, k
+				if deltaPastSaved && k >= 4 && savedColRE.MatchString(hdr(k-1)) && !textColRE.MatchString(hdr(k-3)) && !deltaColRE.MatchString(hdr(k-3)) &&
+					!savedColRE.MatchString(hdr(k-2)) && !savedColRE.MatchString(hdr(k-3)) {
+					// "| S-shape (m/tour) | DP (m/tour) | saved (m/tour) |
+					// change |": the column before the change holds the
+					// difference; the pair is the two before it.
+					metric = []int{k - 3, k - 2}
+				}
 				break
 			}
 		}
