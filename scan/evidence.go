@@ -455,6 +455,10 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, servi
 		f.Hot = &finding.Hot{Evidence: "static: in a block that runs only when an error occurred (if err != nil), an error path", Confidence: Low}
 		return path{serving: -1}
 	}
+	if n := g.funcs[name]; n != nil && n.inErrorResponse(token.Position{Line: f.Line, Column: f.Column}) {
+		f.Hot = &finding.Hot{Evidence: "static: in a block that answers with an HTTP error status (http.Error, WriteHeader 4xx or 5xx), an error path", Confidence: Low}
+		return path{serving: -1}
+	}
 	if r, ok := reached[name]; ok {
 		h := &finding.Hot{Confidence: High}
 		n := g.funcs[name]

@@ -353,6 +353,10 @@ func TestLiteralNodes(t *testing.T) {
 		"// recover: after a panic":        "low, static: in the recovery from a panic",
 		"// recover: per request":          "high, static: is a HTTP handler",
 		"// recover: callee after a panic": "low, static: no call path",
+		"// refuse: 401 block":             "low, static: in a block that answers with an HTTP error status",
+		"// refuse: 405 case":              "low, static: in a block that answers with an HTTP error status",
+		"// refuse: 429 function":          "low, static: in a block that answers with an HTTP error status",
+		"// refuse: served":                "high, static: is a HTTP handler",
 	})
 	if got := evidence["example.com/literals/svc.writeStatus"]; got == "" || strings.Contains(got, "HTTP handler") {
 		t.Errorf("finding in writeStatus(w, r, status): %q; want one, not an HTTP handler (only httprouter's parameters make a third)", got)

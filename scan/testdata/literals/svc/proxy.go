@@ -121,3 +121,29 @@ func Recover(w http.ResponseWriter, r *http.Request) {
 func dumpStack(w http.ResponseWriter) {
 	w.Header().Set("X-Depth", fmt.Sprintf("%d", 3)) // recover: callee after a panic
 }
+
+// Limited refuses requests without a token: the refusal writes 401 and is
+// an error path; the request served is not.
+func Limited(w http.ResponseWriter, r *http.Request) {
+	if r.Header.Get("Token") == "" {
+		w.Header().Set("Retry-After", fmt.Sprintf("%d", r.ContentLength)) // refuse: 401 block
+		w.WriteHeader(http.StatusUnauthorized)
+		return
+	}
+	switch r.Method {
+	case http.MethodDelete:
+		w.Header().Set("Allow-Length", fmt.Sprintf("%d", r.ProtoMajor)) // refuse: 405 case
+		w.WriteHeader(http.StatusMethodNotAllowed)
+		return
+	}
+	w.Header().Set("X-Length", fmt.Sprintf("%d", r.ContentLength)) // refuse: served
+	w.WriteHeader(http.StatusOK)
+	refuse(w, r)
+}
+
+// refuse answers 429 with the request's length: the whole function is an
+// error response.
+func refuse(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("X-Refused", fmt.Sprintf("%d", r.ContentLength)) // refuse: 429 function
+	w.WriteHeader(429)
+}
