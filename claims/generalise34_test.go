@@ -158,3 +158,30 @@ func TestThirtyFourthRoundPrefixSlipsRounded(t *testing.T) {
 	alarmAt(t, rounded("Encoding 256 frames now takes 2.40 µs."), 14, "2.40")
 	noAlarm(rounded("Encoding 256 frames now takes 2.40 ms."), 14, "2.40")
 }
+
+// mirrorFetch is a package mirror's fetch times, cold and warm, in a
+// table whose header names no unit. SENTENCE is replaced by each case.
+const mirrorFetch = `# Mirror fetch times
+
+## Results
+
+Fetch time per package, in seconds, median of 20 runs:
+
+| package | size | cold before | cold after | warm before | warm after |
+|---|--:|--:|--:|--:|--:|
+| tzdata | 1.2 MiB | 0.874 | 0.702 | 0.431 | 0.388 |
+| llvm-toolchain | 2.1 GiB | 94.6 | 51.3 | 48.2 | 30.9 |
+
+SENTENCE
+`
+
+// TestThirtyFourthRoundMixedBareCells checks that a sentence's pair that
+// quotes a table's bare cells, before of one group and after of another
+// (cold before, warm after), mixes rows (const mixedBareCells).
+func TestThirtyFourthRoundMixedBareCells(t *testing.T) {
+	src := func(s string) string { return strings.Replace(mirrorFetch, "SENTENCE", s, 1) }
+	// 94.6 → 30.9 is −67.3 %: the cold before and the warm after.
+	alarmAt(t, src("From where we started, the toolchain's fetch falls 67 %, from 94.6 s to 30.9 s."), 12, "67")
+	// 94.6 → 51.3 is −45.8 %: the cold row's own pair.
+	consistentAt(t, src("From where we started, the toolchain's fetch falls 46 %, from 94.6 s to 51.3 s."), 12, "46")
+}
