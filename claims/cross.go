@@ -527,6 +527,7 @@ func (x *extractor) crossCheck() {
 		x.unalarmFarPairs()
 	}
 	x.unalarmParenPercents()
+	x.unalarmParenPairNextLine()
 	x.unalarmToolFactors()
 	x.unalarmTableRestated()
 	x.unalarmClauseApartPairs()
