@@ -528,6 +528,7 @@ func (x *extractor) crossCheck() {
 	}
 	x.unalarmParenPercents()
 	x.unalarmParenPairNextLine()
+	x.unalarmParenPairPrevLine()
 	x.unalarmToolFactors()
 	x.unalarmTableRestated()
 	x.unalarmClauseApartPairs()

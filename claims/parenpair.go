@@ -84,3 +84,71 @@ func (x *extractor) unalarmParenPairNextLine() {
 		c.Detail = c.Cross.String()
 	}
 }
+
+// parenPairPrevLine: a factor or percentage in parentheses right after
+// a pair that wraps from the line before ("a small event goes from 38
+// to 4" / "allocations (9.5x fewer), a medium one from 97 to 4") rests
+// on that pair, not on a later pair of its line: an alarm raised
+// against another pair is taken back when the pair before the
+// parenthesis gives it. Thirty-fourth round: measured and left off, it
+// takes back blind27's false alarm of 9.5x, its origin, and changes
+// nothing on any other set.
+const parenPairPrevLine = false
+
+// pairBeforeParenRE is a pair ending right before a parenthesis, with at
+// most one word (the unit or the counted noun) between: "from 38 to 4
+// allocations (", "38 → 4 allocations (".
+var pairBeforeParenRE = regexp.MustCompile(`(?i)(?:\bfrom\s+|^|\s)([0-9][0-9.,]*)\s*([a-zA-Zµ/%]+)?\s*(?:→|->|\bto\b)\s*([0-9][0-9.,]*)\s*([a-zA-Zµ/]+)?\s*\(\s*$`)
+
+// unalarmParenPairPrevLine takes back the alarm of a factor or
+// percentage opening a parenthesis right after a pair that starts on
+// the line before (see parenPairPrevLine).
+func (x *extractor) unalarmParenPairPrevLine() {
+	if !parenPairPrevLine {
+		return
+	}
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		if c.Kind != Speedup && c.Kind != Percent || !c.Verdict.fromReport() || c.Verdict == Contradicted || c.expected ||
+			c.stated.isRange() || !(c.stated.mid() > 0) || c.Line < 2 || x.lines[c.Line-1].kind != lkProse {
+			continue
+		}
+		prev := x.wrappedLine(c.Line-1, c.Line-2)
+		scan := blankCode(plain(x.lines[c.Line-1].raw))
+		figs := scanFigures(scan)
+		at := lastWritten(scan, figs, c.stated, scan)
+		if at != 0 || prev == "" {
+			// The pair must wrap: the claim's figure is its line's
+			// first. (Measured without this condition: blind30 loses
+			// its catch of −75.2 %, a mix of rows.)
+			continue
+		}
+		text := prev + " " + scan[:figs[at].start]
+		m := pairBeforeParenRE.FindStringSubmatch(lastBytes(text, 120))
+		if m == nil {
+			continue
+		}
+		pf := scanFigures(m[0])
+		if len(pf) < 2 {
+			continue
+		}
+		o, n := pf[len(pf)-2].Number, pf[len(pf)-1].Number
+		if o.Unit == "" && n.Unit != "" {
+			o.Unit, o.Quantity, o.scale = n.Unit, n.Quantity, n.scale
+		}
+		if o.Unit != n.Unit || !(o.mid() > 0) || !(n.mid() > 0) {
+			continue
+		}
+		p := &Pair{Old: o, New: n, OldLine: c.Line - 1, NewLine: c.Line - 1, Ordered: true}
+		v, got := pairFits(c, p)
+		if v != Consistent {
+			continue
+		}
+		c.Verdict, c.Cross = Unverifiable, nil
+		if !supportedBy(c, p, v, got) {
+			continue
+		}
+		c.Verdict = Consistent
+		c.Detail = c.Cross.String()
+	}
+}
