@@ -529,6 +529,7 @@ func (x *extractor) crossCheck() {
 	x.unalarmParenPercents()
 	x.unalarmParenPairNextLine()
 	x.unalarmParenPairPrevLine()
+	x.unalarmPercentRestatesFactor()
 	x.unalarmToolFactors()
 	x.unalarmTableRestated()
 	x.unalarmClauseApartPairs()
