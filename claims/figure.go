@@ -102,6 +102,11 @@ var units = func() []unitInfo {
 	return u
 }()
 
+// otherCurrencies reads an amount after "£" or "€" as money, as one
+// after "$" (its unit the currency's sign, what it counts money):
+// "£1,236.82 a day", "€4,343". Thirty-fourth round.
+const otherCurrencies = true
+
 // lengthUnits reads distances in metres and kilometres ("the mean walk
 // per tour falls from 393.0 m to 316.5 m", "335.7 km less walking")
 // as figures of a quantity of their own, Length: they had been read as
@@ -439,6 +444,19 @@ func readFigure(s string, i int) (figure, int, bool) {
 		j += len(m[0])
 	}
 	dollar := runeBefore(s, f.start) == '$' || f.start > 0 && s[f.start-1] == ' ' && runeBefore(s, f.start-1) == '$'
+	currency := "$"
+	if !dollar && otherCurrencies {
+		// "£1,236.82", "€ 4,343": money in pounds or euros.
+		for _, r := range []rune{runeBefore(s, f.start), 0} {
+			if r == 0 && f.start > 0 && s[f.start-1] == ' ' {
+				r = runeBefore(s, f.start-1)
+			}
+			if r == '£' || r == '€' {
+				dollar, currency = true, string(r)
+				break
+			}
+		}
+	}
 	if decimalHours && !dollar && mult == 1 && strings.Contains(f.Text, ".") && !strings.Contains(f.Text, ",") {
 		if m := decimalHoursRE.FindStringSubmatchIndex(s[j:]); m != nil {
 			f.Unit, f.Quantity, f.scale = "h", Time, 3600e9
@@ -496,7 +514,7 @@ func readFigure(s string, i int) (figure, int, bool) {
 		j = end
 	} else if dollar {
 		// "$1,176", "$68k": money.
-		f.Unit, f.Quantity, f.scale, f.dim = "$", Cost, 1, "$"
+		f.Unit, f.Quantity, f.scale, f.dim = currency, Cost, 1, "$"
 	} else if m := countNounRE.FindStringSubmatch(s[j:]); m != nil || moreCountNouns && !dollar && f.Value == math.Trunc(f.Value) &&
 		func() bool {
 			m = moreCountNounRE.FindStringSubmatch(s[j:])

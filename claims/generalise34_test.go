@@ -213,3 +213,18 @@ func TestThirtyFourthRoundParenPairNextLine(t *testing.T) {
 	consistentAt(t, src("7.0x"), 13, "7.0")
 	alarmAt(t, src("5.0x"), 13, "5.0")
 }
+
+// TestThirtyFourthRoundOtherCurrencies checks that amounts in pounds
+// and euros are money (const otherCurrencies): a monthly amount
+// restating a daily one in pounds is checked as one in dollars is.
+func TestThirtyFourthRoundOtherCurrencies(t *testing.T) {
+	rep := extract(t, doc("# Cost", "", "## Savings", "", "The cluster costs €4,343 a month at €0.92 per node-hour."))
+	c := claimAt(t, rep, 5, "4,343")
+	if c.Numbers[0].Quantity != PerPeriod || c.Numbers[0].dim != "$" {
+		t.Fatalf("€4,343 a month read as %s %q", c.Numbers[0].Quantity, c.Numbers[0].dim)
+	}
+	src := func(s string) string { return doc("# Cost", "", "## Savings", "", s) }
+	// £418.50 × 30 = £12,555.
+	consistentAt(t, src("The saving is £418.50 a day, or about £12,560 a month."), 5, "12,560")
+	alarmAt(t, src("The saving is £418.50 a day, or about £125,600 a month."), 5, "125,600")
+}

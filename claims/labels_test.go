@@ -408,7 +408,7 @@ var floors = map[string]struct {
 	// a reference: 328/360).
 	// Raised after the eighteenth round (two summaries of one subject:
 	// 13/18).
-	"blind14": {extraction: 329.0 / 360, recall: 15.0 / 18, falseRate: 0.0 / 342, unlabelled: 2},
+	"blind14": {extraction: 332.0 / 360, recall: 15.0 / 18, falseRate: 0.0 / 342, unlabelled: 2},
 	// Scored blind with the thirteenth-round reader (2026-11-27, session 14:
 	// 218/245 extracted, 7/18 caught, 11/227 false alarms, 0 alarms on
 	// unlabelled claims) and once with the fourteenth, which had not seen
@@ -593,7 +593,7 @@ var floors = map[string]struct {
 	// 13/21, 8/309, two alarms on unlabelled claims): its floors.
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 313/330, 15/21, 7/309).
-	"blind33": {extraction: 313.0 / 330, recall: 15.0 / 21, falseRate: 7.0 / 309, unlabelled: 2},
+	"blind33": {extraction: 314.0 / 330, recall: 15.0 / 21, falseRate: 7.0 / 309, unlabelled: 2},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
