@@ -31,26 +31,36 @@ var Analyzer = &analysis.Analyzer{
 	Name:             "compileonce",
 	Doc:              checkdoc.MustExtract(doc, "compileonce"),
 	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/compileonce",
-	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
+	// No Requires: the check runs on every dependency for its facts
+	// (most return at once), and builds its hotpath.Info itself.
+	FactTypes:        []analysis.Fact{new(compilesFact)},
 	RunDespiteErrors: true,
 	Run:              run,
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	if !deps.Imports(pass.Pkg, "regexp", "text/template", "html/template") {
-		return nil, nil
+	if isDependency(pass) {
+		return nil, nil // run only for the facts of the code checked
 	}
-	hot := pass.ResultOf[hotpath.Analyzer].(*hotpath.Info)
+	direct := deps.Imports(pass.Pkg, "regexp", "text/template", "html/template")
+	if !direct && !deps.DependsOn(pass.Pkg, "regexp") {
+		return nil, nil // no regexp here, nor in anything it calls
+	}
+	hot := hotpath.New(pass, inspector.New(pass.Files))
 	c := &checker{
 		pass:  pass,
 		hot:   hot,
 		names: make(map[string]bool),
 	}
+	c.summarise()
 	for cur := range hot.Inspector.Root().Preorder((*ast.CallExpr)(nil)) {
 		if strings.HasSuffix(pass.Fset.File(cur.Node().Pos()).Name(), "_test.go") {
 			continue
 		}
-		c.call(cur)
+		if direct {
+			c.call(cur)
+		}
+		c.acrossCall(cur)
 	}
 	return nil, nil
 }
@@ -63,6 +73,9 @@ type checker struct {
 	// (see uses), made on first need.
 	callsOf   map[*types.Func][]inspector.Cursor
 	valueUses map[*types.Func]int
+	// compiles holds the compilesFact of the package's functions that
+	// have one (see summarise).
+	compiles map[*types.Func]*compilesFact
 }
 
 func (c *checker) call(cur inspector.Cursor) {

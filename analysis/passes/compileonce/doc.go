@@ -71,6 +71,21 @@
 // helper regexMatch(pattern, op) that a middleware calls per request for
 // each of its configured patterns compiles them all on every request.
 //
+// A loop that calls a function which compiles a regexp from its
+// arguments, passing the same arguments in every iteration, compiles the
+// same regexp again per iteration, in the callee: a feed refresh that
+// rewrites each entry's URL with RewriteEntryURL(feed, entry), which
+// compiles the feed's rule, or a filter that calls
+// filterFieldRegex(value, regex) for each value. Each function of the
+// module being checked gets a fact naming the parameters (the receiver of
+// a method first) that the pattern of a regexp it compiles is built from,
+// alone with constants, package-level variables and stable calls (through
+// locals every value of which is so built, and through the functions it
+// calls that have such a fact); a compilation whose regexp is kept (in a
+// field, a map, a cache) gives none. The call in the loop is reported,
+// without a fix: compile the regexp before the loop and pass it in, or
+// keep it with the value it comes from.
+//
 // A pattern read from request data (a query parameter) is not reported:
 // it differs per call, and only a cache keyed by the pattern would help.
 // Nor is a pattern passed in as a parameter of an exported function or a

@@ -402,6 +402,13 @@ func (c *checker) assignedIn(v *types.Var, n ast.Node) bool {
 // a field, a map or a package-level variable, or returned, is cached or
 // built for later use: that is the fix, not the problem.
 func (c *checker) usedLocally(cur inspector.Cursor) bool {
+	return c.usedOnly(cur, false)
+}
+
+// usedOnly is usedLocally, with returning the regexp (return re, nil)
+// also allowed if returned is set: a function that compiles and returns
+// a regexp without keeping it compiles it again on every call.
+func (c *checker) usedOnly(cur inspector.Cursor, returned bool) bool {
 	call := cur.Node().(*ast.CallExpr)
 	fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
 	if fn != nil && strings.HasPrefix(fn.Name(), "Match") {
@@ -413,6 +420,8 @@ func (c *checker) usedLocally(cur inspector.Cursor) bool {
 	switch cur.ParentEdgeKind() {
 	case edge.SelectorExpr_X:
 		return true
+	case edge.ReturnStmt_Results:
+		return returned
 	case edge.AssignStmt_Rhs:
 		as := cur.Parent().Node().(*ast.AssignStmt)
 		id, ok := as.Lhs[0].(*ast.Ident)
@@ -435,6 +444,8 @@ func (c *checker) usedLocally(cur inspector.Cursor) bool {
 			switch u.ParentEdgeKind() {
 			case edge.SelectorExpr_X:
 			case edge.BinaryExpr_X, edge.BinaryExpr_Y:
+			case edge.ReturnStmt_Results:
+				used = used && returned
 			default:
 				used = false
 			}

@@ -32,7 +32,7 @@ type HeaderOps struct {
 // ApplyTo expands each pattern per request (it may hold placeholders) and
 // then compiles it once per header value, though it changes only per
 // replacement.
-func (ops HeaderOps) ApplyTo(hdr http.Header, repl *Replacer) {
+func (ops HeaderOps) ApplyTo(hdr http.Header, repl *Replacer) { // want ApplyTo:`compiles a regexp from slots \[0 2\] \(handlers\.go:41\)`
 	for _, replacements := range ops.Replace {
 		for _, r := range replacements {
 			for name, vals := range hdr {
@@ -54,7 +54,7 @@ type Filter struct {
 }
 
 // ServeHTTP compiles the configured pattern on every request.
-func (f *Filter) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (f *Filter) ServeHTTP(w http.ResponseWriter, r *http.Request) { // want ServeHTTP:`compiles a regexp from slots \[0\] \(handlers\.go:58\)`
 	if regexp.MustCompile(f.Pattern).MatchString(r.URL.Path) { // want `regexp\.MustCompile of configured pattern f\.Pattern runs on every call: compile it with the configuration`
 		http.NotFound(w, r)
 		return
