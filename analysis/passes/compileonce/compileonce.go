@@ -28,9 +28,9 @@ var doc string
 // functions that run many times, and regexps compiled again from a pattern
 // that a loop does not change or that comes from configuration.
 var Analyzer = &analysis.Analyzer{
-	Name:             "compileonce",
-	Doc:              checkdoc.MustExtract(doc, "compileonce"),
-	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/compileonce",
+	Name: "compileonce",
+	Doc:  checkdoc.MustExtract(doc, "compileonce"),
+	URL:  "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/compileonce",
 	// No Requires: the check runs on every dependency for its facts
 	// (most return at once), and builds its hotpath.Info itself.
 	FactTypes:        []analysis.Fact{new(compilesFact)},
