@@ -1486,6 +1486,26 @@ func benchmarkLoops(info *types.Info, body *ast.BlockStmt) []ast.Stmt {
 // unreachable from any benchmark.
 const timedLoopsRule = true
 
+// runsSubBenchmarks reports whether loop calls b.Run on a *testing.B: a
+// loop over the cases of sub-benchmarks, each of which has its own
+// measured loop, not a loop over operations.
+func runsSubBenchmarks(info *types.Info, loop ast.Stmt) bool {
+	found := false
+	ast.Inspect(loop, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		found = ok && sel.Sel.Name == "Run" && astutil.IsNamedOrPointer(info.TypeOf(sel.X), "testing", "B")
+		return !found
+	})
+	return found
+}
+
 // timedLoops returns the for and range statements of body (function
 // literals left out) that follow a call of ResetTimer or StartTimer on a
 // *testing.B in their block, with no StopTimer between (see
@@ -1525,7 +1545,7 @@ func timedLoops(info *types.Info, body *ast.BlockStmt) map[ast.Stmt]bool {
 				}
 				switch st.(type) {
 				case *ast.ForStmt, *ast.RangeStmt:
-					if running {
+					if running && !runsSubBenchmarks(info, st) {
 						if loops == nil {
 							loops = make(map[ast.Stmt]bool)
 						}

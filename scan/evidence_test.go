@@ -401,6 +401,7 @@ func TestBenchmarkSetUp(t *testing.T) {
 		"// timed: measured":   "high, static: is a benchmark",
 		"// timed: set-up":     "low, static: in the set-up of benchmark",
 		"// timed: stopped":    "low, static: in the set-up of benchmark",
+		"// timed: per case":   "low, static: in the set-up of benchmark",
 		"// inline: goroutine": "high, static: is a benchmark",
 		"// inline: called":    "high, static: is a benchmark",
 		"// inline: kept":      "low, static: in the set-up of benchmark",

@@ -74,3 +74,17 @@ func BenchmarkGoroutines(b *testing.B) {
 	}
 	put()
 }
+
+// BenchmarkCases resets the timer before a loop over its cases, each a
+// sub-benchmark with its own measured loop: that loop is not measured.
+func BenchmarkCases(b *testing.B) {
+	b.ResetTimer()
+	for _, n := range []int{64, 128} {
+		scratch.Put(make([]byte, n)) // timed: per case
+		b.Run("case", func(b *testing.B) {
+			for b.Loop() {
+				_ = scratch.Get()
+			}
+		})
+	}
+}
