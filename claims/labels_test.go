@@ -529,7 +529,7 @@ var floors = map[string]struct {
 	// 318/338).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 320/338, 16/20, 10/318).
-	"blind26": {extraction: 320.0 / 338, recall: 16.0 / 20, falseRate: 10.0 / 318, unlabelled: 0},
+	"blind26": {extraction: 320.0 / 338, recall: 16.0 / 20, falseRate: 9.0 / 318, unlabelled: 0},
 	// blind27, scored blind once with the twenty-seventh round (316/351,
 	// 10/23, 17/328, no alarm on an unlabelled claim): its floors.
 	// Developed on in the twenty-eighth round and raised to its score
@@ -553,7 +553,7 @@ var floors = map[string]struct {
 	// Raised after the thirtieth round (figures beside a line's only pair:
 	// 277/289).
 	// Raised in the thirty-third round (insteadOfAcrossBreak on: 9/20).
-	"blind28": {extraction: 277.0 / 289, recall: 9.0 / 20, falseRate: 5.0 / 269, unlabelled: 0},
+	"blind28": {extraction: 277.0 / 289, recall: 9.0 / 20, falseRate: 4.0 / 269, unlabelled: 0},
 	// blind29, scored blind once with the twenty-ninth round (335/347,
 	// 10/20, 14/327, no alarm on an unlabelled claim): its floors.
 	// Raised after the thirtieth round (JMH parameters, one amount is no
@@ -596,7 +596,7 @@ var floors = map[string]struct {
 	"blind33": {extraction: 314.0 / 330, recall: 15.0 / 21, falseRate: 7.0 / 309, unlabelled: 2},
 	// blind34, scored blind once with the thirty-fourth round (300/317,
 	// 11/20, 19/297, no alarm on an unlabelled claim): its floors.
-	"blind34": {extraction: 300.0 / 317, recall: 11.0 / 20, falseRate: 19.0 / 297, unlabelled: 0},
+	"blind34": {extraction: 300.0 / 317, recall: 12.0 / 20, falseRate: 17.0 / 297, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

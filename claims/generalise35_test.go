@@ -1,0 +1,57 @@
+package claims
+
+import (
+	"strings"
+	"testing"
+)
+
+// The thirty-fifth round's rules (testdata/labels/README.md, "Thirty-
+// fifth round"). Each test has, written for the test, an error of the
+// shape its rule must catch (or the alarm it must not raise) and a
+// consistent text of the same shape; with the rule's const off, its case
+// fails.
+
+// TestThirtyFifthRoundPeriodOtherNoun checks that a count per period
+// restating the figure before it in its sentence is read as the same
+// count over another period only when both count one thing (const
+// periodOtherNoun): "orders a day … row writes a day" are two counts.
+func TestThirtyFifthRoundPeriodOtherNoun(t *testing.T) {
+	src := func(s string) string {
+		return doc("# Order store", "", "## Write load", "", "Each order is written four times on its way to the archive.", s)
+	}
+	// 52 million orders × 4 writes = 208 million writes: another count.
+	noAlarmAt(t, src("At 52 million orders a day that is roughly 208 million row writes a day."), 6, "208 million")
+	// The same count over a month: 52 million × 30 = 1.56 billion.
+	noAlarmAt(t, src("At 52 million orders a day that is roughly 1.56 billion orders a month."), 6, "1.56 billion")
+	alarmAt(t, src("At 52 million orders a day that is roughly 15.6 billion orders a month."), 6, "15.6 billion")
+}
+
+// parserJump is a parser's benchmark in nanoseconds and a sentence
+// restating its after figure, the before figure written after "from" or
+// "instead of". SENTENCE is replaced by each case.
+const parserJump = `# Parser
+
+## Benchmarks
+
+| benchmark | before (ns) | after (ns) |
+|---|--:|--:|
+| parse/doc | 750,112 ns | 240,036 ns |
+
+SENTENCE
+`
+
+// TestThirtyFifthRoundPrefixJumpBefore checks that a time whose prefix
+// slipped is found on the after side when the before side is written
+// after it ("… from 750.1 µs", "… instead of 750.1 µs"), and the before
+// figure keeps no alarm (const prefixJumpBefore).
+func TestThirtyFifthRoundPrefixJumpBefore(t *testing.T) {
+	for _, form := range []string{"A document now parses in AFTER, down 68.0 % from 750.1 µs.", "Parsing takes AFTER instead of 750.1 µs per document."} {
+		src := func(after string) string {
+			return strings.ReplaceAll(parserJump, "SENTENCE", strings.ReplaceAll(form, "AFTER", after))
+		}
+		alarmAt(t, src("240.0 ns"), 9, "240.0")
+		noAlarmAt(t, src("240.0 ns"), 9, "750.1")
+		noAlarmAt(t, src("240.0 µs"), 9, "240.0")
+		noAlarmAt(t, src("240.0 µs"), 9, "750.1")
+	}
+}
