@@ -2109,6 +2109,16 @@ func (x *extractor) checkRestatedRatios() {
 					// read alike once their side words are dropped).
 					continue
 				}
+				if restateAcrossTables && x.linesOfTwoTables(a.Line, b.Line) && !x.sameTableHeaders(a.Line, b.Line) &&
+					rowFigures(cs, a) && rowFigures(cs, b) {
+					// Rows of two tables with other columns
+					// ("| fillrandom | ops/s | 412,300 | 538,900 |
+					// +30.7 % |" and "| fillrandom | 412 µs | 188 µs |
+					// −54.4 % |") state changes of two measures of
+					// one row name, each row with its own figures (a
+					// summary table's "6.8x faster" alone restates).
+					continue
+				}
 				target, other := b, a
 				if b.Pair != nil {
 					target, other = a, b
@@ -3346,6 +3356,45 @@ func (x *extractor) unmixOwnPairs() {
 			break
 		}
 	}
+}
+
+// restateAcrossTables: the change cells of rows of two tables whose
+// headers differ are not restatements of each other, whatever their row
+// names: the tables compare other measures. Thirty-fifth round.
+const restateAcrossTables = false
+
+// rowFigures reports whether claim c's line states figures of its own
+// beside c: a pair, or another claim with figures (a row's cells).
+func rowFigures(cs []Claim, c *Claim) bool {
+	if c.Pair != nil {
+		return true
+	}
+	for k := range cs {
+		d := &cs[k]
+		if d != c && d.Line == c.Line && (d.Kind == Absolute || d.Kind == BeforeAfter || d.Kind == TableRow) && len(d.Numbers) > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// sameTableHeaders reports whether 1-based lines a and b are rows of
+// tables with the same header cells.
+func (x *extractor) sameTableHeaders(a, b int) bool {
+	ta, tb := int(x.lines[a-1].table), int(x.lines[b-1].table)
+	if ta < 0 || tb < 0 || ta >= len(x.tables) || tb >= len(x.tables) {
+		return false
+	}
+	ha, hb := x.tables[ta].header, x.tables[tb].header
+	if len(ha) != len(hb) {
+		return false
+	}
+	for k := range ha {
+		if !strings.EqualFold(strings.TrimSpace(ha[k]), strings.TrimSpace(hb[k])) {
+			return false
+		}
+	}
+	return true
 }
 
 // linesOfTwoTables reports whether 1-based lines a and b are rows of two

@@ -23,6 +23,12 @@ import (
 // own. Thirty-fourth round (checkPeriodScaled).
 const periodScaledTotal = true
 
+// periodPerItem: a total written per item before its period ("46.8 TB
+// per node per 30-day month" after "15.6 TB of host writes per node per
+// day") is read as one over that period, as "46.8 TB a month" is.
+// Thirty-fifth round.
+const periodPerItem = false
+
 // shortPeriodWords are the periods an amount may be stated per, as a
 // regular expression.
 const shortPeriodWords = `weekday|working[\s-]day|business[\s-]day|trading[\s-]day|night|day|week|month|hour|minute|second`
@@ -63,6 +69,11 @@ var (
 	scaledOverLeadRE = regexp.MustCompile(`(?i)^\W*(?:over|across|for|in)\s`)
 	// periodCountRE finds a period right after a count of them:
 	// "21-weekday", "30 nights".
+	// scaledPerItemRE reads the period of a total stated per item
+	// first: "per node per 30-day month", "TB per drive a year".
+	scaledPerItemRE = regexp.MustCompile(`(?i)^\s*(?:([a-z][a-z-]*)\s+)?(?:per|each)\s+([a-z][a-z-]*)\s+(?:per|a|an|each|every)\s+(?:\d+[- ](?:day|weekday|week|night)\s+)?(week|month|year)\b`)
+	// periodWordRE is a period word or an article.
+	periodWordRE  = regexp.MustCompile(`(?i)^(?:a|an|the|` + shortPeriodWords + `|year|days|weeks|months|years|hours)$`)
 	periodCountRE = regexp.MustCompile(`(?i)^[- ](?:weekday|working|business|trading|night|day|week|month|year|hour|minute|second)`)
 )
 
@@ -198,6 +209,10 @@ func (x *extractor) periodScaled(c *Claim, text string, figs []figure, at int) (
 		long = scaledPeriodName(n.perLo)
 	} else if m := scaledPeriodOwnRE.FindStringSubmatch(after); m != nil {
 		long, word = periodKind(m[2]), strings.ToLower(m[1])
+	} else if m := scaledPerItemRE.FindStringSubmatch(after); periodPerItem && m != nil && !periodWordRE.MatchString(m[2]) {
+		// "46.8 TB per node per 30-day month": the total of one item
+		// (a node, a user) over its period.
+		long, word = periodKind(m[3]), strings.ToLower(m[1])
 	} else if m := scaledOverAfterRE.FindStringSubmatch(after); m != nil {
 		// "6,600 core-hours over a 30-day month".
 		if om := scaledOverRE.FindStringSubmatch(after); om != nil && strings.Index(after, om[0]) <= len(m[0]) {
