@@ -55,3 +55,30 @@ func TestThirtyFifthRoundPrefixJumpBefore(t *testing.T) {
 		noAlarmAt(t, src("240.0 µs"), 9, "750.1")
 	}
 }
+
+// encoderSuite is an encoder's benchmark table of three cases and a
+// sentence giving the largest speed-up of the suite as "up to" a factor.
+// FACTOR is replaced by each case.
+const encoderSuite = `# Encoder
+
+## Benchmarks
+
+| case | before | after |
+|---|--:|--:|
+| small frame | 12.0 µs | 8.0 µs |
+| medium frame | 96.0 µs | 40.0 µs |
+| large frame | 930 µs | 310 µs |
+
+Across the suite the encoder is up to FACTOR faster.
+`
+
+// TestThirtyFifthRoundUpToFactor checks that "up to" a factor beyond the
+// largest change of the report's measured pairs is unsupported, and one
+// the largest reaches is not (const upToFactor, left off since the
+// twenty-sixth round, on from this one).
+func TestThirtyFifthRoundUpToFactor(t *testing.T) {
+	src := func(f string) string { return strings.ReplaceAll(encoderSuite, "FACTOR", f) }
+	// The largest change: 930 / 310 = 3.0x.
+	alarmAt(t, src("5.2x"), 11, "5.2")
+	noAlarmAt(t, src("3.0x"), 11, "3.0")
+}

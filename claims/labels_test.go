@@ -521,7 +521,7 @@ var floors = map[string]struct {
 	// the wrong base; a rounded after figure of another row: 13/21).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 313/324, 16/21, 1/303).
-	"blind25": {extraction: 313.0 / 324, recall: 16.0 / 21, falseRate: 1.0 / 303, unlabelled: 1},
+	"blind25": {extraction: 313.0 / 324, recall: 18.0 / 21, falseRate: 1.0 / 303, unlabelled: 1},
 	// blind26, scored blind once with the twenty-sixth round (311/338,
 	// 12/20, 14/318): its floors.
 	// Developed on in the twenty-seventh round and raised to its score
@@ -599,7 +599,7 @@ var floors = map[string]struct {
 	"blind33": {extraction: 324.0 / 330, recall: 15.0 / 21, falseRate: 8.0 / 309, unlabelled: 2},
 	// blind34, scored blind once with the thirty-fourth round (300/317,
 	// 11/20, 19/297, no alarm on an unlabelled claim): its floors.
-	"blind34": {extraction: 300.0 / 317, recall: 12.0 / 20, falseRate: 17.0 / 297, unlabelled: 0},
+	"blind34": {extraction: 300.0 / 317, recall: 13.0 / 20, falseRate: 17.0 / 297, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

@@ -14,7 +14,7 @@ import (
 // development sets (blind16's 4.5×) is taken back as consistent by a
 // pair of its subject's words (unalarmSubjectPairs) — so by this round's
 // rule it is not kept.
-const upToFactor = false
+const upToFactor = true
 
 // upToFactorRE finds "up to" right before a factor.
 var upToFactorRE = regexp.MustCompile(`(?i)\bup\s+to\s+(?:~|about\s+|roughly\s+)?$`)
