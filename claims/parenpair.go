@@ -71,18 +71,24 @@ func (x *extractor) unalarmParenPairNextLine() {
 		if o.Unit == "" || canonical(o.Quantity) != canonical(n.Quantity) || !(o.mid() > 0) || !(n.mid() > 0) {
 			continue
 		}
-		p := &Pair{Old: o, New: n, OldLine: c.Line + 1, NewLine: c.Line + 1, Ordered: true}
-		v, got := pairFits(c, p)
-		if v != Consistent {
-			continue
-		}
-		c.Verdict, c.Cross = Unverifiable, nil
-		if !supportedBy(c, p, v, got) {
-			continue
-		}
-		c.Verdict = Consistent
-		c.Detail = c.Cross.String()
+		restOnPair(c, &Pair{Old: o, New: n, OldLine: c.Line + 1, NewLine: c.Line + 1, Ordered: true})
 	}
+}
+
+// restOnPair takes back c's alarm when the pair p gives c: c becomes
+// unverifiable, and consistent if p also supports it (supportedBy sets
+// c.Cross). Nothing changes when p does not give c.
+func restOnPair(c *Claim, p *Pair) {
+	v, got := pairFits(c, p)
+	if v != Consistent {
+		return
+	}
+	c.Verdict, c.Cross = Unverifiable, nil
+	if !supportedBy(c, p, v, got) {
+		return
+	}
+	c.Verdict = Consistent
+	c.Detail = c.Cross.String()
 }
 
 // parenPairPrevLine: a factor or percentage in parentheses right after
@@ -139,17 +145,7 @@ func (x *extractor) unalarmParenPairPrevLine() {
 		if o.Unit != n.Unit || !(o.mid() > 0) || !(n.mid() > 0) {
 			continue
 		}
-		p := &Pair{Old: o, New: n, OldLine: c.Line - 1, NewLine: c.Line - 1, Ordered: true}
-		v, got := pairFits(c, p)
-		if v != Consistent {
-			continue
-		}
-		c.Verdict, c.Cross = Unverifiable, nil
-		if !supportedBy(c, p, v, got) {
-			continue
-		}
-		c.Verdict = Consistent
-		c.Detail = c.Cross.String()
+		restOnPair(c, &Pair{Old: o, New: n, OldLine: c.Line - 1, NewLine: c.Line - 1, Ordered: true})
 	}
 }
 
