@@ -596,13 +596,16 @@ var floors = map[string]struct {
 	// 13/21, 8/309, two alarms on unlabelled claims): its floors.
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 313/330, 15/21, 7/309).
-	"blind33": {extraction: 324.0 / 330, recall: 15.0 / 21, falseRate: 7.0 / 309, unlabelled: 2},
+	// Raised in the thirty-sixth round (deltaPastSaved on: 2/309).
+	"blind33": {extraction: 324.0 / 330, recall: 15.0 / 21, falseRate: 2.0 / 309, unlabelled: 2},
 	// blind34, scored blind once with the thirty-fourth round (300/317,
 	// 11/20, 19/297, no alarm on an unlabelled claim): its floors.
 	"blind34": {extraction: 300.0 / 317, recall: 13.0 / 20, falseRate: 17.0 / 297, unlabelled: 0},
 	// blind35, scored blind once with the thirty-fifth round (283/302,
 	// 10/20, 18/282, no alarm on an unlabelled claim): its floors.
-	"blind35": {extraction: 283.0 / 302, recall: 10.0 / 20, falseRate: 18.0 / 282, unlabelled: 0},
+	// Raised in the thirty-sixth round (deltaPastSaved on: 11/20,
+	// 12/282).
+	"blind35": {extraction: 283.0 / 302, recall: 11.0 / 20, falseRate: 12.0 / 282, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
