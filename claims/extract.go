@@ -1723,6 +1723,15 @@ func (x *extractor) phraseClaims(i int, s string, pairs []*Pair, name, baseline 
 	return x.phraseClaimsFigs(i, s, figs, pairs, name, baseline, heading)
 }
 
+// usedLooseFigures: the figures of a pair of the sentence that another
+// claim of another clause rests on are not read again as a loose pair
+// for a claim that finds no pair of its own ("4.65x on the regional
+// instance (1,870 µs → 402 µs), 5.10x on the intercity core and 5.32x
+// on the national instance": 5.10x was called an arithmetic error
+// against the regional pair). Thirty-sixth round: −1 false alarm on
+// blind35 only, its origin (no other verdict of any set changes); off.
+const usedLooseFigures = false
+
 func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pair, name, baseline string, heading bool) int {
 	var phs []phrase
 	prevEnd := 0
@@ -1781,6 +1790,7 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 		})
 	}
 	usedPairs := make(map[*Pair]bool)
+	usedKind := make(map[*Pair]Kind) // the kind of the first claim resting on a pair
 	n := 0
 	var breaks []int // the sentence ends of s, once computed
 	for _, p := range phs {
@@ -1858,6 +1868,15 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 				others = append(others, pp)
 				return true
 			}
+			if usedLooseFigures && usedPairs[pp] && usedKind[pp] == p.kind {
+				// "4.65x on the regional instance (1,870 µs → 402 µs),
+				// 5.10x on the intercity core": the pair another claim of
+				// another clause rests on is that claim's, and so are its
+				// figures; they are no loose pair for this one. Only for a
+				// claim of the same kind: a percentage after a factor
+				// ("10.8× less, so … 90 % faster") restates its pair.
+				others = append(others, pp)
+			}
 			return usedPairs[pp]
 		})
 		if len(own) > 1 && prose {
@@ -1916,6 +1935,9 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 			}
 		}
 		if pair != nil {
+			if !usedPairs[pair] {
+				usedKind[pair] = p.kind
+			}
 			usedPairs[pair] = true
 			pair.used = true
 			cp := *pair
