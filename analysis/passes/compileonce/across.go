@@ -114,9 +114,9 @@ func inGOROOT(pass *analysis.Pass) bool {
 	return err == nil && !strings.HasPrefix(rel, "..")
 }
 
+// isTestFile reports whether n is in a _test.go file.
 func isTestFile(pass *analysis.Pass, n ast.Node) bool {
-	name := pass.Fset.File(n.Pos()).Name()
-	return len(name) > len("_test.go") && name[len(name)-len("_test.go"):] == "_test.go"
+	return strings.HasSuffix(pass.Fset.File(n.Pos()).Name(), "_test.go")
 }
 
 // summary returns the compilesFact of fn, declared at dc, or nil.

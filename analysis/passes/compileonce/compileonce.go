@@ -54,7 +54,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	c.summarise()
 	for cur := range hot.Inspector.Root().Preorder((*ast.CallExpr)(nil)) {
-		if strings.HasSuffix(pass.Fset.File(cur.Node().Pos()).Name(), "_test.go") {
+		if isTestFile(pass, cur.Node()) {
 			continue
 		}
 		if direct {

@@ -1177,29 +1177,17 @@ func (c *checker) isZeroExit(ret *ast.ReturnStmt) bool {
 		return false
 	}
 	for _, e := range ret.Results {
+		if astutil.IsZero(c.info, e) {
+			continue // 0, 0.0
+		}
 		tv, ok := c.info.Types[e]
 		if !ok {
 			return false
 		}
-		if tv.IsNil() {
-			continue
-		}
-		if tv.Value == nil {
-			return false
-		}
-		switch v := tv.Value; v.Kind() {
-		case constant.Int, constant.Float:
-			if constant.Sign(v) != 0 {
-				return false
-			}
-		case constant.String:
-			if constant.StringVal(v) != "" {
-				return false
-			}
-		case constant.Bool:
-			if constant.BoolVal(v) {
-				return false
-			}
+		switch {
+		case tv.IsNil():
+		case tv.Value != nil && tv.Value.Kind() == constant.String && constant.StringVal(tv.Value) == "":
+		case tv.Value != nil && tv.Value.Kind() == constant.Bool && !constant.BoolVal(tv.Value):
 		default:
 			return false
 		}
