@@ -1,0 +1,41 @@
+package claims
+
+import (
+	"testing"
+)
+
+// The thirty-seventh round's rules (testdata/labels/README.md, "Thirty-
+// seventh round"). Each test has, written for the test, an error of the
+// shape its rule must catch (or the alarm it must not raise) and a
+// consistent text of the same shape; with the rule's const off, its case
+// fails.
+
+// slipDoc is a report whose summary and detail state one pair of times,
+// and whose Google Benchmark output prints them in µs.
+func slipDoc(summary, detail string) string {
+	return doc("# Resampler", "", "## Summary", "",
+		summary, "",
+		"## Benchmarks", "",
+		"```",
+		"Benchmark                        Time             CPU   Iterations",
+		"-------------------------------------------------------------------",
+		"BM_ResamplePolyphase_median     305 us          305 us         2290",
+		"BM_ResampleFFT_median          18.2 us         18.2 us        38441",
+		"```", "",
+		"## Cost per trace", "",
+		detail)
+}
+
+// TestThirtySeventhRoundSlipWitnessedByOutput checks that a summary pair
+// that the benchmark output prints as written is not contradicted by a
+// detail line a metric prefix away (const slipWitnessedByOutput), and that
+// the detail line is (const slipOtherAgainstOutput).
+func TestThirtySeventhRoundSlipWitnessedByOutput(t *testing.T) {
+	summary := "On the hot code path of each call, resampling takes 18.2 µs instead of 305 µs, a 16.8x speed-up."
+	slipped := slipDoc(summary, "The hot code path costs 18.2 ns per call instead of 305 ns.")
+	noAlarmAt(t, slipped, 5, "16.8")
+	alarmAt(t, slipped, 18, "18.2")
+	good := slipDoc(summary, "The hot code path costs 18.2 µs per call instead of 305 µs.")
+	noAlarmAt(t, good, 5, "16.8")
+	noAlarmAt(t, good, 18, "18.2")
+}
