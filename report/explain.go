@@ -39,6 +39,10 @@ var explanations = map[string]explanation{
 		why: "time.RFC1123 writes the zone of the time's location, which strict HTTP clients reject, and the header is formatted afresh on every request although it changes at most once a second.",
 		fix: "Format t.UTC() with http.TimeFormat; for a hot Date header, keep the string with its Unix second and reuse it until the second changes.",
 	},
+	"binaryrw": {
+		why: "binary.Write and binary.Read take the value as an interface, which allocates for most integers, and encode it through a scratch slice allocated on every call; a struct goes through reflection field by field.",
+		fix: "Append the value with the byte order's Append methods (binary.BigEndian.AppendUint32(buf.AvailableBuffer(), v)) and write once; read into a scratch array the caller keeps and decode with Uint16, Uint32 or Uint64.",
+	},
 	"compileonce": {
 		why: "The pattern is the same on every call, yet it is parsed and compiled again each time, which allocates and costs far more than the match itself.",
 		fix: "Compile it once into a package-level variable (regexp.MustCompile or template.Must) and reuse it.",

@@ -1,0 +1,68 @@
+package a
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/binary"
+	"io"
+)
+
+type Tag uint16
+
+type header struct {
+	Len  uint16
+	Kind uint8
+	ID   uint32
+}
+
+var order binary.ByteOrder = binary.BigEndian
+
+func frame(name string, kind byte, tag Tag, n int32) []byte {
+	var buf bytes.Buffer
+	binary.Write(&buf, binary.BigEndian, uint16(len(name))) // want `binary.Write of uint16 boxes it and allocates a scratch slice per call: append it with the byte order's Append method`
+	binary.Write(&buf, binary.BigEndian, kind)              // want `binary.Write of byte boxes it`
+	binary.Write(&buf, binary.LittleEndian, tag)            // want `binary.Write of Tag boxes it`
+	if err := binary.Write(&buf, binary.LittleEndian, n); err != nil { // want `binary.Write of int32 boxes it`
+		return nil
+	}
+	buf.WriteString(name)
+	return buf.Bytes()
+}
+
+func flush(w *bufio.Writer, h *header, f float64) error {
+	var err error
+	err = binary.Write(w, binary.NativeEndian, &h.ID) // want `binary.Write of uint32 boxes it`
+	if err != nil {
+		return err
+	}
+	binary.Write(w, binary.BigEndian, f)      // want `binary.Write of float64 boxes it`
+	binary.Write(w, binary.BigEndian, h)      // want `binary.Write of a header encodes by reflection: append its fields with the byte order's Append methods and Write once`
+	binary.Write(w, order, uint32(h.Len))     // want `binary.Write of uint32 boxes it`
+	return binary.Write(w, binary.BigEndian, h.Len) // want `binary.Write of uint16 boxes it`
+}
+
+func send(w io.Writer, payload []byte, ids []uint32) {
+	binary.Write(w, binary.BigEndian, uint16(len(payload))) // want `binary.Write of uint16 boxes it`
+	binary.Write(w, binary.BigEndian, payload)              // want `binary.Write of a \[\]byte copies it into a new slice first: Write the slice directly`
+	binary.Write(w, binary.BigEndian, ids)                  // want `binary.Write of \[\]uint32 boxes it`
+}
+
+func receive(r io.Reader) (header, uint16) {
+	var h header
+	var n uint16
+	binary.Read(r, binary.BigEndian, &h) // want `binary.Read of a header decodes by reflection: read into a scratch array and decode it with the byte order`
+	binary.Read(r, binary.BigEndian, &n) // want `binary.Read of uint16 allocates a scratch slice per call: read into a scratch array and decode it with the byte order`
+	return h, n
+}
+
+// Not reported: a value encoding/binary cannot encode (int has no fixed
+// size), and code that runs once.
+func notFixed(w io.Writer, n int) {
+	binary.Write(w, binary.BigEndian, n)
+}
+
+var magic bytes.Buffer
+
+func init() {
+	binary.Write(&magic, binary.BigEndian, uint32(0xcafe))
+}
