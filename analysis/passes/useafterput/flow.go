@@ -950,6 +950,11 @@ func (f *flow) transfer(b *ssa.BasicBlock, s *state, found *[]finding) {
 					s.unput = append(bitset(nil), s.stale...)
 				}
 				f.put(s)
+				if v, isVal := instr.(ssa.Value); isVal && f.site.apart {
+					if j, ok := f.idx[v]; ok {
+						s.stale.unset(j) // the callee put the argument only where it returned another value
+					}
+				}
 			}
 		}
 	}

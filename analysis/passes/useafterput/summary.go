@@ -53,6 +53,13 @@ type summary struct {
 	// error) releasing req when it gives up): a caller's comparison of
 	// that result with nil tells.
 	PutsWhenNil uint64
+	// PutApart has bit i set if the function puts slot i back only on
+	// paths whose return gives no result that refers to it: a helper
+	// that appends to a pooled buffer, returning it when it has room
+	// and otherwise copying it into a new one and putting the old back
+	// (Append(pbuf *[]byte, more ...byte) *[]byte). A caller's result
+	// of the call is then never the put value.
+	PutApart uint64
 	// Detaches lists the fields of slots that the function overwrites
 	// (x.buf = make(...), x.buf = dst): views loaded from them before
 	// the call no longer belong to the object.
@@ -123,6 +130,9 @@ func (s *summary) String() string {
 	if s.PutsWhenNil != 0 {
 		parts = append(parts, fmt.Sprintf("only when returning nil for %s", slotList(s.PutsWhenNil)))
 	}
+	if s.PutApart != 0 {
+		parts = append(parts, fmt.Sprintf("only when not returning %s", slotList(s.PutApart)))
+	}
 	for _, d := range s.Detaches {
 		kind := "drops"
 		if d.Foreign {
@@ -161,7 +171,7 @@ func (s *summary) empty() bool {
 }
 
 func (s *summary) equal(t *summary) bool {
-	if s.Gets != t.Gets || s.Puts != t.Puts || s.GetPool != t.GetPool || s.PutPool != t.PutPool || s.PutsWhenTrue != t.PutsWhenTrue || s.PutsWhenNil != t.PutsWhenNil ||
+	if s.Gets != t.Gets || s.Puts != t.Puts || s.GetPool != t.GetPool || s.PutPool != t.PutPool || s.PutsWhenTrue != t.PutsWhenTrue || s.PutsWhenNil != t.PutsWhenNil || s.PutApart != t.PutApart ||
 		len(s.Returns) != len(t.Returns) || len(s.Holds) != len(t.Holds) || len(s.Detaches) != len(t.Detaches) ||
 		len(s.Keeps) != len(t.Keeps) {
 		return false

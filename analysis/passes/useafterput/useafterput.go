@@ -246,6 +246,9 @@ func (a *pkgAnalysis) summarize(fn *ssa.Function) *summary {
 				}
 			}
 		}
+		if putApart && s.Puts&(1<<i) != 0 && returnsSlot(s, i) && t.putApart(sites, rets) {
+			s.PutApart |= 1 << i
+		}
 		if s.Puts&(1<<i) != 0 {
 			switch t.putsOnlyWhen(sites) {
 			case whenTrue:
@@ -444,6 +447,91 @@ func (t *tracker) detaches() []detach {
 	return out
 }
 
+// putApart switches on summary.PutApart: a helper that puts a parameter
+// back only on paths that do not return it gives its caller a result that
+// is not the put value. Source: the sixteenth held-out set (nbio's
+// AlignedAllocator.Append, which returns pbuf when it has room and
+// otherwise frees it and returns a new buffer; AppendString's return of
+// its result was called a return after the Put).
+const putApart = true
+
+// returnsSlot reports whether some result of s may refer to slot i.
+func returnsSlot(s *summary, i int) bool {
+	for _, b := range s.Returns {
+		if b&(1<<i) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// putApart reports whether no return whose results refer to the tracked
+// slot can follow a site that puts it: every put is on a path that
+// returns something else. A deferred put runs at every return, so it is
+// never apart.
+func (t *tracker) putApart(sites []putSite, rets []*ssa.Return) bool {
+	var from []ssa.Instruction
+	for _, site := range sites {
+		if !t.puts(site) {
+			continue
+		}
+		if site.deferred {
+			return false
+		}
+		from = append(from, site.instr)
+	}
+	if len(from) == 0 {
+		return false
+	}
+	for _, ret := range rets {
+		refers := false
+		for _, res := range ret.Results {
+			refers = refers || t.rels[res]&(same|view) != 0
+		}
+		if !refers {
+			continue
+		}
+		for _, put := range from {
+			if reaches(put, ret) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// reaches reports whether instruction b can run after instruction a in
+// their function: later in the same block, or in a block a's block
+// reaches.
+func reaches(a, b ssa.Instruction) bool {
+	ab, bb := a.Block(), b.Block()
+	if ab == bb {
+		for _, in := range ab.Instrs {
+			if in == a {
+				return true // b comes after a (or is a loop back to it)
+			}
+			if in == b {
+				break
+			}
+		}
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	stack := append([]*ssa.BasicBlock(nil), ab.Succs...)
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x == bb {
+			return true
+		}
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		stack = append(stack, x.Succs...)
+	}
+	return false
+}
+
 // preferDestination drops, from a result that may be a parameter of the
 // result's own type (a destination: z in math/big's z.mul(x, y), dst in
 // append-style functions), the other parameters it may refer to. Such
@@ -603,6 +691,10 @@ type putSite struct {
 	// on the edge of a branch on that result where it is not so,
 	// nothing was put.
 	when putWhen
+	// apart is set if the callee puts arg back only on paths whose
+	// return gives no result that refers to it (summary.PutApart): the
+	// call's own result is then not the put value.
+	apart bool
 }
 
 // A putWhen says on which value of its first result a function puts a
@@ -735,7 +827,7 @@ func (a *pkgAnalysis) putSites(fn *ssa.Function) []putSite {
 						pool = a.poolName(c.Pos(), callee.Name())
 					}
 					site := putSite{instr: ci, arg: v, cell: i >= len(c.Args), deferred: deferred, pool: pool, via: via, slot: i,
-						when: always}
+						when: always, apart: s.PutApart&(1<<i) != 0}
 					switch {
 					case s.PutsWhenTrue&(1<<i) != 0:
 						site.when = whenTrue

@@ -278,3 +278,14 @@ func ReadAttrLeaky(size int) []byte {
 	buf = nil
 	return val
 }
+
+// appendName's result is the slab or, where AppendSlab put the slab back,
+// a new one: never the put value.
+func appendName(pbuf *[]byte, name string) *[]byte {
+	return wrap.AppendSlab(pbuf, []byte(name)...)
+}
+
+// trimmed's result may be the slab TrimSlab put back.
+func trimmed(pbuf *[]byte) *[]byte {
+	return wrap.TrimSlab(pbuf) // want `pointer wrap.TrimSlab\(pbuf\) into pbuf returned after pbuf is put back into slabs`
+}

@@ -52,3 +52,29 @@ func (r *Record) Release() { // want Release:"puts p0 into recordPool"
 	r.n = 0
 	PutRecord(r)
 }
+
+var slabs = sync.Pool{New: func() any { b := make([]byte, 0, 64); return &b }}
+
+// AppendSlab appends more to a pooled slab, or copies the slab into a
+// larger one and puts the old one back: the result is pbuf only on the
+// path that did not put it.
+func AppendSlab(pbuf *[]byte, more ...byte) *[]byte { // want AppendSlab:"returns r0<-p0; puts p0 into slabs; only when not returning p0"
+	if cap(*pbuf)-len(*pbuf) >= len(more) {
+		*pbuf = append(*pbuf, more...)
+		return pbuf
+	}
+	nb := make([]byte, len(*pbuf), 2*cap(*pbuf)+len(more))
+	copy(nb, *pbuf)
+	nb = append(nb, more...)
+	slabs.Put(pbuf)
+	return &nb
+}
+
+// TrimSlab puts a slab that grew too large back and returns it all the
+// same: the result may be the put value.
+func TrimSlab(pbuf *[]byte) *[]byte { // want TrimSlab:"returns r0<-p0; puts p0 into slabs"
+	if cap(*pbuf) > 1<<16 {
+		slabs.Put(pbuf)
+	}
+	return pbuf // want `pbuf returned after it is put back into slabs \(Put at wrap.go:\d+\)`
+}
