@@ -531,6 +531,7 @@ func (x *extractor) crossCheck() {
 	x.unalarmParenPairPrevLine()
 	x.unalarmPercentRestatesFactor()
 	x.unalarmToolFactors()
+	x.unalarmLooseTimes()
 	x.unalarmTableRestated()
 	x.unalarmClauseApartPairs()
 	x.unalarmSettingPairs()

@@ -465,6 +465,16 @@ func readFigure(s string, i int) (figure, int, bool) {
 			return f, j, true
 		}
 	}
+	if looseTimes && !dollar && mult == 1 && !wordUnitRE.MatchString(s[j:]) {
+		if m := looseTimesRE.FindStringIndex(s[j:]); m != nil {
+			// "102.4 times as long", "33.3 times the events of": a
+			// factor whose alarms are withheld (unalarmLooseTimes).
+			f.Unit, f.Quantity, f.scale = "x", Unknown, 1
+			j += len(" times")
+			f.end = j
+			return f, j, true
+		}
+	}
 	if m := wordUnitRE.FindStringSubmatchIndex(s[j:]); m != nil && !dollar && mult == 1 && (m[10] < 0 || hoursRestateRE.MatchString(s[:f.start])) {
 		// "4.8 min before", "968.6 runner-hours", "5.3 times shorter":
 		// units in words that are units only there.
@@ -534,6 +544,45 @@ func readFigure(s string, i int) (figure, int, bool) {
 	f.step *= mult
 	f.end = j
 	return f, j, true
+}
+
+// looseTimes (thirty-seventh round): "N times" before "as long", "as
+// large", … or before "the" and a noun other than the reference nouns
+// ("102.4 times as long", "33.3 times the events of the regional one",
+// "1.88 times the throughput") is read as a factor, as wordUnitRE reads
+// "N times as many"; what it compares is often not a pair the reader can
+// name, so such a factor that the report's figures do not confirm is
+// left unverifiable, not an alarm, unless its own line's pair gives
+// another factor (unalarmLooseTimes).
+const looseTimes = true
+
+// looseTimesRE finds the words after a figure that make it a loose
+// factor (looseTimes).
+var looseTimesRE = regexp.MustCompile(`^ times (?:as (?:long|large|big|slow|high|heavy|costly|expensive)\b|(?:the|today['’]s) [a-z][a-z-]*)`)
+
+// unalarmLooseTimes: see looseTimes.
+func (x *extractor) unalarmLooseTimes() {
+	if !looseTimes {
+		return
+	}
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		if c.Kind != Speedup || !c.Verdict.fromReport() || c.Line < 1 || c.Line > len(x.lines) || c.stated.Text == "" {
+			continue
+		}
+		if c.Verdict == ArithmeticError && c.Pair != nil && c.Pair.OldLine == c.Line && c.Pair.NewLine == c.Line {
+			// Its own line's pair: "12.5 times the documents (1,200 →
+			// 15,000)".
+			continue
+		}
+		raw := x.lines[c.Line-1].raw
+		at := indexFigure(raw, c.stated.Text)
+		if at < 0 || !looseTimesRE.MatchString(raw[at+len(c.stated.Text):]) || wordUnitRE.MatchString(raw[at+len(c.stated.Text):]) {
+			continue
+		}
+		c.Cross, c.Verdict = nil, Unverifiable
+		c.Detail = "a factor written \"N times as …/the …\": what it compares is not a pair of the report's figures the reader can name"
+	}
 }
 
 // wordUnitRE reads the units in words that are units only where they

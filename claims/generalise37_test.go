@@ -39,3 +39,28 @@ func TestThirtySeventhRoundSlipWitnessedByOutput(t *testing.T) {
 	noAlarmAt(t, good, 5, "16.8")
 	noAlarmAt(t, good, 18, "18.2")
 }
+
+// TestThirtySeventhRoundLooseTimes checks that "N times as long" and "N
+// times the <noun> of" are read as factors (const looseTimes): confirmed
+// by a pair of the report, consistent; confirmed by none, no alarm; given
+// otherwise by its own line's pair, still an arithmetic error.
+func TestThirtySeventhRoundLooseTimes(t *testing.T) {
+	src := func(line string) string {
+		return doc("# Crawl index", "", "## Corpora", "",
+			"| corpus | documents | build time |",
+			"|---|--:|--:|",
+			"| small | 1,200 | 14.0 s |",
+			"| large | 15,000 | 203.0 s |", "",
+			line)
+	}
+	good := "The large corpus has 12.5 times the documents of the small one, and its build takes 14.5 times as long."
+	cs := extract(t, src(good))
+	claimAt(t, cs, 10, "12.5")
+	claimAt(t, cs, 10, "14.5")
+	noAlarmAt(t, src(good), 10, "12.5")
+	noAlarmAt(t, src(good), 10, "14.5")
+	// A factor no pair gives: left unverifiable.
+	noAlarmAt(t, src("Merging the shards takes 3.5 times as long as splitting them."), 10, "3.5")
+	// Its own line's pair gives another factor: an arithmetic error.
+	alarmAt(t, src("The large corpus has 11.5 times the documents of the small one (1,200 → 15,000)."), 10, "11.5")
+}

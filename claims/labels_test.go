@@ -411,7 +411,7 @@ var floors = map[string]struct {
 	// a reference: 328/360).
 	// Raised after the eighteenth round (two summaries of one subject:
 	// 13/18).
-	"blind14": {extraction: 332.0 / 360, recall: 15.0 / 18, falseRate: 0.0 / 342, unlabelled: 2},
+	"blind14": {extraction: 333.0 / 360, recall: 15.0 / 18, falseRate: 0.0 / 342, unlabelled: 2},
 	// Scored blind with the thirteenth-round reader (2026-11-27, session 14:
 	// 218/245 extracted, 7/18 caught, 11/227 false alarms, 0 alarms on
 	// unlabelled claims) and once with the fourteenth, which had not seen
@@ -473,7 +473,7 @@ var floors = map[string]struct {
 	// 17/19).
 	// Raised after the twenty-ninth round (a clause begun on the line
 	// before: 1/231).
-	"blind21": {extraction: 241.0 / 250, recall: 17.0 / 19, falseRate: 1.0 / 231, unlabelled: 0},
+	"blind21": {extraction: 243.0 / 250, recall: 17.0 / 19, falseRate: 1.0 / 231, unlabelled: 0},
 	// blind22, scored blind once with the twenty-second round (232/246,
 	// 12/17, 5/229, one alarm on an unlabelled claim): its floors.
 	// Raised after the twenty-third round (236/246, 16/17, 0/229, none
@@ -605,7 +605,7 @@ var floors = map[string]struct {
 	// 10/20, 18/282, no alarm on an unlabelled claim): its floors.
 	// Raised in the thirty-sixth round (deltaPastSaved on: 11/20,
 	// 12/282).
-	"blind35": {extraction: 283.0 / 302, recall: 11.0 / 20, falseRate: 12.0 / 282, unlabelled: 0},
+	"blind35": {extraction: 285.0 / 302, recall: 11.0 / 20, falseRate: 12.0 / 282, unlabelled: 0},
 	// blind36, scored blind once with the thirty-sixth round (274/285,
 	// 10/21, 12/264, one alarm on an unlabelled claim): its floors.
 	"blind36": {extraction: 274.0 / 285, recall: 11.0 / 21, falseRate: 8.0 / 264, unlabelled: 1},
