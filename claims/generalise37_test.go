@@ -64,3 +64,35 @@ func TestThirtySeventhRoundLooseTimes(t *testing.T) {
 	// Its own line's pair gives another factor: an arithmetic error.
 	alarmAt(t, src("The large corpus has 11.5 times the documents of the small one (1,200 → 15,000)."), 10, "11.5")
 }
+
+// TestThirtySeventhRoundGeomeanRow checks that a percentage or factor
+// naming the geometric mean is read against compare.py's OVERALL_GEOMEAN
+// row (const geomeanRow): consistent when the row gives it, and not
+// confirmed when it does not.
+func TestThirtySeventhRoundGeomeanRow(t *testing.T) {
+	src := func(line string) string {
+		return doc("# Tokenizer", "", "## Microbenchmarks", "",
+			"```",
+			"Comparing old.json to new.json",
+			"Benchmark                 Time             CPU      Time Old      Time New       CPU Old       CPU New",
+			"------------------------------------------------------------------------------------------------------",
+			"BM_Split/short          -0.6120         -0.6118           512           199           511           199",
+			"BM_Split/long           -0.7010         -0.7011          9840          2942          9835          2940",
+			"OVERALL_GEOMEAN         -0.6594         -0.6594             0             0             0             0",
+			"```", "",
+			line)
+	}
+	good := src("Over both benchmarks the geometric mean time fell by 65.9 %, a 2.94x speed-up.")
+	rep := extract(t, good)
+	for _, fig := range []string{"65.9", "2.94"} {
+		if c := claimAt(t, rep, 14, fig); c.Verdict != Consistent {
+			t.Errorf("line 14: %q %s (%s), want consistent", c.Claimed, c.Verdict, c.Detail)
+		}
+	}
+	bad := extract(t, src("Over both benchmarks the geometric mean time fell by 71.9 %, a 3.56x speed-up."))
+	for _, fig := range []string{"71.9", "3.56"} {
+		if c := claimAt(t, bad, 14, fig); c.Verdict == Consistent {
+			t.Errorf("line 14: %q %s (%s), want not consistent", c.Claimed, c.Verdict, c.Detail)
+		}
+	}
+}
