@@ -3,8 +3,10 @@ package scan
 import (
 	"go/ast"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // Encoders call the marshalling methods of the values they are given
@@ -158,6 +160,7 @@ func (s *summariser) conversions(n *funcNode, c inspector.Cursor, sig *types.Sig
 		}
 		params := fsig.Params()
 		loop := s.repeated(n, c)
+		outside := s.outsideModule(e)
 		for i, arg := range e.Args {
 			var pt types.Type
 			switch {
@@ -172,6 +175,9 @@ func (s *summariser) conversions(n *funcNode, c inspector.Cursor, sig *types.Sig
 				pt = params.At(i).Type()
 			}
 			s.toInterface(n, arg, pt, loop)
+			if outside {
+				s.callbacks(n, arg, pt, loop)
+			}
 		}
 	case *ast.CompositeLit:
 		tv, ok := info.Types[e]
@@ -244,4 +250,58 @@ func isErrorIface(t types.Type) bool {
 	}
 	b, ok := sig.Results().At(0).Type().(*types.Basic)
 	return ok && b.Kind() == types.String
+}
+
+// dependencyCallbacks switches on the edges of callbacks: a value handed
+// to another module's function as an interface reaches the methods of
+// that interface its type implements. Source: the sixteenth held-out set
+// (alertmanager's generated API operations pass their parameters to
+// go-openapi's BindValidRequest as a RequestBinder, which calls their
+// BindRequest per request: "no call path" before).
+const dependencyCallbacks = true
+
+// callbacks adds to n an edge to each method of e's concrete type that
+// the interface type target asks for, when e is passed as target to a
+// function of another module (see outsideModule): that code is not in the
+// graph, and it takes the interface to call those methods (io.Copy calls
+// Read, sort.Sort Less and Swap, a binder BindRequest). Like the graph's
+// calls through interfaces it over-approximates: the callee may call
+// them later, or not at all. An error interface takes no edge (see
+// toInterface), nor an empty one (it asks for no method).
+func (s *summariser) callbacks(n *funcNode, e ast.Expr, target types.Type, loop bool) {
+	if !dependencyCallbacks || target == nil || isErrorIface(target) {
+		return
+	}
+	iface, ok := target.Underlying().(*types.Interface)
+	if !ok || iface.NumMethods() == 0 {
+		return
+	}
+	tv, ok := s.pass.TypesInfo.Types[e]
+	if !ok || !tv.IsValue() || tv.Type == nil || types.IsInterface(tv.Type) {
+		return
+	}
+	for m := range iface.Methods() {
+		obj, _, _ := types.LookupFieldOrMethod(tv.Type, true, m.Pkg(), m.Name())
+		fn, ok := obj.(*types.Func)
+		if !ok || fn.Pkg() != s.pass.Pkg {
+			continue // promoted from another package, or not found
+		}
+		if recv := fn.Signature().Recv(); recv == nil || types.IsInterface(recv.Type()) {
+			continue // promoted from an embedded interface: no body
+		}
+		n.calls = append(n.calls, callEdge{callee: PprofName(fn.Origin()), loop: loop})
+	}
+}
+
+// outsideModule reports whether call calls a function of another module
+// than the package's (a dependency or the standard library), whose calls
+// the graph does not hold. Without the module's path (a driver that does
+// not give it) nothing is outside.
+func (s *summariser) outsideModule(call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(s.pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() == nil || s.pass.Module == nil || s.pass.Module.Path == "" {
+		return false
+	}
+	path, mod := fn.Pkg().Path(), s.pass.Module.Path
+	return path != mod && !strings.HasPrefix(path, mod+"/")
 }

@@ -334,6 +334,12 @@ func TestLiteralNodes(t *testing.T) {
 	if got := evidence["example.com/literals/svc.Head"]; !strings.HasPrefix(got, "low, static: is a HTTP handler") || !strings.Contains(got, "calls os.Lstat (I/O") {
 		t.Errorf("finding in a handler that stats a file: %q; want low, the function does I/O (os.Lstat)", got)
 	}
+	if got := evidence["example.com/literals/svc.(*pageParams).Bind"]; !strings.Contains(got, "reachable from HTTP handler svc.ServePage in 1 call") {
+		t.Errorf("finding in a method a library calls through the interface the handler hands it: %q; want reached from the handler in 1 call", got)
+	}
+	if got := evidence["example.com/literals/svc.(*unboundParams).Bind"]; got == "" || strings.Contains(got, "reachable from") {
+		t.Errorf("finding in a method of the same interface never handed to the library: %q; want one, not reached", got)
+	}
 	if got := evidence["example.com/literals/svc.Stamp.MarshalXML"]; !strings.Contains(got, "reachable from HTTP handler svc.List in 1 call, through a loop") {
 		t.Errorf("finding in the MarshalXML of a listed object's field: %q; want reached from the handler that encodes the listing, in a loop (one call per listed object)", got)
 	}

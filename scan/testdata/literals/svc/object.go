@@ -33,3 +33,30 @@ func RenderPage(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Template-Length", fmt.Sprintf("%d", len(r.FormValue("t"))))
 	t.Execute(w, nil)
 }
+
+// pageParams are the parameters of a page request, bound by the store's
+// library, which calls their Bind method.
+type pageParams struct{ limit string }
+
+func (p *pageParams) Bind(key string) error {
+	p.limit = fmt.Sprintf("%d", len(key))
+	return nil
+}
+
+// unboundParams has a Bind method too, but nothing hands it to the
+// library.
+type unboundParams struct{ limit string }
+
+func (p *unboundParams) Bind(key string) error {
+	p.limit = fmt.Sprintf("%d", len(key))
+	return nil
+}
+
+// ServePage binds its parameters through the library.
+func ServePage(w http.ResponseWriter, r *http.Request) {
+	var p pageParams
+	if err := objstore.Bind(&p, r.URL.Path); err != nil {
+		return
+	}
+	w.Write([]byte(p.limit))
+}
