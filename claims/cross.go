@@ -3508,6 +3508,10 @@ func (x *extractor) checkProjectedArithmetic(c *Claim) []Claim {
 			// A product or total the projection writes with a unit
 			// misread in it: wrong whatever the projection assumes.
 			any = true
+		} else if ratePerItemTime && e.Cross != nil && e.Cross.Derivation == Rate && e.Cross.Stated.Text == n.Text &&
+			len(e.Cross.Lines) == 1 && e.Cross.Lines[0] == c.Line {
+			// One over the time per item its sentence states.
+			any = any || e.Verdict != orig.Verdict
 		} else {
 			e.Cross, e.Verdict, e.Detail, e.Arithmetic = orig.Cross, orig.Verdict, orig.Detail, orig.Arithmetic
 			e.Numbers = []Number{n}

@@ -221,6 +221,8 @@ func (x *extractor) checkDerived(c *Claim) {
 			}
 		case n.Quantity == Time && x.checkRescaled(c, n, scan):
 			return
+		case isCountRate(n) && n.dim == "load" && !saving && x.checkPerItemRate(c, n, scan, figs):
+			return
 		case isCountRate(n) && n.dim != "load" && !saving && !threadRE.MatchString(scan) && !x.scenarioRate(scan, figs, n):
 			if x.checkRate(c, n) {
 				return

@@ -96,3 +96,20 @@ func TestThirtySeventhRoundGeomeanRow(t *testing.T) {
 		}
 	}
 }
+
+// TestThirtySeventhRoundRatePerItemTime checks that a count per second
+// written in words is recomputed as one over the time per item its
+// sentence states first (const ratePerItemTime), also in a projection.
+func TestThirtySeventhRoundRatePerItemTime(t *testing.T) {
+	src := func(line string) string {
+		return doc("# Geocoder", "", "## Throughput", "", line)
+	}
+	good := src("At 61.5 µs per address, a single worker can geocode about 16,260 addresses a second.")
+	if c := claimAt(t, extract(t, good), 5, "16,260"); c.Verdict != Consistent {
+		t.Errorf("%q %s (%s), want consistent", c.Claimed, c.Verdict, c.Detail)
+	}
+	alarmAt(t, src("At 61.5 µs per address, a single worker can geocode about 1,626 addresses a second."), 5, "1,626")
+	alarmAt(t, src("At 61.5 µs per address, a single worker could in theory geocode about 162,600 addresses a second."), 5, "162,600")
+	// Workers multiply it: not one over the time.
+	noAlarmAt(t, src("At 61.5 µs per address, 8 workers geocode about 130,000 addresses a second."), 5, "130,000")
+}

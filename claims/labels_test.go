@@ -575,7 +575,7 @@ var floors = map[string]struct {
 	// the wrong base; a rounded after figure of another row: 7/19).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 300/306, 9/19, 2/287).
-	"blind30": {extraction: 300.0 / 306, recall: 9.0 / 19, falseRate: 1.0 / 287, unlabelled: 0},
+	"blind30": {extraction: 300.0 / 306, recall: 10.0 / 19, falseRate: 1.0 / 287, unlabelled: 0},
 	// blind31, scored blind once with the thirty-first round (291/302,
 	// 11/20, 14/282, one alarm on an unlabelled claim): its floors.
 	// Raised in the thirty-third round (a range of percentages written
@@ -608,7 +608,7 @@ var floors = map[string]struct {
 	"blind35": {extraction: 285.0 / 302, recall: 11.0 / 20, falseRate: 11.0 / 282, unlabelled: 0},
 	// blind36, scored blind once with the thirty-sixth round (274/285,
 	// 10/21, 12/264, one alarm on an unlabelled claim): its floors.
-	"blind36": {extraction: 274.0 / 285, recall: 11.0 / 21, falseRate: 8.0 / 264, unlabelled: 1},
+	"blind36": {extraction: 274.0 / 285, recall: 12.0 / 21, falseRate: 8.0 / 264, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
