@@ -40,7 +40,7 @@ var explanations = map[string]explanation{
 		fix: "Format t.UTC() with http.TimeFormat; for a hot Date header, keep the string with its Unix second and reuse it until the second changes.",
 	},
 	"binaryrw": {
-		why: "binary.Write and binary.Read take the value as an interface, which allocates for most integers, and encode it through a scratch slice allocated on every call; a struct goes through reflection field by field.",
+		why: "binary.Write and binary.Read encode the value through a scratch slice allocated on every call, and a struct, an array or a named type goes through reflection field by field.",
 		fix: "Append the value with the byte order's Append methods (binary.BigEndian.AppendUint32(buf.AvailableBuffer(), v)) and write once; read into a scratch array the caller keeps and decode with Uint16, Uint32 or Uint64.",
 	},
 	"compileonce": {

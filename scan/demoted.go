@@ -27,8 +27,12 @@ import (
 // at c9fbd87 and on the third held-out set at 33c0958, labelled by hand
 // (bench/corpus/labels); the cold ones ran per connect, per table open,
 // at start-up or in test tools.
+// binaryrw (session 26, a new check): its findings with -all on the 26
+// modules of the lists that call encoding/binary's Write or Read, scanned
+// at f324ff8 and labelled by a helper that did not read the check; it
+// starts here, as its precision on a call path is unknown until labelled.
 var demoted = map[string]string{
-	"binaryrw":     "not measured yet: a new check (session 26) starts here until its corpus findings are labelled",
+	"binaryrw":     "41 % (84 of 206 labelled findings hot, session 26, every evidence)",
 	"compileonce":  "33 % (2 of 6 labelled findings hot)",
 	"concatloop":   "6 % (2 of 32)",
 	"deferloop":    "33 % (3 of 9)",

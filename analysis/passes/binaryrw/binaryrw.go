@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
@@ -61,11 +62,11 @@ func run(pass *analysis.Pass) (any, error) {
 type shape int
 
 const (
-	none      shape = iota // not fixed-size: binary fails on it at run time
-	scalar                 // a bool, sized integer or float, or a pointer to one
-	byteSlice              // []byte or []uint8
-	slice                  // a slice of scalars
-	composite              // a struct or array of fixed-size values: reflection
+	none      shape = iota // not reported: not fixed-size, or a []byte Write writes as is
+	scalar                 // a bool, sized integer or float, or a pointer to one: the fast path
+	byteSlice              // []byte given to Read: read into a scratch slice, then copied
+	slice                  // a slice of scalars: the fast path
+	composite              // a struct, array or named type: reflection
 )
 
 func (c *checker) check(cur inspector.Cursor) {
@@ -93,22 +94,22 @@ func (c *checker) check(cur inspector.Cursor) {
 	switch {
 	case fn.Name() == "Read" && sh == composite:
 		msg = checkdoc.Fit(
-			fmt.Sprintf("binary.Read of a %s decodes by reflection: read into a scratch array and decode it with the byte order", what),
+			fmt.Sprintf("binary.Read of %s decodes by reflection: read into a scratch array and decode it with the byte order", a(what)),
 			"binary.Read decodes by reflection: read into a scratch array and decode it with the byte order")
+	case fn.Name() == "Read" && sh == byteSlice:
+		msg = "binary.Read of a []byte reads into a new slice and copies it: read into the slice with io.ReadFull"
 	case fn.Name() == "Read":
 		msg = checkdoc.Fit(
 			fmt.Sprintf("binary.Read of %s allocates a scratch slice per call: read into a scratch array and decode it with the byte order", what),
 			"binary.Read allocates a scratch slice per call: read into a scratch array and decode it with the byte order")
-	case sh == byteSlice:
-		msg = "binary.Write of a []byte copies it into a new slice first: Write the slice directly"
 	case sh == composite:
 		msg = checkdoc.Fit(
-			fmt.Sprintf("binary.Write of a %s encodes by reflection: append its fields with the byte order's Append methods and Write once", what),
-			"binary.Write encodes by reflection: append the fields with the byte order's Append methods and Write once")
+			fmt.Sprintf("binary.Write of %s encodes by reflection into a new slice: append it with the byte order's Append methods", a(what)),
+			"binary.Write encodes by reflection into a new slice: append the value with the byte order's Append methods")
 	default:
 		msg = checkdoc.Fit(
-			fmt.Sprintf("binary.Write of %s boxes it and allocates a scratch slice per call: append it with the byte order's Append method", what),
-			"binary.Write boxes the value and allocates a scratch slice per call: append it with the byte order's Append method")
+			fmt.Sprintf("binary.Write of %s allocates a scratch slice per call: append it with the byte order's Append method", what),
+			"binary.Write allocates a scratch slice per call: append the value with the byte order's Append method")
 	}
 	d := analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg}
 	if fn.Name() == "Write" {
@@ -120,34 +121,58 @@ func (c *checker) check(cur inspector.Cursor) {
 }
 
 // classify returns the shape of a data argument of type t and the type it
-// encodes (the element of a pointer or slice). A Read needs a pointer or a
-// slice.
+// encodes (the element of a pointer or slice). encoding/binary's fast path
+// (intDataSize) matches the unnamed basic types, pointers to them and
+// slices of them; any other fixed-size type — a named one among them — goes
+// through reflection. A Read needs a pointer or a slice.
 func classify(t types.Type, read bool) (shape, types.Type) {
-	switch u := t.Underlying().(type) {
-	case *types.Pointer:
-		if sh, e := classify(u.Elem(), false); sh == scalar || sh == composite {
-			return sh, e
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		if unnamedBasic(p.Elem()) {
+			return scalar, p.Elem()
+		}
+		if fixedSize(p.Elem()) {
+			return composite, p.Elem()
 		}
 		return none, nil
-	case *types.Slice:
-		if b, ok := u.Elem().Underlying().(*types.Basic); ok && (b.Kind() == types.Uint8 || b.Kind() == types.Byte) && !read {
-			return byteSlice, t
-		}
-		if fixedSize(u.Elem()) {
-			if _, ok := u.Elem().Underlying().(*types.Basic); ok {
-				return slice, t
+	}
+	if sl, ok := types.Unalias(t).(*types.Slice); ok && unnamedBasic(sl.Elem()) {
+		if b := sl.Elem().Underlying().(*types.Basic); b.Kind() == types.Uint8 {
+			if read {
+				return byteSlice, t
 			}
-			return composite, t
+			return none, nil // written as is
 		}
+		return slice, t
+	}
+	if sl, ok := t.Underlying().(*types.Slice); ok && fixedSize(sl.Elem()) {
+		return composite, t // a named slice, or a slice of structs
+	}
+	if !fixedSize(t) {
 		return none, nil
 	}
-	if read || !fixedSize(t) {
-		return none, nil
+	if _, isSlice := t.Underlying().(*types.Slice); read && !isSlice {
+		return none, nil // a Read needs a pointer or a slice
 	}
-	if _, ok := t.Underlying().(*types.Basic); ok {
+	if !read && unnamedBasic(t) {
 		return scalar, t
 	}
 	return composite, t
+}
+
+// unnamedBasic reports whether t is one of the unnamed fixed-size basic
+// types encoding/binary's fast path matches.
+func unnamedBasic(t types.Type) bool {
+	b, ok := types.Unalias(t).(*types.Basic)
+	return ok && fixedSize(b) && b.Kind() != types.Complex64 && b.Kind() != types.Complex128
+}
+
+// a returns what with an indefinite article, for a type's name in a
+// message: "a header", "an event", "a []T".
+func a(what string) string {
+	if what != "" && strings.ContainsRune("aeiou", rune(what[0])) {
+		return "an " + what
+	}
+	return "a " + what
 }
 
 // fixedSize reports whether encoding/binary can encode a value of type t:
@@ -190,7 +215,7 @@ var appendFunc = map[types.BasicKind]struct {
 // *bytes.Buffer or *bufio.Writer (see the package doc), if the call is a
 // statement or the value of an assignment of its error.
 func (c *checker) fix(cur inspector.Cursor, call *ast.CallExpr, sh shape, elem types.Type) (analysis.SuggestedFix, bool) {
-	if sh != scalar {
+	if sh != scalar && sh != composite {
 		return analysis.SuggestedFix{}, false
 	}
 	b, ok := elem.Underlying().(*types.Basic)

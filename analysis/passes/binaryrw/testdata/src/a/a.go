@@ -19,10 +19,10 @@ var order binary.ByteOrder = binary.BigEndian
 
 func frame(name string, kind byte, tag Tag, n int32) []byte {
 	var buf bytes.Buffer
-	binary.Write(&buf, binary.BigEndian, uint16(len(name))) // want `binary.Write of uint16 boxes it and allocates a scratch slice per call: append it with the byte order's Append method`
-	binary.Write(&buf, binary.BigEndian, kind)              // want `binary.Write of byte boxes it`
-	binary.Write(&buf, binary.LittleEndian, tag)            // want `binary.Write of Tag boxes it`
-	if err := binary.Write(&buf, binary.LittleEndian, n); err != nil { // want `binary.Write of int32 boxes it`
+	binary.Write(&buf, binary.BigEndian, uint16(len(name))) // want `binary.Write of uint16 allocates a scratch slice per call: append it with the byte order's Append method`
+	binary.Write(&buf, binary.BigEndian, kind)              // want `binary.Write of byte allocates a scratch slice per call`
+	binary.Write(&buf, binary.LittleEndian, tag)            // want `binary.Write of a Tag encodes by reflection into a new slice: append it with the byte order's Append methods`
+	if err := binary.Write(&buf, binary.LittleEndian, n); err != nil { // want `binary.Write of int32 allocates a scratch slice per call`
 		return nil
 	}
 	buf.WriteString(name)
@@ -31,20 +31,20 @@ func frame(name string, kind byte, tag Tag, n int32) []byte {
 
 func flush(w *bufio.Writer, h *header, f float64) error {
 	var err error
-	err = binary.Write(w, binary.NativeEndian, &h.ID) // want `binary.Write of uint32 boxes it`
+	err = binary.Write(w, binary.NativeEndian, &h.ID) // want `binary.Write of uint32 allocates a scratch slice per call`
 	if err != nil {
 		return err
 	}
-	binary.Write(w, binary.BigEndian, f)      // want `binary.Write of float64 boxes it`
-	binary.Write(w, binary.BigEndian, h)      // want `binary.Write of a header encodes by reflection: append its fields with the byte order's Append methods and Write once`
-	binary.Write(w, order, uint32(h.Len))     // want `binary.Write of uint32 boxes it`
-	return binary.Write(w, binary.BigEndian, h.Len) // want `binary.Write of uint16 boxes it`
+	binary.Write(w, binary.BigEndian, f)      // want `binary.Write of float64 allocates a scratch slice per call`
+	binary.Write(w, binary.BigEndian, h)      // want `binary.Write of a header encodes by reflection into a new slice: append it with the byte order's Append methods`
+	binary.Write(w, order, uint32(h.Len))     // want `binary.Write of uint32 allocates a scratch slice per call`
+	return binary.Write(w, binary.BigEndian, h.Len) // want `binary.Write of uint16 allocates a scratch slice per call`
 }
 
 func send(w io.Writer, payload []byte, ids []uint32) {
-	binary.Write(w, binary.BigEndian, uint16(len(payload))) // want `binary.Write of uint16 boxes it`
-	binary.Write(w, binary.BigEndian, payload)              // want `binary.Write of a \[\]byte copies it into a new slice first: Write the slice directly`
-	binary.Write(w, binary.BigEndian, ids)                  // want `binary.Write of \[\]uint32 boxes it`
+	binary.Write(w, binary.BigEndian, uint16(len(payload))) // want `binary.Write of uint16 allocates a scratch slice per call`
+	binary.Write(w, binary.BigEndian, payload)              // a []byte is written as is
+	binary.Write(w, binary.BigEndian, ids)                  // want `binary.Write of \[\]uint32 allocates a scratch slice per call`
 }
 
 func receive(r io.Reader) (header, uint16) {
@@ -65,4 +65,8 @@ var magic bytes.Buffer
 
 func init() {
 	binary.Write(&magic, binary.BigEndian, uint32(0xcafe))
+}
+
+func readPayload(r io.Reader, p []byte) {
+	binary.Read(r, binary.BigEndian, p) // want `binary.Read of a \[\]byte reads into a new slice and copies it: read into the slice with io.ReadFull`
 }
