@@ -29,6 +29,15 @@ const periodScaledTotal = true
 // Thirty-fifth round.
 const periodPerItem = false
 
+// projectedPeriodScaled (thirty-seventh round): periodScaledTotal also
+// for a total in a sentence the reader takes for a projection ("22.0
+// core-hours a day, or 6,600 core-hours over a 30-day month" after "the
+// two estimates"): the total is the daily amount times the days whatever
+// the estimate assumes. Only the alarm: a projection's total that holds
+// stays unverifiable (nineteenth round). Measured and left off: +1 caught
+// on blind27, its origin only.
+const projectedPeriodScaled = false
+
 // shortPeriodWords are the periods an amount may be stated per, as a
 // regular expression.
 const shortPeriodWords = `weekday|working[\s-]day|business[\s-]day|trading[\s-]day|night|day|week|month|hour|minute|second`
@@ -161,7 +170,7 @@ func (x *extractor) checkPeriodScaled() {
 	var add []Claim
 	for k := range x.rep.Claims {
 		c := &x.rep.Claims[k]
-		if c.Verdict != Unverifiable || c.expected || c.Kind != Absolute || x.lines[c.Line-1].kind != lkProse {
+		if c.Verdict != Unverifiable || c.expected && !projectedPeriodScaled || c.Kind != Absolute || x.lines[c.Line-1].kind != lkProse {
 			continue
 		}
 		scan := blankCode(plain(x.lines[c.Line-1].raw))
@@ -182,7 +191,8 @@ func (x *extractor) checkPeriodScaled() {
 				continue
 			}
 			cx, ok := x.periodScaled(c, text, figs, at)
-			if !ok {
+			if !ok || c.expected && cx.verdict() == Consistent {
+				// A projection's total that holds stays a projection.
 				continue
 			}
 			add = append(add, alarmOnFigure(c, n, cx)...)
