@@ -550,6 +550,7 @@ func (x *extractor) crossCheck() {
 	x.checkFallsOverWhole()
 	x.checkCriterionThrptChanges()
 	x.checkGeomeanRows()
+	x.unalarmInverseUndirected()
 	x.splitPairOperands()
 }
 

@@ -113,3 +113,18 @@ func TestThirtySeventhRoundRatePerItemTime(t *testing.T) {
 	// Workers multiply it: not one over the time.
 	noAlarmAt(t, src("At 61.5 µs per address, 8 workers geocode about 130,000 addresses a second."), 5, "130,000")
 }
+
+// TestThirtySeventhRoundInverseUndirected checks that a factor whose
+// words give no direction is consistent with its pair read either way
+// (const inverseUndirected), while one that says "faster" is still held to
+// its direction.
+func TestThirtySeventhRoundInverseUndirected(t *testing.T) {
+	src := func(line string) string {
+		return doc("# Tiles", "", "## Render", "", line)
+	}
+	noAlarmAt(t, src("Time per tile fell from 31.0 ms to 5.0 ms, so a core now renders 6.2x as many tiles."), 5, "6.2")
+	// Neither reading gives it.
+	alarmAt(t, src("Time per tile fell from 31.0 ms to 5.0 ms, so a core now renders 7.2x as many tiles."), 5, "7.2")
+	// Its words give the direction: held to it.
+	alarmAt(t, src("Going from 2 to 16 layers makes the render 6.2x faster (31.0 → 192.2 ms)."), 5, "6.2")
+}

@@ -108,3 +108,66 @@ func (x *extractor) checkGeomeanRows() {
 		c.Detail = fmt.Sprintf("the geometric mean change of compare.py's OVERALL_GEOMEAN row (line %d), %+.4g, gives %s%s", r.line, r.change, trimFloat(got, 3), unit)
 	}
 }
+
+// inverseUndirected (thirty-seventh round): a factor whose words name no
+// direction ("multiplies its cost by 13.1x (412.3 → 5,398.1 ns)", "one
+// core now handles 2.4x as many searches" after "fell from 11.8 ms to 4.9
+// ms", "3.16x as many CDRs", a bare "500x") and that the pair it was
+// checked against gives read the other way (new/old for old/new) is
+// consistent with that pair: the reader guessed its direction, the words
+// do not state one. A factor that says faster, slower, less, more, … is
+// still held to its direction.
+const inverseUndirected = true
+
+// directionWordRE finds the words that give a factor its direction.
+var directionWordRE = regexp.MustCompile(`(?i)\b(?:fast|faster|slow|slower|quick|quicker|less|lower|fewer|smaller|shorter|cheaper|reduc\w*|speed-?ups?|improv\w*|better|worse|drops?|cuts?|higher|more|larger|bigger|greater|longer|increase\w*|decrease\w*|gains?|savings?|regress\w*|down|up|shr\w+|grow\w*|grew|rose|rises?|fell|falls?)\b`)
+
+// unalarmInverseUndirected: see inverseUndirected.
+func (x *extractor) unalarmInverseUndirected() {
+	if !inverseUndirected {
+		return
+	}
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		if c.Kind != Speedup || c.Verdict != ArithmeticError && c.Verdict != Unsupported || c.stated.Text == "" || c.stated.isRange() ||
+			!(c.stated.Value > 0) {
+			continue
+		}
+		var old, new Number
+		var lines []int
+		switch {
+		case c.Verdict == ArithmeticError && c.Cross == nil && c.Pair != nil:
+			old, new, lines = c.Pair.Old, c.Pair.New, []int{c.Pair.OldLine, c.Pair.NewLine}
+		case c.Verdict == Unsupported && c.Cross != nil && c.Cross.Reason == ClosestPair && c.Cross.Derivation == NoDerivation &&
+			c.Cross.Measure == "" && len(c.Cross.Operands) == 2:
+			old, new, lines = c.Cross.Operands[0], c.Cross.Operands[1], c.Cross.Lines
+		default:
+			continue
+		}
+		words := strings.Replace(strings.Replace(strings.ToLower(c.Claimed), "as many", "", 1), "as much", "", 1)
+		if directionWordRE.MatchString(words) {
+			continue
+		}
+		olo, ohi := old.base()
+		nlo, nhi := new.base()
+		if !(olo > 0) || !(nlo > 0) {
+			continue
+		}
+		// The stated factor within its rounding, against either
+		// reading of the pair.
+		slo, shi := c.stated.Value-c.stated.step/2, c.stated.High+c.stated.step/2
+		fits := func(lo, hi float64) bool { return slo <= hi*(1+1e-9) && lo*(1-1e-9) <= shi }
+		up := fits(nlo/ohi, nhi/olo)   // new/old
+		down := fits(olo/nhi, ohi/nlo) // old/new
+		if !up && !down {
+			continue
+		}
+		got := new.mid() / old.mid()
+		if down {
+			got = old.mid() / new.mid()
+		}
+		c.Cross, c.Verdict = nil, Consistent
+		c.Detail = fmt.Sprintf("%s → %s (%s) gives %sx read as new/old or old/new; the factor's words give no direction", old.String(), new.String(),
+			linesString(lines), trimFloat(got, 3))
+	}
+}
