@@ -128,3 +128,17 @@ func TestThirtySeventhRoundInverseUndirected(t *testing.T) {
 	// Its words give the direction: held to it.
 	alarmAt(t, src("Going from 2 to 16 layers makes the render 6.2x faster (31.0 → 192.2 ms)."), 5, "6.2")
 }
+
+// TestThirtySeventhRoundMinutesSeconds checks that a duration in minutes
+// and seconds is one figure (const minutesSeconds): the factor and the
+// difference beside it are checked against whole durations.
+func TestThirtySeventhRoundMinutesSeconds(t *testing.T) {
+	src := func(line string) string {
+		return doc("# CI", "", "## Stages", "", line)
+	}
+	good := src("The test stage takes 12 min 30 s on the old runners against 5 min 0 s on the new ones, 2.5x faster and 7 min 30 s shorter.")
+	rep := extract(t, good)
+	claimAt(t, rep, 5, "7 min 30")
+	noAlarmAt(t, good, 5, "2.5")
+	alarmAt(t, src("The test stage takes 12 min 30 s on the old runners against 5 min 0 s on the new ones, 3.5x faster and 7 min 30 s shorter."), 5, "3.5")
+}

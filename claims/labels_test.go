@@ -532,7 +532,7 @@ var floors = map[string]struct {
 	// 318/338).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 320/338, 16/20, 10/318).
-	"blind26": {extraction: 320.0 / 338, recall: 16.0 / 20, falseRate: 9.0 / 318, unlabelled: 0},
+	"blind26": {extraction: 323.0 / 338, recall: 16.0 / 20, falseRate: 9.0 / 318, unlabelled: 0},
 	// blind27, scored blind once with the twenty-seventh round (316/351,
 	// 10/23, 17/328, no alarm on an unlabelled claim): its floors.
 	// Developed on in the twenty-eighth round and raised to its score
@@ -608,7 +608,7 @@ var floors = map[string]struct {
 	"blind35": {extraction: 285.0 / 302, recall: 11.0 / 20, falseRate: 11.0 / 282, unlabelled: 0},
 	// blind36, scored blind once with the thirty-sixth round (274/285,
 	// 10/21, 12/264, one alarm on an unlabelled claim): its floors.
-	"blind36": {extraction: 274.0 / 285, recall: 12.0 / 21, falseRate: 6.0 / 264, unlabelled: 1},
+	"blind36": {extraction: 275.0 / 285, recall: 12.0 / 21, falseRate: 6.0 / 264, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
