@@ -551,6 +551,7 @@ func (x *extractor) crossCheck() {
 	x.checkCriterionThrptChanges()
 	x.checkGeomeanRows()
 	x.unalarmInverseUndirected()
+	x.unalarmComparativeNoPair()
 	x.splitPairOperands()
 }
 

@@ -142,3 +142,23 @@ func TestThirtySeventhRoundMinutesSeconds(t *testing.T) {
 	noAlarmAt(t, good, 5, "2.5")
 	alarmAt(t, src("The test stage takes 12 min 30 s on the old runners against 5 min 0 s on the new ones, 3.5x faster and 7 min 30 s shorter."), 5, "3.5")
 }
+
+// TestThirtySeventhRoundComparativeNoPair checks that a factor of fewer
+// or less of things no pair counts is not called unsupported by a pair of
+// times (const comparativeNoPair), while a factor of a time its sentence
+// names still is.
+func TestThirtySeventhRoundComparativeNoPair(t *testing.T) {
+	src := func(line string) string {
+		return doc("# Queue", "", "## Results", "",
+			"| version | p50 | error rate |",
+			"|---|---:|---:|",
+			"| v2.0 (baseline) | 14.0 ms | 0.10 % |",
+			"| v2.1 (incident) | 22.0 ms | 3.00 % |",
+			"| v2.2 (fix) | 12.0 ms | 0.06 % |", "",
+			"- During the incident p50 rose by 57 % (14.0 ms to 22.0 ms).",
+			line)
+	}
+	noAlarmAt(t, src("- The error rate fell by 98 % from the incident peak, and is 50x lower than during the incident."), 12, "50")
+	// A time its sentence names: still held to the times.
+	alarmAt(t, src("- The p50 fell from the incident peak, and is 50x lower than during the incident."), 12, "50")
+}

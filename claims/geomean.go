@@ -171,3 +171,47 @@ func (x *extractor) unalarmInverseUndirected() {
 			linesString(lines), trimFloat(got, 3))
 	}
 }
+
+// comparativeNoPair (thirty-seventh round): a factor of fewer, less,
+// smaller or lower things ("310 instead of 9,300, 30x fewer", "47x lower
+// than during the incident", "16.6 times smaller") that no pair for its
+// subject gives, and whose closest pair is of times while its sentence
+// names no time (latency, p99, duration, …), is left unverifiable, not
+// unsupported: what it counts is not a pair the reader has. A factor of a
+// time its sentence names ("a p99 that is 2.4× lower") keeps the alarm.
+const comparativeNoPair = true
+
+// comparativeCountRE finds the comparatives of comparativeNoPair.
+var comparativeCountRE = regexp.MustCompile(`(?i)\b(?:fewer|less|smaller|lower)\b`)
+
+// timeNounRE finds the nouns that name a time measure.
+var timeNounRE = regexp.MustCompile(`(?i)\b(?:latency|latencies|time|times|duration|runtime|wall[\s-]clock|p50|p90|p95|p99|median|pause)\b`)
+
+// unalarmComparativeNoPair: see comparativeNoPair.
+func (x *extractor) unalarmComparativeNoPair() {
+	if !comparativeNoPair {
+		return
+	}
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		if c.Kind != Speedup || c.Verdict != Unsupported || c.Cross == nil || c.Cross.Reason != ClosestPair || c.Cross.Derivation != NoDerivation ||
+			!comparativeCountRE.MatchString(c.Claimed) || len(c.Cross.Operands) != 2 {
+			continue
+		}
+		if q := canonical(c.Cross.Operands[0].Quantity); q != Time {
+			continue
+		}
+		// A factor of a time the sentence names ("a p99 that is 2.4×
+		// lower") is about the times.
+		text, _ := x.proseWithWrap(c.Line)
+		if m := regexp.MustCompile(`(?:^|[^0-9.,])(` + regexp.QuoteMeta(c.stated.Text) + `)\s*(?:x|×|-fold|times)`).FindStringSubmatchIndex(text); m != nil {
+			at := m[2]
+			lead := text[sentenceStart(text[:at]):at]
+			if percentileRE.MatchString(lead) || timeNounRE.MatchString(lead) {
+				continue
+			}
+		}
+		c.Cross, c.Verdict = nil, Unverifiable
+		c.Detail = "a factor of fewer or less of something no pair of the report counts; its closest pair is of times"
+	}
+}
