@@ -159,6 +159,7 @@ func TestThirtySeventhRoundComparativeNoPair(t *testing.T) {
 			line)
 	}
 	noAlarmAt(t, src("- The error rate fell by 98 % from the incident peak, and is 50x lower than during the incident."), 12, "50")
+	noAlarmAt(t, src("- The error rate rose from the baseline, and was 30x higher during the incident."), 12, "30")
 	// A time its sentence names: still held to the times.
 	alarmAt(t, src("- The p50 fell from the incident peak, and is 50x lower than during the incident."), 12, "50")
 }

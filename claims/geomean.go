@@ -173,16 +173,17 @@ func (x *extractor) unalarmInverseUndirected() {
 }
 
 // comparativeNoPair (thirty-seventh round): a factor of fewer, less,
-// smaller or lower things ("310 instead of 9,300, 30x fewer", "47x lower
-// than during the incident", "16.6 times smaller") that no pair for its
-// subject gives, and whose closest pair is of times while its sentence
-// names no time (latency, p99, duration, …), is left unverifiable, not
-// unsupported: what it counts is not a pair the reader has. A factor of a
-// time its sentence names ("a p99 that is 2.4× lower") keeps the alarm.
+// smaller, lower, more, higher, larger things ("310 instead of 9,300, 30x
+// fewer", "47x lower than during the incident", "16.6 times smaller",
+// "16x more") that no pair for its subject gives, and whose closest pair
+// is of times or rates while its sentence names no time (latency, p99,
+// duration, …), is left unverifiable, not unsupported: what it counts is
+// not a pair the reader has. A factor of a time its sentence names ("a
+// p99 that is 2.4× lower") keeps the alarm.
 const comparativeNoPair = true
 
 // comparativeCountRE finds the comparatives of comparativeNoPair.
-var comparativeCountRE = regexp.MustCompile(`(?i)\b(?:fewer|less|smaller|lower)\b`)
+var comparativeCountRE = regexp.MustCompile(`(?i)\b(?:fewer|less|smaller|lower|more|higher|larger|bigger|greater)\b`)
 
 // timeNounRE finds the nouns that name a time measure.
 var timeNounRE = regexp.MustCompile(`(?i)\b(?:latency|latencies|time|times|duration|runtime|wall[\s-]clock|p50|p90|p95|p99|median|pause)\b`)
@@ -212,6 +213,6 @@ func (x *extractor) unalarmComparativeNoPair() {
 			}
 		}
 		c.Cross, c.Verdict = nil, Unverifiable
-		c.Detail = "a factor of fewer or less of something no pair of the report counts; its closest pair is of times"
+		c.Detail = "a factor of fewer or more of something no pair of the report counts; its closest pair is of times or rates"
 	}
 }
