@@ -55,6 +55,11 @@
 // a make is not: make([]T, n) followed by appends is most often a bug
 // (n zero elements first), not a missing capacity.
 //
+// A function's named slice result starts as a nil slice too, and is a
+// target when the function's first statements fill it (func words(b
+// []byte) (out []uint16) with a counted loop appending to out): the report
+// goes to the result's name, without a fix, as for var out []T.
+//
 // The fields of a struct value made by a keyed literal and assigned to a
 // variable are targets too (r := &Reply{ID: id}, then r.Names = append(
 // r.Names, n) per entry): a slice field the literal leaves out is a nil

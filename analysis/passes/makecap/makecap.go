@@ -53,7 +53,49 @@ func run(pass *analysis.Pass) (any, error) {
 	for cur := range in.Root().Preorder((*ast.AssignStmt)(nil), (*ast.DeclStmt)(nil)) {
 		c.check(cur)
 	}
+	if namedResults {
+		for cur := range in.Root().Preorder((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+			c.checkResults(cur)
+		}
+	}
 	return nil, nil
+}
+
+// namedResults makes a function's named slice results targets: a result
+// starts as a nil slice, as var out []T does, and the function's first
+// statements may fill it (func toWords(b []byte) (out []uint16) { for i
+// := 0; i < len(b); i += 2 { out = append(out, …) }; return }). Source:
+// the thirteenth held-out set (modbus's register codecs, per request).
+const namedResults = true
+
+// checkResults reports the named slice results of the function at cur
+// that its body fills from the start as check reports a var out []T.
+func (c *checker) checkResults(cur inspector.Cursor) {
+	ft, body := astutil.FuncType(cur.Node()), astutil.FuncBody(cur.Node())
+	if ft == nil || ft.Results == nil || body == nil || len(body.List) == 0 {
+		return
+	}
+	first, ok := cur.FindNode(body.List[0])
+	if !ok {
+		return
+	}
+	for _, field := range ft.Results.List {
+		for _, name := range field.Names {
+			obj := c.info.Defs[name]
+			if obj == nil || name.Name == "_" {
+				continue
+			}
+			if isSlice, isMap := c.kind(field.Type, obj.Type()); !isSlice || isMap {
+				continue // a nil map cannot be filled
+			}
+			t := target{path: []types.Object{obj}, expr: name, form: varDecl, typ: field.Type, stmt: body.List[0], at: name}
+			f, between, last, ok := c.sequence(body.List, t)
+			if !ok || !c.hotEnough(first) {
+				continue
+			}
+			c.report(t, f, between, last)
+		}
+	}
 }
 
 // A form is the way a statement makes the empty slice or map.

@@ -206,3 +206,32 @@ func Kinds(c Counter) []int {
 	}
 	return out
 }
+
+// Words decodes big-endian 16-bit words into its named result, which
+// starts as a nil slice: a counted loop stepping by 2 fills it.
+func Words(b []byte) (out []uint16) { // want `out grows by append to \(len\(b\)\+1\)/2 elements: make it with make\(\[\]uint16, 0, \(len\(b\)\+1\)/2\)`
+	for i := 0; i < len(b); i += 2 {
+		out = append(out, uint16(b[i])<<8|uint16(b[i+1]))
+	}
+	return
+}
+
+// IDs appends a header and then one id per entry to its named result:
+// the appends sum to the size.
+func IDs(entries []Entry) (ids []string, err error) { // want `ids grows by append to 1\+len\(entries\) elements: make it with make\(\[\]string, 0, 1\+len\(entries\)\)`
+	ids = append(ids, "header")
+	for _, e := range entries {
+		ids = append(ids, e.ID)
+	}
+	return ids, nil
+}
+
+// Names fills a named result only after the loop has set it from
+// somewhere else: not reported.
+func Names(entries []Entry, prev []string) (names []string) {
+	names = prev
+	for _, e := range entries {
+		names = append(names, e.ID)
+	}
+	return names
+}
