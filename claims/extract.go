@@ -814,6 +814,16 @@ func (x *extractor) proseClaims(i int) {
 				// GiB)"): its other figures are figures of its own, as
 				// on a line with no claim.
 				abs.Numbers = append(abs.Numbers, f.Number)
+			} else if pairLinePercents && ratios == 0 && listable(f, quotes) && f.Unit == "%" && !stated[f.Text] && dl.kind != lkOutput &&
+				!strings.HasSuffix(strings.TrimRight(scan[:f.start], " "), "±") && !strings.HasSuffix(strings.TrimRight(scan[:f.start], " "), " by") &&
+				!inQuotes(scan, f.start) && !testShareRE.MatchString(scan[f.end:]) && !testsLineRE.MatchString(scan) {
+				// A percentage no claim of a line of pairs states: a
+				// level or a share ("its 55.3 s saving is 31 % of the
+				// suite's", "95.4 % of cues within 200 ms, from 93.1
+				// %"), as on a line with a ratio.
+				n := f.Number
+				n.Quantity = Other
+				listed.Numbers = append(listed.Numbers, n)
 			} else if ratios > 0 && listable(f, quotes) && f.Unit != "" && f.Unit != "x" && f.Unit != "%" && !stated[f.Text] {
 				// Any other figure with a unit that no claim of the line
 				// rests on ("the CDN delivered 3.70 PB; 12 % more is 0.44
@@ -1530,6 +1540,13 @@ var downToRE = regexp.MustCompile(`(?i)^\s+(?:came\s+|went\s+|is\s+)?down\s+to\s
 // absolute figure of its own, as on a line with no claim; it was dropped
 // ("each node gives back 4.4 GiB of RAM (RSS 14.2 GiB down to 9.6 GiB)").
 const pairLineFigures = true
+
+// pairLinePercents (thirty-eighth round, from blind37's "its 55.3 s
+// saving is 31 % of the suite's" and "95.4 % of cues within 200 ms, from
+// 93.1 %" on lines with a before → after pair): on a line whose only
+// claims are pairs, a percentage no claim states is a level or a share,
+// listed as on a line with a ratio; it was dropped.
+const pairLinePercents = true
 
 // bareInsteadOf (thirtieth round) reads two bare figures with only
 // "instead of" between them ("one connection per peer, 310 instead of
