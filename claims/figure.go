@@ -240,6 +240,11 @@ func matchUnit(s string, i int) (u unitInfo, end int, ok bool) {
 		}
 		return c, k, true
 	}
+	if prefixedRateUnits {
+		if u, k, ok := prefixedRate(s, j); ok {
+			return u, k, true
+		}
+	}
 	// "<word>/second", "<word>/s": requests/second, auctions/s; and
 	// two words, a qualifier and the counted noun: "Get calls/second",
 	// "log lines/s".
@@ -268,6 +273,44 @@ func matchUnit(s string, i int) (u unitInfo, end int, ok bool) {
 		}
 	}
 	return unitInfo{}, i, false
+}
+
+// prefixedRateUnits (thirty-eighth round, from blind37's "1.51 Mnps on 3.3
+// and 2.40 Mnps", a chess engine's million nodes per second): a unit word
+// made of an SI prefix (K, M, G, T), one or two consonants naming what is
+// counted and "ps", per second ("Mnps", "Mrps", "Ktps", "Mqps"), is a
+// throughput in that prefix; such figures had been read as bare numbers
+// and dropped. Vowels are not read as the counted thing ("Mops" is as
+// often a count of operations), nor a lower-case prefix (a word: "keeps").
+const prefixedRateUnits = false
+
+// prefixedRate reads a prefixedRateUnits unit at s[j:].
+func prefixedRate(s string, j int) (unitInfo, int, bool) {
+	if j+4 > len(s) {
+		return unitInfo{}, j, false
+	}
+	var scale float64
+	switch s[j] {
+	case 'K':
+		scale = 1e3
+	case 'M':
+		scale = 1e6
+	case 'G':
+		scale = 1e9
+	case 'T':
+		scale = 1e12
+	default:
+		return unitInfo{}, j, false
+	}
+	k := j + 1
+	for k < len(s) && k-j <= 3 && s[k] >= 'a' && s[k] <= 'z' && !strings.ContainsRune("aeiouy", rune(s[k])) {
+		k++
+	}
+	if n := k - j - 1; n < 3 || n > 4 || s[k-2:k] != "ps" || isWordRune(runeAt(s, k)) || runeAt(s, k) == '/' {
+		return unitInfo{}, j, false
+	}
+	w := s[j:k]
+	return unitInfo{w, w, Throughput, scale}, k, true
 }
 
 func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
@@ -347,11 +390,35 @@ func scanFigures(s string) []figure {
 				continue
 			}
 		}
+		if sharedWordMultiplier && len(figs) > 0 {
+			if prev := &figs[len(figs)-1]; (prev.Unit == "" || prev.Unit == f.Unit) && !prev.isRange() && !strings.ContainsAny(prev.Text, " KkMG") &&
+				sharedMultBetweenRE.MatchString(s[prev.end:f.start]) {
+				if mult, ok := wordMults[strings.ToLower(f.Text[strings.LastIndexByte(f.Text, ' ')+1:])]; ok {
+					// "from 1.51 to 2.40 million nodes per second": the
+					// multiplier written once after the second figure
+					// is the first's too.
+					prev.Value *= mult
+					prev.High *= mult
+					prev.step *= mult
+				}
+			}
+		}
 		figs = append(figs, f)
 		i = end
 	}
 	return figs
 }
+
+// sharedWordMultiplier (thirty-eighth round, from blind37's "single-thread
+// speed rose from 1.51 to 2.40 million nodes per second, a 59 % gain",
+// called an arithmetic error from 1.51 against 2,400,000): in "A to B
+// million <unit>" (thousand, billion), A written with no multiplier and
+// of B's unit takes B's multiplier.
+const sharedWordMultiplier = false
+
+// sharedMultBetweenRE matches the text between the two figures of a
+// sharedWordMultiplier pair.
+var sharedMultBetweenRE = regexp.MustCompile(`^ (?:to|and|or) $`)
 
 // spreadFactor (twenty-sixth round, from blind25's hyperfine summary
 // "1.64 ± 0.07 times faster than …", where the reader took 0.07 for the
