@@ -535,6 +535,25 @@ func readFigure(s string, i int) (figure, int, bool) {
 		mult = wordMults[strings.ToLower(m[1])]
 		f.Text += m[0]
 		j += len(m[0])
+		if millionResourceTime && runeBefore(s, f.start) != '$' {
+			if m := wordUnitRE.FindStringSubmatchIndex(s[j:]); m != nil && m[4] >= 0 {
+				// "14.4 million CPU-seconds", "1.2 million CPU-hours a
+				// month": a resource-time in words, multiplied.
+				f.Unit, f.Quantity, f.scale = "h", Time, 3600e9
+				switch w := strings.ToLower(s[j+m[4] : j+m[5]]); {
+				case strings.HasPrefix(w, "minute"):
+					f.Unit, f.scale = "min", 60e9
+				case strings.HasPrefix(w, "second"):
+					f.Unit, f.scale = "s", 1e9
+				}
+				j = readPeriod(s, j+m[5], &f)
+				f.Value *= mult
+				f.High *= mult
+				f.step *= mult
+				f.end = j
+				return f, j, true
+			}
+		}
 	}
 	dollar := runeBefore(s, f.start) == '$' || f.start > 0 && s[f.start-1] == ' ' && runeBefore(s, f.start-1) == '$'
 	currency := "$"
@@ -638,6 +657,14 @@ func readFigure(s string, i int) (figure, int, bool) {
 	f.end = j
 	return f, j, true
 }
+
+// millionResourceTime (thirty-eighth round, from blind37's "14.4 million
+// CPU-seconds" and "1.2 million CPU-hours a month"): a resource-time in
+// words ("core-seconds", "CPU-hours") after a count written with a word
+// multiplier is read as that time, multiplied, as it is read after a
+// plain number; the multiplier had kept the unit from being read and the
+// figure was dropped.
+const millionResourceTime = true
 
 // looseTimes (thirty-seventh round): "N times" before "as long", "as
 // large", … or before "the" and a noun other than the reference nouns

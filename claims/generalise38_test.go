@@ -32,3 +32,23 @@ func TestThirtyEighthRoundPairLinePercents(t *testing.T) {
 		}
 	}
 }
+
+// TestThirtyEighthRoundMillionResourceTime checks that a resource-time in
+// words after a word multiplier ("3.24 million core-seconds") is read as
+// a time (const millionResourceTime): extracted, with no alarm when the
+// report restates it as written.
+func TestThirtyEighthRoundMillionResourceTime(t *testing.T) {
+	src := func(total string) string {
+		return doc("# Thumbnailer", "", "## Summary", "",
+			"- Fleet cost: the new scaler saves 3.24 million core-seconds a day.", "",
+			"## Cost", "",
+			"At 1.8 billion thumbnails a day, 1.8 ms of CPU saved per thumbnail is "+total+" core-seconds a day.")
+	}
+	for _, total := range []string{"3.24 million", "4.32 million"} {
+		rep := extract(t, src(total))
+		claimAt(t, rep, 5, "3.24 million")
+		claimAt(t, rep, 9, total)
+	}
+	noAlarmAt(t, src("3.24 million"), 9, "3.24 million")
+	noAlarmAt(t, src("3.24 million"), 5, "3.24 million")
+}
