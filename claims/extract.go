@@ -754,6 +754,7 @@ func (x *extractor) proseClaims(i int) {
 		// 77%"): a conversion, checked as one.
 		abs, listed := x.newClaim(i, Absolute), x.newClaim(i, Absolute)
 		ratios := 0                     // the line's factors and percentages (not its zero-allocation statements)
+		looseRatios := 0                // of them, factors of "N× the …" (looseFactorThe)
 		stated := make(map[string]bool) // the figures the line's claims state, as written
 		var quotes [][2]int             // the line's quotations, read once
 		if strings.ContainsAny(scan, "\"“”") {
@@ -769,6 +770,9 @@ func (x *extractor) proseClaims(i int) {
 		for k := len(x.rep.Claims) - 1; k >= 0 && x.rep.Claims[k].Line == i+1; k-- {
 			if x.rep.Claims[k].Kind == Speedup || x.rep.Claims[k].Kind == Percent {
 				ratios++
+				if looseFactorThe && x.rep.Claims[k].Kind == Speedup && (x.rep.Claims[k].loose || looseClaimedRE.MatchString(x.rep.Claims[k].Claimed)) {
+					looseRatios++
+				}
 			}
 			for _, n := range x.rep.Claims[k].Numbers {
 				stated[n.Text] = true
@@ -824,7 +828,8 @@ func (x *extractor) proseClaims(i int) {
 				n := f.Number
 				n.Quantity = Other
 				listed.Numbers = append(listed.Numbers, n)
-			} else if ratios > 0 && listable(f, quotes) && f.Unit != "" && f.Unit != "x" && f.Unit != "%" && !stated[f.Text] {
+			} else if ratios > 0 && (listable(f, quotes) || ratios == looseRatios && f.Approx && !f.used && !f.plusMinus && !f.isRange()) &&
+				f.Unit != "" && f.Unit != "x" && f.Unit != "%" && !stated[f.Text] {
 				// Any other figure with a unit that no claim of the line
 				// rests on ("the CDN delivered 3.70 PB; 12 % more is 0.44
 				// PB"): a figure the line states, which no derivation
@@ -1823,6 +1828,7 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 		}
 		c.Claimed = p.text
 		c.Quantity = p.q
+		c.loose = p.loose
 		c.Benchmark, c.Baseline = name, baseline
 		if p.fig != nil {
 			c.Numbers = append(c.Numbers, p.fig.Number)

@@ -697,7 +697,8 @@ func (x *extractor) unalarmLooseTimes() {
 		}
 		raw := x.lines[c.Line-1].raw
 		at := indexFigure(raw, c.stated.Text)
-		if at < 0 || !looseTimesRE.MatchString(raw[at+len(c.stated.Text):]) || wordUnitRE.MatchString(raw[at+len(c.stated.Text):]) {
+		rest := raw[max(0, at)+len(c.stated.Text):]
+		if at < 0 || !looseTimesRE.MatchString(rest) && !(looseFactorThe && c.loose) || wordUnitRE.MatchString(rest) {
 			continue
 		}
 		c.Cross, c.Verdict = nil, Unverifiable

@@ -52,3 +52,25 @@ func TestThirtyEighthRoundMillionResourceTime(t *testing.T) {
 	noAlarmAt(t, src("3.24 million"), 9, "3.24 million")
 	noAlarmAt(t, src("3.24 million"), 5, "3.24 million")
 }
+
+// TestThirtyEighthRoundLooseFactorThe checks that a factor written with
+// "x" or "×" before "the"/"its" and a noun is read as a factor (const
+// looseFactorThe): extracted; with no alarm when no pair of the report
+// gives it; an arithmetic error when its own line's pair gives another.
+func TestThirtyEighthRoundLooseFactorThe(t *testing.T) {
+	src := func(line string) string {
+		return doc("# Resolver fleet", "", "## Capacity", "",
+			"The old resolver node stopped at 18,400 QPS in the soak test.", "",
+			line)
+	}
+	good := "The new node stopped at 31,500 QPS, 1.71× the old release."
+	claimAt(t, extract(t, src(good)), 7, "1.71")
+	noAlarmAt(t, src(good), 7, "1.71")
+	// No pair gives it: extracted, no alarm.
+	lone := "During the cache warm-up, origin egress ran at 4.9× its weekly average."
+	claimAt(t, extract(t, src(lone)), 7, "4.9")
+	noAlarmAt(t, src(lone), 7, "4.9")
+	alarmAt(t, src("The new node serves 1.38× the queries of an old one (18,400 → 31,500 QPS)."), 7, "1.38")
+	// The line's other figure, approximate, is still read.
+	claimAt(t, extract(t, src("The fleet serves about 22,000 QPS, with a daily peak of 2.3× the average.")), 7, "22,000")
+}

@@ -53,6 +53,10 @@ type phrase struct {
 	// no quantity ("32x fewer"): a pair beside it of another quantity
 	// is still its own.
 	guessed bool
+	// loose is set for a factor read by looseFactorThe ("1.68× the old
+	// node"): its alarms are withheld unless its own line's pair gives
+	// another factor (unalarmLooseTimes).
+	loose bool
 }
 
 // Direction words after a figure, and the sense of a percentage with them.
@@ -123,6 +127,23 @@ var refNouns = func() string {
 // second of …"; "4.3× headroom" is a multiple of a load. "4x the size"
 // names no reference and stays no claim.
 var multipleOfRE = regexp.MustCompile(`(?i)^\s*(?:(?:the|its|their|our|that)\s+(?:[^\s,;:()]+\s+){0,3}?(?:` + refNouns + `)\b|(?:the|its|their|our)\s+[a-z][\w-]*\s+of\b|the\s+(?:[a-z][\w-]*\s+){0,2}[a-z][\w-]*['’]s\b|the\s+[$€£]?\d|(?:headroom|margin)\b)`)
+
+// looseFactorThe (thirty-eighth round, from blind37's "66.9 Mnps at 32
+// threads, 1.82x the old release"; blind17's "1.68× the capacity",
+// blind23's "2.03x the encode time" were dropped too): a factor written with "x" or "×" before "the", "its", "their"
+// or "today's" and a word is read as a factor, as looseTimes reads "N
+// times the …", and left unverifiable when the report's figures do not
+// confirm it (unalarmLooseTimes).
+const looseFactorThe = true
+
+// looseFactorTheRE matches the words after a looseFactorThe factor.
+var looseFactorTheRE = regexp.MustCompile(`^\s*(?:the|its|their|today['’]s)\s+[a-z][a-z0-9-]*`)
+
+// looseClaimedRE matches the text of a claim read by looseFactorThe or
+// looseTimes: a line whose only ratios are such factors lists its
+// approximate figures as a line with no ratio states them ("about 22,000
+// tokens per second, with a daily peak of 2.3× the average").
+var looseClaimedRE = regexp.MustCompile(`^[0-9][0-9.,]*\s?(?:x|×|times)\s+(?:the|its|their|today['’]s)\s`)
 
 // factorRangeTo (thirty-first round): a range of factors written with
 // "to" ("2.51× to 3.61× faster", "2.5 to 3.6 times faster", "3.45x to
@@ -487,6 +508,17 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 			// by the noun of a speed after it.
 			p.q = Throughput
 			p.end = f.end + len(speedAfterRE.FindString(s[f.end:]))
+		case looseFactorThe && looseFactorTheRE.MatchString(s[f.end:]):
+			// "1.68× the old node", "4.9× its weekly average": a
+			// multiple of something the words after it name, new/old,
+			// as "N times the …" (looseTimes); its alarms are withheld
+			// unless its own line's pair gives another factor
+			// (unalarmLooseTimes).
+			p.sense, p.guessed, p.loose = senseFactorWorse, true, true
+			p.end = f.end + len(looseFactorTheRE.FindString(s[f.end:]))
+			if quantityOf(strings.Fields(strings.ToLower(strings.Map(wordsOnly, beforeWindow(s, prevEnd, f.start))))) == Throughput {
+				p.sense, p.guessed = senseFactorBetter, false
+			}
 		case len(after) > 0 && !isPerfNoun(after[0]):
 			return phrase{}, false // "2x cores", "4x the size"
 		}
