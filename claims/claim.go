@@ -438,7 +438,9 @@ type Claim struct {
 	words  []string // subject words of the line and section path, once computed
 	clause string   // for one figure of a line checked alone, the clause that names its subject
 	listed bool     // figures a line with a ratio states beside it, not derived: not recomputed
-	loose  bool     // a factor read by looseFactorThe ("1.82x the old release")
+	loose  bool     // a factor read by looseFactorThe ("1.82x the old release") or looseFactorWord
+	// looseWord: a factor read by looseFactorWord ("2.49× or +148.7 %")
+	looseWord bool
 
 	fewerNoun string // under fewerCounts, the noun a factor of "fewer" counts, while checkElsewhere runs
 

@@ -1828,7 +1828,7 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 		}
 		c.Claimed = p.text
 		c.Quantity = p.q
-		c.loose = p.loose
+		c.loose, c.looseWord = p.loose, p.looseWord
 		c.Benchmark, c.Baseline = name, baseline
 		if p.fig != nil {
 			c.Numbers = append(c.Numbers, p.fig.Number)

@@ -690,7 +690,7 @@ func (x *extractor) unalarmLooseTimes() {
 		if c.Kind != Speedup || !c.Verdict.fromReport() || c.Line < 1 || c.Line > len(x.lines) || c.stated.Text == "" {
 			continue
 		}
-		if c.Verdict == ArithmeticError && c.Pair != nil && c.Pair.OldLine == c.Line && c.Pair.NewLine == c.Line {
+		if c.Verdict == ArithmeticError && c.Pair != nil && c.Pair.OldLine == c.Line && c.Pair.NewLine == c.Line && !(looseFactorWord && c.looseWord) {
 			// Its own line's pair: "12.5 times the documents (1,200 →
 			// 15,000)".
 			continue
@@ -698,7 +698,7 @@ func (x *extractor) unalarmLooseTimes() {
 		raw := x.lines[c.Line-1].raw
 		at := indexFigure(raw, c.stated.Text)
 		rest := raw[max(0, at)+len(c.stated.Text):]
-		if at < 0 || !looseTimesRE.MatchString(rest) && !(looseFactorThe && c.loose) || wordUnitRE.MatchString(rest) {
+		if at < 0 || !looseTimesRE.MatchString(rest) && !((looseFactorThe || looseFactorWord) && c.loose) || wordUnitRE.MatchString(rest) {
 			continue
 		}
 		c.Cross, c.Verdict = nil, Unverifiable

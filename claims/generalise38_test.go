@@ -74,3 +74,26 @@ func TestThirtyEighthRoundLooseFactorThe(t *testing.T) {
 	// The line's other figure, approximate, is still read.
 	claimAt(t, extract(t, src("The fleet serves about 22,000 QPS, with a daily peak of 2.3× the average.")), 7, "22,000")
 }
+
+// TestThirtyEighthRoundLooseFactorWord checks that a factor followed by
+// a function word ("2.49× or", "8.3× because", "4.4x per block") is read
+// as a factor (const looseFactorWord): extracted, consistent when its
+// pair gives it, and with no alarm when no pair of the report gives it
+// or its line's pair is itself mistyped.
+func TestThirtyEighthRoundLooseFactorWord(t *testing.T) {
+	src := func(line string) string {
+		return doc("# Result feed", "", "## Throughput", "", line)
+	}
+	good := "Throughput rose from 4,800 to 11,950 requests/s, 2.49× or +149 %."
+	consistentAt(t, src(good), 5, "2.49")
+	lone := "The p99 improved 8.3× because the old tail was the lookup database."
+	claimAt(t, extract(t, src(lone)), 5, "8.3")
+	noAlarmAt(t, src(lone), 5, "8.3")
+	slip := "The resampler went from 2.104 µs to 470.0 µs; that is 4.48x per block."
+	claimAt(t, extract(t, src(slip)), 5, "4.48")
+	noAlarmAt(t, src(slip), 5, "4.48")
+	// A multiple of a resource is still no claim.
+	if c := findClaim(extract(t, src("The new layout needs 2x cores for the same load.")), 5, "2"); c != nil {
+		t.Fatalf("line 5: %q read as a claim", c.Claimed)
+	}
+}

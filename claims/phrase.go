@@ -57,6 +57,9 @@ type phrase struct {
 	// node"): its alarms are withheld unless its own line's pair gives
 	// another factor (unalarmLooseTimes).
 	loose bool
+	// looseWord is set for a factor read by looseFactorWord: its
+	// alarms are withheld whatever pair it was checked against.
+	looseWord bool
 }
 
 // Direction words after a figure, and the sense of a percentage with them.
@@ -138,6 +141,21 @@ const looseFactorThe = true
 
 // looseFactorTheRE matches the words after a looseFactorThe factor.
 var looseFactorTheRE = regexp.MustCompile(`^\s*(?:the|its|their|today['’]s)\s+[a-z][a-z0-9-]*`)
+
+// looseFactorWord (thirty-eighth round, from blind37's "roughly 10x per
+// 10x of rules"; blind30's "2.49× or +148.7 %" and "improved 8.3×
+// because", blind19's "1.80× per step", blind30's "the 2.95x of
+// DecodeBlock" were dropped too): a factor followed by a function word
+// (looseFollowWords), not a noun it multiplies ("2x cores", "4x the
+// size", still dropped), is read as a factor, its alarms withheld unless
+// its own line's pair gives another (unalarmLooseTimes).
+const looseFactorWord = true
+
+// looseFollowWords are the words after a factor that make it a
+// looseFactorWord factor.
+var looseFollowWords = map[string]bool{"or": true, "because": true, "per": true, "of": true, "is": true, "was": true,
+	"matches": true, "against": true, "rather": true, "depending": true, "again": true, "when": true, "while": true,
+	"since": true, "which": true, "but": true}
 
 // looseClaimedRE matches the text of a claim read by looseFactorThe or
 // looseTimes: a line whose only ratios are such factors lists its
@@ -519,6 +537,12 @@ func classify(s string, f *figure, prevEnd int) (phrase, bool) {
 			if quantityOf(strings.Fields(strings.ToLower(strings.Map(wordsOnly, beforeWindow(s, prevEnd, f.start))))) == Throughput {
 				p.sense, p.guessed = senseFactorBetter, false
 			}
+		case looseFactorWord && len(after) > 0 && looseFollowWords[after[0]]:
+			// "2.49× or +148.7 %", "improved 8.3× because …", "1.80×
+			// per step", "the 2.95x of DecodeBlock": a factor followed
+			// by a word that names nothing it multiplies; read, its
+			// alarms withheld as a loose factor's (unalarmLooseTimes).
+			p.guessed, p.loose, p.looseWord = true, true, true
 		case len(after) > 0 && !isPerfNoun(after[0]):
 			return phrase{}, false // "2x cores", "4x the size"
 		}
