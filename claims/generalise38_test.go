@@ -97,3 +97,22 @@ func TestThirtyEighthRoundLooseFactorWord(t *testing.T) {
 		t.Fatalf("line 5: %q read as a claim", c.Claimed)
 	}
 }
+
+// TestThirtyEighthRoundClauseApartWrapped checks that a percentage in
+// another clause than a pair begun on the line before is not that pair's
+// (const clauseApartWrapped, measured off in the thirty-seventh round and
+// kept now that a second set gains from it): a pair elsewhere sharing a
+// subject word gives it; a wrong one is still an alarm.
+func TestThirtyEighthRoundClauseApartWrapped(t *testing.T) {
+	src := func(pct string) string {
+		return doc("# Solver", "", "## Suite", "",
+			"| Position | old nodes (M) | new nodes (M) | old time (s) | new time (s) |",
+			"|---|--:|--:|--:|--:|",
+			"| P1 | 51.0 | 49.2 | 30.1 | 19.0 |",
+			"| P7 | 124.0 | 115.8 | 134.9 | 79.6 |", "",
+			"The largest position, P7, drops from 134.9 s to 79.6 s; its 55.3 s saving is a third of the suite's",
+			"saving on its own. It also shows the largest node reduction ("+pct+"), since its forcing lines are long.")
+	}
+	consistentAt(t, src("−6.6 %"), 11, "6.6")
+	alarmAt(t, src("−9.6 %"), 11, "9.6")
+}
