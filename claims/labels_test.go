@@ -297,13 +297,18 @@ func (s *score) log(t *testing.T, set string) {
 // the test. Extraction and errors caught are minimums, false alarms and
 // alarms on unlabelled claims maximums. Issue 14's targets are ≥ 95 %
 // extracted, ≥ 2/3 of errors caught, ≤ 3 % false alarms.
+//
+// Raised after the thirty-eighth round (testdata/labels/README.md,
+// "Thirty-eighth round"): extraction of blind1, blind4–6, blind8, blind10,
+// blind15, blind17–19, blind23–28, blind30, blind33–37; false alarms of
+// blind36 and blind37.
 var floors = map[string]struct {
 	extraction, recall, falseRate float64
 	unlabelled                    int
 }{
 	"seeds":   {extraction: 219.0 / 223, recall: 27.0 / 35, falseRate: 0.0 / 188, unlabelled: 0},
 	"heldout": {extraction: 104.0 / 104, recall: 23.0 / 23, falseRate: 0.0 / 81, unlabelled: 0},
-	"blind1":  {extraction: 93.0 / 97, recall: 13.0 / 16, falseRate: 1.0 / 81, unlabelled: 0},
+	"blind1":  {extraction: 94.0 / 97, recall: 13.0 / 16, falseRate: 1.0 / 81, unlabelled: 0},
 	// Raised after the thirtieth round (a pair "N down to M": 14/20).
 	"blind2": {extraction: 121.0 / 127, recall: 14.0 / 20, falseRate: 0.0 / 107, unlabelled: 0},
 	// After the seventh round (testdata/labels/README.md, "Seventh round").
@@ -321,10 +326,10 @@ var floors = map[string]struct {
 	// Raised after the twenty-third round (10/17).
 	// Raised after the twenty-fifth round (a time whose prefix slipped:
 	// 11/17).
-	"blind4": {extraction: 138.0 / 148, recall: 11.0 / 17, falseRate: 2.0 / 131, unlabelled: 0},
+	"blind4": {extraction: 139.0 / 148, recall: 11.0 / 17, falseRate: 2.0 / 131, unlabelled: 0},
 	// Raised after the twenty-eighth round (a factor beside a pair of
 	// settings: 0/102).
-	"blind5": {extraction: 103.0 / 117, recall: 10.0 / 15, falseRate: 0.0 / 102, unlabelled: 0},
+	"blind5": {extraction: 105.0 / 117, recall: 10.0 / 15, falseRate: 0.0 / 102, unlabelled: 0},
 	// Scored blind once after the seventh round (127/150, 9/17, 11/133,
 	// 2), then one bug of that round fixed (a figure per day in
 	// parentheses read as another unit of a figure per minute).
@@ -336,7 +341,7 @@ var floors = map[string]struct {
 	// Raised after the thirtieth round (figures beside a line's only pair:
 	// 136/150; a new sentence's own subject: no alarm on an unlabelled
 	// claim).
-	"blind6": {extraction: 136.0 / 150, recall: 13.0 / 17, falseRate: 2.0 / 133, unlabelled: 0},
+	"blind6": {extraction: 137.0 / 150, recall: 13.0 / 17, falseRate: 2.0 / 133, unlabelled: 0},
 	// Scored blind once after the seventh round (120/160, 10/17,
 	// 15/143, 1), then developed on in the eighth (testdata/labels/
 	// README.md, "Eighth round"). Raised after the twenty-first round
@@ -355,7 +360,7 @@ var floors = map[string]struct {
 	// 194/199).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 194/199, 14/17, 1/182).
-	"blind8": {extraction: 194.0 / 199, recall: 14.0 / 17, falseRate: 1.0 / 182, unlabelled: 0},
+	"blind8": {extraction: 195.0 / 199, recall: 14.0 / 17, falseRate: 1.0 / 182, unlabelled: 0},
 	// Scored blind once after the eighth round (2026-11-27; log of that
 	// run: 208/302 extracted, 6/18 caught, 21/284 false alarms, 0
 	// unlabelled), then developed on in the ninth (testdata/labels/
@@ -370,7 +375,7 @@ var floors = map[string]struct {
 	// round") and raised to its score after it.
 	// Raised after the thirtieth round (figures beside a line's only pair:
 	// 407/415).
-	"blind10": {extraction: 407.0 / 415, recall: 16.0 / 18, falseRate: 1.0 / 397, unlabelled: 0},
+	"blind10": {extraction: 408.0 / 415, recall: 16.0 / 18, falseRate: 1.0 / 397, unlabelled: 0},
 	// Scored blind once after the tenth round (2026-11-27): 325/368
 	// extracted, 7/17 caught, 32/351 false alarms, 0 unlabelled — the
 	// ninth-round reader scored it the same, to the figure. Then developed
@@ -418,7 +423,7 @@ var floors = map[string]struct {
 	// it either: 219/245, 6/18, 12/227, 0. Now a development set with
 	// these floors, raised after the fifteenth round (developed on it):
 	// 238/245, 16/18, 1/227, 0.
-	"blind15": {extraction: 238.0 / 245, recall: 17.0 / 18, falseRate: 1.0 / 227, unlabelled: 0},
+	"blind15": {extraction: 239.0 / 245, recall: 17.0 / 18, falseRate: 1.0 / 227, unlabelled: 0},
 	// Scored blind with the fourteenth-round reader (2026-11-27, session 15:
 	// 216/250 extracted, 7/19 caught, 12/231 false alarms, 0 alarms on
 	// unlabelled claims) and once with the fifteenth, which had not seen
@@ -443,13 +448,13 @@ var floors = map[string]struct {
 	// Raised after the twenty-ninth round (columns of a statistic and a
 	// variant take the unit of the text above, a multiple of a named
 	// reference apart from its line's pair: 237/249, 1/231).
-	"blind17": {extraction: 237.0 / 249, recall: 14.0 / 18, falseRate: 1.0 / 231, unlabelled: 0},
+	"blind17": {extraction: 238.0 / 249, recall: 14.0 / 18, falseRate: 1.0 / 231, unlabelled: 0},
 	// blind18, scored blind once with the eighteenth round (291/317,
 	// 9/19, 5/298), then developed on in the nineteenth.
 	// Raised after the twenty-third round (299/317).
 	// Raised after the thirtieth round (figures beside a line's only pair:
 	// 300/317).
-	"blind18": {extraction: 301.0 / 317, recall: 14.0 / 19, falseRate: 5.0 / 298, unlabelled: 0},
+	"blind18": {extraction: 302.0 / 317, recall: 14.0 / 19, falseRate: 5.0 / 298, unlabelled: 0},
 	// blind19, scored blind once with the nineteenth round (219/246,
 	// 9/19, 5/227, two alarms on unlabelled claims), then developed on
 	// in the twentieth round.
@@ -461,7 +466,7 @@ var floors = map[string]struct {
 	// Raised after the thirtieth round (figures beside a line's only pair:
 	// 224/246).
 	// Raised in the thirty-third round (otherSentencePair on: 2/227).
-	"blind19": {extraction: 224.0 / 246, recall: 13.0 / 19, falseRate: 1.0 / 227, unlabelled: 0},
+	"blind19": {extraction: 229.0 / 246, recall: 13.0 / 19, falseRate: 1.0 / 227, unlabelled: 0},
 	// blind20, scored blind once with the twentieth round (230/252,
 	// 10/18, 12/234): its floors. Raised after the twenty-first round
 	// (6/234).
@@ -491,7 +496,7 @@ var floors = map[string]struct {
 	// a new sentence's own subject: 308/317, 4/298).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 308/317, 16/19, 4/298).
-	"blind23": {extraction: 308.0 / 317, recall: 16.0 / 19, falseRate: 4.0 / 298, unlabelled: 0},
+	"blind23": {extraction: 309.0 / 317, recall: 16.0 / 19, falseRate: 4.0 / 298, unlabelled: 0},
 	// blind24, scored blind once with the twenty-fourth round (320/335,
 	// 6/21, 8/314, one alarm on an unlabelled claim): its floors.
 	// Raised after the twenty-fifth round, developed on it (19/21,
@@ -504,7 +509,7 @@ var floors = map[string]struct {
 	// over the whole: 325/335, 20/21).
 	// Raised after the thirtieth round (figures beside a line's only pair:
 	// 326/335).
-	"blind24": {extraction: 326.0 / 335, recall: 20.0 / 21, falseRate: 0.0 / 314, unlabelled: 1},
+	"blind24": {extraction: 327.0 / 335, recall: 20.0 / 21, falseRate: 0.0 / 314, unlabelled: 1},
 	// blind25, scored blind once with the twenty-fifth round (298/324,
 	// 5/21, 14/303, one alarm on an unlabelled claim), then developed on
 	// in the twenty-sixth round: 298/324, 5/21, 8/303, 1.
@@ -521,7 +526,7 @@ var floors = map[string]struct {
 	// the wrong base; a rounded after figure of another row: 13/21).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 313/324, 16/21, 1/303).
-	"blind25": {extraction: 313.0 / 324, recall: 18.0 / 21, falseRate: 0.0 / 303, unlabelled: 1},
+	"blind25": {extraction: 314.0 / 324, recall: 18.0 / 21, falseRate: 0.0 / 303, unlabelled: 1},
 	// blind26, scored blind once with the twenty-sixth round (311/338,
 	// 12/20, 14/318): its floors.
 	// Developed on in the twenty-seventh round and raised to its score
@@ -532,7 +537,7 @@ var floors = map[string]struct {
 	// 318/338).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 320/338, 16/20, 10/318).
-	"blind26": {extraction: 323.0 / 338, recall: 16.0 / 20, falseRate: 9.0 / 318, unlabelled: 0},
+	"blind26": {extraction: 324.0 / 338, recall: 16.0 / 20, falseRate: 9.0 / 318, unlabelled: 0},
 	// blind27, scored blind once with the twenty-seventh round (316/351,
 	// 10/23, 17/328, no alarm on an unlabelled claim): its floors.
 	// Developed on in the twenty-eighth round and raised to its score
@@ -547,7 +552,7 @@ var floors = map[string]struct {
 	// 338/351, 5/328).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 338/351, 14/23, 5/328).
-	"blind27": {extraction: 338.0 / 351, recall: 14.0 / 23, falseRate: 5.0 / 328, unlabelled: 0},
+	"blind27": {extraction: 341.0 / 351, recall: 14.0 / 23, falseRate: 5.0 / 328, unlabelled: 0},
 	// blind28, scored blind once with the twenty-eighth round (276/289,
 	// 6/20, 18/269, no alarm on an unlabelled claim): its floors.
 	// Developed on in the twenty-ninth round and raised to its score
@@ -556,7 +561,7 @@ var floors = map[string]struct {
 	// Raised after the thirtieth round (figures beside a line's only pair:
 	// 277/289).
 	// Raised in the thirty-third round (insteadOfAcrossBreak on: 9/20).
-	"blind28": {extraction: 277.0 / 289, recall: 9.0 / 20, falseRate: 3.0 / 269, unlabelled: 0},
+	"blind28": {extraction: 278.0 / 289, recall: 9.0 / 20, falseRate: 3.0 / 269, unlabelled: 0},
 	// blind29, scored blind once with the twenty-ninth round (335/347,
 	// 10/20, 14/327, no alarm on an unlabelled claim): its floors.
 	// Raised after the thirtieth round (JMH parameters, one amount is no
@@ -575,7 +580,7 @@ var floors = map[string]struct {
 	// the wrong base; a rounded after figure of another row: 7/19).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 300/306, 9/19, 2/287).
-	"blind30": {extraction: 300.0 / 306, recall: 10.0 / 19, falseRate: 1.0 / 287, unlabelled: 0},
+	"blind30": {extraction: 305.0 / 306, recall: 10.0 / 19, falseRate: 1.0 / 287, unlabelled: 0},
 	// blind31, scored blind once with the thirty-first round (291/302,
 	// 11/20, 14/282, one alarm on an unlabelled claim): its floors.
 	// Raised in the thirty-third round (a range of percentages written
@@ -597,21 +602,21 @@ var floors = map[string]struct {
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 313/330, 15/21, 7/309).
 	// Raised in the thirty-sixth round (deltaPastSaved on: 2/309).
-	"blind33": {extraction: 324.0 / 330, recall: 15.0 / 21, falseRate: 2.0 / 309, unlabelled: 2},
+	"blind33": {extraction: 325.0 / 330, recall: 15.0 / 21, falseRate: 2.0 / 309, unlabelled: 2},
 	// blind34, scored blind once with the thirty-fourth round (300/317,
 	// 11/20, 19/297, no alarm on an unlabelled claim): its floors.
-	"blind34": {extraction: 300.0 / 317, recall: 13.0 / 20, falseRate: 16.0 / 297, unlabelled: 0},
+	"blind34": {extraction: 303.0 / 317, recall: 13.0 / 20, falseRate: 16.0 / 297, unlabelled: 0},
 	// blind35, scored blind once with the thirty-fifth round (283/302,
 	// 10/20, 18/282, no alarm on an unlabelled claim): its floors.
 	// Raised in the thirty-sixth round (deltaPastSaved on: 11/20,
 	// 12/282).
-	"blind35": {extraction: 285.0 / 302, recall: 11.0 / 20, falseRate: 8.0 / 282, unlabelled: 0},
+	"blind35": {extraction: 288.0 / 302, recall: 11.0 / 20, falseRate: 8.0 / 282, unlabelled: 0},
 	// blind36, scored blind once with the thirty-sixth round (274/285,
 	// 10/21, 12/264, one alarm on an unlabelled claim): its floors.
-	"blind36": {extraction: 275.0 / 285, recall: 12.0 / 21, falseRate: 6.0 / 264, unlabelled: 1},
+	"blind36": {extraction: 279.0 / 285, recall: 12.0 / 21, falseRate: 4.0 / 264, unlabelled: 1},
 	// blind37, scored blind once with the thirty-seventh round (326/374,
 	// 13/19, 11/355, no alarm on an unlabelled claim): its floors.
-	"blind37": {extraction: 326.0 / 374, recall: 13.0 / 19, falseRate: 11.0 / 355, unlabelled: 0},
+	"blind37": {extraction: 335.0 / 374, recall: 13.0 / 19, falseRate: 10.0 / 355, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
