@@ -337,33 +337,21 @@ func scanFigures(s string) []figure {
 			continue
 		}
 		if hoursNext(s, i) {
-			if m := hoursMinutesRE.FindStringSubmatchIndex(s[i:]); m != nil {
-				// "2 h 10 min", "1 h 5 min": one duration written in two
-				// units, read as minutes (a step of one minute).
-				h, _ := strconv.Atoi(s[i+m[2] : i+m[3]])
-				mi, _ := strconv.Atoi(s[i+m[4] : i+m[5]])
-				if mi < 60 {
-					v := float64(h*60 + mi)
-					figs = append(figs, figure{Number: Number{Text: s[i : i+m[5]], Value: v, High: v, step: 1, scale: 60e9,
-						Unit: "min", Quantity: Time}, start: i, end: i + m[1]})
-					i += m[1]
-					continue
-				}
+			// "2 h 10 min", "1 h 5 min": one duration written in two
+			// units, read as minutes (a step of one minute).
+			if f, ok := twoUnitDuration(s, i, hoursMinutesRE, "min", 60e9); ok {
+				figs = append(figs, f)
+				i = f.end
+				continue
 			}
 		}
 		if minutesSeconds {
-			if m := minutesSecondsRE.FindStringSubmatchIndex(s[i:]); m != nil {
-				// "27 min 40 s", "1 min 5 s": one duration written in
-				// two units, read as seconds (a step of one second).
-				mi, _ := strconv.Atoi(s[i+m[2] : i+m[3]])
-				sec, _ := strconv.Atoi(s[i+m[4] : i+m[5]])
-				if sec < 60 {
-					v := float64(mi*60 + sec)
-					figs = append(figs, figure{Number: Number{Text: s[i : i+m[5]], Value: v, High: v, step: 1, scale: 1e9,
-						Unit: "s", Quantity: Time}, start: i, end: i + m[1]})
-					i += m[1]
-					continue
-				}
+			// "27 min 40 s", "1 min 5 s": one duration written in two
+			// units, read as seconds (a step of one second).
+			if f, ok := twoUnitDuration(s, i, minutesSecondsRE, "s", 1e9); ok {
+				figs = append(figs, f)
+				i = f.end
+				continue
 			}
 		}
 		f, end, ok := readFigure(s, i)
@@ -895,4 +883,24 @@ func (x *extractor) unalarmToolFactors() {
 		c.Cross, c.Verdict = nil, Unverifiable
 		c.Detail = "a factor a benchmark tool printed from the means of two commands it names; no pair of the report gives it"
 	}
+}
+
+// twoUnitDuration reads at s[i:], with re (two integer groups: a count of
+// the larger unit, then of the smaller, under 60 of it), one duration
+// written in two units, as a figure in the smaller unit, whose value in
+// nanoseconds is scale. ok is false if re does not match there or the
+// smaller count is 60 or more.
+func twoUnitDuration(s string, i int, re *regexp.Regexp, unit string, scale float64) (f figure, ok bool) {
+	m := re.FindStringSubmatchIndex(s[i:])
+	if m == nil {
+		return figure{}, false
+	}
+	large, _ := strconv.Atoi(s[i+m[2] : i+m[3]])
+	small, _ := strconv.Atoi(s[i+m[4] : i+m[5]])
+	if small >= 60 {
+		return figure{}, false
+	}
+	v := float64(large*60 + small)
+	return figure{Number: Number{Text: s[i : i+m[5]], Value: v, High: v, step: 1, scale: scale,
+		Unit: unit, Quantity: Time}, start: i, end: i + m[1]}, true
 }
