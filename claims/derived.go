@@ -1417,13 +1417,7 @@ func (x *extractor) checkPerCount(c *Claim, n Number, scan string, figs []figure
 	if n.Quantity != Time {
 		return false
 	}
-	at := -1
-	for k := range figs {
-		if figs[k].Text == n.Text && figs[k].Unit == n.Unit {
-			at = k
-			break
-		}
-	}
+	at := figureIndex(figs, n)
 	if at < 2 || !perOneRE.MatchString(scan[figs[at].end:]) {
 		return false
 	}

@@ -25,13 +25,7 @@ func (x *extractor) checkPerItemRate(c *Claim, n Number, scan string, figs []fig
 	if !ratePerItemTime || !isCountRate(n) || threadRE.MatchString(scan) {
 		return false
 	}
-	at := -1
-	for k := range figs {
-		if figs[k].Text == n.Text && figs[k].Unit == n.Unit {
-			at = k
-			break
-		}
-	}
+	at := figureIndex(figs, n)
 	if at <= 0 {
 		return false
 	}
