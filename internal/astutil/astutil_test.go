@@ -508,3 +508,28 @@ func TestFlipComparison(t *testing.T) {
 		}
 	}
 }
+
+func TestPureExpr(t *testing.T) {
+	for src, want := range map[string]bool{
+		"x":        true,
+		"x.f.g":    true,
+		"*p":       true,
+		"(*p).f":   true,
+		"(x)":      true,
+		"f()":      false,
+		"x.f()":    false,
+		"a[i]":     false,
+		"&x":       false,
+		"f().g":    false,
+		"<-ch":     false,
+		"x.f[0].g": false,
+	} {
+		e, err := parser.ParseExpr(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := astutil.PureExpr(e); got != want {
+			t.Errorf("PureExpr(%s) = %v, want %v", src, got, want)
+		}
+	}
+}

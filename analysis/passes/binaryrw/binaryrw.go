@@ -240,7 +240,7 @@ func (c *checker) fix(cur inspector.Cursor, call *ast.CallExpr, sh shape, elem t
 		return analysis.SuggestedFix{}, false
 	}
 	wt := c.pass.TypesInfo.TypeOf(w)
-	if !astutil.IsNamedOrPointer(wt, "bytes", "Buffer") && !astutil.IsNamedOrPointer(wt, "bufio", "Writer") || !plain(w) {
+	if !astutil.IsNamedOrPointer(wt, "bytes", "Buffer") && !astutil.IsNamedOrPointer(wt, "bufio", "Writer") || !astutil.PureExpr(w) {
 		return analysis.SuggestedFix{}, false
 	}
 	// The value: a pointer is dereferenced.
@@ -309,18 +309,4 @@ func isPtr(t types.Type) bool {
 	}
 	_, ok := t.Underlying().(*types.Pointer)
 	return ok
-}
-
-// plain reports whether e names a variable or a field path without calls
-// or indexing, so that writing it twice evaluates the same thing.
-func plain(e ast.Expr) bool {
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return true
-	case *ast.SelectorExpr:
-		return plain(e.X)
-	case *ast.StarExpr:
-		return plain(e.X)
-	}
-	return false
 }

@@ -546,7 +546,7 @@ func allZero(c *checker, es []ast.Expr) bool {
 // for i := range X { X[i].f = zero } when the body holds only such
 // assignments, X has no side effects, and the key is unused.
 func (c *checker) rangeFix(rs *ast.RangeStmt, e *types.Var, onlyResets bool) (analysis.SuggestedFix, bool) {
-	if !onlyResets || !pureExpr(rs.X) {
+	if !onlyResets || !astutil.PureExpr(rs.X) {
 		return analysis.SuggestedFix{}, false
 	}
 	if rs.Key != nil {
@@ -577,23 +577,6 @@ func (c *checker) rangeFix(rs *ast.RangeStmt, e *types.Var, onlyResets bool) (an
 		Message:   fmt.Sprintf("Clear the fields of %s through an index", x),
 		TextEdits: edits,
 	}, true
-}
-
-// pureExpr reports whether e is an identifier, or field selections and
-// dereferences of one: evaluating it again has no effect.
-func pureExpr(e ast.Expr) bool {
-	for {
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			return true
-		case *ast.SelectorExpr:
-			e = x.X
-		case *ast.StarExpr:
-			e = x.X
-		default:
-			return false
-		}
-	}
 }
 
 // freshName returns the first candidate not visible at n's position and
