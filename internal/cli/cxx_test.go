@@ -46,7 +46,7 @@ func TestCxxExample(t *testing.T) {
 	before := listFiles(t, dir)
 
 	var stdout, stderr bytes.Buffer
-	code := Main(context.Background(), []string{"compare", "-C", dir, "-noise=false", "-count", "6", "-benchtime", "20ms", "-variants", "before,after", "-json"}, &stdout, &stderr)
+	code := Main(context.Background(), []string{"compare", "-C", dir, "-noise=false", "-count", "10", "-benchtime", "20ms", "-variants", "before,after", "-json"}, &stdout, &stderr)
 	if code != 0 {
 		t.Fatalf("compare -variants: exit %d\nstderr:\n%s", code, stderr.String())
 	}
