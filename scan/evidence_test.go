@@ -173,6 +173,10 @@ func TestShort(t *testing.T) {
 func TestDemote(t *testing.T) {
 	demoted["lowprec"] = "10 % (1 of 10 findings hot)"
 	defer delete(demoted, "lowprec")
+	demoted["nearprec"] = "40 % (4 of 10 findings hot)"
+	defer delete(demoted, "nearprec")
+	demotedNear["nearprec"] = map[string]int{"consumer loop": 2, "benchmark": 1}
+	defer delete(demotedNear, "nearprec")
 	high := &finding.Hot{Evidence: "static: reachable from HTTP handler api.Serve in 5 calls", Confidence: High}
 	far := path{reach: reach{entry: "m/api.Serve", kind: "HTTP handler", depth: 5}, reached: true, serving: -1}
 	near := func(kind string, depth, serving int) path {
@@ -220,6 +224,14 @@ func TestDemote(t *testing.T) {
 		{"timeformat", &finding.Hot{Evidence: "static: called from the library's exported x.Y", Confidence: Medium}, near("exported API", 2, -1), Low, "exported API is too weak", "now"},
 		{"timeformat", &finding.Hot{Evidence: "static: is a HTTP handler", Confidence: High}, near("HTTP handler", 0, 0), High, "", "now"},
 		{"poolreset", &finding.Hot{Evidence: "static: exported API of a library package", Confidence: Medium}, near("exported API", 0, -1), Medium, "", ""},
+		// a demoted check whose short paths from some entries are
+		// evidence (demotedNear): kept within their bound, capped
+		// beyond it and from other entries
+		{"nearprec", high, near("consumer loop", 2, -1), High, "", ""},
+		{"nearprec", high, near("consumer loop", 3, -1), Low, "too weak", ""},
+		{"nearprec", high, near("benchmark", 1, -1), High, "", ""},
+		{"nearprec", high, near("benchmark", 2, -1), Low, "too weak", ""},
+		{"nearprec", high, near("RPC method", 2, -1), Low, "too weak", ""},
 	} {
 		f := finding.Finding{Analyzer: tc.check, Category: tc.cat, Hot: tc.hot}
 		demote(&f, tc.p)
