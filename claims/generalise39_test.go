@@ -1,0 +1,57 @@
+package claims
+
+import (
+	"testing"
+)
+
+// The thirty-ninth round's rules (testdata/labels/README.md, "Thirty-
+// ninth round"). Each test has, written for the test, an error of the
+// shape its rule must catch (or the alarm it must not raise) and a
+// consistent text of the same shape; with the rule's const off, its case
+// fails.
+
+// TestThirtyNinthRoundMisquoteTableAgrees checks that a summary's pair
+// that a table row states as written is not called a misquote of a
+// conclusion's pair that differs (const misquoteTableAgrees): the
+// conclusion is.
+func TestThirtyNinthRoundMisquoteTableAgrees(t *testing.T) {
+	src := func(after string) string {
+		return doc("# Broker fleet review", "", "## Summary", "",
+			"* Broker CPU dropped from 14.8 to 6.2 cores (daily mean), −58.1 %.", "",
+			"## Production", "",
+			"| measure | 5.1 | 5.2 | change |",
+			"|---|--:|--:|--:|",
+			"| broker CPU, daily mean (cores) | 14.8 | 6.2 | −58.1 % |", "",
+			"## Conclusion", "",
+			"In production, broker CPU fell from 14.8 to "+after+" cores and the queue stayed flat.")
+	}
+	noAlarmAt(t, src("6.9"), 5, "58.1")
+	alarmAt(t, src("6.9"), 15, "6.9")
+	noAlarmAt(t, src("6.2"), 5, "58.1")
+	noAlarmAt(t, src("6.2"), 15, "6.2")
+}
+
+// TestThirtyNinthRoundMisquoteOutputRounds checks that a sentence
+// comparing two statistics of one run ("the median 8.42 ms against the
+// mean 8.61 ms"), one of which a program output writes more precisely,
+// is not called a misquote of a table's before → after pair that shares
+// the other figure (const misquoteOutputRounds); a figure the output
+// does not write still is.
+func TestThirtyNinthRoundMisquoteOutputRounds(t *testing.T) {
+	src := func(median string) string {
+		return doc("# Tile encoder", "", "## Benchmarks", "",
+			"```",
+			"Name (time in ms)        Min       Max      Mean    Median",
+			"test_encode (NOW)     8.1020   12.4410    8.6093    8.4187",
+			"test_encode (0001)   30.2010   41.0020   31.7702   31.5530",
+			"```", "",
+			"| function | old | new | speed-up |",
+			"|---|--:|--:|--:|",
+			"| `encode` | 31.77 ms | 8.61 ms | 3.69x |", "",
+			"The median agrees with the mean ("+median+" ms against 8.61 ms for encode), so the tails do not distort it.")
+	}
+	noAlarmAt(t, src("8.42"), 15, "8.42")
+	claimAt(t, extract(t, src("8.42")), 15, "8.61")
+	// A figure no output writes is still a misquote.
+	alarmAt(t, src("8.24"), 15, "8.24")
+}
