@@ -4430,6 +4430,13 @@ const clauseApartPair = true
 // …" is a second set's false alarm it removes.
 const clauseApartWrapped = true
 
+// clauseAfterParenPair (thirty-ninth round): for clauseApartPair, a
+// clause also begins after a closing parenthesis and a comma ("makes
+// frame decode 4.12x faster (49.01 us → 11.89 us), DEX parsing 4.50x and
+// batched writes 5.56x"): the pair in the parenthesis is the factor's
+// before it, not a list item's after it.
+const clauseAfterParenPair = false
+
 // unalarmClauseApartPairs: see clauseApartPair.
 func (x *extractor) unalarmClauseApartPairs() {
 	if !clauseApartPair {
@@ -4452,6 +4459,16 @@ func (x *extractor) unalarmClauseApartPairs() {
 		}
 		text, _ := x.proseWithWrap(c.Line)
 		lo, hi := clauseAround(text, c.stated.Text)
+		if clauseAfterParenPair {
+			// "4.12x faster (49.01 us → 11.89 us), DEX parsing 4.50x":
+			// a list item begins after the parenthesis that closed the
+			// one before.
+			if at := indexFigure(text[lo:hi], c.stated.Text); at >= 0 {
+				if j := strings.LastIndex(text[lo:lo+at], "), "); j >= 0 {
+					lo += j + 3
+				}
+			}
+		}
 		clause := text[lo:hi]
 		if indexFigure(clause, c.Pair.Old.Text) >= 0 || indexFigure(clause, c.Pair.New.Text) >= 0 {
 			continue

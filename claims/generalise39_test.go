@@ -55,3 +55,21 @@ func TestThirtyNinthRoundMisquoteOutputRounds(t *testing.T) {
 	// A figure no output writes is still a misquote.
 	alarmAt(t, src("8.24"), 15, "8.24")
 }
+
+// TestThirtyNinthRoundCountTimesTime checks that a time its sentence
+// derives as a count times a time each ("spent 41.2 ms more per call at
+// 2048; across the 380 calls of a nightly run that is 15.7 s") is recomputed as that
+// product (const countTimesTime): consistent when the product gives it;
+// a time the product does not give raises no alarm (the sentence may
+// count other things).
+func TestThirtyNinthRoundCountTimesTime(t *testing.T) {
+	src := func(total string) string {
+		return doc("# Nightly pricing run", "", "## Cost", "",
+			"The old code spent 41.2 ms more per call at 2048; across the 380 calls of a nightly run that is "+total+" s of wall time.")
+	}
+	rep := extract(t, src("15.7"))
+	if c := claimAt(t, rep, 5, "15.7"); c.Verdict != Consistent {
+		t.Fatalf("line 5: %q %s (%s), want consistent", c.Claimed, c.Verdict, c.Detail)
+	}
+	noAlarmAt(t, src("19.4"), 5, "19.4")
+}

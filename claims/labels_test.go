@@ -621,7 +621,7 @@ var floors = map[string]struct {
 	"blind37": {extraction: 339.0 / 374, recall: 13.0 / 19, falseRate: 10.0 / 355, unlabelled: 0},
 	// blind38, scored blind once with the thirty-eighth round (314/326,
 	// 13/21, 10/305, no alarm on an unlabelled claim): its floors.
-	"blind38": {extraction: 314.0 / 326, recall: 13.0 / 21, falseRate: 6.0 / 305, unlabelled: 0},
+	"blind38": {extraction: 314.0 / 326, recall: 13.0 / 21, falseRate: 5.0 / 305, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

@@ -17,6 +17,11 @@ const productsDerive = true
 // With 8 workers a pod needs 4.9 GiB").
 const productSpansSentences = true
 
+// countTimesTime (thirty-ninth round): a time its sentence derives as a
+// count of things times a time each ("111.5 ms saved per call, which
+// over 72 composites per cycle is 8.0 s") is checked as that product.
+const countTimesTime = true
+
 // operandKind is what a figure of a sentence is as the operand of a
 // product or quotient.
 type operandKind int
@@ -127,6 +132,10 @@ func (x *extractor) checkSentenceProduct(c *Claim, n Number, scan string) bool {
 		// periodic is set for an amount per period from a rate: the
 		// period may be misread too (a minute's rate taken per second).
 		periodic bool
+		// matchOnly is set for a count times a time each: a time the
+		// product does not give is no slip (the sentence may count
+		// other things).
+		matchOnly bool
 	}
 	var cands []cand
 	first := max(0, at-6)
@@ -190,6 +199,10 @@ func (x *extractor) checkSentenceProduct(c *Claim, n Number, scan string) bool {
 			case want == opByteRate && ka == opSize && kb == opTime:
 				// ns to s.
 				cands = append(cands, cand{a: a, b: b, lo: alo / bhi * 1e9, hi: ahi / blo * 1e9})
+			case countTimesTime && want == opTime && set[opTime] == 1 && set[opCount] == 1 && !each:
+				// "51.93 ms more per call; across the 564 reprojections
+				// of a cycle that is 29.3 s".
+				cands = append(cands, cand{a: a, b: b, lo: alo * blo, hi: ahi * bhi, matchOnly: true})
 			case want == opTime && ka == opSize && kb == opByteRate:
 				// s to ns.
 				cands = append(cands, cand{a: a, b: b, lo: alo / bhi * 1e9, hi: ahi / blo * 1e9})
@@ -213,6 +226,9 @@ func (x *extractor) checkSentenceProduct(c *Claim, n Number, scan string) bool {
 			}
 		}
 		for _, cd := range cands {
+			if cd.matchOnly {
+				continue
+			}
 			f := 0.0
 			for _, g := range prefixSlips(m) {
 				if f == 0 && rangeMatch(m, cd.lo*g, cd.hi*g) {
