@@ -79,6 +79,10 @@ var explanations = map[string]explanation{
 		why: "A reset applied to a copy of a pooled slice header or struct leaves the pooled object unchanged, so the pool keeps stale data and references alive and a grown buffer is lost and allocated again; putting a non-pointer value converts it to an interface, which allocates on every Put.",
 		fix: "Reset and store back through the pointer the pool handed out (*bp = b[:0]) before the Put, and pool pointers rather than slices, strings or structs.",
 	},
+	"splitcut": {
+		why: "strings.Split and bytes.Split count the separators and allocate a slice holding every field, although the code keeps only the first field or the two sides of the first separator.",
+		fix: "Take them with strings.Cut or bytes.Cut (before, after, found), which returns substrings without allocating; a Split's second field ends at the next separator where Cut's after runs to the end.",
+	},
 	"splitwrite": {
 		why: "Each Write on an unbuffered file, pipe or socket is a system call, so a message written in parts costs one system call per part, and the reader may see (or another writer interleave with) half a message.",
 		fix: "Build the whole message, delimiter included, in a buffer the code reuses and write it once, write through a bufio.Writer flushed per message, or use net.Buffers for a header and payload on a socket.",

@@ -26,6 +26,7 @@ import (
 	"github.com/perfproof/perfproof/analysis/passes/reuse"
 	"github.com/perfproof/perfproof/analysis/passes/scannercopy"
 	"github.com/perfproof/perfproof/analysis/passes/sortedsearch"
+	"github.com/perfproof/perfproof/analysis/passes/splitcut"
 	"github.com/perfproof/perfproof/analysis/passes/splitwrite"
 	"github.com/perfproof/perfproof/analysis/passes/timeformat"
 	"github.com/perfproof/perfproof/analysis/passes/trimloop"
@@ -120,6 +121,7 @@ func analyzers() []*analysis.Analyzer {
 		reuse.Analyzer,
 		scannercopy.Analyzer,
 		sortedsearch.Analyzer,
+		splitcut.Analyzer,
 		splitwrite.Analyzer,
 		timeformat.Analyzer,
 		trimloop.Analyzer,
