@@ -239,3 +239,96 @@ func (s *session) commands() {
 		t.Fatalf("checked %d loops, want 5", checked)
 	}
 }
+
+// TestDrainLoops checks that a range over a channel whose body only
+// releases what it receives (closes it, puts it back in a pool) is a
+// drain, not a consumer loop, while a loop that does anything else with
+// its messages stays a consumer.
+func TestDrainLoops(t *testing.T) {
+	const src = `package p
+
+import (
+	"net"
+	"sync"
+)
+
+type packet struct{ buf []byte }
+
+var pool sync.Pool
+
+func closeLeft(conns chan net.Conn) {
+	for c := range conns { // consumer: no
+		_ = c.Close()
+	}
+}
+
+func putBack(q chan packet) {
+	close(q)
+	for p := range q { // consumer: no
+		pool.Put(p.buf)
+	}
+}
+
+func discard(q chan packet) {
+	for range q { // consumer: no
+	}
+}
+
+func serve(q chan packet, handle func([]byte)) {
+	for p := range q { // consumer: yes
+		handle(p.buf)
+		pool.Put(p.buf)
+	}
+}
+
+func closeOther(q chan packet, c net.Conn) {
+	for range q { // consumer: yes
+		c.Close()
+	}
+}
+
+func logAndClose(conns chan net.Conn, log func(string)) {
+	for c := range conns { // consumer: yes
+		log(c.RemoteAddr().String())
+		c.Close()
+	}
+}
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
+	if _, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(src, "\n")
+	checked := 0
+	for _, d := range f.Decls {
+		fd, ok := d.(*ast.FuncDecl)
+		if !ok {
+			continue
+		}
+		loops := consumerLoops(info, fd.Body)
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			r, ok := n.(*ast.RangeStmt)
+			if !ok {
+				return true
+			}
+			line := lines[fset.Position(r.Pos()).Line-1]
+			_, want, ok := strings.Cut(line, "// consumer: ")
+			if !ok {
+				return true
+			}
+			checked++
+			if got := slices.Contains(loops, ast.Stmt(r)); got != (want == "yes") {
+				t.Errorf("%s: a consumer loop = %v, want %s", strings.TrimSpace(line), got, want)
+			}
+			return true
+		})
+	}
+	if checked != 6 {
+		t.Fatalf("checked %d loops, want 6", checked)
+	}
+}
