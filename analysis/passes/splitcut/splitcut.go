@@ -108,8 +108,8 @@ func (c *checker) check(cur inspector.Cursor) {
 			if as, ok := parent.Parent().Node().(*ast.AssignStmt); ok && (as.Tok == token.DEFINE || as.Tok == token.ASSIGN) &&
 				len(as.Lhs) == 1 && len(as.Rhs) == 1 && as.Rhs[0] == ix {
 				// x := strings.Split(s, sep)[0]  →  x, _, _ := strings.Cut(s, sep)
-				lhs, _ := c.imports.Source(as.Lhs[0])
-				if fix, ok := c.cutFix(sp, as.Lhs[0].Pos(), ix.End(), lhs+", _, _ "+as.Tok.String()+" "); ok {
+				lhs, ok := c.imports.Source(as.Lhs[0])
+				if fix, fixed := c.cutFix(sp, as.Lhs[0].Pos(), ix.End(), lhs+", _, _ "+as.Tok.String()+" "); ok && fixed {
 					d.SuggestedFixes = []analysis.SuggestedFix{fix}
 				}
 			}
