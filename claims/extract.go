@@ -1994,6 +1994,16 @@ func (x *extractor) phraseClaimsFigs(i int, s string, figs []figure, pairs []*Pa
 				// 63 % gain": more of a lifetime is the gain, new/old − 1.
 				sn = senseIncrease
 			}
+			if oldMoreThanNew && (sn == senseIncrease || sn == senseFactorWorse) && oldSubjectRE.MatchString(sentenceBefore(s, breaks, p.start)) &&
+				thanNewRE.MatchString(s[p.end:]) {
+				// "the old kernel needed 241 % more CPU than the new
+				// one": the old side over the new, old/new − 1.
+				if sn == senseIncrease {
+					sn = senseGain
+				} else {
+					sn = senseFactorBetter
+				}
+			}
 			if quantityOf(strings.Fields(strings.ToLower(p.text))) == Unknown && c.Pair != nil && (c.Pair.Old.Quantity == Throughput || c.Pair.New.Quantity == Throughput) &&
 				(increaseWordRE.MatchString(p.text) || sn == senseIncrease) {
 				// "2.4x higher (410 MB/s → 985 MB/s)": more of a rate is a
@@ -2239,6 +2249,19 @@ func lastBytes(s string, n int) string {
 	}
 	return s[k:]
 }
+
+// oldMoreThanNew (thirty-ninth round): "N % more" or "Nx more" whose
+// sentence makes the old side the subject and the new the thing compared
+// with ("the old kernel needed 241 % more CPU than the new one") states
+// old/new, not new/old.
+const oldMoreThanNew = false
+
+// oldSubjectRE finds the old side as the subject before a figure, with
+// no other side named between: "the old kernel needed".
+var oldSubjectRE = regexp.MustCompile(`(?i)\b(?:old|previous|former|original)\b[^.;:0-9]*$`)
+
+// thanNewRE finds "than the new" after a figure, in its clause.
+var thanNewRE = regexp.MustCompile(`(?i)^[^.;:0-9]{0,60}?\bthan\s+(?:the\s+|its\s+|our\s+)?(?:new|current|optimi[sz]ed|patched|rewritten)\b`)
 
 // lifetimeRE finds the words that make a longer time the better one: a
 // lifetime, an endurance, a time that is extended.

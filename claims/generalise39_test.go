@@ -73,3 +73,26 @@ func TestThirtyNinthRoundCountTimesTime(t *testing.T) {
 	}
 	noAlarmAt(t, src("19.4"), 5, "19.4")
 }
+
+// TestThirtyNinthRoundRestatedFitsPair checks that a ratio of a subject
+// that a pair of another measure of it gives ("per call, decoding is
+// 3.91x faster" where the per-call pair 58.26 ms → 14.90 ms gives 3.91x)
+// is not called a contradicted restatement of the stage table's change
+// for that subject (const restatedFitsPair); a ratio no pair gives still
+// is.
+func TestThirtyNinthRoundRestatedFitsPair(t *testing.T) {
+	src := func(factor string) string {
+		return doc("# Tile decoder", "", "## Stages", "",
+			"| stage | before (s) | after (s) | change |",
+			"|---|--:|--:|--:|",
+			"| decoding | 41.2 | 12.0 | −70.9 % |",
+			"| packing | 11.6 | 3.5 | −69.8 % |", "",
+			"## Per call", "",
+			"- On the production 2048 × 2048 grid a single decoding costs 14.90 ms instead of 58.26 ms (3.91x);", "",
+			"## Wrapping up", "",
+			"The release made every stage cheaper. Per call on the production grid,",
+			"decoding is "+factor+" faster and packing 3.26x.")
+	}
+	noAlarmAt(t, src("3.91x"), 17, "3.91")
+	alarmAt(t, src("5.12x"), 17, "5.12")
+}
