@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // A CrossReason is the outcome of checking a claim against the whole
@@ -554,6 +555,7 @@ func (x *extractor) crossCheck() {
 	x.unalarmInverseUndirected()
 	x.unalarmComparativeNoPair()
 	x.splitPairOperands()
+	x.listProductCounts()
 }
 
 // changePairNoLevels (twenty-third round): two figures each written
@@ -3156,7 +3158,7 @@ func (x *extractor) checkSlippedPairs() {
 		for _, o := range x.pairs {
 			q := o.p
 			if o == d || q.OldLine == p.OldLine || q.canonicalQ() != p.canonicalQ() || q.Old.Unit == p.Old.Unit ||
-				q.Old.Unit != q.New.Unit || quotedText(q.Old) != quotedText(p.Old) || quotedText(q.New) != quotedText(p.New) ||
+				q.Old.Unit != q.New.Unit || !writtenAs(q.Old, p.Old) || !writtenAs(q.New, p.New) ||
 				overlap(lw, o.own) == 0 && o.section != d.section {
 				continue
 			}
@@ -3183,17 +3185,81 @@ func (x *extractor) checkSlippedPairs() {
 				}
 				break
 			}
+			var add []Claim
 			for k := range x.rep.Claims {
 				c := &x.rep.Claims[k]
 				if c.Line != p.OldLine || c.expected || c.Verdict.fromReport() || !restsOn(c, p) {
 					continue
 				}
+				if slipOnUnitWritten && c.Kind == BeforeAfter {
+					// "takes 11.9 ms instead of 49.0": the figure written
+					// with the unit slipped; the other only shares it.
+					raw := plain(x.lines[p.OldLine-1].raw)
+					ow, nw := unitWrittenAfter(raw, p.Old), unitWrittenAfter(raw, p.New)
+					if ow != nw {
+						n, got := p.Old, q.Old
+						if nw {
+							n, got = p.New, q.New
+						}
+						add = append(add, alarmOnFigure(c, n, &Cross{Reason: RestatedDiffers, Lines: []int{q.OldLine, q.NewLine}, Stated: n,
+							Got: got.Value, GotUnit: got.Unit, Operands: []Number{got}})...)
+						continue
+					}
+				}
 				setCross(c, &Cross{Reason: RestatedDiffers, Lines: []int{q.OldLine, q.NewLine}, Stated: p.Old, Got: q.Old.Value,
 					GotUnit: q.Old.Unit, Operands: []Number{q.Old, q.New}})
 			}
+			x.addClaims(add)
 			break
 		}
 	}
+}
+
+// slipOnUnitWritten (thirty-ninth round): of a slipped pair whose one
+// figure is written with the unit and the other without ("11.9 ms
+// instead of 49.0"), the alarm is on the figure written with it.
+const slipOnUnitWritten = false
+
+// unitWrittenAfter reports whether figure n is written in s with its unit
+// right after it.
+func unitWrittenAfter(s string, n Number) bool {
+	at := indexFigure(s, n.Text)
+	if at < 0 || n.Unit == "" {
+		return false
+	}
+	rest := strings.TrimLeft(s[at+len(n.Text):], " \u00a0\u202f")
+	for _, u := range []string{n.Unit, "us", "µs", "μs"} {
+		if strings.HasPrefix(rest, u) && (len(rest) == len(u) || !unicode.IsLetter(rune(rest[len(u)]))) {
+			return u == n.Unit || n.Unit == "µs"
+		}
+	}
+	return false
+}
+
+// slipRounded (thirty-ninth round): checkSlippedPairs also takes a
+// sentence's pair whose figures are another pair's rounded to fewer
+// digits, a metric prefix away ("now takes 11.9 ms instead of 49.0"
+// where the table says 49.01 us → 11.89 us); each figure must keep three
+// significant digits.
+const slipRounded = false
+
+// writtenAs reports whether figure q is written as p, or (slipRounded)
+// rounds to p as written with more decimals, p of three significant
+// digits at least.
+func writtenAs(q, p Number) bool {
+	qt, pt := quotedText(q), quotedText(p)
+	if qt == pt {
+		return true
+	}
+	if !slipRounded {
+		return false
+	}
+	pd, qd := strings.IndexByte(pt, '.'), strings.IndexByte(qt, '.')
+	if pd < 0 || qd < 0 || len(qt)-qd <= len(pt)-pd || len(strings.TrimLeft(strings.ReplaceAll(pt, ".", ""), "0")) < 3 {
+		return false
+	}
+	v, err := strconv.ParseFloat(qt, 64)
+	return err == nil && strconv.FormatFloat(v, 'f', len(pt)-pd-1, 64) == pt
 }
 
 // slipWitnessedByOutput (thirty-seventh round): a prose pair a metric
@@ -4657,4 +4723,60 @@ func (x *extractor) unalarmFactorAgainst() {
 		c.Detail = fmt.Sprintf("set against %s, which %s → %s gives: the thing it is compared with, which its line does not state", other, p.Old, p.New)
 		c.Pair = nil
 	}
+}
+
+// productCountListed (thirty-ninth round): a plain count that a product
+// of its sentence rests on, and that holds ("across the 564
+// reprojections of a cycle that is 29.3 s"), is listed as a claim of its
+// own, consistent: the product's figures were checked together, and the
+// count had been dropped as a bare number of prose.
+const productCountListed = true
+
+// listProductCounts: see productCountListed.
+func (x *extractor) listProductCounts() {
+	if !productCountListed {
+		return
+	}
+	var add []Claim
+	var stated map[string]bool // "line figure" of every claim, built on first need
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		if c.Verdict != Consistent || c.Cross == nil || c.Cross.Reason != DerivedHolds || c.Cross.Derivation != Product ||
+			x.lines[c.Line-1].kind != lkProse {
+			continue
+		}
+		if stated == nil {
+			stated = make(map[string]bool)
+			for i := range x.rep.Claims {
+				for _, m := range x.rep.Claims[i].Numbers {
+					stated[fmt.Sprintf("%d %s", x.rep.Claims[i].Line, m.Text)] = true
+				}
+			}
+		}
+		for _, op := range c.Cross.Operands {
+			if op.Unit != "" || op.isRange() || !(op.Value >= 2) {
+				continue
+			}
+			// The count's line: the product's, or the line before when
+			// the sentence wraps.
+			line := 0
+			for _, l := range []int{c.Line, c.Line - 1} {
+				if l >= 1 && x.lines[l-1].kind == lkProse && indexFigure(plain(x.lines[l-1].raw), op.Text) >= 0 {
+					line = l
+					break
+				}
+			}
+			key := fmt.Sprintf("%d %s", line, op.Text)
+			if line == 0 || stated[key] || len(x.rep.Claims)+len(add) >= x.opts.MaxClaims {
+				continue
+			}
+			stated[key] = true
+			e := *c
+			e.Line, e.Kind, e.Pair, e.Numbers, e.Claimed, e.Quantity = line, Absolute, nil, []Number{op}, op.String(), op.Quantity
+			e.Cross, e.Verdict, e.Arithmetic = nil, Consistent, Consistent
+			e.Detail = fmt.Sprintf("a count the product on line %d rests on, which holds", c.Line)
+			add = append(add, e)
+		}
+	}
+	x.addClaims(add)
 }

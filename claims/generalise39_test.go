@@ -96,3 +96,20 @@ func TestThirtyNinthRoundRestatedFitsPair(t *testing.T) {
 	noAlarmAt(t, src("3.91x"), 17, "3.91")
 	alarmAt(t, src("5.12x"), 17, "5.12")
 }
+
+// TestThirtyNinthRoundProductCountListed checks that a plain count a
+// holding product of its sentence rests on ("across the 380 calls of a
+// nightly run that is 15.7 s") is listed as a claim, consistent (const
+// productCountListed); a count whose product does not hold is not listed
+// by it, and raises no alarm.
+func TestThirtyNinthRoundProductCountListed(t *testing.T) {
+	src := func(total string) string {
+		return doc("# Nightly pricing run", "", "## Cost", "",
+			"The old code spent 41.2 ms more per call at 2048; across the 380 calls of a nightly run that is "+total+" s of wall time.")
+	}
+	rep := extract(t, src("15.7"))
+	if c := claimAt(t, rep, 5, "380"); c.Verdict != Consistent {
+		t.Fatalf("line 5: %q %s (%s), want consistent", c.Claimed, c.Verdict, c.Detail)
+	}
+	noAlarmAt(t, src("19.4"), 5, "380")
+}

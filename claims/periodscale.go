@@ -38,6 +38,16 @@ const periodPerItem = false
 // on blind27, its origin only.
 const projectedPeriodScaled = false
 
+// scaledChangeParallel (thirty-ninth round): periodScaledTotal also for
+// a change over the short period and the total of that change over the
+// long one, each written with the same word of change after it ("59.03
+// GB less; over a 30-day month that is 413 GB less"): the word had made
+// the two figures two things.
+const scaledChangeParallel = false
+
+// changeWordAfterRE finds a word of change right after an amount.
+var changeWordAfterRE = regexp.MustCompile(`(?i)^\s*(less|more|fewer|saved|lower|higher)\b`)
+
 // shortPeriodWords are the periods an amount may be stated per, as a
 // regular expression.
 const shortPeriodWords = `weekday|working[\s-]day|business[\s-]day|trading[\s-]day|night|day|week|month|hour|minute|second`
@@ -267,6 +277,15 @@ func (x *extractor) periodScaled(c *Claim, text string, figs []figure, at int) (
 	}
 	o := figs[j]
 	link := text[o.end:f.start]
+	if scaledChangeParallel {
+		// "59.03 GB less; over a 30-day month that is 413 GB less": a
+		// change over two periods, its word written after each amount.
+		if m := changeWordAfterRE.FindStringSubmatch(link); m != nil {
+			if am := changeWordAfterRE.FindStringSubmatch(after); am != nil && strings.EqualFold(am[1], m[1]) {
+				link = link[len(m[0]):]
+			}
+		}
+	}
 	and := scaledAndRE.MatchString(link)
 	if !and && (scaledOtherRE.MatchString(link) || !scaledLinkRE.MatchString(link) && !scaledOverRE.MatchString(link)) {
 		return nil, false
