@@ -738,7 +738,9 @@ func (x *extractor) checkDifference(c *Claim, n Number, scan string, figs []figu
 		}
 		ow := subjectWords(own)
 		other := slices.DeleteFunc(all, func(w string) bool { return slices.Contains(ow, w) })
-		if top = operandPairs(top, ow, other, n); top == nil {
+		if row := x.settingRowPair(own, n, top); row != nil {
+			top = []*docPair{row}
+		} else if top = operandPairs(top, ow, other, n); top == nil {
 			return false
 		}
 	}
@@ -774,6 +776,60 @@ func (x *extractor) checkDifference(c *Claim, n Number, scan string, figs []figu
 	setCross(c, &Cross{Reason: ClosestPair, Derivation: Difference, Lines: []int{closest.p.OldLine, closest.p.NewLine}, Stated: n,
 		Got: toUnit(cgot, n), GotUnit: n.Unit, Operands: []Number{closest.p.Old, closest.p.New}})
 	return true
+}
+
+// diffSettingRow (thirty-ninth round): a saving whose clause names a
+// setting by a plain number ("at 114 it saves 928.9 µs") rests on the
+// pair of the one table row, among the pairs its words rank first, that
+// writes that number (the nearest figure before the saving) in a cell of
+// its own (the row "| predict_day | 114
+// | 1,270.5 µs | 287.6 µs |"): those are its operands, though the rows'
+// words do not tell them apart.
+const diffSettingRow = false
+
+// settingRowPair returns the pair of top on a table row with a cell
+// that is a plain number the clause own writes before figure n, when
+// exactly one pair of top is so named; else nil.
+func (x *extractor) settingRowPair(own string, n Number, top []*docPair) *docPair {
+	if !diffSettingRow {
+		return nil
+	}
+	at := indexFigure(own, n.Text)
+	if at < 0 {
+		return nil
+	}
+	// The nearest figure before it, a plain whole number.
+	fs := scanFigures(own[:at])
+	if len(fs) == 0 {
+		return nil
+	}
+	f := fs[len(fs)-1]
+	if f.Unit != "" || f.isRange() || !(f.Value >= 2) || f.Value != math.Trunc(f.Value) {
+		return nil
+	}
+	counts := []string{f.Text}
+	var got *docPair
+	for _, d := range top {
+		l := d.p.OldLine
+		if l != d.p.NewLine || l < 1 || x.lines[l-1].kind != lkTable {
+			continue
+		}
+		hit := false
+		for _, cell := range strings.Split(x.lines[l-1].raw, "|") {
+			if slices.Contains(counts, strings.Trim(cell, "*` ")) {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			continue
+		}
+		if got != nil && got.p != d.p {
+			return nil
+		}
+		got = d
+	}
+	return got
 }
 
 // mixedBaselineRow: two pairs of a table with a baseline row (a row

@@ -113,3 +113,25 @@ func TestThirtyNinthRoundProductCountListed(t *testing.T) {
 	}
 	noAlarmAt(t, src("19.4"), 5, "380")
 }
+
+// TestThirtyNinthRoundClauseAfterParenPair checks that a factor listed
+// after a parenthesised pair that closed the list item before it ("4.65x
+// on the coast grid (1,870 µs → 402 µs), 5.10x on the" / "inland grid")
+// is not checked against that pair but against its own subject's, named
+// on the next line of the paragraph (const clauseAfterParenPair); a
+// factor no pair of its subject gives still raises the line pair's alarm.
+func TestThirtyNinthRoundClauseAfterParenPair(t *testing.T) {
+	src := func(factor string) string {
+		return doc("# Router kernels", "", "## Benchmarks", "",
+			"| grid | before | after |",
+			"|---|--:|--:|",
+			"| coast | 1,870 µs | 402 µs |",
+			"| inland | 18,914 µs | 3,712 µs |", "",
+			"## Summary", "",
+			"The bitset domains make routing cheaper everywhere: 4.65x on the coast grid (1,870 µs → 402 µs), "+factor+" on the",
+			"inland grid and a little less on the mountain passes.")
+	}
+	noAlarmAt(t, src("5.10x"), 12, "5.10")
+	claimAt(t, extract(t, src("5.10x")), 12, "4.65")
+	alarmAt(t, src("6.30x"), 12, "6.30")
+}

@@ -612,7 +612,7 @@ var floors = map[string]struct {
 	// 10/20, 18/282, no alarm on an unlabelled claim): its floors.
 	// Raised in the thirty-sixth round (deltaPastSaved on: 11/20,
 	// 12/282).
-	"blind35": {extraction: 288.0 / 302, recall: 11.0 / 20, falseRate: 7.0 / 282, unlabelled: 0},
+	"blind35": {extraction: 288.0 / 302, recall: 11.0 / 20, falseRate: 6.0 / 282, unlabelled: 0},
 	// blind36, scored blind once with the thirty-sixth round (274/285,
 	// 10/21, 12/264, one alarm on an unlabelled claim): its floors.
 	"blind36": {extraction: 279.0 / 285, recall: 12.0 / 21, falseRate: 4.0 / 264, unlabelled: 1},
@@ -621,7 +621,7 @@ var floors = map[string]struct {
 	"blind37": {extraction: 339.0 / 374, recall: 13.0 / 19, falseRate: 10.0 / 355, unlabelled: 0},
 	// blind38, scored blind once with the thirty-eighth round (314/326,
 	// 13/21, 10/305, no alarm on an unlabelled claim): its floors.
-	"blind38": {extraction: 317.0 / 326, recall: 13.0 / 21, falseRate: 4.0 / 305, unlabelled: 0},
+	"blind38": {extraction: 317.0 / 326, recall: 13.0 / 21, falseRate: 3.0 / 305, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
