@@ -738,9 +738,10 @@ func (x *extractor) checkDifference(c *Claim, n Number, scan string, figs []figu
 		}
 		ow := subjectWords(own)
 		other := slices.DeleteFunc(all, func(w string) bool { return slices.Contains(ow, w) })
-		if row := x.settingRowPair(own, n, top); row != nil {
-			top = []*docPair{row}
-		} else if top = operandPairs(top, ow, other, n); top == nil {
+		if rows := x.settingRowPairs(own, n, top); len(rows) > 0 {
+			top = rows
+		}
+		if top = operandPairs(top, ow, other, n); top == nil {
 			return false
 		}
 	}
@@ -779,18 +780,19 @@ func (x *extractor) checkDifference(c *Claim, n Number, scan string, figs []figu
 }
 
 // diffSettingRow (thirty-ninth round): a saving whose clause names a
-// setting by a plain number ("at 114 it saves 928.9 µs") rests on the
-// pair of the one table row, among the pairs its words rank first, that
-// writes that number (the nearest figure before the saving) in a cell of
-// its own (the row "| predict_day | 114
-// | 1,270.5 µs | 287.6 µs |"): those are its operands, though the rows'
-// words do not tell them apart.
-const diffSettingRow = false
+// setting by a whole number ("at 114 it saves 928.9 µs", "At 1,500
+// searches/s the median search saves 473 ms") rests on the pairs of the
+// table row, among the pairs its words rank first, that writes that
+// number (the nearest figure before the saving) in a cell of its own
+// (the row "| predict_day | 114 | 1,270.5 µs | 287.6 µs |"): the
+// operands are among them, though the rows' words do not tell the rows
+// apart.
+const diffSettingRow = true
 
-// settingRowPair returns the pair of top on a table row with a cell
-// that is a plain number the clause own writes before figure n, when
-// exactly one pair of top is so named; else nil.
-func (x *extractor) settingRowPair(own string, n Number, top []*docPair) *docPair {
+// settingRowPairs returns the pairs of top on the first table row with
+// a cell that is, as written, the whole number the clause own writes
+// last before figure n; nil for none.
+func (x *extractor) settingRowPairs(own string, n Number, top []*docPair) []*docPair {
 	if !diffSettingRow {
 		return nil
 	}
@@ -798,38 +800,66 @@ func (x *extractor) settingRowPair(own string, n Number, top []*docPair) *docPai
 	if at < 0 {
 		return nil
 	}
-	// The nearest figure before it, a plain whole number.
+	// The nearest figure before it, a whole number ("at 114", "At
+	// 1,500 searches/s").
 	fs := scanFigures(own[:at])
 	if len(fs) == 0 {
 		return nil
 	}
 	f := fs[len(fs)-1]
-	if f.Unit != "" || f.isRange() || !(f.Value >= 2) || f.Value != math.Trunc(f.Value) {
+	if f.isRange() || !(f.Value >= 2) || f.Value != math.Trunc(f.Value) || f.Unit == "%" || f.Unit == "x" {
 		return nil
 	}
-	counts := []string{f.Text}
-	var got *docPair
+	var got []*docPair
 	for _, d := range top {
 		l := d.p.OldLine
-		if l != d.p.NewLine || l < 1 || x.lines[l-1].kind != lkTable {
+		if l != d.p.NewLine || l < 1 || x.lines[l-1].kind != lkTable || len(got) > 0 && got[0].p.OldLine != l {
 			continue
 		}
-		hit := false
 		for _, cell := range strings.Split(x.lines[l-1].raw, "|") {
-			if slices.Contains(counts, strings.Trim(cell, "*` ")) {
-				hit = true
+			if strings.Trim(cell, "*` ") == f.Text {
+				got = append(got, d)
 				break
 			}
 		}
-		if !hit {
-			continue
+	}
+	if len(got) > 1 {
+		// Several measures of the row ("| 1,500 | 688 | 251 | 1,610 |
+		// 602 |"): the one whose column header the clause names ("the
+		// median search" and "p50 before"), when one is.
+		words := subjectWords(own)
+		var named []*docPair
+		for _, d := range got {
+			if hw := x.pairColumnWords(d.p); len(hw) > 0 && overlap(words, hw) > 0 {
+				named = append(named, d)
+			}
 		}
-		if got != nil && got.p != d.p {
-			return nil
+		if len(named) == 1 {
+			return named
 		}
-		got = d
 	}
 	return got
+}
+
+// pairColumnWords returns the subject words of the header of the column
+// of pair p's old figure, on its table row; nil when not found.
+func (x *extractor) pairColumnWords(p *Pair) []string {
+	l := p.OldLine
+	if l < 1 || l > len(x.lines) || x.lines[l-1].table < 0 || int(x.lines[l-1].table) >= len(x.tables) {
+		return nil
+	}
+	t := x.tables[x.lines[l-1].table]
+	for _, r := range t.rows {
+		if r.line != l-1 {
+			continue
+		}
+		for k, cell := range r.cells {
+			if k < len(t.header) && strings.Trim(cell, "*` ") == p.Old.Text {
+				return dedupe(subjectWords(t.header[k]))
+			}
+		}
+	}
+	return nil
 }
 
 // mixedBaselineRow: two pairs of a table with a baseline row (a row

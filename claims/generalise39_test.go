@@ -135,3 +135,35 @@ func TestThirtyNinthRoundClauseAfterParenPair(t *testing.T) {
 	claimAt(t, extract(t, src("5.10x")), 12, "4.65")
 	alarmAt(t, src("6.30x"), 12, "6.30")
 }
+
+// TestThirtyNinthRoundDiffSettingRow checks that a saving whose clause
+// names a setting by a whole number ("at 96 it saves 748.1 µs") is
+// checked against the pair of the table row that writes that number in
+// a cell (const diffSettingRow), and of several measures of the row
+// against the one whose column its words name ("At 2,000 requests/s the
+// median request saves 415 ms"): an error is an alarm, the right
+// difference none.
+func TestThirtyNinthRoundDiffSettingRow(t *testing.T) {
+	src := func(saving string) string {
+		return doc("# Tide kernel", "", "## Per station-day", "",
+			"| function | terms | before | after | speed-up |",
+			"|---|--:|--:|--:|--:|",
+			"| predict_day | 24 | 301.7 µs | 88.20 µs | 3.42x |",
+			"| predict_day | 48 | 590.3 µs | 160.9 µs | 3.67x |",
+			"| predict_day | 96 | 1,051.4 µs | 233.1 µs | 4.51x |", "",
+			"The gain grows with the number of terms: at 24 terms the kernel saves 213.5 µs per station-day;",
+			"at 48 it saves 429.4 µs, and at 96 it saves "+saving+" µs.")
+	}
+	alarmAt(t, src("748.1"), 12, "748.1")
+	noAlarmAt(t, src("818.3"), 12, "818.3")
+	load := func(saving string) string {
+		return doc("# Search cache", "", "## Load steps", "",
+			"| load (requests/s) | p50 before | p50 after | p99 before | p99 after |",
+			"|--:|--:|--:|--:|--:|",
+			"| 1,000 | 612 | 238 | 2,210 | 912 |",
+			"| 2,000 | 688 | 251 | 2,940 | 1,050 |", "",
+			"At 2,000 requests/s the median request saves "+saving+" ms.")
+	}
+	alarmAt(t, load("473"), 10, "473")
+	noAlarmAt(t, load("437"), 10, "437")
+}

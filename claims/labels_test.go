@@ -607,7 +607,7 @@ var floors = map[string]struct {
 	"blind33": {extraction: 325.0 / 330, recall: 15.0 / 21, falseRate: 2.0 / 309, unlabelled: 2},
 	// blind34, scored blind once with the thirty-fourth round (300/317,
 	// 11/20, 19/297, no alarm on an unlabelled claim): its floors.
-	"blind34": {extraction: 303.0 / 317, recall: 13.0 / 20, falseRate: 14.0 / 297, unlabelled: 0},
+	"blind34": {extraction: 303.0 / 317, recall: 14.0 / 20, falseRate: 14.0 / 297, unlabelled: 0},
 	// blind35, scored blind once with the thirty-fifth round (283/302,
 	// 10/20, 18/282, no alarm on an unlabelled claim): its floors.
 	// Raised in the thirty-sixth round (deltaPastSaved on: 11/20,
@@ -621,7 +621,7 @@ var floors = map[string]struct {
 	"blind37": {extraction: 339.0 / 374, recall: 13.0 / 19, falseRate: 10.0 / 355, unlabelled: 0},
 	// blind38, scored blind once with the thirty-eighth round (314/326,
 	// 13/21, 10/305, no alarm on an unlabelled claim): its floors.
-	"blind38": {extraction: 317.0 / 326, recall: 13.0 / 21, falseRate: 3.0 / 305, unlabelled: 0},
+	"blind38": {extraction: 317.0 / 326, recall: 14.0 / 21, falseRate: 3.0 / 305, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
