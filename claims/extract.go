@@ -3439,6 +3439,13 @@ func (x *extractor) criterionLine(i int, scan *string, figs []figure) (*Pair, bo
 	prev, ok := x.criterion[key]
 	x.criterion[key] = critEstimate{n: n, block: block, line: i + 1}
 	if !ok || prev.block == block {
+		if criterionThrptLevel && kind == "thrpt" && !ok {
+			// The throughput estimate of a run with no baseline before
+			// it in the report: a level the line states.
+			abs := x.newClaim(i, Absolute)
+			abs.Numbers = []Number{n}
+			x.addAbsolute(abs)
+		}
 		return nil, true
 	}
 	p := &Pair{Old: prev.n, New: n, OldLine: prev.line, NewLine: i + 1, Ordered: true,
@@ -3446,6 +3453,12 @@ func (x *extractor) criterionLine(i int, scan *string, figs []figure) (*Pair, bo
 	x.critPair[key] = p
 	return p, true
 }
+
+// criterionThrptLevel (thirty-ninth round): criterion's "thrpt: [lo mid
+// hi]" line of a benchmark the report pastes no baseline run of states
+// its point estimate as a level ("3.4901 Melem/s", "2.5419 GiB/s"),
+// extracted as an absolute figure; it had made no claim.
+const criterionThrptLevel = true
 
 // criterionChangeAlone: a "change: [lo mid hi]" line of criterion whose
 // baseline run the report does not paste (it ran with --save-baseline,

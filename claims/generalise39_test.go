@@ -167,3 +167,19 @@ func TestThirtyNinthRoundDiffSettingRow(t *testing.T) {
 	alarmAt(t, load("473"), 10, "473")
 	noAlarmAt(t, load("437"), 10, "437")
 }
+
+// TestThirtyNinthRoundCriterionThrptLevel checks that criterion's
+// "thrpt:" estimate of a benchmark the report pastes no baseline run of
+// is extracted as a level (const criterionThrptLevel), with no alarm.
+func TestThirtyNinthRoundCriterionThrptLevel(t *testing.T) {
+	run := func(lo, mid, hi, tlo, tmid, thi string) []string {
+		return []string{"encode/tile/256", "                        time:   [" + tlo + " µs " + tmid + " µs " + thi + " µs]",
+			"                        thrpt:  [" + lo + " Kelem/s " + mid + " Kelem/s " + hi + " Kelem/s]"}
+	}
+	lines := []string{"# Tile encoder", "", "## Criterion", "", "```"}
+	lines = append(lines, run("861.20", "864.05", "866.71", "1.1538", "1.1573", "1.1612")...)
+	lines = append(lines, "```")
+	rep := extract(t, doc(lines...))
+	claimAt(t, rep, 8, "864.05")
+	noAlarmAt(t, doc(lines...), 8, "864.05")
+}

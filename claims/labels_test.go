@@ -528,7 +528,7 @@ var floors = map[string]struct {
 	// the wrong base; a rounded after figure of another row: 13/21).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 313/324, 16/21, 1/303).
-	"blind25": {extraction: 314.0 / 324, recall: 18.0 / 21, falseRate: 0.0 / 303, unlabelled: 1},
+	"blind25": {extraction: 316.0 / 324, recall: 18.0 / 21, falseRate: 0.0 / 303, unlabelled: 1},
 	// blind26, scored blind once with the twenty-sixth round (311/338,
 	// 12/20, 14/318): its floors.
 	// Developed on in the twenty-seventh round and raised to its score
@@ -554,7 +554,7 @@ var floors = map[string]struct {
 	// 338/351, 5/328).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 338/351, 14/23, 5/328).
-	"blind27": {extraction: 341.0 / 351, recall: 14.0 / 23, falseRate: 5.0 / 328, unlabelled: 0},
+	"blind27": {extraction: 344.0 / 351, recall: 14.0 / 23, falseRate: 5.0 / 328, unlabelled: 0},
 	// blind28, scored blind once with the twenty-eighth round (276/289,
 	// 6/20, 18/269, no alarm on an unlabelled claim): its floors.
 	// Developed on in the twenty-ninth round and raised to its score
@@ -607,7 +607,7 @@ var floors = map[string]struct {
 	"blind33": {extraction: 325.0 / 330, recall: 15.0 / 21, falseRate: 2.0 / 309, unlabelled: 2},
 	// blind34, scored blind once with the thirty-fourth round (300/317,
 	// 11/20, 19/297, no alarm on an unlabelled claim): its floors.
-	"blind34": {extraction: 303.0 / 317, recall: 14.0 / 20, falseRate: 14.0 / 297, unlabelled: 0},
+	"blind34": {extraction: 307.0 / 317, recall: 14.0 / 20, falseRate: 14.0 / 297, unlabelled: 0},
 	// blind35, scored blind once with the thirty-fifth round (283/302,
 	// 10/20, 18/282, no alarm on an unlabelled claim): its floors.
 	// Raised in the thirty-sixth round (deltaPastSaved on: 11/20,
@@ -621,7 +621,7 @@ var floors = map[string]struct {
 	"blind37": {extraction: 339.0 / 374, recall: 13.0 / 19, falseRate: 10.0 / 355, unlabelled: 0},
 	// blind38, scored blind once with the thirty-eighth round (314/326,
 	// 13/21, 10/305, no alarm on an unlabelled claim): its floors.
-	"blind38": {extraction: 317.0 / 326, recall: 14.0 / 21, falseRate: 3.0 / 305, unlabelled: 0},
+	"blind38": {extraction: 318.0 / 326, recall: 14.0 / 21, falseRate: 3.0 / 305, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
