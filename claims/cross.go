@@ -556,6 +556,7 @@ func (x *extractor) crossCheck() {
 	x.unalarmComparativeNoPair()
 	x.splitPairOperands()
 	x.listProductCounts()
+	x.listEquationResults()
 }
 
 // changePairNoLevels (twenty-third round): two figures each written
@@ -4793,6 +4794,104 @@ func (x *extractor) listProductCounts() {
 			e.Cross, e.Verdict, e.Arithmetic = nil, Consistent, Consistent
 			e.Detail = fmt.Sprintf("a count the product on line %d rests on, which holds", c.Line)
 			add = append(add, e)
+		}
+	}
+	x.addClaims(add)
+}
+
+// equationResultListed (thirty-ninth round): the result of a product or
+// quotient of two figures written out with an equals sign ("64 clients ×
+// 12 shards = 768", "24 × 0.6 = 14.4", "4 × $140.16 = $560.64") is a
+// figure of the line: listed as a claim, consistent when the two
+// figures give it within their rounding, else unverifiable (no alarm:
+// the operands may be rounded or the result rounded up to whole things).
+// Such results had been dropped as bare numbers.
+const equationResultListed = true
+
+// equationRE finds "A op B = C": two figures, an operator, and the
+// result, each figure optionally with a currency sign before it and a
+// word or two after it.
+var equationRE = regexp.MustCompile(`([$€£]?)(\d[\d,]*(?:\.\d+)?)\s*(?:[A-Za-z%µ][\w/%-]*\s*){0,2}(×|\*|÷|/)\s*([$€£]?)(\d[\d,]*(?:\.\d+)?)\s*(?:[A-Za-z%µ][\w/%-]*\s*){0,2}=\s*([$€£]?)(\d[\d,]*(?:\.\d+)?)`)
+
+// listEquationResults: see equationResultListed.
+func (x *extractor) listEquationResults() {
+	if !equationResultListed {
+		return
+	}
+	var stated map[string]bool
+	var add []Claim
+	for i := range x.lines {
+		dl := &x.lines[i]
+		if dl.kind != lkProse && dl.kind != lkTable || x.isPrevious(int(dl.section)) || !strings.Contains(dl.raw, "=") {
+			continue
+		}
+		raw := plain(dl.raw)
+		for _, m := range equationRE.FindAllStringSubmatchIndex(raw, -1) {
+			if m[0] > 0 && (isDigit(raw[m[0]-1]) || raw[m[0]-1] == '.') {
+				continue
+			}
+			num := func(a, b int) (float64, float64, bool) {
+				t := strings.ReplaceAll(raw[a:b], ",", "")
+				v, err := strconv.ParseFloat(t, 64)
+				step := 1.0
+				if d := strings.IndexByte(t, '.'); d >= 0 {
+					step = math.Pow(10, -float64(len(t)-d-1))
+				}
+				return v, step, err == nil
+			}
+			a, sa, ok1 := num(m[4], m[5])
+			b, sb, ok2 := num(m[10], m[11])
+			r, sr, ok3 := num(m[14], m[15])
+			if !ok1 || !ok2 || !ok3 || !(a > 0) || !(b > 0) || !(r > 0) {
+				continue
+			}
+			var got, rel float64
+			switch raw[m[6]:m[7]] {
+			case "×", "*":
+				got = a * b
+			default:
+				got = a / b
+			}
+			rel = sa/2/a + sb/2/b
+			end := m[15]
+			if end < len(raw) && (isDigit(raw[end]) || raw[end] == '.' && end+1 < len(raw) && isDigit(raw[end+1])) {
+				continue
+			}
+			text := raw[m[14]:m[15]]
+			var n Number
+			found := false
+			for _, f := range scanFigures(raw) {
+				if f.start == m[14] || f.start == m[12] && f.Text == text {
+					n, found = f.Number, true
+					break
+				}
+			}
+			if !found || n.Text != text || n.isRange() {
+				continue
+			}
+			if stated == nil {
+				stated = make(map[string]bool)
+				for k := range x.rep.Claims {
+					for _, o := range x.rep.Claims[k].Numbers {
+						stated[fmt.Sprintf("%d %s", x.rep.Claims[k].Line, o.Text)] = true
+					}
+				}
+			}
+			key := fmt.Sprintf("%d %s", i+1, text)
+			if stated[key] || len(x.rep.Claims)+len(add) >= x.opts.MaxClaims {
+				continue
+			}
+			stated[key] = true
+			c := x.newClaim(i, Absolute)
+			c.Subject = c.heading
+			c.Numbers, c.Claimed, c.Quantity = []Number{n}, n.String(), n.Quantity
+			c.Verdict, c.Arithmetic = Unverifiable, Unverifiable
+			c.Detail = "the result of an expression its line writes out"
+			if math.Abs(got-r) <= got*rel+sr/2+1e-9 {
+				c.Verdict, c.Arithmetic = Consistent, Consistent
+				c.Detail = fmt.Sprintf("expression recomputed: %s %s %s gives %s", raw[m[4]:m[5]], raw[m[6]:m[7]], raw[m[10]:m[11]], trimFloat(got, 4))
+			}
+			add = append(add, *c)
 		}
 	}
 	x.addClaims(add)

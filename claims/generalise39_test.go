@@ -183,3 +183,21 @@ func TestThirtyNinthRoundCriterionThrptLevel(t *testing.T) {
 	claimAt(t, rep, 8, "864.05")
 	noAlarmAt(t, doc(lines...), 8, "864.05")
 }
+
+// TestThirtyNinthRoundEquationResultListed checks that the result of a
+// product written out with an equals sign ("48 workers × 16 slots = 768")
+// is listed as a claim (const equationResultListed), consistent when the
+// product gives it; a result it does not give is listed with no alarm.
+func TestThirtyNinthRoundEquationResultListed(t *testing.T) {
+	src := func(result string) string {
+		return doc("# Queue workers", "", "## Capacity", "",
+			"The slot count is the pooling change: 48 workers × 16 slots = "+result+" slots before, 4 × 16 = 64 after.")
+	}
+	rep := extract(t, src("768"))
+	if c := claimAt(t, rep, 5, "768"); c.Verdict != Consistent {
+		t.Fatalf("line 5: %q %s (%s), want consistent", c.Claimed, c.Verdict, c.Detail)
+	}
+	claimAt(t, rep, 5, "64")
+	claimAt(t, extract(t, src("786")), 5, "786")
+	noAlarmAt(t, src("786"), 5, "786")
+}

@@ -310,7 +310,7 @@ var floors = map[string]struct {
 }{
 	"seeds":   {extraction: 219.0 / 223, recall: 27.0 / 35, falseRate: 0.0 / 188, unlabelled: 0},
 	"heldout": {extraction: 104.0 / 104, recall: 23.0 / 23, falseRate: 0.0 / 81, unlabelled: 0},
-	"blind1":  {extraction: 94.0 / 97, recall: 13.0 / 16, falseRate: 1.0 / 81, unlabelled: 0},
+	"blind1":  {extraction: 96.0 / 97, recall: 13.0 / 16, falseRate: 1.0 / 81, unlabelled: 0},
 	// Raised after the thirtieth round (a pair "N down to M": 14/20).
 	"blind2": {extraction: 121.0 / 127, recall: 14.0 / 20, falseRate: 0.0 / 107, unlabelled: 0},
 	// After the seventh round (testdata/labels/README.md, "Seventh round").
@@ -331,7 +331,7 @@ var floors = map[string]struct {
 	"blind4": {extraction: 139.0 / 148, recall: 11.0 / 17, falseRate: 2.0 / 131, unlabelled: 0},
 	// Raised after the twenty-eighth round (a factor beside a pair of
 	// settings: 0/102).
-	"blind5": {extraction: 105.0 / 117, recall: 10.0 / 15, falseRate: 0.0 / 102, unlabelled: 0},
+	"blind5": {extraction: 106.0 / 117, recall: 10.0 / 15, falseRate: 0.0 / 102, unlabelled: 0},
 	// Scored blind once after the seventh round (127/150, 9/17, 11/133,
 	// 2), then one bug of that round fixed (a figure per day in
 	// parentheses read as another unit of a figure per minute).
@@ -456,7 +456,7 @@ var floors = map[string]struct {
 	// Raised after the twenty-third round (299/317).
 	// Raised after the thirtieth round (figures beside a line's only pair:
 	// 300/317).
-	"blind18": {extraction: 302.0 / 317, recall: 14.0 / 19, falseRate: 5.0 / 298, unlabelled: 0},
+	"blind18": {extraction: 305.0 / 317, recall: 14.0 / 19, falseRate: 5.0 / 298, unlabelled: 0},
 	// blind19, scored blind once with the nineteenth round (219/246,
 	// 9/19, 5/227, two alarms on unlabelled claims), then developed on
 	// in the twentieth round.
@@ -528,7 +528,7 @@ var floors = map[string]struct {
 	// the wrong base; a rounded after figure of another row: 13/21).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 313/324, 16/21, 1/303).
-	"blind25": {extraction: 316.0 / 324, recall: 18.0 / 21, falseRate: 0.0 / 303, unlabelled: 1},
+	"blind25": {extraction: 317.0 / 324, recall: 18.0 / 21, falseRate: 0.0 / 303, unlabelled: 1},
 	// blind26, scored blind once with the twenty-sixth round (311/338,
 	// 12/20, 14/318): its floors.
 	// Developed on in the twenty-seventh round and raised to its score
@@ -539,7 +539,7 @@ var floors = map[string]struct {
 	// 318/338).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 320/338, 16/20, 10/318).
-	"blind26": {extraction: 324.0 / 338, recall: 16.0 / 20, falseRate: 9.0 / 318, unlabelled: 0},
+	"blind26": {extraction: 326.0 / 338, recall: 16.0 / 20, falseRate: 9.0 / 318, unlabelled: 0},
 	// blind27, scored blind once with the twenty-seventh round (316/351,
 	// 10/23, 17/328, no alarm on an unlabelled claim): its floors.
 	// Developed on in the twenty-eighth round and raised to its score
@@ -607,7 +607,7 @@ var floors = map[string]struct {
 	"blind33": {extraction: 325.0 / 330, recall: 15.0 / 21, falseRate: 2.0 / 309, unlabelled: 2},
 	// blind34, scored blind once with the thirty-fourth round (300/317,
 	// 11/20, 19/297, no alarm on an unlabelled claim): its floors.
-	"blind34": {extraction: 307.0 / 317, recall: 14.0 / 20, falseRate: 14.0 / 297, unlabelled: 0},
+	"blind34": {extraction: 308.0 / 317, recall: 14.0 / 20, falseRate: 14.0 / 297, unlabelled: 0},
 	// blind35, scored blind once with the thirty-fifth round (283/302,
 	// 10/20, 18/282, no alarm on an unlabelled claim): its floors.
 	// Raised in the thirty-sixth round (deltaPastSaved on: 11/20,
@@ -621,7 +621,7 @@ var floors = map[string]struct {
 	"blind37": {extraction: 339.0 / 374, recall: 13.0 / 19, falseRate: 10.0 / 355, unlabelled: 0},
 	// blind38, scored blind once with the thirty-eighth round (314/326,
 	// 13/21, 10/305, no alarm on an unlabelled claim): its floors.
-	"blind38": {extraction: 318.0 / 326, recall: 14.0 / 21, falseRate: 3.0 / 305, unlabelled: 0},
+	"blind38": {extraction: 320.0 / 326, recall: 14.0 / 21, falseRate: 3.0 / 305, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
