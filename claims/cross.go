@@ -4802,7 +4802,9 @@ func (x *extractor) listProductCounts() {
 			stated[key] = true
 			e := *c
 			e.Line, e.Kind, e.Pair, e.Numbers, e.Claimed, e.Quantity = line, Absolute, nil, []Number{op}, op.String(), op.Quantity
-			e.Cross, e.Verdict, e.Arithmetic = nil, Consistent, Consistent
+			e.Cross = &Cross{Reason: DerivedHolds, Derivation: Product, Lines: []int{c.Line}, Stated: op, Got: op.Value,
+				Operands: c.Cross.Operands}
+			e.Verdict, e.Arithmetic = Consistent, Consistent
 			e.Detail = fmt.Sprintf("a count the product on line %d rests on, which holds", c.Line)
 			add = append(add, e)
 		}
@@ -4906,6 +4908,9 @@ func (x *extractor) listEquationResults() {
 			c.Verdict, c.Arithmetic = Unverifiable, Unverifiable
 			c.Detail = "the result of an expression its line writes out"
 			if math.Abs(got-r) <= got*rel+sr/2+1e-9 {
+				op := func(a, b int, v float64) Number { return Number{Text: raw[a:b], Value: v, High: v} }
+				c.Cross = &Cross{Reason: DerivedHolds, Derivation: Expression, Lines: []int{i + 1}, Stated: n, Got: got,
+					GotUnit: n.Unit, Operands: []Number{op(m[4], m[5], a), op(m[10], m[11], b)}}
 				c.Verdict, c.Arithmetic = Consistent, Consistent
 				c.Detail = fmt.Sprintf("expression recomputed: %s %s %s gives %s", raw[m[4]:m[5]], raw[m[6]:m[7]], raw[m[10]:m[11]], trimFloat(got, 4))
 			}
