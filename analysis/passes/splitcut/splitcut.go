@@ -349,8 +349,8 @@ func classifyUse(info *types.Info, id *ast.Ident, stack []ast.Node) (use, bool) 
 		switch q := stack[len(stack)-2].(type) {
 		case *ast.BinaryExpr:
 			return comparison(info, q, p)
-		case *ast.SwitchStmt: // switch len(parts) { case 2: … }
-			if q.Tag == p {
+		case *ast.SwitchStmt: // switch len(parts) { case 1: …; case 2: … }
+			if q.Tag == p && fewCases(info, q) {
 				return use{index: -1, node: p}, true
 			}
 		}
@@ -424,7 +424,32 @@ func comparison(info *types.Info, cmp *ast.BinaryExpr, lenCall *ast.CallExpr) (u
 		// exactly two fields: for SplitN(s, sep, 2) the same as found
 		u.found, u.ok, u.exact = op == token.EQL, true, true
 	}
-	return u, true
+	// Any other comparison counts fields beyond the second (len(parts)
+	// == 3, != 6, > 2): the slice's length is the point, which Cut does
+	// not give.
+	return u, u.ok
+}
+
+// fewCases reports whether every case of a switch on len(parts) is the
+// constant 1 or 2: a switch with a case for three fields or more counts
+// what Cut does not give.
+func fewCases(info *types.Info, sw *ast.SwitchStmt) bool {
+	for _, st := range sw.Body.List {
+		cc, ok := st.(*ast.CaseClause)
+		if !ok {
+			return false
+		}
+		for _, e := range cc.List {
+			tv, ok := info.Types[e]
+			if !ok || tv.Value == nil {
+				return false
+			}
+			if n, ok := constant.Int64Val(constant.ToInt(tv.Value)); !ok || n != 1 && n != 2 {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // cutFix replaces the source from pos to end (an assignment's left side

@@ -107,3 +107,32 @@ var defaultHost = strings.Split("localhost:8080", ":")[0]
 
 // SplitN with n 1 returns s whole.
 func whole(s string) string { return strings.SplitN(s, ",", 1)[0] }
+
+// Fields beyond the second counted: the slice's length is the point
+// (an ARN of six fields, a topic of three or four).
+func arn(s string) (string, bool) {
+	f := strings.Split(s, ":")
+	if len(f) != 6 {
+		return "", false
+	}
+	return f[0], true
+}
+
+func topic(s string) string {
+	parts := strings.Split(s, "/")
+	switch len(parts) {
+	case 1:
+		return parts[0]
+	case 3:
+		return parts[1]
+	}
+	return ""
+}
+
+func requestLine(l string) (string, string) {
+	p := strings.Split(l, " ")
+	if len(p) == 3 {
+		return p[0], p[1]
+	}
+	return "", ""
+}
