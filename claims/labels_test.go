@@ -343,7 +343,7 @@ var floors = map[string]struct {
 	// Raised after the thirtieth round (figures beside a line's only pair:
 	// 136/150; a new sentence's own subject: no alarm on an unlabelled
 	// claim).
-	"blind6": {extraction: 137.0 / 150, recall: 13.0 / 17, falseRate: 2.0 / 133, unlabelled: 0},
+	"blind6": {extraction: 141.0 / 150, recall: 13.0 / 17, falseRate: 2.0 / 133, unlabelled: 0},
 	// Scored blind once after the seventh round (120/160, 10/17,
 	// 15/143, 1), then developed on in the eighth (testdata/labels/
 	// README.md, "Eighth round"). Raised after the twenty-first round
@@ -572,7 +572,7 @@ var floors = map[string]struct {
 	// Raised in the thirty-third round (insteadOfAcrossBreak on: 339/347).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 339/347, 13/20, 4/327).
-	"blind29": {extraction: 339.0 / 347, recall: 13.0 / 20, falseRate: 2.0 / 327, unlabelled: 0},
+	"blind29": {extraction: 339.0 / 347, recall: 14.0 / 20, falseRate: 2.0 / 327, unlabelled: 0},
 	// blind30, scored blind once with the thirtieth round (283/306, 5/19,
 	// 4/287, one alarm on an unlabelled claim): its floors. Raised in the
 	// thirty-first round (pytest-benchmark's table read, ranges of
@@ -615,7 +615,7 @@ var floors = map[string]struct {
 	"blind35": {extraction: 288.0 / 302, recall: 11.0 / 20, falseRate: 6.0 / 282, unlabelled: 0},
 	// blind36, scored blind once with the thirty-sixth round (274/285,
 	// 10/21, 12/264, one alarm on an unlabelled claim): its floors.
-	"blind36": {extraction: 279.0 / 285, recall: 12.0 / 21, falseRate: 4.0 / 264, unlabelled: 1},
+	"blind36": {extraction: 279.0 / 285, recall: 13.0 / 21, falseRate: 4.0 / 264, unlabelled: 1},
 	// blind37, scored blind once with the thirty-seventh round (326/374,
 	// 13/19, 11/355, no alarm on an unlabelled claim): its floors.
 	"blind37": {extraction: 339.0 / 374, recall: 13.0 / 19, falseRate: 10.0 / 355, unlabelled: 0},
@@ -624,7 +624,7 @@ var floors = map[string]struct {
 	"blind38": {extraction: 320.0 / 326, recall: 14.0 / 21, falseRate: 3.0 / 305, unlabelled: 0},
 	// blind39, scored blind once with the thirty-ninth round (302/322,
 	// 7/22, 9/300, no alarm on an unlabelled claim): its floors.
-	"blind39": {extraction: 302.0 / 322, recall: 7.0 / 22, falseRate: 9.0 / 300, unlabelled: 0},
+	"blind39": {extraction: 302.0 / 322, recall: 9.0 / 22, falseRate: 9.0 / 300, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
