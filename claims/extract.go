@@ -161,7 +161,7 @@ type nameRef struct {
 }
 
 type extractor struct {
-	level1 int // isDocTitle: 0 not counted, 1 one level-1 heading, 2 more
+	level1   int // isDocTitle: 0 not counted, 1 one level-1 heading, 2 more
 	name     string
 	opts     Options
 	rep      *Report
