@@ -859,7 +859,7 @@ func releasesOnly(info *types.Info, l *ast.RangeStmt) bool {
 			}
 			call, _ = ast.Unparen(st.Rhs[0]).(*ast.CallExpr)
 		}
-		if call == nil || v == nil || !slices.Contains(releaseNames, calledName(call)) || !mentions(info, call, v) {
+		if call == nil || v == nil || !slices.Contains(releaseNames, calledName(call)) || !astutil.Uses(info, call, v) {
 			return false
 		}
 	}
@@ -876,18 +876,6 @@ func calledName(call *ast.CallExpr) string {
 		return f.Sel.Name
 	}
 	return ""
-}
-
-// mentions reports whether n uses the object v.
-func mentions(info *types.Info, n ast.Node, v types.Object) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
 }
 
 // finiteReaders returns a predicate telling readers that read one

@@ -202,42 +202,7 @@ func (s *session) commands() {
 	}
 }
 `
-	fset := token.NewFileSet()
-	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}, Types: map[ast.Expr]types.TypeAndValue{}, Selections: map[*ast.SelectorExpr]*types.Selection{}}
-	if _, err := (&types.Config{Importer: importer.Default()}).Check("p", fset, []*ast.File{f}, info); err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(src, "\n")
-	checked := 0
-	for _, d := range f.Decls {
-		fd, ok := d.(*ast.FuncDecl)
-		if !ok {
-			continue
-		}
-		loops := consumerLoops(info, fd.Body)
-		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			l, ok := n.(*ast.ForStmt)
-			if !ok {
-				return true
-			}
-			_, want, ok := strings.Cut(lines[fset.Position(l.Pos()).Line-1], "// consumer: ")
-			if !ok {
-				return true
-			}
-			checked++
-			if got := slices.Contains(loops, ast.Stmt(l)); got != (want == "yes") {
-				t.Errorf("%s: consumer loop = %v, want %s", fd.Name.Name, got, want)
-			}
-			return true
-		})
-	}
-	if checked != 5 {
-		t.Fatalf("checked %d loops, want 5", checked)
-	}
+	checkConsumerMarks(t, src, 5)
 }
 
 // TestDrainLoops checks that a range over a channel whose body only
@@ -294,6 +259,14 @@ func logAndClose(conns chan net.Conn, log func(string)) {
 	}
 }
 `
+	checkConsumerMarks(t, src, 6)
+}
+
+// checkConsumerMarks type-checks the package src and checks each for or
+// range loop marked "// consumer: yes" or "// consumer: no" against
+// consumerLoops of its function; want is the number of marked loops.
+func checkConsumerMarks(t *testing.T, src string, want int) {
+	t.Helper()
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
 	if err != nil {
@@ -312,23 +285,28 @@ func logAndClose(conns chan net.Conn, log func(string)) {
 		}
 		loops := consumerLoops(info, fd.Body)
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
-			r, ok := n.(*ast.RangeStmt)
-			if !ok {
+			l, ok := n.(ast.Stmt)
+			if _, isFor := n.(*ast.ForStmt); !ok || !isFor && !isRange(n) {
 				return true
 			}
-			line := lines[fset.Position(r.Pos()).Line-1]
-			_, want, ok := strings.Cut(line, "// consumer: ")
+			line := lines[fset.Position(l.Pos()).Line-1]
+			_, mark, ok := strings.Cut(line, "// consumer: ")
 			if !ok {
 				return true
 			}
 			checked++
-			if got := slices.Contains(loops, ast.Stmt(r)); got != (want == "yes") {
-				t.Errorf("%s: a consumer loop = %v, want %s", strings.TrimSpace(line), got, want)
+			if got := slices.Contains(loops, l); got != (mark == "yes") {
+				t.Errorf("%s: %s: a consumer loop = %v, want %s", fd.Name.Name, strings.TrimSpace(line), got, mark)
 			}
 			return true
 		})
 	}
-	if checked != 6 {
-		t.Fatalf("checked %d loops, want 6", checked)
+	if checked != want {
+		t.Fatalf("checked %d marked loops, want %d", checked, want)
 	}
+}
+
+func isRange(n ast.Node) bool {
+	_, ok := n.(*ast.RangeStmt)
+	return ok
 }

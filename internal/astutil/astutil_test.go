@@ -533,3 +533,27 @@ func TestPureExpr(t *testing.T) {
 		}
 	}
 }
+
+func TestUses(t *testing.T) {
+	fx := load(t)
+	outer := fx.pkg.Scope().Lookup("outer").(*types.Func)
+	decl := find(t, fx, func(d *ast.FuncDecl) bool { return d.Name.Name == "outer" }).Node().(*ast.FuncDecl)
+	shadow := find(t, fx, func(d *ast.FuncDecl) bool { return d.Name.Name == "shadow" }).Node().(*ast.FuncDecl)
+	f := fx.info.Defs[find(t, fx, func(id *ast.Ident) bool { return id.Name == "f" }).Node().(*ast.Ident)]
+	ten := fx.pkg.Scope().Lookup("ten")
+	for _, tc := range []struct {
+		what string
+		n    ast.Node
+		obj  types.Object
+		want bool
+	}{
+		{"f in outer's body (f := …, then _ = f)", decl.Body, f, true},
+		{"f in shadow, which has none", shadow.Body, f, false},
+		{"the constant ten in outer", decl.Body, ten, true},
+		{"outer in its own declaration (a definition, not a use)", decl, outer, false},
+	} {
+		if got := astutil.Uses(fx.info, tc.n, tc.obj); got != tc.want {
+			t.Errorf("Uses(%s) = %v, want %v", tc.what, got, tc.want)
+		}
+	}
+}

@@ -153,3 +153,17 @@ func IsGRPCServer(t types.Type) bool {
 	}
 	return false
 }
+
+// Uses reports whether an identifier in n refers to obj (in info.Uses):
+// a read or write of a variable, a call of a function, a use of a type.
+// The identifier that declares obj is not a use.
+func Uses(info *types.Info, n ast.Node, obj types.Object) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && info.Uses[id] == obj {
+			found = true
+		}
+		return !found
+	})
+	return found
+}

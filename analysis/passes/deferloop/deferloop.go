@@ -223,16 +223,7 @@ func handedOut(info *types.Info, cur, loop inspector.Cursor) bool {
 	if !ok || body == nil || !astutil.ContainsPos(body, v.Pos()) {
 		return false
 	}
-	uses := func(n ast.Node) bool {
-		found := false
-		ast.Inspect(n, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && info.Uses[id] == v {
-				found = true
-			}
-			return !found
-		})
-		return found
-	}
+	uses := func(n ast.Node) bool { return astutil.Uses(info, n, v) }
 	local := func(lhs ast.Expr) bool {
 		id, ok := ast.Unparen(lhs).(*ast.Ident)
 		if !ok {

@@ -16,6 +16,7 @@ import (
 	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/fiximport"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 //go:embed doc.go
@@ -130,7 +131,11 @@ func (c *checker) check(cur inspector.Cursor) {
 	if !ok {
 		return
 	}
-	body := enclosingBody(cur)
+	fn, ok := astutil.EnclosingFunc(cur)
+	if !ok {
+		return
+	}
+	body := astutil.FuncBody(fn.Node())
 	if body == nil {
 		return
 	}
@@ -275,20 +280,6 @@ func constIndex(info *types.Info, e ast.Expr) (int, bool) {
 	return int(n), true
 }
 
-// enclosingBody returns the body of the function (declared or literal)
-// around cur.
-func enclosingBody(cur inspector.Cursor) *ast.BlockStmt {
-	for c := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-		switch n := c.Node().(type) {
-		case *ast.FuncDecl:
-			return n.Body
-		case *ast.FuncLit:
-			return n.Body
-		}
-	}
-	return nil
-}
-
 // uses returns every use of v in body, and false if one is not parts[0],
 // parts[1] read as a value, or len(parts) compared with a constant.
 func (c *checker) uses(body *ast.BlockStmt, v *types.Var) ([]use, bool) {
@@ -339,11 +330,7 @@ func classifyUse(info *types.Info, id *ast.Ident, stack []ast.Node) (use, bool) 
 		}
 		return use{index: i, node: p}, true
 	case *ast.CallExpr:
-		fid, ok := ast.Unparen(p.Fun).(*ast.Ident)
-		if !ok || fid.Name != "len" || len(p.Args) != 1 || len(stack) < 2 {
-			return use{}, false
-		}
-		if _, ok := info.Uses[fid].(*types.Builtin); !ok {
+		if !astutil.IsResolvedBuiltin(info, p.Fun, "len") || len(p.Args) != 1 || len(stack) < 2 {
 			return use{}, false
 		}
 		switch q := stack[len(stack)-2].(type) {
@@ -392,17 +379,7 @@ func comparison(info *types.Info, cmp *ast.BinaryExpr, lenCall *ast.CallExpr) (u
 	case cmp.X == lenCall:
 		k = cmp.Y
 	case cmp.Y == lenCall:
-		k = cmp.X
-		switch op { // k op len  →  len op' k
-		case token.LSS:
-			op = token.GTR
-		case token.GTR:
-			op = token.LSS
-		case token.LEQ:
-			op = token.GEQ
-		case token.GEQ:
-			op = token.LEQ
-		}
+		k, op = cmp.X, astutil.FlipComparison(op) // k op len  →  len op' k
 	default:
 		return use{}, false
 	}

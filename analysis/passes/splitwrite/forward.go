@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/perfproof/perfproof/analysis/internal/bytetype"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 // forwardKind returns the kind of the unbuffered writer that a value of
@@ -99,16 +100,7 @@ func (vk *varKinds) forwards(decl *ast.FuncDecl) writerKind {
 		v, ok := info.ObjectOf(id).(*types.Var)
 		return ok && !v.IsField() && v != recv && v.Pos() >= decl.Pos() && v.Pos() < decl.End()
 	}
-	mentions := func(x ast.Node) bool {
-		found := false
-		ast.Inspect(x, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok && info.Uses[id] == p {
-				found = true
-			}
-			return !found
-		})
-		return found
-	}
+	mentions := func(x ast.Node) bool { return astutil.Uses(info, x, p) }
 	kind, cyc, bad := notUnbuffered, false, false
 	ast.Inspect(decl.Body, func(n ast.Node) bool {
 		if bad {
