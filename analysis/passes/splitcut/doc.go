@@ -32,8 +32,12 @@
 //   - indexed at once with the constant 0 or 1 (strings.Split(addr,
 //     ":")[0]); or
 //   - assigned with := to a variable whose every use in the function is
-//     parts[0] or parts[1] read as a value, or len(parts) compared with a
-//     constant or switched on (switch len(parts) { case 2: … }).
+//     parts[0] or parts[1] read as a value, or len(parts) compared with 1
+//     or 2 so that it says whether the separator was found (≥ 2, > 1,
+//     != 1; < 2, ≤ 1, == 1) or that there are exactly two fields (== 2,
+//     != 2), or switched on with cases 1 and 2 only. A length compared
+//     with anything else (len(parts) == 3, != 6, > 2) counts fields
+//     beyond the second, which Cut does not give: not reported.
 //
 // SplitN counts when n is a constant other than 0 and 1. The
 // SuggestedFix is exact, and offered only where Cut reads the same as the
