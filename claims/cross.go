@@ -4703,6 +4703,15 @@ const clauseApartWrapped = true
 // words name the subject.
 const clauseAfterParenPair = true
 
+// pairAlarmInProse reports whether c is a factor or percentage of a prose
+// line that its own pair of figures made an arithmetic error, with no
+// alarm across the document: the claims whose alarm the unalarm passes
+// (clauseApartPair, factorAgainstFactor, otherSentencePair) may withdraw.
+func (x *extractor) pairAlarmInProse(c *Claim) bool {
+	return (c.Kind == Speedup || c.Kind == Percent) && c.Verdict == ArithmeticError && c.Cross == nil && c.Pair != nil &&
+		c.Line >= 1 && c.Line <= len(x.lines) && x.lines[c.Line-1].kind == lkProse
+}
+
 // unalarmClauseApartPairs: see clauseApartPair.
 func (x *extractor) unalarmClauseApartPairs() {
 	if !clauseApartPair {
@@ -4710,8 +4719,7 @@ func (x *extractor) unalarmClauseApartPairs() {
 	}
 	for k := range x.rep.Claims {
 		c := &x.rep.Claims[k]
-		if c.Kind != Speedup && c.Kind != Percent || c.Verdict != ArithmeticError || c.Cross != nil || c.Pair == nil ||
-			c.Line < 1 || c.Line > len(x.lines) || x.lines[c.Line-1].kind != lkProse {
+		if !x.pairAlarmInProse(c) {
 			continue
 		}
 		if c.Pair.OldLine != c.Line || c.Pair.NewLine != c.Line {
@@ -4849,8 +4857,7 @@ func (x *extractor) unalarmFactorAgainst() {
 	}
 	for k := range x.rep.Claims {
 		c := &x.rep.Claims[k]
-		if c.Kind != Speedup && c.Kind != Percent || c.Verdict != ArithmeticError || c.Cross != nil || c.Pair == nil ||
-			c.Line < 1 || c.Line > len(x.lines) || x.lines[c.Line-1].kind != lkProse {
+		if !x.pairAlarmInProse(c) {
 			continue
 		}
 		text, _ := x.proseWithWrap(c.Line)

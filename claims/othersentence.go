@@ -33,8 +33,7 @@ func (x *extractor) unalarmOtherSentencePairs() {
 	}
 	for k := range x.rep.Claims {
 		c := &x.rep.Claims[k]
-		if c.Kind != Speedup && c.Kind != Percent || c.Verdict != ArithmeticError || c.Cross != nil || c.Pair == nil ||
-			c.Line < 1 || c.Line > len(x.lines) || x.lines[c.Line-1].kind != lkProse || c.stated.Text == "" ||
+		if !x.pairAlarmInProse(c) || c.stated.Text == "" ||
 			c.Pair.OldLine > c.Line || c.Pair.NewLine > c.Line || c.Pair.OldLine < c.Line-1 || c.Pair.NewLine < c.Line-1 {
 			continue
 		}
