@@ -637,6 +637,7 @@ func (x *extractor) crossCheck() {
 	x.splitPairOperands()
 	x.listProductCounts()
 	x.listEquationResults()
+	x.listCompareChanges()
 }
 
 // changePairNoLevels (twenty-third round): two figures each written

@@ -22,3 +22,44 @@ func TestFortyFirstRoundProjectedPeriodScaled(t *testing.T) {
 	alarmAt(t, src("3,720"), 5, "3,720")
 	noAlarmAt(t, src("372"), 5, "372")
 }
+
+// compareOutput is compare.py's table for a tile encoder, written for the
+// tests of the forty-first round.
+func compareOutput() []string {
+	return []string{"```",
+		"Comparing build-old/encode_bench to build-new/encode_bench",
+		"Benchmark                      Time        CPU    Time Old   Time New    CPU Old    CPU New",
+		"--------------------------------------------------------------------------------------------",
+		"BM_EncodeTile/size:512      -0.6412    -0.6410     9120344    3272379    9118020    3273400",
+		"BM_EncodeTile/size:2048     -0.7204    -0.7203    38870112   10868183   38862004   10869991",
+		"OVERALL_GEOMEAN             -0.6826    -0.6826           0          0          0          0",
+		"```"}
+}
+
+// TestFortyFirstRoundCompareChangeRestated checks that a change compare.py
+// prints, quoted in prose as written ("the benchmark row shows −0.7204"),
+// is read as a figure restating that row (const compareChangeRestated),
+// and that a signed fraction no row writes is not taken.
+func TestFortyFirstRoundCompareChangeRestated(t *testing.T) {
+	lines := append([]string{"# Tile encoder", "", "## Encode", ""}, compareOutput()...)
+	src := func(frac string) string {
+		return doc(append(lines, "", "The 2048 tile encodes in 10.9 ms instead of 38.9 ms; the benchmark row shows", frac+", the largest change of the table.")...)
+	}
+	consistentAt(t, src("−0.7204"), 15, "−0.7204")
+	if c := findClaim(extract(t, src("−0.7402")), 15, "−0.7402"); c != nil {
+		t.Fatalf("line 15: %q %s (%s), want no claim", c.Claimed, c.Verdict, c.Detail)
+	}
+}
+
+// TestFortyFirstRoundGeomeanAbbrevSentence checks that a factor written
+// after "i.e." in a sentence naming the geometric mean is checked
+// against compare.py's OVERALL_GEOMEAN row (const geomeanAbbrevSentence):
+// 1 / (1 − 0.6826) = 3.15×; a factor the row does not give is left to the
+// other checks, and the right one raises no alarm.
+func TestFortyFirstRoundGeomeanAbbrevSentence(t *testing.T) {
+	lines := append([]string{"# Tile encoder", "", "## Encode", ""}, compareOutput()...)
+	src := func(factor string) string {
+		return doc(append(lines, "", "The geometric mean over both sizes is −0.6826, i.e. "+factor+"× faster.")...)
+	}
+	consistentAt(t, src("3.15"), 14, "3.15")
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -19,6 +20,17 @@ import (
 // change). The row was read as nothing, and such claims as unverifiable
 // or checked against an unrelated pair of the report.
 const geomeanRow = true
+
+// geomeanAbbrevSentence (forty-first round): the sentence of a claim
+// checked against the OVERALL_GEOMEAN row runs back over the point of
+// "i.e.", "e.g.", "cf." or "vs." ("The geometric mean over all five
+// benchmarks is −0.7835, i.e. 4.62× faster": the factor's sentence names
+// the geometric mean). sentenceStart cut the sentence at that point, and
+// the factor was checked against an unrelated pair of the report.
+const geomeanAbbrevSentence = true
+
+// abbrevEndRE finds an abbreviation right before its last point.
+var abbrevEndRE = regexp.MustCompile(`(?i)(?:\bi\.e|\be\.g|\bcf|\bvs)$`)
 
 // geomeanRowRE reads the Time column of compare.py's OVERALL_GEOMEAN row.
 var geomeanRowRE = regexp.MustCompile(`^\s*OVERALL_GEOMEAN\s+([+-]?[0-9]+\.[0-9]+)\s+[+-]?[0-9]+\.[0-9]+\b`)
@@ -64,7 +76,12 @@ func (x *extractor) checkGeomeanRows() {
 		}
 		text, _ := x.proseWithWrap(c.Line)
 		lo, hi := clauseAround(text, c.stated.Text)
-		sentence := text[sentenceStart(text[:lo]):hi]
+		start := sentenceStart(text[:lo])
+		for geomeanAbbrevSentence && start >= 2 && abbrevEndRE.MatchString(text[:start-2]) {
+			// "is −0.7835, i.e. 4.62× faster": an abbreviation's point.
+			start = sentenceStart(text[:start-2])
+		}
+		sentence := text[start:hi]
 		if !geomeanWordsRE.MatchString(sentence) {
 			continue
 		}
@@ -215,4 +232,85 @@ func (x *extractor) unalarmComparativeNoPair() {
 		c.Cross, c.Verdict = nil, Unverifiable
 		c.Detail = "a factor of fewer or more of something no pair of the report counts; its closest pair is of times or rates"
 	}
+}
+
+// compareChangeRestated (forty-first round): a relative change that
+// Google Benchmark's compare.py prints in its Time or CPU column (new/old
+// − 1, "-0.8818", "-0.7835" of OVERALL_GEOMEAN), quoted in prose as
+// written ("the benchmark row above shows the same −0.8818", "the
+// geometric mean over all five benchmarks is −0.7835, i.e. 4.62×
+// faster"), is a figure of the report: it restates that row. Such
+// signed fractions were not read at all. Only a fraction that a row
+// writes, digit for digit, is taken; any other is left out.
+const compareChangeRestated = true
+
+var (
+	// compareRowRE reads a row of compare.py's table: the benchmark's
+	// name, its Time and CPU changes, then the old and new values.
+	compareRowRE = regexp.MustCompile(`^\s*(\S+)\s+([+-]?[0-9]\.[0-9]{4})\s+([+-]?[0-9]\.[0-9]{4})\s+[0-9]`)
+	// signedFractionRE finds a signed fraction in prose: "−0.7835".
+	signedFractionRE = regexp.MustCompile(`(?:^|[\s(:=])([−+-]0\.[0-9]{4})(?:$|[\s,;)]|\.(?:\s|$))`)
+)
+
+// listCompareChanges: see compareChangeRestated.
+func (x *extractor) listCompareChanges() {
+	if !compareChangeRestated {
+		return
+	}
+	rows := make(map[string][2]any) // change as written → name, line
+	for i := range x.lines {
+		if x.lines[i].kind != lkOutput {
+			continue
+		}
+		m := compareRowRE.FindStringSubmatch(x.lines[i].raw)
+		if m == nil {
+			continue
+		}
+		for _, v := range m[2:4] {
+			v = strings.TrimPrefix(v, "+")
+			if _, ok := rows[v]; !ok {
+				rows[v] = [2]any{m[1], i + 1}
+			}
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	var add []Claim
+	for i := range x.lines {
+		if x.lines[i].kind != lkProse {
+			continue
+		}
+		raw := plain(x.lines[i].raw)
+		if !strings.Contains(raw, "0.") {
+			continue
+		}
+		for _, m := range signedFractionRE.FindAllStringSubmatch(raw, -1) {
+			written := m[1]
+			key := strings.TrimPrefix(strings.Replace(written, "−", "-", 1), "+")
+			r, ok := rows[key]
+			if !ok || x.figureClaimed(i+1, written) {
+				continue
+			}
+			v, _ := strconv.ParseFloat(key, 64)
+			n := Number{Text: written, Value: v, High: v, step: 0.0001, scale: 1}
+			c := x.newClaim(i, Absolute)
+			c.Claimed, c.Numbers, c.Verdict = written, []Number{n}, Consistent
+			c.Detail = fmt.Sprintf("restates compare.py's change for %s (line %d), %s", r[0], r[1], key)
+			add = append(add, *c)
+		}
+	}
+	x.addClaims(add)
+}
+
+// figureClaimed reports whether a claim of line states a figure written
+// as text.
+func (x *extractor) figureClaimed(line int, text string) bool {
+	for i := range x.rep.Claims {
+		c := &x.rep.Claims[i]
+		if c.Line == line && slices.ContainsFunc(c.Numbers, func(m Number) bool { return m.Text == text }) {
+			return true
+		}
+	}
+	return false
 }

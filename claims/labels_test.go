@@ -600,7 +600,9 @@ var floors = map[string]struct {
 	// 16/301).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 313/322, 15/21, 13/301).
-	"blind32": {extraction: 313.0 / 322, recall: 15.0 / 21, falseRate: 11.0 / 301, unlabelled: 0},
+	// Raised in the forty-first round (compare.py changes quoted in
+	// prose: 314/322).
+	"blind32": {extraction: 314.0 / 322, recall: 15.0 / 21, falseRate: 11.0 / 301, unlabelled: 0},
 	// blind33, scored blind once with the thirty-third round (300/330,
 	// 13/21, 8/309, two alarms on unlabelled claims): its floors.
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
@@ -630,7 +632,9 @@ var floors = map[string]struct {
 	"blind39": {extraction: 302.0 / 322, recall: 10.0 / 22, falseRate: 9.0 / 300, unlabelled: 0},
 	// blind40, scored blind once with the fortieth round (302/318,
 	// 13/19, 3/299, no alarm on an unlabelled claim): its floors.
-	"blind40": {extraction: 302.0 / 318, recall: 13.0 / 19, falseRate: 3.0 / 299, unlabelled: 0},
+	// Raised in the forty-first round (compare.py changes quoted in
+	// prose, the geometric mean's sentence past "i.e.": 303/318, 2/299).
+	"blind40": {extraction: 303.0 / 318, recall: 13.0 / 19, falseRate: 2.0 / 299, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
