@@ -257,6 +257,13 @@ func (x *extractor) productHolds(c *Claim, n Number, scan string) bool {
 	return false
 }
 
+// expressionOwnSentence (forty-first round): the figure F that an
+// expression in parentheses "(a × b)" restates is in the expression's
+// own sentence; a figure that ends the sentence before ("Together 23.7
+// CPU-hours on the peak day. At the service level (6.6 ms × 58.3
+// million) the saving is 384,780 CPU-seconds") is not its result.
+const expressionOwnSentence = false
+
 // checkExpressions checks "F (a × b)", "F (a + b + c)" and "F (G)" where
 // G is F in another unit. It returns true when it set a verdict.
 func (x *extractor) checkExpressions(c *Claim, scan string, figs []figure) bool {
@@ -285,6 +292,12 @@ func (x *extractor) checkExpressions(c *Claim, scan string, figs []figure) bool 
 				// Another figure, or a parenthesis closed after F
 				// ("(8,192 MiB) and `-Xmx16g` (16,384 MB)"): the
 				// parenthesis restates something else.
+				continue
+			}
+			if expressionOwnSentence && sentenceBreakRE.MatchString(scan[figs[fk].end:open]) {
+				// "Together 23.7 CPU-hours on the peak day. At the
+				// service level (6.6 ms × 58.3 million) the saving is
+				// …": the parenthesis belongs to its own sentence.
 				continue
 			}
 		case !strings.ContainsAny(scan[:open], "0123456789") && len(scan[:open]) < 24:

@@ -48,6 +48,16 @@ const projectedPeriodScaled = true
 // the two figures two things.
 const scaledChangeParallel = false
 
+// scaledThatIsLead (forty-first round): periodScaledTotal also for a
+// total whose sentence opens with "That is" or "This is" ("… 43.35
+// CPU-hours per day." / "That is 13,005 CPU-hours over a 30-day month."),
+// within a line or as the first line of a paragraph after the one whose
+// last amount it scales: the sentence break had parted the two figures.
+const scaledThatIsLead = false
+
+// scaledThatLeadRE starts a sentence that restates the one before.
+var scaledThatLeadRE = regexp.MustCompile(`(?i)^\W*(?:that|this)\s+(?:is|comes\s+to|works\s+out|amounts\s+to|adds\s+up\s+to)\b`)
+
 // changeWordAfterRE finds a word of change right after an amount.
 var changeWordAfterRE = regexp.MustCompile(`(?i)^\s*(less|more|fewer|saved|lower|higher)\b`)
 
@@ -190,6 +200,11 @@ func (x *extractor) checkPeriodScaled() {
 		text := scan
 		if prev := x.wrappedLine(c.Line-1, c.Line-2); prev != "" {
 			text = prev + " " + scan
+		} else if prev := x.paragraphBefore(c.Line - 1); scaledThatIsLead && prev != "" && scaledThatLeadRE.MatchString(scan) {
+			// "… **43.35 CPU-hours per day**." / "That is 13,005
+			// CPU-hours over a 30-day month.": the total restates the
+			// last amount of the paragraph before.
+			text = prev + " " + scan
 		}
 		var figs []figure
 		for _, n := range c.Numbers {
@@ -293,7 +308,8 @@ func (x *extractor) periodScaled(c *Claim, text string, figs []figure, at int) (
 	if !and && (scaledOtherRE.MatchString(link) || !scaledLinkRE.MatchString(link) && !scaledOverRE.MatchString(link)) {
 		return nil, false
 	}
-	if breaks := sentenceBreaks(link); len(breaks) > 1 || len(breaks) == 1 && !scaledOverLeadRE.MatchString(link[breaks[0]:]) {
+	if breaks := sentenceBreaks(link); len(breaks) > 1 || len(breaks) == 1 && !scaledOverLeadRE.MatchString(link[breaks[0]:]) &&
+		!(scaledThatIsLead && scaledThatLeadRE.MatchString(strings.TrimLeft(link[breaks[0]+1:], " \t\"')*_"))) {
 		return nil, false
 	}
 	if !(lo >= olo) {
@@ -352,6 +368,9 @@ func (x *extractor) periodScaled(c *Claim, text string, figs []figure, at int) (
 	oline := c.Line
 	if o.start < len(text)-len(blankCode(plain(x.lines[c.Line-1].raw))) {
 		oline--
+		for oline > 1 && strings.TrimSpace(x.lines[oline-1].raw) == "" {
+			oline--
+		}
 	}
 	scale := n.scale
 	if scale == 0 || kind != "" && n.Unit == "" && word != "" {
@@ -391,6 +410,16 @@ func (x *extractor) periodScaled(c *Claim, text string, figs []figure, at int) (
 	}
 	cx.Reason = DerivedOff
 	return cx, true
+}
+
+// paragraphBefore returns the last line of the paragraph of prose before
+// line i (0-based) when line i opens a paragraph after one blank line;
+// "" otherwise.
+func (x *extractor) paragraphBefore(i int) string {
+	if i < 2 || x.lines[i].kind != lkProse || x.lines[i-1].kind != lkBlank || x.lines[i-2].kind != lkProse {
+		return ""
+	}
+	return blankCode(plain(x.lines[i-2].raw))
 }
 
 // figureAlarmed reports whether a claim of line stating n has an alarm.
