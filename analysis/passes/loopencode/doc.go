@@ -16,7 +16,10 @@
 // computed outside the loop, or inside it by pure operations (field and
 // index selection, conversions, arithmetic) from invariant values, and if
 // no instruction in the loop may write the memory it reaches: no store,
-// map update or call that may modify it. The memory model is a
+// map update or call that may modify it. The key and value of a range
+// over a map, and the rune of a range over a string, are another on
+// every iteration (the iterator's next entry), never invariant — as the
+// element of a range over a slice is. The memory model is a
 // flow-insensitive partition of the function's values into classes that
 // may reach the same memory; it assumes that distinct parameters do not
 // alias. Calls are described by per-function summaries, exported as facts

@@ -236,7 +236,10 @@ func (fs *funcState) depends(v ssa.Value, l *loop) (params uint64, ok bool) {
 			}
 			push(v.X)
 		case *ssa.Next:
-			if !memOK(v.Iter) {
+			// A Next in the loop advances its iterator: each
+			// iteration's key and value of a map, or rune of a string,
+			// is another.
+			if l != nil || !memOK(v.Iter) {
 				return 0, false
 			}
 			push(v.Iter)

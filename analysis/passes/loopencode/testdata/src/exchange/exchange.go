@@ -266,3 +266,50 @@ func pings(w io.Writer, n int) {
 		w.Write(data)
 	}
 }
+
+type blockIDs []int64
+
+// Hash encodes its receiver.
+func (a blockIDs) Hash() []byte { // want Hash:`encodes json.Marshal\(a\)@exchange.go:\d+ on p0`
+	j, _ := json.Marshal(a)
+	return j
+}
+
+// A map's range value is another entry on every iteration: neither its
+// encoding nor a method of it that encodes the receiver is invariant.
+func snapshotHashes(m map[string]blockIDs) [][]byte {
+	var out [][]byte
+	for _, ids := range m {
+		out = append(out, ids.Hash()) // fine: ids is this iteration's entry
+	}
+	return out
+}
+
+func entryJSON(m map[string]*fpd.Site) [][]byte {
+	var out [][]byte
+	for k, s := range m {
+		data, _ := json.Marshal(s) // fine: s is this iteration's entry
+		out = append(out, data, []byte(k))
+	}
+	return out
+}
+
+// A string's range value is another rune on every iteration.
+func runeJSON(s string) [][]byte {
+	var out [][]byte
+	for _, r := range s {
+		data, _ := json.Marshal(r) // fine: r is this iteration's rune
+		out = append(out, data)
+	}
+	return out
+}
+
+// A value from outside the loop stays invariant in a range over a map.
+func siteByKey(m map[string]int, site *fpd.Site) map[string][]byte {
+	out := make(map[string][]byte, len(m))
+	for k := range m {
+		data, _ := json.Marshal(site) // want `json\.Marshal of site is loop-invariant in the range loop at line \d+: hoist it before the loop and reuse the bytes`
+		out[k] = data
+	}
+	return out
+}
