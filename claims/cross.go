@@ -643,6 +643,7 @@ func (x *extractor) crossCheck() {
 	x.listProductCounts()
 	x.listEquationResults()
 	x.listCompareChanges()
+	x.listHyperfineSpreads()
 }
 
 // changePairNoLevels (twenty-third round): two figures each written

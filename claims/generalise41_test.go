@@ -90,3 +90,32 @@ func TestFortyFirstRoundLeftOff(t *testing.T) {
 		noAlarmAt(t, src("1,026"), 7, "1,026")
 	})
 }
+
+// TestFortyFirstRoundHyperfineSpread checks that the spread hyperfine's
+// summary prints with a factor, and the factor with its spread restated
+// in prose before a line break, are figures of the report checked
+// against the two runs' means and standard deviations (const
+// hyperfineSpread): 96.8 / 24.1 = 4.017, × √((2.4/96.8)² + (0.9/24.1)²) =
+// 0.18. A spread the runs do not give is left out.
+func TestFortyFirstRoundHyperfineSpread(t *testing.T) {
+	src := func(spread string) string {
+		return doc("# Tile renderer", "", "## Whole run", "",
+			"The full render now takes 24.1 s instead of 96.8 s, 4.02 ± "+spread, "times faster.", "",
+			"```",
+			"Benchmark 1: render-old --zoom 14",
+			"  Time (mean ± σ):     96.812 s ±  2.401 s    [User: 380.1 s, System: 4.2 s]",
+			"",
+			"Benchmark 2: render-new --zoom 14",
+			"  Time (mean ± σ):     24.104 s ±  0.902 s    [User: 91.7 s, System: 3.1 s]",
+			"",
+			"Summary",
+			"  render-new --zoom 14 ran",
+			"    4.02 ± "+spread+" times faster than render-old --zoom 14",
+			"```")
+	}
+	consistentAt(t, src("0.18"), 5, "4.02")
+	consistentAt(t, src("0.18"), 17, "±0.18")
+	if c := findClaim(extract(t, src("0.81")), 17, "±0.81"); c != nil {
+		t.Fatalf("line 17: %q %s (%s), want no claim", c.Claimed, c.Verdict, c.Detail)
+	}
+}
