@@ -644,6 +644,7 @@ func (x *extractor) crossCheck() {
 	x.listEquationResults()
 	x.listCompareChanges()
 	x.listHyperfineSpreads()
+	x.listPerItemColumns()
 }
 
 // changePairNoLevels (twenty-third round): two figures each written

@@ -119,3 +119,21 @@ func TestFortyFirstRoundHyperfineSpread(t *testing.T) {
 		t.Fatalf("line 17: %q %s (%s), want no claim", c.Claimed, c.Verdict, c.Detail)
 	}
 }
+
+// TestFortyFirstRoundPerItemColumn checks that the cells of a table's
+// "per <item>" column are read as another column's figure of the row
+// divided by the row's count (const perItemColumn): consistent when the
+// row gives them, left unverifiable (no alarm) when not.
+func TestFortyFirstRoundPerItemColumn(t *testing.T) {
+	src := func(cell string) string {
+		return doc("# Tile renderer", "", "## Batches", "",
+			"| Tiles | old (ms) | new (ms) | Speed-up | new per tile (ms) |",
+			"|--:|--:|--:|--:|--:|",
+			"| 4 | 52.0 | 20.4 | 2.55x | 5.10 |",
+			"| 16 | 190.2 | 66.1 | 2.88x | "+cell+" |",
+			"| 64 | 742.5 | 250.9 | 2.96x | 3.92 |")
+	}
+	consistentAt(t, src("4.13"), 8, "4.13")
+	noAlarmAt(t, src("4.31"), 8, "4.31")
+	consistentAt(t, src("4.13"), 9, "3.92")
+}
