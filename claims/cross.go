@@ -644,6 +644,7 @@ func (x *extractor) crossCheck() {
 	x.listEquationResults()
 	x.listCompareChanges()
 	x.listHyperfineSpreads()
+	x.listHyperfineTables()
 	x.listPerItemColumns()
 }
 

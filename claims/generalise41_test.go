@@ -137,3 +137,20 @@ func TestFortyFirstRoundPerItemColumn(t *testing.T) {
 	noAlarmAt(t, src("4.31"), 8, "4.31")
 	consistentAt(t, src("4.13"), 9, "3.92")
 }
+
+// TestFortyFirstRoundHyperfineMarkdown checks that the Relative cells of
+// hyperfine's --export-markdown table are figures checked against its
+// means and deviations (const hyperfineMarkdown): 3.105 / 1.204 = 2.58,
+// ± 2.58 × √((0.031/3.105)² + (0.012/1.204)²) = 0.04; a cell its means do
+// not give raises no alarm.
+func TestFortyFirstRoundHyperfineMarkdown(t *testing.T) {
+	src := func(rel string) string {
+		return doc("# Tile renderer", "", "## Commands", "",
+			"| Command | Mean [s] | Min [s] | Max [s] | Relative |",
+			"|:---|---:|---:|---:|---:|",
+			"| `render --fast z14` | 1.204 ± 0.012 | 1.188 | 1.230 | 1.00 |",
+			"| `render --full z14` | 3.105 ± 0.031 | 3.062 | 3.161 | "+rel+" |")
+	}
+	consistentAt(t, src("2.58 ± 0.04"), 8, "2.58")
+	noAlarmAt(t, src("2.85 ± 0.04"), 8, "2.85")
+}

@@ -140,3 +140,101 @@ func stepOf(s string) float64 {
 	}
 	return 1
 }
+
+// hyperfineMarkdown (forty-first round): hyperfine's --export-markdown
+// table ("| Command | Mean [s] | Min [s] | Max [s] | Relative |") states
+// each command's mean with its standard deviation ("2.061 ± 0.021") and
+// its time relative to the fastest command with the spread of that
+// ratio ("1.48 ± 0.02"), computed as hyperfineSpread's. The Relative
+// cells were not read; each is now a figure, consistent when the
+// table's means and deviations give it, left unverifiable otherwise.
+const hyperfineMarkdown = true
+
+// meanSpreadCellRE reads a cell "2.061 ± 0.021" (or a bare "1.00").
+var meanSpreadCellRE = regexp.MustCompile(`^([0-9]+(?:\.[0-9]+)?)(?:\s*±\s*([0-9]+(?:\.[0-9]+)?))?$`)
+
+// listHyperfineTables: see hyperfineMarkdown.
+func (x *extractor) listHyperfineTables() {
+	if !hyperfineMarkdown {
+		return
+	}
+	var add []Claim
+	for _, t := range x.tables {
+		mean, rel := -1, -1
+		for j, h := range t.header {
+			h = strings.TrimSpace(h)
+			switch {
+			case strings.HasPrefix(h, "Mean [") || h == "Mean":
+				mean = j
+			case h == "Relative":
+				rel = j
+			}
+		}
+		if mean < 0 || rel < 0 || len(t.rows) < 2 || len(t.rows) > 64 {
+			continue
+		}
+		type cell struct {
+			mu, rel float64
+			ok      bool
+		}
+		cells := make([]cell, len(t.rows))
+		fast := -1
+		for ri, r := range t.rows {
+			if mean >= len(r.cells) {
+				continue
+			}
+			m := meanSpreadCellRE.FindStringSubmatch(strings.TrimSpace(r.cells[mean]))
+			if m == nil || m[2] == "" {
+				continue
+			}
+			mu, _ := strconv.ParseFloat(m[1], 64)
+			sd, _ := strconv.ParseFloat(m[2], 64)
+			if !(mu > 0) {
+				continue
+			}
+			cells[ri] = cell{mu, sd / mu, true}
+			if fast < 0 || mu < cells[fast].mu {
+				fast = ri
+			}
+		}
+		if fast < 0 {
+			continue
+		}
+		for ri, r := range t.rows {
+			if !cells[ri].ok || ri == fast || rel >= len(r.cells) {
+				continue
+			}
+			m := meanSpreadCellRE.FindStringSubmatch(strings.TrimSpace(r.cells[rel]))
+			if m == nil || m[2] == "" || x.figureClaimed(r.line+1, m[1]) {
+				continue
+			}
+			a, _ := strconv.ParseFloat(m[1], 64)
+			b, _ := strconv.ParseFloat(m[2], 64)
+			ratio := cells[ri].mu / cells[fast].mu
+			spread := ratio * math.Hypot(cells[ri].rel, cells[fast].rel)
+			c := x.newClaim(r.line, Absolute)
+			c.Claimed = m[1] + " ± " + m[2]
+			c.Numbers = []Number{{Text: m[1], Value: a, High: a, Unit: "x", step: stepOf(m[1]), scale: 1}, {Text: "±" + m[2], Value: b, High: b, Unit: "x", step: stepOf(m[2]), scale: 1}}
+			// The means are rounded as written: their rounding widens
+			// the ratio's.
+			tol := ratio * (0.5*stepOf(meanText(r.cells[mean]))/cells[ri].mu + 0.5*stepOf(meanText(t.rows[fast].cells[mean]))/cells[fast].mu)
+			if math.Abs(ratio-a) <= stepOf(m[1])/2+tol+1e-9 && math.Abs(spread-b) <= stepOf(m[2])/2+0.01*b+1e-9 {
+				c.Verdict = Consistent
+				c.Detail = fmt.Sprintf("hyperfine's table: %s / %s = %s ± %s against the fastest command", trimFloat(cells[ri].mu, 6), trimFloat(cells[fast].mu, 6), trimFloat(ratio, 3), trimFloat(spread, 2))
+			} else {
+				c.Verdict = Unverifiable
+				c.Detail = "a Relative cell of hyperfine's table that its means do not give"
+			}
+			add = append(add, *c)
+		}
+	}
+	x.addClaims(add)
+}
+
+// meanText is the mean of a cell "2.061 ± 0.021" as written.
+func meanText(cell string) string {
+	if m := meanSpreadCellRE.FindStringSubmatch(strings.TrimSpace(cell)); m != nil {
+		return m[1]
+	}
+	return ""
+}
