@@ -177,6 +177,8 @@ func TestDemote(t *testing.T) {
 	defer delete(demoted, "nearprec")
 	demotedNear["nearprec"] = map[string]int{"consumer loop": 2, "benchmark": 1}
 	defer delete(demotedNear, "nearprec")
+	demotedInEntry["entryprec"] = "50 % (5 of 10 findings in an entry point hot)"
+	defer delete(demotedInEntry, "entryprec")
 	high := &finding.Hot{Evidence: "static: reachable from HTTP handler api.Serve in 5 calls", Confidence: High}
 	far := path{reach: reach{entry: "m/api.Serve", kind: "HTTP handler", depth: 5}, reached: true, serving: -1}
 	near := func(kind string, depth, serving int) path {
@@ -208,12 +210,22 @@ func TestDemote(t *testing.T) {
 		// a demoted category: capped wherever it is
 		{"timeformat", &finding.Hot{Evidence: "static: is a HTTP handler", Confidence: High}, near("HTTP handler", 0, 0), Low, "measured to pay", "item"},
 		// unless the check is weak there too
-		{"makecap", &finding.Hot{Evidence: "static: is a RPC method", Confidence: High}, near("RPC method", 0, 0), Low, "static evidence is too weak", ""},
+		{"entryprec", &finding.Hot{Evidence: "static: is a RPC method", Confidence: High}, near("RPC method", 0, 0), Low, "static evidence is too weak", ""},
 		// but for a serving handler's direct callee
-		{"makecap", high, near("HTTP handler", 1, 1), Medium, "", ""},
-		{"makecap", high, near("consumer loop", 3, 1), Medium, "1 call from a serving handler", ""},
-		{"makecap", high, near("HTTP handler", 2, 2), Low, "static evidence is too weak", ""},
-		{"makecap", high, near("consumer loop", 1, -1), Low, "static evidence is too weak", ""},
+		{"entryprec", high, near("HTTP handler", 1, 1), Medium, "", ""},
+		{"entryprec", high, near("consumer loop", 3, 1), Medium, "1 call from a serving handler", ""},
+		{"entryprec", high, near("HTTP handler", 2, 2), Low, "static evidence is too weak", ""},
+		{"entryprec", high, near("consumer loop", 1, -1), Low, "static evidence is too weak", ""},
+		// timeformat's per-request formats (session 28): kept in a
+		// handler and one call from one, capped on longer paths
+		{"timeformat", &finding.Hot{Evidence: "static: is a HTTP handler", Confidence: High}, near("HTTP handler", 0, 0), High, "", ""},
+		{"timeformat", high, near("HTTP handler", 1, 1), Medium, "", ""},
+		{"timeformat", high, near("consumer loop", 3, -1), Low, "67 %", ""},
+		// makecap, reuse and splitwrite (session 28): every static
+		// evidence capped, a serving handler's direct callee too
+		{"makecap", high, near("HTTP handler", 1, 1), Low, "static evidence is too weak evidence for the makecap check", ""},
+		{"reuse", &finding.Hot{Evidence: "static: is a HTTP handler", Confidence: High}, near("HTTP handler", 0, 0), Low, "static evidence is too weak", ""},
+		{"splitwrite", high, near("consumer loop", 3, -1), Low, "static evidence is too weak", ""},
 		// a check weak wherever static evidence puts it: capped in an
 		// entry point and next to a serving handler too
 		{"fmtwrite", &finding.Hot{Evidence: "static: is a HTTP handler", Confidence: High}, near("HTTP handler", 0, 0), Low, "static evidence is too weak evidence for the fmtwrite check", ""},
