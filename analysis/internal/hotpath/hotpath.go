@@ -138,7 +138,9 @@ func (h *Info) enclosingLoopOrFunc(c inspector.Cursor) (inspector.Cursor, bool) 
 // it, or an unlabelled break whose innermost enclosing for, range, switch
 // or select is loop (a break in a case clause leaves only its switch or
 // select), or a continue of a loop around loop. A continue of loop itself
-// or a goto before any of these means the code is not known to leave.
+// or a goto before any of these means the code is not known to leave,
+// also where it is nested in a statement between c and the return or
+// break (if x { continue }): the iteration may then start again.
 func LeavesLoop(c, loop inspector.Cursor) bool {
 	labels := labelsAround(loop)
 	own := 0 // labels[own:] are those of the statements around loop
@@ -156,6 +158,9 @@ func LeavesLoop(c, loop inspector.Cursor) bool {
 		for _, s := range list {
 			if s.Pos() < cur.Node().End() {
 				continue
+			}
+			if _, ok := s.(*ast.BranchStmt); !ok && mayRepeat(s, labels[:own]) {
+				return false
 			}
 			switch s := s.(type) {
 			case *ast.ReturnStmt:
@@ -178,6 +183,49 @@ func LeavesLoop(c, loop inspector.Cursor) bool {
 		}
 	}
 	return false
+}
+
+// mayRepeat reports whether s may start the next iteration of the loop
+// whose own labels are own, from inside a statement nested in it: it holds
+// an unlabelled continue outside the loops nested in s, a continue with
+// one of own, or a goto (not followed). Function literals are not looked
+// into: their branches stay inside them.
+func mayRepeat(s ast.Stmt, own []string) bool {
+	found := false
+	var visit func(n ast.Node, nested bool)
+	visit = func(n ast.Node, nested bool) {
+		ast.Inspect(n, func(x ast.Node) bool {
+			if found {
+				return false
+			}
+			switch x := x.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt:
+				if x != n {
+					visit(x, true)
+					return false
+				}
+			case *ast.RangeStmt:
+				if x != n {
+					visit(x, true)
+					return false
+				}
+			case *ast.BranchStmt:
+				switch x.Tok {
+				case token.CONTINUE:
+					found = x.Label == nil && !nested || x.Label != nil && slices.Contains(own, x.Label.Name)
+				case token.GOTO:
+					found = true
+				}
+			}
+			return true
+		})
+	}
+	_, isFor := s.(*ast.ForStmt)
+	_, isRange := s.(*ast.RangeStmt)
+	visit(s, isFor || isRange)
+	return found
 }
 
 // labelsAround returns the labels of loop and of the statements around it

@@ -10,7 +10,7 @@ import (
 )
 
 func Test(t *testing.T) {
-	checkdoctest.Messages(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), deferloop.Analyzer, "lsm", "authz", "tsdb", "nearmiss"))
+	checkdoctest.Messages(t, analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), deferloop.Analyzer, "lsm", "authz", "tsdb", "nearmiss", "longpoll"))
 }
 
 // TestIllTyped runs the check on a package that does not type-check: it

@@ -30,7 +30,10 @@
 // or Unpin, or a func variable named cancel...), "call" otherwise. It
 // stays silent when the defer runs at most once per execution of the loop
 // (a return or a break out of the loop always follows it in the
-// iteration, or a flag declared before the loop guards it: if !locked {
+// iteration, with no continue of the loop or goto between them, not even
+// one nested in an if: a long-poll loop that waits, defers the timer's
+// Stop, and continues when the wake-up brought nothing for the caller
+// piles a defer up per wait; or a flag declared before the loop guards it: if !locked {
 // ...; defer mu.Unlock(); locked = true }), when the iteration hands
 // the released variable to code that outlives it (a go statement, a
 // channel send, an append, an assignment to anything but a variable of

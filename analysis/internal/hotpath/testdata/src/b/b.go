@@ -221,6 +221,62 @@ inner:
 			continue inner
 		}
 	}
+	for _, x := range xs {
+		if x > 0 {
+			// A statement between it and the return may continue the
+			// loop: the return is not always reached.
+			note() // want `^none$`
+		}
+		if x > 1 {
+			if x > 2 {
+				continue
+			}
+		}
+		return x
+	}
+	for _, x := range xs {
+		note() // want `^none$`
+		switch x {
+		case 1:
+			continue
+		}
+		break
+	}
+again:
+	for _, x := range xs {
+		note() // want `^none$`
+		if x > 0 {
+			continue again
+		}
+		return x
+	}
+	for _, x := range xs {
+		// A continue of a loop nested in a following statement
+		// continues that loop only.
+		note() // want `^leaves$`
+		for range x {
+			continue
+		}
+		// So does one in a function literal, which cannot continue
+		// the loop at all.
+		func() {
+			for range x {
+				continue
+			}
+		}()
+		return x
+	}
+around:
+	for range xs {
+		for _, x := range xs {
+			note() // want `^leaves$`
+			if x > 0 {
+				// A continue of a loop around this one leaves it too.
+				continue around
+			}
+			return x
+		}
+	}
 	return -1
 }
 
