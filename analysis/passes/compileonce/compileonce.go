@@ -42,7 +42,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if isDependency(pass) {
 		return nil, nil // run only for the facts of the code checked
 	}
-	direct := deps.Imports(pass.Pkg, "regexp", "text/template", "html/template")
+	direct := deps.Imports(pass.Pkg, append([]string{"regexp", "text/template", "html/template"}, cipherPackages...)...)
 	if !direct && !deps.DependsOn(pass.Pkg, "regexp") {
 		return nil, nil // no regexp here, nor in anything it calls
 	}
@@ -82,6 +82,10 @@ func (c *checker) call(cur inspector.Cursor) {
 	call := cur.Node().(*ast.CallExpr)
 	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
 	if !ok || fn.Pkg() == nil || len(call.Args) == 0 {
+		return
+	}
+	if _, key, ok := c.keyedCall(call); ok {
+		c.cipherCall(cur, fn, key)
 		return
 	}
 	switch fn.Pkg().Path() {

@@ -12,5 +12,5 @@ import (
 func Test(t *testing.T) {
 	testdata := analysistest.TestData()
 	checkdoctest.Messages(t, analysistest.RunWithSuggestedFixes(t, testdata, compileonce.Analyzer, "a"))
-	checkdoctest.Messages(t, analysistest.Run(t, testdata, compileonce.Analyzer, "tmpl", "handlers", "cmdtool", "tools/cmd/lint/rules", "rewrite", "feeds"))
+	checkdoctest.Messages(t, analysistest.Run(t, testdata, compileonce.Analyzer, "tmpl", "handlers", "cmdtool", "tools/cmd/lint/rules", "rewrite", "feeds", "sealer"))
 }

@@ -1,0 +1,147 @@
+// Package sealer is shaped after a gossip protocol's packet encryption and
+// an industrial protocol stack's security policies: the key is fixed per
+// keyring or per security token, and every packet runs its key schedule
+// again.
+package sealer
+
+import (
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/hmac"
+	"crypto/sha256"
+	"errors"
+)
+
+// AES is a security policy's symmetric cipher: Key is set once per token.
+type AES struct {
+	Key  []byte
+	aead cipher.AEAD
+}
+
+// Encrypt runs once per chunk sent.
+func (a *AES) Encrypt(dst, nonce, src []byte) ([]byte, error) {
+	block, err := aes.NewCipher(a.Key) // want `aes\.NewCipher of configured key a\.Key runs its key schedule on every call: keep the cipher made once with the key`
+	if err != nil {
+		return nil, err
+	}
+	gcm, err := cipher.NewGCM(block)
+	if err != nil {
+		return nil, err
+	}
+	return gcm.Seal(dst, nonce, src, nil), nil
+}
+
+// Decrypt runs once per chunk received; the block goes straight into the
+// mode.
+func (a *AES) Decrypt(dst, iv, src []byte) ([]byte, error) {
+	block, err := aes.NewCipher(a.Key) // want `aes\.NewCipher of configured key a\.Key runs its key schedule on every call: keep the cipher made once with the key`
+	if err != nil {
+		return nil, err
+	}
+	cipher.NewCBCDecrypter(block, iv).CryptBlocks(dst, src)
+	return dst, nil
+}
+
+// Prepare makes the AEAD once and keeps it: the fix.
+func (a *AES) Prepare() error {
+	block, err := aes.NewCipher(a.Key) // fine: the mode over it is kept in a.aead
+	if err != nil {
+		return err
+	}
+	a.aead, err = cipher.NewGCM(block)
+	return err
+}
+
+// Block returns a block for the caller to keep.
+func (a *AES) Block() (cipher.Block, error) {
+	return aes.NewCipher(a.Key) // fine: returned to the caller, who may keep it
+}
+
+// HMAC is a security policy's signature: Secret is fixed per token.
+type HMAC struct{ Secret []byte }
+
+// Signature runs once per chunk signed and per chunk verified.
+func (h *HMAC) Signature(msg []byte) []byte {
+	mac := hmac.New(sha256.New, h.Secret) // want `hmac\.New of configured key h\.Secret runs its key schedule on every call: reuse one with Reset \(per goroutine or pooled\)`
+	mac.Write(msg)
+	return mac.Sum(nil)
+}
+
+type keyring struct{ keys [][]byte }
+
+// open tries every installed key on a received packet: each key's cipher
+// could be made once, when the keyring changes.
+func (k *keyring) open(nonce, msg []byte) ([]byte, error) {
+	for _, key := range k.keys {
+		block, err := aes.NewCipher(key) // want `aes\.NewCipher of configured key key runs its key schedule in a loop: keep the cipher made once with the key`
+		if err != nil {
+			continue
+		}
+		gcm, err := cipher.NewGCM(block)
+		if err != nil {
+			continue
+		}
+		if out, err := gcm.Open(nil, nonce, msg, nil); err == nil {
+			return out, nil
+		}
+	}
+	return nil, errors.New("no installed key could decrypt the message")
+}
+
+// sealAll seals every message with one key.
+func sealAll(key, nonce []byte, msgs [][]byte) ([][]byte, error) {
+	var out [][]byte
+	for _, m := range msgs {
+		block, err := aes.NewCipher(key) // want `aes\.NewCipher of loop-invariant key key runs its key schedule on every iteration: make it before the loop at line \d+`
+		if err != nil {
+			return nil, err
+		}
+		gcm, err := cipher.NewGCM(block)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, gcm.Seal(nil, nonce, m, nil))
+	}
+	return out, nil
+}
+
+type session struct {
+	secret  []byte
+	counter uint64
+}
+
+// derive makes a fresh key per message.
+func (s *session) derive() []byte {
+	s.counter++
+	mac := hmac.New(sha256.New, s.secret) // want `hmac\.New of configured key s\.secret runs its key schedule on every call: reuse one with Reset \(per goroutine or pooled\)`
+	mac.Write([]byte{byte(s.counter)})
+	return mac.Sum(nil)
+}
+
+// seal encrypts with a key derived per message: a new key every call.
+func (s *session) seal(nonce, msg []byte) ([]byte, error) {
+	block, err := aes.NewCipher(s.derive()) // fine: the key is new on every call
+	if err != nil {
+		return nil, err
+	}
+	gcm, err := cipher.NewGCM(block)
+	if err != nil {
+		return nil, err
+	}
+	return gcm.Seal(nil, nonce, msg, nil), nil
+}
+
+// NewAES makes a policy's cipher at set-up: a constructor runs rarely.
+func NewAES(key []byte) (*AES, error) {
+	a := &AES{Key: key}
+	block, err := aes.NewCipher(key) // fine: a constructor
+	if err != nil {
+		return nil, err
+	}
+	gcm, err := cipher.NewGCM(block)
+	if err != nil {
+		return nil, err
+	}
+	_ = gcm.NonceSize()
+	return a, nil
+}
