@@ -130,7 +130,7 @@ func (c *checker) summary(dc inspector.Cursor, fn *types.Func) *compilesFact {
 			continue
 		}
 		operands, where, ok := c.compileOperands(cur)
-		if !ok || returnsRegexp(c.pass.TypesInfo, cur) && !c.usedOnly(cur, true) {
+		if !ok || returnsRegexp(c.pass.TypesInfo, cur) && !c.usedOnly(cur, true, nil) {
 			continue // kept in a cache, a field or a package variable
 		}
 		slots, ok := c.paramSlots(operands, d, fn, cur)

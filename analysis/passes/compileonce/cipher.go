@@ -6,12 +6,10 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
-	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 // keyed describes a constructor that derives per-key state from a key:
@@ -104,49 +102,7 @@ func (c *checker) cipherCall(cur inspector.Cursor, fn *types.Func, key ast.Expr)
 // block may also be handed to a mode of crypto/cipher (NewGCM, NewCTR,
 // NewCBCEncrypter...) whose result is itself used on the spot.
 func (c *checker) cipherUsedLocally(cur inspector.Cursor) bool {
-	if c.usedLocally(cur) {
-		return true
-	}
-	for cur.ParentEdgeKind() == edge.ParenExpr_X {
-		cur = cur.Parent()
-	}
-	var v *types.Var
-	switch cur.ParentEdgeKind() {
-	case edge.AssignStmt_Rhs:
-		as := cur.Parent().Node().(*ast.AssignStmt)
-		id, ok := as.Lhs[0].(*ast.Ident)
-		if !ok {
-			return false
-		}
-		v, _ = c.pass.TypesInfo.ObjectOf(id).(*types.Var)
-	case edge.CallExpr_Args:
-		return c.modeUsedLocally(cur.Parent())
-	}
-	if v == nil || isPackageLevel(v) {
-		return false
-	}
-	body, ok := astutil.EnclosingFunc(cur)
-	if !ok {
-		return false
-	}
-	used := false
-	for u := range body.Preorder((*ast.Ident)(nil)) {
-		if c.pass.TypesInfo.Uses[u.Node().(*ast.Ident)] != v {
-			continue
-		}
-		switch u.ParentEdgeKind() {
-		case edge.SelectorExpr_X, edge.BinaryExpr_X, edge.BinaryExpr_Y:
-			used = true
-		case edge.CallExpr_Args:
-			if !c.modeUsedLocally(u.Parent()) {
-				return false
-			}
-			used = true
-		default:
-			return false
-		}
-	}
-	return used
+	return c.usedOnly(cur, false, c.modeUsedLocally)
 }
 
 // modeUsedLocally reports whether cur is a call of a crypto/cipher

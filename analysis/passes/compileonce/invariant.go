@@ -402,13 +402,15 @@ func (c *checker) assignedIn(v *types.Var, n ast.Node) bool {
 // a field, a map or a package-level variable, or returned, is cached or
 // built for later use: that is the fix, not the problem.
 func (c *checker) usedLocally(cur inspector.Cursor) bool {
-	return c.usedOnly(cur, false)
+	return c.usedOnly(cur, false, nil)
 }
 
 // usedOnly is usedLocally, with returning the regexp (return re, nil)
 // also allowed if returned is set: a function that compiles and returns
-// a regexp without keeping it compiles it again on every call.
-func (c *checker) usedOnly(cur inspector.Cursor, returned bool) bool {
+// a regexp without keeping it compiles it again on every call. A use as
+// an argument of a call is allowed if arg, when not nil, allows that
+// call (given its cursor).
+func (c *checker) usedOnly(cur inspector.Cursor, returned bool, arg func(call inspector.Cursor) bool) bool {
 	call := cur.Node().(*ast.CallExpr)
 	fn, _ := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
 	if fn != nil && strings.HasPrefix(fn.Name(), "Match") {
@@ -422,6 +424,8 @@ func (c *checker) usedOnly(cur inspector.Cursor, returned bool) bool {
 		return true
 	case edge.ReturnStmt_Results:
 		return returned
+	case edge.CallExpr_Args:
+		return arg != nil && arg(cur.Parent())
 	case edge.AssignStmt_Rhs:
 		as := cur.Parent().Node().(*ast.AssignStmt)
 		id, ok := as.Lhs[0].(*ast.Ident)
@@ -446,6 +450,8 @@ func (c *checker) usedOnly(cur inspector.Cursor, returned bool) bool {
 			case edge.BinaryExpr_X, edge.BinaryExpr_Y:
 			case edge.ReturnStmt_Results:
 				used = used && returned
+			case edge.CallExpr_Args:
+				used = used && arg != nil && arg(u.Parent())
 			default:
 				used = false
 			}
