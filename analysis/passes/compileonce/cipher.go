@@ -22,9 +22,9 @@ type keyed struct {
 
 // keyedConstructors are the functions whose work is a key schedule: the
 // same key gives the same state, so making it on every call repeats the
-// work (BenchmarkCipherSetup: AES-256-GCM 5.3 µs and 2 allocations per
-// call against 0.5 µs sealing with a kept cipher; HMAC-SHA256 4.1 µs and
-// 5 allocations against 1.2 µs with a kept, Reset one).
+// work (BenchmarkCipherSetup, in the package doc: a kept AES-256-GCM
+// cipher seals in 90 % less time than one made per call, a kept HMAC
+// 70 % less, without allocating).
 var keyedConstructors = map[keyed]bool{
 	{"crypto/aes", "NewCipher", 0}:                                 true,
 	{"crypto/des", "NewCipher", 0}:                                 true,
