@@ -570,7 +570,8 @@ var floors = map[string]struct {
 	// Raised in the thirty-third round (insteadOfAcrossBreak on: 9/20).
 	// Raised in the forty-first round (hyperfine's markdown table:
 	// 281/289).
-	"blind28": {extraction: 281.0 / 289, recall: 9.0 / 20, falseRate: 3.0 / 269, unlabelled: 0},
+	// Raised in the forty-second round (prefix slips of two digits: 10/20).
+	"blind28": {extraction: 281.0 / 289, recall: 10.0 / 20, falseRate: 3.0 / 269, unlabelled: 0},
 	// blind29, scored blind once with the twenty-ninth round (335/347,
 	// 10/20, 14/327, no alarm on an unlabelled claim): its floors.
 	// Raised after the thirtieth round (JMH parameters, one amount is no
@@ -627,7 +628,8 @@ var floors = map[string]struct {
 	"blind36": {extraction: 279.0 / 285, recall: 13.0 / 21, falseRate: 4.0 / 264, unlabelled: 1},
 	// blind37, scored blind once with the thirty-seventh round (326/374,
 	// 13/19, 11/355, no alarm on an unlabelled claim): its floors.
-	"blind37": {extraction: 339.0 / 374, recall: 13.0 / 19, falseRate: 10.0 / 355, unlabelled: 0},
+	// Raised in the forty-second round (prefix slips of two digits: 14/19).
+	"blind37": {extraction: 339.0 / 374, recall: 14.0 / 19, falseRate: 10.0 / 355, unlabelled: 0},
 	// blind38, scored blind once with the thirty-eighth round (314/326,
 	// 13/21, 10/305, no alarm on an unlabelled claim): its floors.
 	"blind38": {extraction: 320.0 / 326, recall: 14.0 / 21, falseRate: 3.0 / 305, unlabelled: 0},
@@ -648,7 +650,8 @@ var floors = map[string]struct {
 	"blind40": {extraction: 307.0 / 318, recall: 13.0 / 19, falseRate: 2.0 / 299, unlabelled: 0},
 	// blind41, scored blind once with the forty-first round (383/394,
 	// 9/19, 6/375, two alarms on unlabelled claims): its floors.
-	"blind41": {extraction: 383.0 / 394, recall: 9.0 / 19, falseRate: 6.0 / 375, unlabelled: 2},
+	// Raised in the forty-second round (prefix slips of two digits: 10/19).
+	"blind41": {extraction: 383.0 / 394, recall: 10.0 / 19, falseRate: 6.0 / 375, unlabelled: 2},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

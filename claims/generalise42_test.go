@@ -1,0 +1,33 @@
+package claims
+
+import (
+	"testing"
+)
+
+// The forty-second round's rules (testdata/labels/README.md, "Forty-second
+// round"). Each test has, written for the test, an error of the shape its
+// rule must catch (or the alarm it must not raise) and a consistent text
+// of the same shape; with the rule's const off, its case fails.
+
+// TestFortySecondRoundPrefixSlipTwoDigits checks that a figure of two
+// significant digits written with a decimal point, restating a table's
+// time with the unit's prefix off by a thousand ("stays at 4.7 µs"
+// against 4.716 ms), is contradicted (const prefixSlipTwoDigits), that the
+// right unit raises no alarm, and that a whole number of two digits is
+// not read.
+func TestFortySecondRoundPrefixSlipTwoDigits(t *testing.T) {
+	src := func(fig string) string {
+		return doc("# Label printer", "", "## Rendering", "",
+			"| stage | before (ms) | after (ms) |",
+			"|---|--:|--:|",
+			"| rasterise | 4.716 | 4.702 |",
+			"| dither | 31.80 | 12.40 |",
+			"",
+			"## Notes",
+			"",
+			"The rasterise stage, which lays out the label, stays at "+fig+" per label and was not touched.")
+	}
+	alarmAt(t, src("4.7 µs"), 12, "4.7")
+	noAlarmAt(t, src("4.7 ms"), 12, "4.7")
+	noAlarmAt(t, src("47 s"), 12, "47")
+}
