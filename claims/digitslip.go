@@ -409,6 +409,25 @@ const prefixSlipsRounded = true
 // other set.
 const prefixSlipsApprox = false
 
+// prefixSlipBinary makes checkPrefixSlips read a size whose prefix's
+// binary value was taken for its decimal one or back ("181.9 TiB after"
+// against a table's 181.9 TB, which is 165.4 TiB): the source must write
+// the same prefix in the other system (TB for TiB, MiB for MB).
+// Forty-second round.
+const prefixSlipBinary = true
+
+// otherByteSystem reports whether byte units a and b have the same
+// prefix, one binary and one decimal ("TiB" and "TB", "KiB" and "kB").
+func otherByteSystem(a, b string) bool {
+	norm := func(u string) string {
+		if strings.HasPrefix(u, "k") {
+			u = "K" + u[1:]
+		}
+		return strings.Replace(u, "i", "", 1)
+	}
+	return binaryUnit(a) != binaryUnit(b) && norm(a) == norm(b) && strings.HasSuffix(a, "B")
+}
+
 // checkPrefixSlips finds a figure of prose whose unit's prefix is off by
 // a factor of 1,000 from a figure the report writes elsewhere: the
 // figure must be unverifiable, a time or size with three significant
@@ -477,12 +496,23 @@ func (x *extractor) checkPrefixSlips() {
 					break
 				}
 			}
-			for _, f := range []float64{1000, 1.0 / 1000} {
+			factors := []float64{1000, 1.0 / 1000}
+			if prefixSlipBinary && n.Quantity == Memory {
+				// "181.9 TiB" for a table's 181.9 TB: the prefix's
+				// binary value taken for its decimal one, or back.
+				if g := prefixSlips(n); len(g) >= 2 {
+					factors = append(factors, g[len(g)-2:]...)
+				}
+			}
+			for fi, f := range factors {
 				if same {
 					break
 				}
 				for _, w := range near(n.Quantity, n.mid()/f) {
 					if w.line == c.Line || w.n.Unit == n.Unit {
+						continue
+					}
+					if fi >= 2 && !otherByteSystem(n.Unit, w.n.Unit) {
 						continue
 					}
 					if wl, wh := w.n.base(); rangeMatch(n, wl*f, wh*f) {

@@ -31,3 +31,21 @@ func TestFortySecondRoundPrefixSlipTwoDigits(t *testing.T) {
 	noAlarmAt(t, src("4.7 ms"), 12, "4.7")
 	noAlarmAt(t, src("47 s"), 12, "47")
 }
+
+// TestFortySecondRoundPrefixSlipBinary checks that a size restating a
+// table's figure with the same digits but the prefix of the other system
+// ("96.4 TiB" for the table's 96.4 TB, which is 87.7 TiB) is contradicted
+// (const prefixSlipBinary), and that the right conversion raises no
+// alarm.
+func TestFortySecondRoundPrefixSlipBinary(t *testing.T) {
+	src := func(fig string) string {
+		return doc("# Tile archive", "", "## Storage", "",
+			"| | old | new |",
+			"|---|--:|--:|",
+			"| archive per year | 140.2 TB | 96.4 TB |",
+			"",
+			"The storage vendor bills the archive in TiB: the new archive per year is "+fig+".")
+	}
+	alarmAt(t, src("96.4 TiB"), 9, "96.4")
+	noAlarmAt(t, src("87.7 TiB"), 9, "87.7")
+}

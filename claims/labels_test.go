@@ -310,7 +310,9 @@ var floors = map[string]struct {
 }{
 	"seeds":   {extraction: 219.0 / 223, recall: 27.0 / 35, falseRate: 0.0 / 188, unlabelled: 0},
 	"heldout": {extraction: 104.0 / 104, recall: 23.0 / 23, falseRate: 0.0 / 81, unlabelled: 0},
-	"blind1":  {extraction: 96.0 / 97, recall: 13.0 / 16, falseRate: 1.0 / 81, unlabelled: 0},
+	// blind1 raised in the forty-second round (a binary prefix for a
+	// decimal one: 14/16).
+	"blind1": {extraction: 96.0 / 97, recall: 14.0 / 16, falseRate: 1.0 / 81, unlabelled: 0},
 	// Raised after the thirtieth round (a pair "N down to M": 14/20).
 	"blind2": {extraction: 121.0 / 127, recall: 14.0 / 20, falseRate: 0.0 / 107, unlabelled: 0},
 	// After the seventh round (testdata/labels/README.md, "Seventh round").
@@ -650,8 +652,8 @@ var floors = map[string]struct {
 	"blind40": {extraction: 307.0 / 318, recall: 13.0 / 19, falseRate: 2.0 / 299, unlabelled: 0},
 	// blind41, scored blind once with the forty-first round (383/394,
 	// 9/19, 6/375, two alarms on unlabelled claims): its floors.
-	// Raised in the forty-second round (prefix slips of two digits: 10/19).
-	"blind41": {extraction: 383.0 / 394, recall: 10.0 / 19, falseRate: 6.0 / 375, unlabelled: 2},
+	// Raised in the forty-second round (prefix slips of two digits, a binary prefix for a decimal one: 11/19).
+	"blind41": {extraction: 383.0 / 394, recall: 11.0 / 19, falseRate: 6.0 / 375, unlabelled: 2},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
