@@ -589,6 +589,7 @@ func (x *extractor) crossCheck() {
 	x.checkMisquotedPairs()
 	x.checkSlippedPairs()
 	x.checkSummaryPairs()
+	x.checkPairSideRestated()
 	x.checkCodeCounts()
 	x.checkPaybacks()
 	x.checkRestatedFigures()

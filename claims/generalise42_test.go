@@ -49,3 +49,20 @@ func TestFortySecondRoundPrefixSlipBinary(t *testing.T) {
 	alarmAt(t, src("96.4 TiB"), 9, "96.4")
 	noAlarmAt(t, src("87.7 TiB"), 9, "87.7")
 }
+
+// TestFortySecondRoundPairSideRestated checks that a summary's before →
+// after pair restating a detailed pair with its figure before as written
+// and another figure after ("31.8 ms → 14.2 ms" against "12,400 µs
+// instead of 31,804 µs") has its figure after contradicted (const
+// pairSideRestated), and that the right figure raises no alarm.
+func TestFortySecondRoundPairSideRestated(t *testing.T) {
+	src := func(after string) string {
+		return doc("# Label printer", "", "## Summary", "",
+			"- Dither, 512-dot labels (the widest we print): 31.8 ms → "+after+" (−61.0 %).",
+			"",
+			"## Microbenchmarks", "",
+			"At 512 dots the dither pass takes 12,400 µs instead of 31,804 µs.")
+	}
+	alarmAt(t, src("14.2 ms"), 5, "14.2")
+	noAlarmAt(t, src("12.4 ms"), 5, "12.4")
+}

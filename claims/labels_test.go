@@ -531,7 +531,9 @@ var floors = map[string]struct {
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 313/324, 16/21, 1/303).
 	// Raised in the forty-first round (hyperfine spreads: 318/324).
-	"blind25": {extraction: 318.0 / 324, recall: 18.0 / 21, falseRate: 0.0 / 303, unlabelled: 1},
+	// Raised in the forty-second round (a pair restated with another
+	// figure after: 19/21).
+	"blind25": {extraction: 318.0 / 324, recall: 19.0 / 21, falseRate: 0.0 / 303, unlabelled: 1},
 	// blind26, scored blind once with the twenty-sixth round (311/338,
 	// 12/20, 14/318): its floors.
 	// Developed on in the twenty-seventh round and raised to its score
@@ -592,7 +594,9 @@ var floors = map[string]struct {
 	// the wrong base; a rounded after figure of another row: 7/19).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 300/306, 9/19, 2/287).
-	"blind30": {extraction: 305.0 / 306, recall: 10.0 / 19, falseRate: 1.0 / 287, unlabelled: 0},
+	// Raised in the forty-second round (a pair restated with another
+	// figure after: 11/19).
+	"blind30": {extraction: 305.0 / 306, recall: 11.0 / 19, falseRate: 1.0 / 287, unlabelled: 0},
 	// blind31, scored blind once with the thirty-first round (291/302,
 	// 11/20, 14/282, one alarm on an unlabelled claim): its floors.
 	// Raised in the thirty-third round (a range of percentages written
@@ -653,7 +657,8 @@ var floors = map[string]struct {
 	// blind41, scored blind once with the forty-first round (383/394,
 	// 9/19, 6/375, two alarms on unlabelled claims): its floors.
 	// Raised in the forty-second round (prefix slips of two digits, a binary prefix for a decimal one: 11/19).
-	"blind41": {extraction: 383.0 / 394, recall: 11.0 / 19, falseRate: 6.0 / 375, unlabelled: 2},
+	// Raised again (a pair restated with another figure after: 12/19).
+	"blind41": {extraction: 383.0 / 394, recall: 12.0 / 19, falseRate: 6.0 / 375, unlabelled: 2},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
