@@ -40,6 +40,12 @@ const slipSourceBare = true
 // three digits or more, exactly one such cell (twenty-second round).
 const slipFromNamedRow = true
 
+// slipFromNamedRowRounded lets slipFromNamedRow take the source from a
+// cell the figure's digits round ("the balance step now takes 113 ms"
+// against the balance row's 131.40: 131 with two digits swapped).
+// Forty-second round.
+const slipFromNamedRowRounded = true
+
 // clauseOf returns the clause of c's line around figure n, with the start
 // of its sentence on the line before.
 func (x *extractor) clauseOf(c *Claim, n Number) string {
@@ -94,6 +100,7 @@ func (x *extractor) checkDigitSlips() {
 	if slipSourceBare {
 		bare = make(map[string][]int)
 	}
+	var rounded map[string][]int // table cells without a unit, rounded (const slipFromNamedRowRounded)
 	var anyUnit map[string][]int
 	if pairSlipsRestate {
 		anyUnit = make(map[string][]int)
@@ -111,6 +118,17 @@ func (x *extractor) checkDigitSlips() {
 			noteLine(written, quotedUnit(n.Unit)+"\x00"+digitsOf(n.Text), line)
 		} else if bare != nil {
 			noteLine(bare, digitsOf(n.Text), line)
+		}
+		if d := digitsOf(n.Text); slipFromNamedRowRounded && strings.Contains(d, ".") && x.lines[line-1].kind == lkTable {
+			// "131.40" in a cell, as a clause may round it: "131",
+			// "131.4", in the cell's unit (read for a named row's cell
+			// only).
+			if rounded == nil {
+				rounded = make(map[string][]int)
+			}
+			for k := len(d) - strings.IndexByte(d, '.') - 2; k >= 0; k-- {
+				noteLine(rounded, quotedUnit(n.Unit)+"\x00"+strconv.FormatFloat(n.Value, 'f', k, 64), line)
+			}
 		}
 		if anyUnit != nil {
 			noteLine(anyUnit, digitsOf(n.Text), line)
@@ -149,7 +167,8 @@ func (x *extractor) checkDigitSlips() {
 			}
 			unit := quotedUnit(n.Unit) + "\x00"
 			if slices.ContainsFunc(written[unit+d], func(l int) bool { return l != c.Line }) ||
-				slices.ContainsFunc(bare[d], func(l int) bool { return l != c.Line }) {
+				slices.ContainsFunc(bare[d], func(l int) bool { return l != c.Line }) ||
+				slices.ContainsFunc(rounded[unit+d], func(l int) bool { return l != c.Line }) {
 				// Written elsewhere: a figure of the report.
 				continue
 			}
@@ -211,6 +230,11 @@ func (x *extractor) checkDigitSlips() {
 					}
 					for _, l := range bare[v] {
 						if l != c.Line && x.lines[l-1].kind == lkTable && overlap(clause, rowLabels(l)) > 0 {
+							slips = append(slips, slip{v, []int{l}})
+						}
+					}
+					for _, l := range rounded[unit+v] {
+						if l != c.Line && !slices.Contains(bare[v], l) && overlap(clause, rowLabels(l)) > 0 {
 							slips = append(slips, slip{v, []int{l}})
 						}
 					}

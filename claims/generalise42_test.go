@@ -66,3 +66,28 @@ func TestFortySecondRoundPairSideRestated(t *testing.T) {
 	alarmAt(t, src("14.2 ms"), 5, "14.2")
 	noAlarmAt(t, src("12.4 ms"), 5, "12.4")
 }
+
+// TestFortySecondRoundSlipFromNamedRowRounded checks that a figure of
+// prose that a slip of the pen makes from a table cell of the row its
+// clause names, as the figure's digits round the cell ("the dither stage
+// now takes 113 ms" against the dither row's 131.40: 131 with two digits
+// swapped), is contradicted (const slipFromNamedRowRounded), and that the
+// cell rounded raises no alarm.
+func TestFortySecondRoundSlipFromNamedRowRounded(t *testing.T) {
+	src := func(fig string) string {
+		return doc("# Label printer", "", "## Stages", "",
+			"| stage | labels | before (ms) | after (ms) |",
+			"|---|--:|--:|--:|",
+			"| raster | 50 | 48.911 | 1.932 |",
+			"| raster | 5,000 | 9,790.2 | 201.77 |",
+			"| dither | 50 | 22.406 | 0.912 |",
+			"| dither | 5,000 | 4,471.9 | 131.40 |",
+			"",
+			"## Notes",
+			"",
+			"The raster stage is 25.3x faster at 50 labels, and at a full roll the dither stage now",
+			"takes "+fig+" ms.")
+	}
+	alarmAt(t, src("113"), 15, "113")
+	noAlarmAt(t, src("131"), 15, "131")
+}
