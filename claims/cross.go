@@ -632,6 +632,7 @@ func (x *extractor) crossCheck() {
 	}
 	x.unalarmReferencePairs()
 	x.unalarmFactorAgainst()
+	x.unalarmQuotients()
 	x.unalarmRangeEnds()
 	x.checkNeededMore()
 	x.checkWrongBasePercents()

@@ -500,7 +500,7 @@ var floors = map[string]struct {
 	// a new sentence's own subject: 308/317, 4/298).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 308/317, 16/19, 4/298).
-	"blind23": {extraction: 309.0 / 317, recall: 16.0 / 19, falseRate: 4.0 / 298, unlabelled: 0},
+	"blind23": {extraction: 309.0 / 317, recall: 16.0 / 19, falseRate: 3.0 / 298, unlabelled: 0},
 	// blind24, scored blind once with the twenty-fourth round (320/335,
 	// 6/21, 8/314, one alarm on an unlabelled claim): its floors.
 	// Raised after the twenty-fifth round, developed on it (19/21,
@@ -546,7 +546,7 @@ var floors = map[string]struct {
 	// "Thirty-fourth round": 320/338, 16/20, 10/318).
 	// Raised in the forty-first round (hyperfine spreads, per-item
 	// table columns: 334/338).
-	"blind26": {extraction: 334.0 / 338, recall: 16.0 / 20, falseRate: 9.0 / 318, unlabelled: 0},
+	"blind26": {extraction: 334.0 / 338, recall: 16.0 / 20, falseRate: 8.0 / 318, unlabelled: 0},
 	// blind27, scored blind once with the twenty-seventh round (316/351,
 	// 10/23, 17/328, no alarm on an unlabelled claim): its floors.
 	// Developed on in the twenty-eighth round and raised to its score
@@ -633,11 +633,11 @@ var floors = map[string]struct {
 	"blind35": {extraction: 288.0 / 302, recall: 12.0 / 20, falseRate: 6.0 / 282, unlabelled: 0},
 	// blind36, scored blind once with the thirty-sixth round (274/285,
 	// 10/21, 12/264, one alarm on an unlabelled claim): its floors.
-	"blind36": {extraction: 279.0 / 285, recall: 13.0 / 21, falseRate: 4.0 / 264, unlabelled: 1},
+	"blind36": {extraction: 279.0 / 285, recall: 13.0 / 21, falseRate: 2.0 / 264, unlabelled: 1},
 	// blind37, scored blind once with the thirty-seventh round (326/374,
 	// 13/19, 11/355, no alarm on an unlabelled claim): its floors.
 	// Raised in the forty-second round (prefix slips of two digits: 14/19).
-	"blind37": {extraction: 339.0 / 374, recall: 14.0 / 19, falseRate: 10.0 / 355, unlabelled: 0},
+	"blind37": {extraction: 339.0 / 374, recall: 14.0 / 19, falseRate: 9.0 / 355, unlabelled: 0},
 	// blind38, scored blind once with the thirty-eighth round (314/326,
 	// 13/21, 10/305, no alarm on an unlabelled claim): its floors.
 	"blind38": {extraction: 320.0 / 326, recall: 14.0 / 21, falseRate: 3.0 / 305, unlabelled: 0},
@@ -648,7 +648,7 @@ var floors = map[string]struct {
 	// blind39 only): 10/300 false alarms, the score before the fortieth
 	// round kept it.
 	// Raised in the forty-first round (hyperfine spreads: 303/322).
-	"blind39": {extraction: 303.0 / 322, recall: 10.0 / 22, falseRate: 10.0 / 300, unlabelled: 0},
+	"blind39": {extraction: 303.0 / 322, recall: 10.0 / 22, falseRate: 9.0 / 300, unlabelled: 0},
 	// blind40, scored blind once with the fortieth round (302/318,
 	// 13/19, 3/299, no alarm on an unlabelled claim): its floors.
 	// Raised in the forty-first round (compare.py changes quoted in
@@ -664,7 +664,8 @@ var floors = map[string]struct {
 	"blind41": {extraction: 383.0 / 394, recall: 13.0 / 19, falseRate: 6.0 / 375, unlabelled: 2},
 	// blind42, scored blind once with the forty-second round (310/324,
 	// 13/20, 7/304, no alarm on an unlabelled claim): its floors.
-	"blind42": {extraction: 310.0 / 324, recall: 13.0 / 20, falseRate: 7.0 / 304, unlabelled: 0},
+	// Raised in the forty-third round (a factor the quotient of two figures: 5/304).
+	"blind42": {extraction: 310.0 / 324, recall: 13.0 / 20, falseRate: 5.0 / 304, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

@@ -1,0 +1,46 @@
+package claims
+
+import (
+	"testing"
+)
+
+// The forty-third round's rules (testdata/labels/README.md, "Forty-third
+// round"). Each test has, written for the test, an error of the shape its
+// rule must catch (or the alarm it must not raise) and a consistent text
+// of the same shape; with the rule's const off, its case fails.
+
+// TestFortyThirdRoundQuotientOfFigures checks that a factor of prose that
+// no pair gives but that is the quotient of a figure on its line and
+// another figure of the same quantity in the report ("at the evening
+// rate of 250 jobs/s, the queue drains 12.8 times faster than work
+// arrives" after a drain at 3,200 jobs/s) raises no alarm (const
+// quotientOfFigures), that a factor no two figures give keeps its alarm,
+// and that a figure written as a side of a pair ("from 9.0 s to 1.5 s, is
+// 4.2x faster") does not lend it its quotient.
+func TestFortyThirdRoundQuotientOfFigures(t *testing.T) {
+	src := func(fig string) string {
+		return doc("# Print queue", "", "## Drain", "",
+			"| | before | after | change |",
+			"|---|--:|--:|--:|",
+			"| drain time | 9 min 10 s | 2 min 5 s | −77.3 % |",
+			"| throughput | 700 jobs/s | 3,200 jobs/s | 4.57x |",
+			"",
+			"The drain now runs at 3,200 jobs/s.",
+			"",
+			"At the evening rate of 250 jobs/s, the queue drains "+fig+" times faster than work arrives.")
+	}
+	noAlarmAt(t, src("12.8"), 12, "12.8")
+	alarmAt(t, src("17.3"), 12, "17.3")
+	pair := func(fig string) string {
+		return doc("# Print queue", "", "## Spool", "",
+			"| stage | before | after |",
+			"|---|--:|--:|",
+			"| spool | 9.0 s | 1.5 s |",
+			"| render | 6.3 s | 2.1 s |",
+			"",
+			"The spool stage, from 9.0 s to",
+			"1.5 s, is "+fig+"x faster; render is 3.0x faster.")
+	}
+	alarmAt(t, pair("4.2"), 11, "4.2")
+	noAlarmAt(t, pair("6.0"), 11, "6.0")
+}
