@@ -636,6 +636,7 @@ func (x *extractor) crossCheck() {
 	x.unalarmRangeEnds()
 	x.checkNeededMore()
 	x.checkWrongBasePercents()
+	x.checkPercentsOverNew()
 	x.checkFallsOverWhole()
 	x.checkCriterionThrptChanges()
 	x.checkGeomeanRows()

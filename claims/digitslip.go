@@ -440,6 +440,24 @@ const prefixSlipsApprox = false
 // Forty-second round.
 const prefixSlipBinary = true
 
+// prefixSlipDecimalStep makes checkPrefixSlips read a size in a binary
+// unit that restates another binary size one prefix away with its
+// digits, as if the step were a thousand ("the index is 2.31 GiB"
+// against a table's 2,310 MiB, which is 2.26 GiB). Forty-third round
+// (testdata/labels/README.md): measured and left off, it catches
+// blind42's 2.31 GiB (its origin) and changes nothing on any other set.
+const prefixSlipDecimalStep = false
+
+// binaryStepApart reports whether a and b are binary byte units whose
+// prefixes are one step apart ("GiB" and "MiB").
+func binaryStepApart(a, b string) bool {
+	if !binaryUnit(a) || !binaryUnit(b) || !strings.HasSuffix(a, "iB") || !strings.HasSuffix(b, "iB") || len(a) != 3 || len(b) != 3 {
+		return false
+	}
+	i, j := strings.IndexByte("KMGTPE", a[0]), strings.IndexByte("KMGTPE", b[0])
+	return i >= 0 && j >= 0 && (i-j == 1 || j-i == 1)
+}
+
 // otherByteSystem reports whether byte units a and b have the same
 // prefix, one binary and one decimal ("TiB" and "TB", "KiB" and "kB").
 func otherByteSystem(a, b string) bool {
@@ -521,12 +539,19 @@ func (x *extractor) checkPrefixSlips() {
 				}
 			}
 			factors := []float64{1000, 1.0 / 1000}
+			binFrom := len(factors)
 			if prefixSlipBinary && n.Quantity == Memory {
 				// "181.9 TiB" for a table's 181.9 TB: the prefix's
 				// binary value taken for its decimal one, or back.
 				if g := prefixSlips(n); len(g) >= 2 {
 					factors = append(factors, g[len(g)-2:]...)
 				}
+			}
+			stepFrom := len(factors)
+			if prefixSlipDecimalStep && n.Quantity == Memory && binaryUnit(n.Unit) {
+				// "2.31 GiB" for 2,310 MiB: a binary prefix's step
+				// taken as a thousand.
+				factors = append(factors, 1.024, 1/1.024)
 			}
 			for fi, f := range factors {
 				if same {
@@ -536,7 +561,10 @@ func (x *extractor) checkPrefixSlips() {
 					if w.line == c.Line || w.n.Unit == n.Unit {
 						continue
 					}
-					if fi >= 2 && !otherByteSystem(n.Unit, w.n.Unit) {
+					if fi >= binFrom && fi < stepFrom && !otherByteSystem(n.Unit, w.n.Unit) {
+						continue
+					}
+					if fi >= stepFrom && !binaryStepApart(n.Unit, w.n.Unit) {
 						continue
 					}
 					if wl, wh := w.n.base(); rangeMatch(n, wl*f, wh*f) {

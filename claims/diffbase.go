@@ -1,0 +1,130 @@
+package claims
+
+import (
+	"math"
+	"strings"
+)
+
+// percentOverNew makes checkPercentsOverNew read a percentage of prose
+// written beside a difference ("7.73 s slower, that is 28.3 % more
+// time"; "fell by 9 points, 40.9 % relative") that the report gives
+// nowhere as a change: when a pair of the report differs by that
+// difference and the percentage is the difference over the pair's
+// figure after, not over its figure before, the percentage took the
+// wrong base. A pair written on its line or the line before is left to
+// the checks of its line. Forty-third round (testdata/labels/README.md):
+// measured and left off, it catches blind42's 28.3 % and 40.9 % (its
+// origin) and changes nothing on any other set (a first version, without
+// the guard of a pair beside it, raised a false alarm on blind6).
+const percentOverNew = false
+
+// checkPercentsOverNew: see percentOverNew. The pairs are indexed by
+// their difference (a fiftieth of a decade), so each difference reads
+// the few pairs near it.
+func (x *extractor) checkPercentsOverNew() {
+	if !percentOverNew || len(x.pairs) == 0 {
+		return
+	}
+	keyOf := func(v float64) int { return int(math.Floor(math.Log10(v) * 50)) }
+	isPts := func(u string) bool {
+		return u == "pp" || u == "points" || u == "pts" || u == "pt" || u == "percentage points"
+	}
+	type bucket struct {
+		pct bool
+		q   Quantity
+		k   int
+	}
+	val := func(n Number, pct bool) float64 {
+		if pct {
+			return n.Value
+		}
+		return n.mid()
+	}
+	index := make(map[bucket][]*Pair)
+	for _, d := range x.pairs {
+		p := d.p
+		if p.Old.isRange() || p.New.isRange() || p.Old.Unit == "" || p.Old.Quantity != p.New.Quantity {
+			continue
+		}
+		pct := p.Old.Unit == "%" && p.New.Unit == "%"
+		diff := math.Abs(val(p.Old, pct) - val(p.New, pct))
+		if !(diff > 0) {
+			continue
+		}
+		q := p.Old.Quantity
+		if pct {
+			q = Quantity(-1)
+		}
+		b := bucket{pct, q, keyOf(diff)}
+		index[b] = append(index[b], p)
+	}
+	byLine := make(map[int][]Number)
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		for _, n := range c.Numbers {
+			byLine[c.Line] = append(byLine[c.Line], n)
+		}
+	}
+	var add []Claim
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		if c.Verdict != Unverifiable || c.Pair != nil || c.Line < 1 || c.Line > len(x.lines) || x.lines[c.Line-1].kind != lkProse || x.isPrevious(c.section) {
+			continue
+		}
+		for _, n := range c.Numbers {
+			if n.Unit != "%" || n.isRange() || !(n.Value > 0) || significantDigits(digitsOf(n.Text)) < 2 {
+				continue
+			}
+			var hit *Pair
+			var hitD Number
+			wrong, right := false, false
+			for _, l := range []int{c.Line - 1, c.Line} {
+				for _, d := range byLine[l] {
+					pct := isPts(strings.ToLower(d.Unit))
+					if d.isRange() || !(d.Value > 0) || d.Unit == "" || d.Unit == "%" || !pct && (d.Quantity == Other || d.Quantity == Unknown) {
+						continue
+					}
+					dv := val(d, pct)
+					q := d.Quantity
+					if pct {
+						q = Quantity(-1)
+					}
+					for dk := -1; dk <= 1; dk++ {
+						for _, p := range index[bucket{pct, q, keyOf(dv) + dk}] {
+							if p.OldLine >= c.Line-1 && p.OldLine <= c.Line || p.NewLine >= c.Line-1 && p.NewLine <= c.Line {
+								// A pair beside it ("17.6 GiB versus 16.8
+								// GiB, a 0.8 GiB (4.8 %) increase") is read
+								// by the checks of its line; its order there
+								// need not be before → after.
+								continue
+							}
+							o, w := val(p.Old, pct), val(p.New, pct)
+							dlo, dhi := d.base()
+							if pct {
+								dlo, dhi = d.Value-d.step/2, d.High+d.step/2
+							}
+							if diff := math.Abs(o - w); diff < dlo*(1-1e-9) || diff > dhi*(1+1e-9) {
+								continue
+							}
+							if rangeMatch(n, dv/o*100*(1-1e-9), dv/o*100*(1+1e-9)) {
+								right = true
+							} else if rangeMatch(n, dv/w*100*(1-1e-9), dv/w*100*(1+1e-9)) {
+								wrong = true
+								hit, hitD = p, d
+							}
+						}
+					}
+				}
+			}
+			if !wrong || right {
+				continue
+			}
+			o := val(hit.Old, hitD.Unit != "" && isPts(strings.ToLower(hitD.Unit)))
+			cx := &Cross{Reason: DerivedOff, Derivation: Expression, Lines: []int{hit.OldLine, hit.NewLine}, Stated: n,
+				Got: val(hitD, isPts(strings.ToLower(hitD.Unit))) / o * 100, GotUnit: "%", Operands: []Number{hitD, hit.Old}}
+			add = append(add, alarmOnFigure(c, n, cx)...)
+			break
+		}
+	}
+	x.addClaims(add)
+}
