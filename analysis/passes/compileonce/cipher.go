@@ -6,10 +6,12 @@ import (
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
+	"github.com/perfproof/perfproof/internal/astutil"
 )
 
 // keyed describes a constructor that derives per-key state from a key:
@@ -66,6 +68,9 @@ func (c *checker) cipherCall(cur inspector.Cursor, fn *types.Func, key ast.Expr)
 	if c.hot.InDeadCode(cur) || c.hot.RunsOnce(cur) || c.hot.RarelyCalled(cur) || isConfigTime(cur) {
 		return
 	}
+	if c.keyFilled(key, cur) {
+		return
+	}
 	name := fn.Pkg().Name() + "." + fn.Name()
 	keep := "keep the cipher made once with the key"
 	if fn.Pkg().Path() == "crypto/hmac" {
@@ -117,4 +122,53 @@ func (c *checker) modeUsedLocally(cur inspector.Cursor) bool {
 		return false
 	}
 	return c.usedLocally(cur)
+}
+
+// keyFilled reports whether key reads a local slice or array that the
+// function around cur may fill in place: hands it to a call other than
+// the one at cur (rand.Read(k), io.ReadFull(r, k), copy(k, s)) or assigns
+// to one of its elements. Its bytes are then not what its declaration
+// says, and may differ on every call (a session key of fresh random
+// bytes), though the variable is assigned once.
+func (c *checker) keyFilled(key ast.Expr, cur inspector.Cursor) bool {
+	info := c.pass.TypesInfo
+	vars := make(map[*types.Var]bool)
+	ast.Inspect(key, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && !v.IsField() && !isPackageLevel(v) {
+				switch v.Type().Underlying().(type) {
+				case *types.Slice, *types.Array, *types.Pointer:
+					vars[v] = true
+				}
+			}
+		}
+		return true
+	})
+	if len(vars) == 0 {
+		return false
+	}
+	body, ok := astutil.EnclosingFunc(cur)
+	if !ok {
+		return true
+	}
+	for u := range body.Preorder((*ast.Ident)(nil)) {
+		if v, ok := info.Uses[u.Node().(*ast.Ident)].(*types.Var); !ok || !vars[v] {
+			continue
+		}
+		at := u
+		for at.ParentEdgeKind() == edge.ParenExpr_X || at.ParentEdgeKind() == edge.SliceExpr_X {
+			at = at.Parent()
+		}
+		switch at.ParentEdgeKind() {
+		case edge.CallExpr_Args:
+			if at.Parent() != cur {
+				return true
+			}
+		case edge.IndexExpr_X:
+			if at.Parent().ParentEdgeKind() == edge.AssignStmt_Lhs {
+				return true
+			}
+		}
+	}
+	return false
 }
