@@ -86,6 +86,12 @@ var units = func() []unitInfo {
 		// ratios
 		{"x", "x", Unknown, 1}, {"×", "x", Unknown, 1}, {"%", "%", Unknown, 1},
 	}
+	if jmhThrptUnits {
+		// JMH's throughput in its other time units (-tu ms, us, ns):
+		// "thrpt 10 543.218 ± 6.412 ops/ms".
+		u = append(u, unitInfo{"ops/ms", "ops/ms", Throughput, 1e3}, unitInfo{"ops/us", "ops/us", Throughput, 1e6},
+			unitInfo{"ops/µs", "ops/us", Throughput, 1e6}, unitInfo{"ops/ns", "ops/ns", Throughput, 1e9})
+	}
 	if lengthUnits {
 		// distances, base metres ("m" only apart from its number: "1.204m"
 		// is benchstat's milliseconds)

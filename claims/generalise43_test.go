@@ -44,3 +44,30 @@ func TestFortyThirdRoundQuotientOfFigures(t *testing.T) {
 	alarmAt(t, pair("4.2"), 11, "4.2")
 	noAlarmAt(t, pair("6.0"), 11, "6.0")
 }
+
+// TestFortyThirdRoundJMHThrptUnits checks that JMH's throughput scores in
+// ops/ms are read (const jmhThrptUnits), and that the same method printed
+// again in one block, one run per thread count under its own header, is
+// not a variant of the first run: the prose pair of the 8-thread runs is
+// consistent with its factor, not contradicted by the 1-thread row, and
+// a wrong factor of that pair is still caught.
+func TestFortyThirdRoundJMHThrptUnits(t *testing.T) {
+	src := func(factor string) string {
+		return doc("# Tile index", "", "## Lookups", "",
+			"```",
+			"# v2, -t 1",
+			"Benchmark                 Mode  Cnt     Score    Error   Units",
+			"TileBench.lookup         thrpt   10   311.406 ±  4.120  ops/ms",
+			"# v2, -t 8",
+			"Benchmark                 Mode  Cnt     Score    Error   Units",
+			"TileBench.lookup         thrpt   10  1905.772 ± 40.318  ops/ms",
+			"```",
+			"",
+			"With 8 threads, lookups rise from 311 to",
+			"1,906 ops/ms ("+factor+").")
+	}
+	rep := extract(t, src("6.1x"))
+	claimAt(t, rep, 8, "311.406")
+	noAlarmAt(t, src("6.1x"), 15, "6.1")
+	alarmAt(t, src("7.4x"), 15, "7.4")
+}

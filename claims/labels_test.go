@@ -664,8 +664,9 @@ var floors = map[string]struct {
 	"blind41": {extraction: 383.0 / 394, recall: 13.0 / 19, falseRate: 6.0 / 375, unlabelled: 2},
 	// blind42, scored blind once with the forty-second round (310/324,
 	// 13/20, 7/304, no alarm on an unlabelled claim): its floors.
-	// Raised in the forty-third round (a factor the quotient of two figures: 5/304).
-	"blind42": {extraction: 310.0 / 324, recall: 13.0 / 20, falseRate: 5.0 / 304, unlabelled: 0},
+	// Raised in the forty-third round (a factor the quotient of two figures: 5/304;
+	// JMH's ops/ms: 311/324).
+	"blind42": {extraction: 311.0 / 324, recall: 13.0 / 20, falseRate: 5.0 / 304, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
