@@ -93,6 +93,10 @@ func Scan(ctx context.Context, opts ScanOptions) (*ScanResult, error) {
 	return out, err
 }
 
+// weakStatic says why static evidence leaves a finding at low confidence,
+// for Notes.
+const weakStatic = "no call path from a handler, consumer loop or benchmark, run-once or example code, or a check too imprecise on the corpus for static evidence alone"
+
 // Notes returns the lines that tell a reader of the text output what it
 // leaves out: the findings of low confidence hidden, and those silenced
 // by //perfproof:ignore.
@@ -100,10 +104,10 @@ func (r *ScanResult) Notes() []string {
 	var out []string
 	switch static := r.Hidden - r.HiddenMeasured; {
 	case r.HiddenMeasured > 0:
-		out = append(out, fmt.Sprintf("%d low-confidence %s not shown: %d measured cold by the profiles (under 0.1 %% at the line), %d with no call path from a handler, consumer loop or benchmark, or in run-once or example code; -all shows them",
-			r.Hidden, plural(r.Hidden, "finding", "findings"), r.HiddenMeasured, static))
+		out = append(out, fmt.Sprintf("%d low-confidence %s not shown: %d measured cold by the profiles (under 0.1 %% at the line), %d with weak static evidence (%s); -all shows them with their evidence",
+			r.Hidden, plural(r.Hidden, "finding", "findings"), r.HiddenMeasured, static, weakStatic))
 	case r.Hidden > 0:
-		out = append(out, fmt.Sprintf("%d low-confidence %s not shown (no call path from a handler, consumer loop or benchmark, or run-once or example code); -all shows them", r.Hidden, plural(r.Hidden, "finding", "findings")))
+		out = append(out, fmt.Sprintf("%d low-confidence %s not shown (weak static evidence: %s); -all shows them with their evidence", r.Hidden, plural(r.Hidden, "finding", "findings"), weakStatic))
 	}
 	if n := len(r.Result.Suppressed); n > 0 {
 		out = append(out, fmt.Sprintf("%d silenced by //perfproof:ignore (-json lists them with their reasons)", n))

@@ -79,7 +79,7 @@ func TestScanResultNotes(t *testing.T) {
 		t.Errorf("Notes = %q, want the hidden count then the silenced count", got)
 	}
 	r.Hidden, r.HiddenMeasured, r.Result.Suppressed = 5, 3, nil
-	if got := r.Notes(); len(got) != 1 || !strings.HasPrefix(got[0], "5 low-confidence findings not shown: 3 measured cold by the profiles") || !strings.Contains(got[0], ", 2 with no call path") {
+	if got := r.Notes(); len(got) != 1 || !strings.HasPrefix(got[0], "5 low-confidence findings not shown: 3 measured cold by the profiles") || !strings.Contains(got[0], ", 2 with weak static evidence (no call path") {
 		t.Errorf("Notes = %q, want 5 hidden, 3 of them measured cold and 2 static", got)
 	}
 }
