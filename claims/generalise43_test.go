@@ -71,3 +71,33 @@ func TestFortyThirdRoundJMHThrptUnits(t *testing.T) {
 	noAlarmAt(t, src("6.1x"), 15, "6.1")
 	alarmAt(t, src("7.4x"), 15, "7.4")
 }
+
+// TestFortyThirdRoundQuotientOfBlockRuns checks that a factor with no
+// figure beside it that is the quotient of two runs in the output block
+// right above its paragraph ("v2 gets 6.1x its single-thread
+// throughput" after JMH runs at 1 and 8 threads) raises no alarm (const
+// quotientOfBlockRuns), and that a factor no two of those figures give
+// keeps its alarm.
+func TestFortyThirdRoundQuotientOfBlockRuns(t *testing.T) {
+	src := func(factor string) string {
+		return doc("# Tile index", "", "## Benchmarks", "",
+			"| stage | v1 | v2 |",
+			"|---|--:|--:|",
+			"| decode | 12.40 µs | 3.10 µs |",
+			"",
+			"The lookup runs:", "",
+			"```",
+			"# v2, -t 1",
+			"Benchmark                 Mode  Cnt     Score    Error   Units",
+			"TileBench.lookup         thrpt   10   311.406 ±  4.120  ops/ms",
+			"# v2, -t 8",
+			"Benchmark                 Mode  Cnt     Score    Error   Units",
+			"TileBench.lookup         thrpt   10  1905.772 ± 40.318  ops/ms",
+			"```",
+			"",
+			"Lock striping shows at 8 threads: v2 gets",
+			factor+" its single-thread throughput.")
+	}
+	noAlarmAt(t, src("6.12x"), 21, "6.12")
+	alarmAt(t, src("5.12x"), 21, "5.12")
+}
