@@ -101,3 +101,23 @@ func TestFortyThirdRoundQuotientOfBlockRuns(t *testing.T) {
 	noAlarmAt(t, src("6.12x"), 21, "6.12")
 	alarmAt(t, src("5.12x"), 21, "5.12")
 }
+
+// TestFortyThirdRoundQuotientOnLine checks that a factor that is the
+// quotient of two figures of its sentence, wrapped from the line before
+// ("8 workers render 1,540 tiles per ms" / "instead of 412, 3.7x"),
+// raises no alarm (const quotientOnLine), and that a factor those figures
+// do not give keeps its alarm.
+func TestFortyThirdRoundQuotientOnLine(t *testing.T) {
+	src := func(factor string) string {
+		return doc("# Tile renderer", "", "## Rendering", "",
+			"| stage | v1 | v2 |",
+			"|---|--:|--:|",
+			"| rasterise | 12.40 ms | 3.10 ms |",
+			"",
+			"Rendering overall, in the load test:", "",
+			"Sharded queues let 8 workers render 1,540 tiles per ms",
+			"instead of 412, "+factor+".")
+	}
+	noAlarmAt(t, src("3.7x"), 12, "3.7")
+	alarmAt(t, src("4.7x"), 12, "4.7")
+}

@@ -623,7 +623,7 @@ var floors = map[string]struct {
 	"blind33": {extraction: 325.0 / 330, recall: 15.0 / 21, falseRate: 2.0 / 309, unlabelled: 2},
 	// blind34, scored blind once with the thirty-fourth round (300/317,
 	// 11/20, 19/297, no alarm on an unlabelled claim): its floors.
-	"blind34": {extraction: 308.0 / 317, recall: 14.0 / 20, falseRate: 14.0 / 297, unlabelled: 0},
+	"blind34": {extraction: 308.0 / 317, recall: 14.0 / 20, falseRate: 13.0 / 297, unlabelled: 0},
 	// blind35, scored blind once with the thirty-fifth round (283/302,
 	// 10/20, 18/282, no alarm on an unlabelled claim): its floors.
 	// Raised in the thirty-sixth round (deltaPastSaved on: 11/20,
@@ -640,7 +640,7 @@ var floors = map[string]struct {
 	"blind37": {extraction: 339.0 / 374, recall: 14.0 / 19, falseRate: 8.0 / 355, unlabelled: 0},
 	// blind38, scored blind once with the thirty-eighth round (314/326,
 	// 13/21, 10/305, no alarm on an unlabelled claim): its floors.
-	"blind38": {extraction: 320.0 / 326, recall: 14.0 / 21, falseRate: 3.0 / 305, unlabelled: 0},
+	"blind38": {extraction: 320.0 / 326, recall: 14.0 / 21, falseRate: 2.0 / 305, unlabelled: 0},
 	// blind39, scored blind once with the thirty-ninth round (302/322,
 	// 7/22, 9/300, no alarm on an unlabelled claim): its floors.
 	// Raised in the fortieth round (9/22) and the forty-first (10/22).
@@ -665,8 +665,9 @@ var floors = map[string]struct {
 	// blind42, scored blind once with the forty-second round (310/324,
 	// 13/20, 7/304, no alarm on an unlabelled claim): its floors.
 	// Raised in the forty-third round (a factor the quotient of two figures: 5/304;
-	// JMH's ops/ms: 311/324; a factor the quotient of a block's runs: 4/304).
-	"blind42": {extraction: 311.0 / 324, recall: 13.0 / 20, falseRate: 4.0 / 304, unlabelled: 0},
+	// JMH's ops/ms: 311/324; a factor the quotient of a block's runs: 4/304;
+	// of its sentence's figures: 3/304).
+	"blind42": {extraction: 311.0 / 324, recall: 13.0 / 20, falseRate: 3.0 / 304, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
