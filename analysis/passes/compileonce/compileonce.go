@@ -84,7 +84,7 @@ func (c *checker) call(cur inspector.Cursor) {
 	if !ok || fn.Pkg() == nil || len(call.Args) == 0 {
 		return
 	}
-	if _, key, ok := c.keyedCall(call); ok {
+	if key, ok := keyArg(fn, call); ok {
 		c.cipherCall(cur, fn, key)
 		return
 	}
