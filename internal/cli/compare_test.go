@@ -70,15 +70,16 @@ func BenchmarkSleep(b *testing.B) {
 }
 
 // compareRepo makes a repository with two commits of workModule (the
-// second with four times the steps and an allocation), a branch, a stash
-// entry, a staged and an unstaged change and an untracked file.
+// second with forty times the steps, so that the time verdict holds on a
+// loaded machine, and an allocation), a branch, a stash entry, a staged
+// and an unstaged change and an untracked file.
 func compareRepo(t *testing.T) *revstest.Repo {
 	t.Helper()
 	r := revstest.NewRepo(t)
 	r.Write(workModule("1000", false))
 	r.Commit("one")
 	r.Git("branch", "feature")
-	r.Write(workModule("4000", true))
+	r.Write(workModule("40000", true))
 	r.Commit("two")
 	r.Write(map[string]string{"mod/work/doc.go": "// Package work is stashed.\npackage work\n"})
 	r.Git("stash", "push", "--include-untracked", "--quiet")
@@ -102,7 +103,7 @@ func TestCompareRevisions(t *testing.T) {
 		return code, stdout.String(), stderr.String()
 	}
 
-	// feature (the first commit) against HEAD: four times the steps and an
+	// feature (the first commit) against HEAD: forty times the steps and an
 	// allocation. The allocation fails the allocs gate.
 	code, stdout, stderr := run("-count", "6", "-bench", "Work", "-fail-on", "allocs", "-json", "feature", "HEAD", "./...")
 	if code != 1 {
