@@ -602,6 +602,7 @@ func (x *extractor) crossCheck() {
 	x.checkUpToFactors()
 	x.checkDigitSlips()
 	x.checkPrefixSlips()
+	x.checkWrongWayConversions()
 	x.checkPeriodScaled()
 	x.splitContradictedFigures()
 	if sentenceFromTo {

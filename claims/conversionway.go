@@ -1,0 +1,167 @@
+package claims
+
+import (
+	"math"
+	"regexp"
+	"strings"
+)
+
+// conversionWrongWay (forty-fourth round): a size restated in the other
+// system of byte units right after the size it restates, in one sentence
+// or one table cell ("174.1 TB, i.e. 191.5 TiB of tape", "0.94 TB is
+// 1.03 TiB", "4.22 TB (4.64 TiB)", "2.4 TB of user data per day (27.8
+// MB/s), which is 2.62 TiB"), whose digits are the first size's times
+// the prefix's factor (1.024 for K, 1.0486 for M, 1.0737 for G, 1.0995
+// for T) where they should be divided by it, or the reverse, is an
+// ArithmeticError: the conversion was done the wrong way. A TiB figure
+// is always the smaller number of a TB amount, and a GB figure the
+// larger of a GiB amount. The earlier conversion checks
+// (checkAmountConversion) read a restatement only after the link words
+// they know ("or", "i.e." with no noun after, a parenthesis) and were
+// left off for "is" and "of tape" (conversionIs, conversionOfNoun: each
+// caught its origin only); this rule reads any link but asks for the
+// arithmetic signature itself.
+//
+// What it reads: each figure of an unverifiable claim that is a size in
+// a prefixed byte unit, of three significant digits or more, and the
+// nearest size before it (skipping byte rates and figures of other
+// quantities, at most three figures back) on its line, or on the line
+// before when a prose line wraps its sentence; no sentence break or
+// table cell boundary between the two. The arithmetic: with f the
+// prefix's binary-over-decimal factor (1.024^k for the k-th prefix), a
+// binary figure that is the decimal size × f (in base units, × f²), or
+// a decimal figure that is the binary size ÷ f (÷ f²), each widened by
+// both figures' rounding, and neither the right conversion nor the same
+// digits. Cost: one scan of the figure's line (and the line before) per
+// eligible size; nothing quadratic in the document.
+const conversionWrongWay = true
+
+// wrongWayBack is how many figures before a size checkWrongWayConversions
+// looks for the size it restates.
+const wrongWayBack = 3
+
+// otherAmountLinkRE finds the words between two sizes that make the second
+// another amount, not the first restated: "and", "while", "against",
+// "from … to", "than", "more".
+var otherAmountLinkRE = regexp.MustCompile(`(?i)\b(?:and|but|while|whereas|versus|vs|against|than|to|from|plus|minus|more|less|up|down|grows?|grew|rose|fell|drops?|dropped)\b`)
+
+// checkWrongWayConversions: see conversionWrongWay.
+func (x *extractor) checkWrongWayConversions() {
+	if !conversionWrongWay {
+		return
+	}
+	var add []Claim
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		if c.Verdict != Unverifiable || c.Line < 1 || c.Line > len(x.lines) {
+			continue
+		}
+		for _, n := range c.Numbers {
+			if !wrongWayEligible(n) {
+				continue
+			}
+			if cx := x.wrongWayConversion(c, n); cx != nil {
+				add = append(add, alarmOnFigure(c, n, cx)...)
+				break
+			}
+		}
+	}
+	x.addClaims(add)
+}
+
+// wrongWayEligible reports whether n may be a conversion checked by
+// checkWrongWayConversions: a single size in a prefixed byte unit with
+// three significant digits or more.
+func wrongWayEligible(n Number) bool {
+	if n.Quantity != Memory || n.isRange() || !(n.Value > 0) || !(n.scale > 0) || len(prefixSlips(n)) == 0 {
+		return false
+	}
+	return significantDigits(digitsOf(n.Text)) >= 3
+}
+
+// wrongWayConversion returns the outcome of figure n of claim c when it
+// is the size before it converted the wrong way, nil otherwise.
+func (x *extractor) wrongWayConversion(c *Claim, n Number) *Cross {
+	raw := blankCode(plain(x.lines[c.Line-1].raw))
+	text := raw
+	if x.lines[c.Line-1].kind == lkProse {
+		text, raw = x.proseWithWrap(c.Line)
+	}
+	from := len(text) - len(raw)
+	figs := scanFigures(text)
+	at := -1
+	for i := len(figs) - 1; i >= 0 && figs[i].start >= from; i-- {
+		if figs[i].Text == n.Text && figs[i].Unit == n.Unit {
+			at = i
+			break
+		}
+	}
+	if at < 1 {
+		return nil
+	}
+	breaks := sentenceBreaks(text)
+	for i := at - 1; i >= 0 && i >= at-wrongWayBack; i-- {
+		between := text[figs[i].end:figs[at].start]
+		if strings.Contains(between, "|") || hasBreakIn(breaks, figs[i].end, figs[at].start) || otherAmountLinkRE.MatchString(between) {
+			return nil
+		}
+		o := figs[i].Number
+		if o.Quantity != Memory || o.isRange() || !(o.scale > 0) {
+			continue
+		}
+		if !otherByteSystem(n.Unit, o.Unit) {
+			// The size right before is in the figure's own system, or
+			// a prefix away: no conversion of it.
+			return nil
+		}
+		// r is the factor of the same digits read in the figure's
+		// system (> 1 for a binary figure after a decimal size); the
+		// right conversion keeps the bytes, the wrong one moves them by
+		// r again.
+		r := prefixFactor(o.Unit)
+		if !binaryUnit(n.Unit) {
+			r = 1 / r
+		}
+		lo, hi := o.base()
+		wrong := r * r
+		if !rangeMatch(n, lo*wrong, hi*wrong) || rangeMatch(n, lo, hi) || rangeMatch(n, lo*r, hi*r) {
+			return nil
+		}
+		lines := []int{c.Line}
+		if figs[i].start < from {
+			lines = []int{c.Line - 1, c.Line}
+		}
+		return &Cross{Reason: UnitSlip, Derivation: Conversion, Lines: lines, Stated: n, Factor: wrong,
+			Got: toUnit(o.mid(), n), GotUnit: n.Unit, Operands: []Number{o},
+			Slip: "the conversion between binary and decimal units done the wrong way (multiplied where it divides, or the reverse)"}
+	}
+	return nil
+}
+
+// hasBreakIn reports whether a sentence break of breaks (ascending byte
+// offsets) lies in [lo, hi).
+func hasBreakIn(breaks []int, lo, hi int) bool {
+	for _, b := range breaks {
+		if b >= lo && b < hi {
+			return true
+		}
+	}
+	return false
+}
+
+// prefixFactor returns a byte unit's binary prefix value over its decimal
+// one, 1.024^k for the k-th prefix (K, M, G, T, P), whichever system u is
+// written in; 1 without a prefix.
+func prefixFactor(u string) float64 {
+	if strings.HasPrefix(u, "k") {
+		u = "K" + u[1:]
+	}
+	if u == "" {
+		return 1
+	}
+	k := strings.IndexByte("KMGTP", u[0])
+	if k < 0 {
+		return 1
+	}
+	return math.Pow(1.024, float64(k+1))
+}
