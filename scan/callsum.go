@@ -53,6 +53,9 @@ type callSummary struct {
 	// of any other route (see routeHandlers); they may be declared in
 	// another package.
 	controlRoutes, servingRoutes []string
+	// handOuts are the request callbacks the package's non-test code
+	// gives to functions called by name.
+	handOuts []handOut
 }
 
 // typeMethods are the methods of a concrete type T (of *T, which has
@@ -71,6 +74,70 @@ func methodKey(fn *types.Func) string {
 		name = fn.Pkg().Path() + "." + name
 	}
 	return name + sigKey(fn.Signature())
+}
+
+// looseKey identifies a method by its name (with its package path if
+// unexported) and the number of its parameters and results alone: what an
+// interface whose method mentions a type parameter (TaskWorker[T, R]'s
+// Execute(context.Context, T) (R, error), called from generic code) asks
+// of a concrete type's method, which names concrete types there. The
+// \x02 byte, which no type's text holds, marks it.
+func looseKey(fn *types.Func) string {
+	name := fn.Name()
+	if !fn.Exported() && fn.Pkg() != nil {
+		name = fn.Pkg().Path() + "." + name
+	}
+	sig := fn.Signature()
+	return name + "\x02" + strconv.Itoa(sig.Params().Len()) + "/" + strconv.Itoa(sig.Results().Len()) + "/" + strconv.FormatBool(sig.Variadic())
+}
+
+// ifaceKey is methodKey, or looseKey for a method whose signature
+// mentions a type parameter.
+func ifaceKey(fn *types.Func) string {
+	if mentionsTypeParam(fn.Signature(), 0) {
+		return looseKey(fn)
+	}
+	return methodKey(fn)
+}
+
+// mentionsTypeParam reports whether t mentions a type parameter, looking
+// through pointers, slices, arrays, maps, channels, signatures and the type
+// arguments of named types, to a depth of 8.
+func mentionsTypeParam(t types.Type, depth int) bool {
+	if depth > 8 {
+		return false
+	}
+	switch t := t.(type) {
+	case *types.TypeParam:
+		return true
+	case *types.Pointer:
+		return mentionsTypeParam(t.Elem(), depth+1)
+	case *types.Slice:
+		return mentionsTypeParam(t.Elem(), depth+1)
+	case *types.Array:
+		return mentionsTypeParam(t.Elem(), depth+1)
+	case *types.Chan:
+		return mentionsTypeParam(t.Elem(), depth+1)
+	case *types.Map:
+		return mentionsTypeParam(t.Key(), depth+1) || mentionsTypeParam(t.Elem(), depth+1)
+	case *types.Signature:
+		return mentionsTypeParam(t.Params(), depth+1) || mentionsTypeParam(t.Results(), depth+1)
+	case *types.Tuple:
+		for v := range t.Variables() {
+			if mentionsTypeParam(v.Type(), depth+1) {
+				return true
+			}
+		}
+	case *types.Named:
+		for a := range t.TypeArgs().Types() {
+			if mentionsTypeParam(a, depth+1) {
+				return true
+			}
+		}
+	case *types.Alias:
+		return mentionsTypeParam(types.Unalias(t), depth+1)
+	}
+	return false
 }
 
 // ifaceCallee names a call of method (a methodKey) through an interface
@@ -107,6 +174,7 @@ func (sum *callSummary) addTypes(info *types.Info) {
 				impl = PprofName(fn)
 			}
 			t.methods[methodKey(fn)] = impl
+			t.methods[looseKey(fn)] = impl
 		}
 		sum.types = append(sum.types, t)
 	}
@@ -146,6 +214,9 @@ type funcNode struct {
 	// entry is the kind of entry point the function is ("" if none):
 	// "HTTP handler", "benchmark", ...
 	entry string
+	// handedTo is, for a function literal made a handler by
+	// requestCallbacks, the function outside the scan it is given to.
+	handedTo string
 	// loops are, for a consumer-loop entry, the spans of its loops that
 	// take messages, and for a benchmark, of its measured loops (see
 	// astutil.IsBenchmarkLoop): the rest of its body is set-up, run once
@@ -194,6 +265,14 @@ type funcNode struct {
 // the value in (a field, a queue) is called; the call that passes it is
 // an edge of its own.
 type funcValue struct{ sig, name, via string }
+
+// A handOut is a function value that takes a *net/http.Request, of
+// signature sig (a sigKey), given by non-test code as an argument to
+// callee, a function called by name: if the scan does not analyse callee
+// (a JSON API library's wrapper that makes an http.Handler of it), the
+// value is called per request from a handler the scan cannot see (see
+// requestCallbacks).
+type handOut struct{ sig, callee string }
 
 // sigKey writes sig without its receiver and its parameter and result
 // names, packages by path.
@@ -350,6 +429,9 @@ func (s *summariser) body(c inspector.Cursor, n *funcNode, self *types.Func) {
 		case *ast.CallExpr:
 			if callee := calleeName(info, e, s.litOnly); callee != "" {
 				n.calls = append(n.calls, callEdge{callee: callee, loop: s.repeated(n, cc)})
+				if !n.test {
+					s.handOuts(e, callee)
+				}
 			}
 			if handlers, control := s.routeHandlers(n, e); control {
 				s.sum.controlRoutes = append(s.sum.controlRoutes, handlers...)
@@ -506,10 +588,10 @@ func calleeName(info *types.Info, call *ast.CallExpr, litOnly map[types.Object]b
 		}
 		keys := make([]string, iface.NumMethods())
 		for i := range keys {
-			keys[i] = methodKey(iface.Method(i))
+			keys[i] = ifaceKey(iface.Method(i))
 		}
 		slices.Sort(keys)
-		return ifaceCallee(keys, methodKey(fn))
+		return ifaceCallee(keys, ifaceKey(fn))
 	}
 	return PprofName(fn)
 }
@@ -626,6 +708,31 @@ func entryKindSig(sig *types.Signature) string {
 		return "benchmark"
 	}
 	return ""
+}
+
+// handOuts records the arguments of call, a call of callee, that are
+// function values taking a *net/http.Request and no handlers by their
+// signature (see entryKindSig).
+func (s *summariser) handOuts(call *ast.CallExpr, callee string) {
+	if strings.HasPrefix(callee, "iface.") || strings.HasPrefix(callee, "dyn.") {
+		return
+	}
+	for _, arg := range call.Args {
+		sig, ok := types.Unalias(s.pass.TypesInfo.TypeOf(arg)).(*types.Signature)
+		if ok && takesRequest(sig) && entryKindSig(sig) == "" {
+			s.sum.handOuts = append(s.sum.handOuts, handOut{sig: sigKey(sig), callee: callee})
+		}
+	}
+}
+
+// takesRequest reports whether a parameter of sig is a *net/http.Request.
+func takesRequest(sig *types.Signature) bool {
+	for v := range sig.Params().Variables() {
+		if p, ok := v.Type().(*types.Pointer); ok && isNamed(p, "net/http", "Request") {
+			return true
+		}
+	}
+	return false
 }
 
 // isNamed reports whether t, or what t points to, is the named type

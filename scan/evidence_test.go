@@ -406,6 +406,20 @@ func TestLiteralNodes(t *testing.T) {
 			t.Errorf("finding in svc.%s, %s: %q; want %q", tc.fn, tc.why, got, tc.want)
 		}
 	}
+	// Methods called through a generic interface from generic code
+	// (testdata/literals/svc/generic.go): matched by name and arity.
+	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "generic.go"), map[string]string{
+		"// generic: through TaskWorker[*Job, string]": "low, static: reachable from HTTP handler svc.RunJobs in 2 calls, through a loop",
+		"// generic: another arity":                    "low, static: no call path",
+	})
+	// Literals of *http.Request handed to a library outside the scan
+	// are handlers (testdata/literals/svc/jsonapi.go); one kept by the
+	// scan's own code is not.
+	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "jsonapi.go"), map[string]string{
+		"// callback: through the library's handler":             "medium, static: reachable from HTTP handler the literal at jsonapi.go:14 in svc.MakeAuthAPI in 1 call",
+		"// callback: a filter the library calls per request":    "high, static: is a HTTP handler (a function of *http.Request, as those given to jsonapi.Filter, outside the scan)",
+		"// callback: kept by the scan's own code, never called": "low, static: no call path",
+	})
 	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "routes.go"), map[string]string{
 		"// route: health": "low, static: is a control-plane HTTP handler",
 	})

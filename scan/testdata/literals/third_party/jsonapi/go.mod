@@ -1,0 +1,3 @@
+module example.org/jsonapi
+
+go 1.22

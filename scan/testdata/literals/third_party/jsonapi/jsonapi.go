@@ -1,0 +1,34 @@
+// Package jsonapi stands for a JSON API library outside the scan: it makes
+// an http.Handler of a function of the request.
+package jsonapi
+
+import (
+	"encoding/json"
+	"net/http"
+)
+
+// A Response is a status and a body to encode.
+type Response struct {
+	Code int
+	Body any
+}
+
+// MakeJSONAPI returns a handler that calls f per request and writes its
+// response as JSON.
+func MakeJSONAPI(f func(*http.Request) Response) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		res := f(r)
+		w.WriteHeader(res.Code)
+		json.NewEncoder(w).Encode(res.Body)
+	})
+}
+
+// Filter calls keep per request; a handler it wraps serves only the
+// requests keep accepts.
+func Filter(keep func(*http.Request) bool, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if keep(r) {
+			h.ServeHTTP(w, r)
+		}
+	})
+}
