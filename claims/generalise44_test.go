@@ -43,3 +43,35 @@ func TestFortyFourthRoundConversionWrongWay(t *testing.T) {
 		"Kept for a year, the primary copy holds 19.6 TB and the replicas 21.6 TiB of disk in the rack.")
 	noAlarmAt(t, two, 5, "21.6")
 }
+
+// TestFortyFourthRoundScaledOverOwnSentence checks that a day's total
+// listed after an hour's amount ("2.35 TB an hour and 56.4 TiB a day")
+// is checked against it when the next sentence opens with an over phrase
+// of its own ("Over a 30-day month …", const scaledOverOwnSentence): a
+// unit slipped in the total is an arithmetic error, the right total
+// stays consistent.
+func TestFortyFourthRoundScaledOverOwnSentence(t *testing.T) {
+	src := func(total string) string {
+		return doc("# Sensor relay", "", "## Egress", "",
+			"Batching trims each frame, so the relay forwards 2.35 TB an hour and "+total+" a day. Over a 30-day month",
+			"the cold archive keeps what is left after deduplication.")
+	}
+	alarmAt(t, src("56.4 TiB"), 5, "56.4")
+	stated(t, src("56.4 TB"), 5, "56.4")
+}
+
+// TestFortyFourthRoundScaledOverAfterComma checks that a month's total
+// linked to a day's amount by a comma after words about it, with the
+// number of days stated after the total ("41.7 GB of scratch space a
+// day, 1.25 TiB over a 30-day month"), is checked as that total (const
+// scaledOverAfterComma): the unit slipped is an arithmetic error, the
+// right conversion of the total stays consistent.
+func TestFortyFourthRoundScaledOverAfterComma(t *testing.T) {
+	src := func(total string) string {
+		return doc("# Sensor relay", "", "## Scratch space", "",
+			"The streaming encoder spares 41.7 GB of scratch space a day, "+total+" over a 30-day month.")
+	}
+	alarmAt(t, src("1.25 TiB"), 5, "1.25")
+	stated(t, src("1.14 TiB"), 5, "1.14")
+	stated(t, src("1.25 TB"), 5, "1.25")
+}

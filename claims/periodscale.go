@@ -61,6 +61,26 @@ var scaledThatLeadRE = regexp.MustCompile(`(?i)^\W*(?:that|this)\s+(?:is|comes\s
 // changeWordAfterRE finds a word of change right after an amount.
 var changeWordAfterRE = regexp.MustCompile(`(?i)^\s*(less|more|fewer|saved|lower|higher)\b`)
 
+// scaledOverOwnSentence (forty-fourth round): the number of short
+// periods a total is over is read in its own sentence only; an over
+// phrase of the sentence after it ("… 1.14 TB an hour and 27.4 TiB a
+// day. Over a 30-day month the saving comes to 8.2 PB") counts the
+// periods of another total, and had made the day's total look like one
+// over days, read against the hour's amount as none.
+const scaledOverOwnSentence = true
+
+// scaledOverAfterComma (forty-fourth round): a total over a long period
+// linked to the amount over a short one by a comma alone, after words
+// about the amount and its period, is read as that amount's total when
+// it states the number of periods right after it ("v8 avoids 64.3 GB of
+// garbage a day, 1.93 TiB over a 30-day month"): the comma after words
+// had been no link.
+const scaledOverAfterComma = true
+
+// scaledWordsCommaRE is the link of scaledOverAfterComma: a few words
+// (what the amount is of), the amount's period, a comma.
+var scaledWordsCommaRE = regexp.MustCompile(`(?i)^\s*(?:[a-z][a-z-]*\s+){0,4}(?:a|an|per|each|every)\s+(?:` + shortPeriodWords + `)\s*,\s*$`)
+
 // shortPeriodWords are the periods an amount may be stated per, as a
 // regular expression.
 const shortPeriodWords = `weekday|working[\s-]day|business[\s-]day|trading[\s-]day|night|day|week|month|hour|minute|second`
@@ -305,7 +325,11 @@ func (x *extractor) periodScaled(c *Claim, text string, figs []figure, at int) (
 		}
 	}
 	and := scaledAndRE.MatchString(link)
-	if !and && (scaledOtherRE.MatchString(link) || !scaledLinkRE.MatchString(link) && !scaledOverRE.MatchString(link)) {
+	// "64.3 GB of garbage a day, 1.93 TiB over a 30-day month": words
+	// about the amount, its period and a comma, then the total with the
+	// number of periods it is over.
+	commaOver := scaledOverAfterComma && !and && scaledWordsCommaRE.MatchString(link) && scaledOverAfterRE.MatchString(after)
+	if !and && !commaOver && (scaledOtherRE.MatchString(link) || !scaledLinkRE.MatchString(link) && !scaledOverRE.MatchString(link)) {
 		return nil, false
 	}
 	if breaks := sentenceBreaks(link); len(breaks) > 1 || len(breaks) == 1 && !scaledOverLeadRE.MatchString(link[breaks[0]:]) &&
@@ -327,6 +351,14 @@ func (x *extractor) periodScaled(c *Claim, text string, figs []figure, at int) (
 	}
 	var cnt [2]float64
 	rest := link + after
+	if scaledOverOwnSentence {
+		// "… 1.14 TB an hour and 27.4 TiB a day. Over a 30-day month
+		// the saving …": the next sentence's over phrase is another
+		// total's.
+		if b := sentenceBreaks(after); len(b) > 0 {
+			rest = link + after[:b[0]]
+		}
+	}
 	if m := scaledOverRE.FindStringSubmatch(rest); m != nil {
 		v, over, lg, ok := scaledOver(m)
 		if !ok {
@@ -347,6 +379,11 @@ func (x *extractor) periodScaled(c *Claim, text string, figs []figure, at int) (
 		cnt = [2]float64{v, v}
 	} else {
 		var ok bool
+		if commaOver {
+			// The comma links the total only through the count it
+			// states.
+			return nil, false
+		}
 		if cnt, ok = calendarCounts[[2]string{short, long}]; !ok || and && !andWordRE.MatchString(link) {
 			// A comma alone links a total only to the number of
 			// periods its sentence states.
