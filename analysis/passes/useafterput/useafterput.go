@@ -515,21 +515,7 @@ func reaches(a, b ssa.Instruction) bool {
 			}
 		}
 	}
-	seen := map[*ssa.BasicBlock]bool{}
-	stack := append([]*ssa.BasicBlock(nil), ab.Succs...)
-	for len(stack) > 0 {
-		x := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if x == bb {
-			return true
-		}
-		if seen[x] {
-			continue
-		}
-		seen[x] = true
-		stack = append(stack, x.Succs...)
-	}
-	return false
+	return blockReaches(ab, bb)
 }
 
 // preferDestination drops, from a result that may be a parameter of the
