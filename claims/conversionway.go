@@ -51,6 +51,7 @@ func (x *extractor) checkWrongWayConversions() {
 		return
 	}
 	var add []Claim
+	var ls lineScan
 	for k := range x.rep.Claims {
 		c := &x.rep.Claims[k]
 		if c.Verdict != Unverifiable || c.Line < 1 || c.Line > len(x.lines) {
@@ -60,7 +61,7 @@ func (x *extractor) checkWrongWayConversions() {
 			if !wrongWayEligible(n) {
 				continue
 			}
-			if cx := x.wrongWayConversion(c, n); cx != nil {
+			if cx := x.wrongWayConversion(&ls, c, n); cx != nil {
 				add = append(add, alarmOnFigure(c, n, cx)...)
 				break
 			}
@@ -81,25 +82,12 @@ func wrongWayEligible(n Number) bool {
 
 // wrongWayConversion returns the outcome of figure n of claim c when it
 // is the size before it converted the wrong way, nil otherwise.
-func (x *extractor) wrongWayConversion(c *Claim, n Number) *Cross {
-	raw := blankCode(plain(x.lines[c.Line-1].raw))
-	text := raw
-	if x.lines[c.Line-1].kind == lkProse {
-		text, raw = x.proseWithWrap(c.Line)
-	}
-	from := len(text) - len(raw)
-	figs := scanFigures(text)
-	at := -1
-	for i := len(figs) - 1; i >= 0 && figs[i].start >= from; i-- {
-		if figs[i].Text == n.Text && figs[i].Unit == n.Unit {
-			at = i
-			break
-		}
-	}
+func (x *extractor) wrongWayConversion(ls *lineScan, c *Claim, n Number) *Cross {
+	text, from, figs, at := ls.read(x, c.Line, n)
 	if at < 1 {
 		return nil
 	}
-	breaks := sentenceBreaks(text)
+	breaks := ls.breaks
 	for i := at - 1; i >= 0 && i >= at-wrongWayBack; i-- {
 		between := text[figs[i].end:figs[at].start]
 		if strings.Contains(between, "|") || hasBreakIn(breaks, figs[i].end, figs[at].start) || otherAmountLinkRE.MatchString(between) {
@@ -164,4 +152,42 @@ func prefixFactor(u string) float64 {
 		return 1
 	}
 	return math.Pow(1.024, float64(k+1))
+}
+
+// lineScan keeps the figures of the last line a pass read, so that a
+// line of many figures is scanned once, not once per figure.
+type lineScan struct {
+	line   int
+	text   string // the line, after the line before when prose wraps
+	from   int    // the offset of the line's own text in text
+	figs   []figure
+	breaks []int // sentence breaks of text
+}
+
+// read returns the text of line (1-based) with the line before when its
+// prose sentence wraps, the offset of the line's own text, its figures
+// and the index of the last figure on the line itself written as n (-1
+// if none).
+func (ls *lineScan) read(x *extractor, line int, n Number) (text string, from int, figs []figure, at int) {
+	if ls.line != line || ls.figs == nil {
+		raw := blankCode(plain(x.lines[line-1].raw))
+		text := raw
+		if x.lines[line-1].kind == lkProse {
+			text, raw = x.proseWithWrap(line)
+		}
+		ls.line, ls.text, ls.from = line, text, len(text)-len(raw)
+		ls.figs = scanFigures(text)
+		if ls.figs == nil {
+			ls.figs = []figure{}
+		}
+		ls.breaks = sentenceBreaks(text)
+	}
+	at = -1
+	for i := len(ls.figs) - 1; i >= 0 && ls.figs[i].start >= ls.from; i-- {
+		if ls.figs[i].Text == n.Text && ls.figs[i].Unit == n.Unit {
+			at = i
+			break
+		}
+	}
+	return ls.text, ls.from, ls.figs, at
 }

@@ -603,6 +603,7 @@ func (x *extractor) crossCheck() {
 	x.checkDigitSlips()
 	x.checkPrefixSlips()
 	x.checkWrongWayConversions()
+	x.checkProductChains()
 	x.checkPeriodScaled()
 	x.splitContradictedFigures()
 	if sentenceFromTo {

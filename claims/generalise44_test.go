@@ -75,3 +75,31 @@ func TestFortyFourthRoundScaledOverAfterComma(t *testing.T) {
 	stated(t, src("1.14 TiB"), 5, "1.14")
 	stated(t, src("1.25 TB"), 5, "1.25")
 }
+
+// TestFortyFourthRoundProductChain checks that a size written after the
+// chain of three or more factors that gives it ("3,600 tiles × 256 ×
+// 256 × 4 bytes = 943.7 MiB") is checked as their product (const
+// productChain): the product's decimal megabytes written as MiB is an
+// arithmetic error, the right unit is consistent, a count in words
+// ("1.5 million × 520 bits") is read, and a chain whose product is
+// another figure (one term of a sum) raises nothing.
+func TestFortyFourthRoundProductChain(t *testing.T) {
+	src := func(total string) string {
+		return doc("# Tile cache", "", "## Memory", "",
+			"A warm zoom level holds 3,600 tiles × 256 × 256 × 4 bytes = "+total+" of decoded pixels in each worker.")
+	}
+	alarmAt(t, src("943.7 MiB"), 5, "943.7")
+	stated(t, src("943.7 MB"), 5, "943.7")
+	stated(t, src("900.0 MiB"), 5, "900.0")
+
+	bits := func(total string) string {
+		return doc("# Tile cache", "", "## Bitmaps", "",
+			"The dirty-tile bitmaps need 1.5 million × 520 bits = "+total+" across the cluster.")
+	}
+	alarmAt(t, bits("97.5 MiB"), 5, "97.5")
+	stated(t, bits("97.5 MB"), 5, "97.5")
+
+	sum := doc("# Tile cache", "", "## Disk", "",
+		"Both tiers together: 2,000 tiles × 48 × 1.5 KB = 611.3 MB with the overview tier added.")
+	noAlarmAt(t, sum, 5, "611.3")
+}
