@@ -809,26 +809,22 @@ func (f *flow) infeasible(fd finding) bool {
 }
 
 // base returns the value v's address or value is computed from through
-// field and element addresses, field and element reads and loads:
-// last for &last.start.
+// holder addresses (holderBase), field and element reads and loads: last
+// for &last.start and for last.start.
 func base(v ssa.Value) ssa.Value {
 	for range 16 {
-		switch x := v.(type) {
-		case *ssa.FieldAddr:
-			v = x.X
-		case *ssa.IndexAddr:
-			v = x.X
+		switch x := holderBase(v).(type) {
 		case *ssa.Field:
 			v = x.X
 		case *ssa.Index:
 			v = x.X
 		case *ssa.UnOp:
 			if x.Op != token.MUL {
-				return v
+				return x
 			}
 			v = x.X
 		default:
-			return v
+			return x
 		}
 	}
 	return v
