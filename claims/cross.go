@@ -644,6 +644,7 @@ func (x *extractor) crossCheck() {
 	x.checkGeomeanRows()
 	x.unalarmInverseUndirected()
 	x.unalarmComparativeNoPair()
+	x.checkPairsAfterOtherRow()
 	x.splitPairOperands()
 	x.listProductCounts()
 	x.listEquationResults()

@@ -577,7 +577,8 @@ var floors = map[string]struct {
 	// 281/289).
 	// Raised in the forty-second round (prefix slips of two digits: 10/20).
 	// Raised in the forty-fourth round (conversionWrongWay: 11/20).
-	"blind28": {extraction: 281.0 / 289, recall: 11.0 / 20, falseRate: 3.0 / 269, unlabelled: 0},
+	// Raised in the forty-fourth round (pairAfterOtherRow: 13/20).
+	"blind28": {extraction: 281.0 / 289, recall: 13.0 / 20, falseRate: 3.0 / 269, unlabelled: 0},
 	// blind29, scored blind once with the twenty-ninth round (335/347,
 	// 10/20, 14/327, no alarm on an unlabelled claim): its floors.
 	// Raised after the thirtieth round (JMH parameters, one amount is no
@@ -600,7 +601,8 @@ var floors = map[string]struct {
 	// "Thirty-fourth round": 300/306, 9/19, 2/287).
 	// Raised in the forty-second round (a pair restated with another
 	// figure after: 11/19).
-	"blind30": {extraction: 305.0 / 306, recall: 11.0 / 19, falseRate: 1.0 / 287, unlabelled: 0},
+	// Raised in the forty-fourth round (pairAfterOtherRow: 13/19).
+	"blind30": {extraction: 305.0 / 306, recall: 13.0 / 19, falseRate: 1.0 / 287, unlabelled: 0},
 	// blind31, scored blind once with the thirty-first round (291/302,
 	// 11/20, 14/282, one alarm on an unlabelled claim): its floors.
 	// Raised in the thirty-third round (a range of percentages written
@@ -618,13 +620,15 @@ var floors = map[string]struct {
 	// "Thirty-fourth round": 313/322, 15/21, 13/301).
 	// Raised in the forty-first round (compare.py changes quoted in
 	// prose: 314/322).
-	"blind32": {extraction: 314.0 / 322, recall: 15.0 / 21, falseRate: 11.0 / 301, unlabelled: 0},
+	// Raised in the forty-fourth round (pairAfterOtherRow: 17/21).
+	"blind32": {extraction: 314.0 / 322, recall: 17.0 / 21, falseRate: 11.0 / 301, unlabelled: 0},
 	// blind33, scored blind once with the thirty-third round (300/330,
 	// 13/21, 8/309, two alarms on unlabelled claims): its floors.
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 313/330, 15/21, 7/309).
 	// Raised in the thirty-sixth round (deltaPastSaved on: 2/309).
-	"blind33": {extraction: 325.0 / 330, recall: 15.0 / 21, falseRate: 2.0 / 309, unlabelled: 2},
+	// Raised in the forty-fourth round (pairAfterOtherRow: 17/21).
+	"blind33": {extraction: 325.0 / 330, recall: 17.0 / 21, falseRate: 2.0 / 309, unlabelled: 2},
 	// blind34, scored blind once with the thirty-fourth round (300/317,
 	// 11/20, 19/297, no alarm on an unlabelled claim): its floors.
 	// Raised in the forty-fourth round (conversionWrongWay: 15/20).
@@ -655,7 +659,8 @@ var floors = map[string]struct {
 	// blind39 only): 10/300 false alarms, the score before the fortieth
 	// round kept it.
 	// Raised in the forty-first round (hyperfine spreads: 303/322).
-	"blind39": {extraction: 303.0 / 322, recall: 10.0 / 22, falseRate: 9.0 / 300, unlabelled: 0},
+	// Raised in the forty-fourth round (pairAfterOtherRow: 11/22).
+	"blind39": {extraction: 303.0 / 322, recall: 11.0 / 22, falseRate: 9.0 / 300, unlabelled: 0},
 	// blind40, scored blind once with the fortieth round (302/318,
 	// 13/19, 3/299, no alarm on an unlabelled claim): its floors.
 	// Raised in the forty-first round (compare.py changes quoted in

@@ -1,0 +1,160 @@
+package claims
+
+import (
+	"math"
+	"slices"
+)
+
+// pairAfterOtherRow (forty-fourth round): a before → after pair of prose
+// whose figure before is one row's figure before in a table or
+// benchmark block, and whose figure after is not that row's figure after
+// but another row's of the same group ("the 5,000-word chapter went from
+// 48.9 ms to 12.1 ms (−75.3 %)", where 12.1 ms is the 20,000-word row's
+// new time and the 5,000-word row's is 11.6 ms), mixes rows: the figure
+// after and the change computed from the pair (its percentage or factor,
+// whose arithmetic holds on the mixed pair) are MixesRows, naming the two
+// rows. The figure after is alarmed only when the sentence names row A
+// by a word row B's label lacks, and none of row B's own: a sentence
+// naming row B borrowed the figure before instead ("large batches now
+// need 14 allocations instead of 48", 48 the medium row's), and one
+// naming neither may compare two settings on purpose. checkPairSideRestated reads a figure after written nowhere else;
+// this one was left consistent because the report does write it, in the
+// other row.
+//
+// What it reads: every pair of prose; the pairs of the report's groups
+// (table rows, benchmark lines) whose figure before is, at its rounding,
+// the prose pair's (row A) and those whose figure after is the prose
+// pair's (row B), in the same group, another row. No pair of the report
+// may give the prose pair whole (figure before and after), row A's
+// figure after must differ from the prose figure after by more than its
+// rounding but less than half again, and row B's figure before must not
+// be the prose pair's. Cost: the groups' pairs are indexed by quantity
+// and value (a fiftieth of a decade), so each prose pair reads the few
+// near its two figures; nothing quadratic in the document.
+const pairAfterOtherRow = true
+
+// checkPairsAfterOtherRow: see pairAfterOtherRow.
+func (x *extractor) checkPairsAfterOtherRow() {
+	if !pairAfterOtherRow || len(x.pairs) < 3 {
+		return
+	}
+	type bucket struct {
+		q Quantity
+		k int
+	}
+	keyOf := func(v float64) int { return int(math.Floor(math.Log10(v) * 50)) }
+	byOld := make(map[bucket][]*docPair)
+	byNew := make(map[bucket][]*docPair)
+	for _, a := range x.pairs {
+		if a.group == "" || a.p.OldLine < 1 || a.p.Old.isRange() || a.p.New.isRange() || !(a.p.Old.mid() > 0) || !(a.p.New.mid() > 0) ||
+			x.lines[a.p.OldLine-1].kind == lkProse || x.isPrevious(a.section) {
+			continue
+		}
+		q := a.p.canonicalQ()
+		byOld[bucket{q, keyOf(a.p.Old.mid())}] = append(byOld[bucket{q, keyOf(a.p.Old.mid())}], a)
+		byNew[bucket{q, keyOf(a.p.New.mid())}] = append(byNew[bucket{q, keyOf(a.p.New.mid())}], a)
+	}
+	near := func(idx map[bucket][]*docPair, q Quantity, v float64) []*docPair {
+		var out []*docPair
+		k := keyOf(v)
+		for d := -2; d <= 2; d++ {
+			out = append(out, idx[bucket{q, k + d}]...)
+		}
+		return out
+	}
+	var add []Claim
+	for _, b := range x.pairs {
+		line := b.p.NewLine
+		if line < 1 || b.p.OldLine < 1 || x.lines[line-1].kind != lkProse || x.lines[b.p.OldLine-1].kind != lkProse || x.isPrevious(b.section) || !b.p.Ordered {
+			continue
+		}
+		o, n := b.p.Old, b.p.New
+		if o.Unit == "" || n.Unit == "" || o.isRange() || n.isRange() || !(o.mid() > 0) || !(n.mid() > 0) ||
+			significantDigits(digitsOf(o.Text)) < 2 || significantDigits(digitsOf(n.Text)) < 2 {
+			continue
+		}
+		q := b.p.canonicalQ()
+		olds := near(byOld, q, o.mid())
+		whole := false
+		for _, a := range near(byNew, q, n.mid()) {
+			if sameFigure(a.p.New, n) && sameFigure(a.p.Old, o) {
+				whole = true
+				break
+			}
+		}
+		if whole {
+			continue
+		}
+		var rowA, rowB *docPair
+		for _, a := range olds {
+			if !sameFigure(a.p.Old, o) || sameFigure(a.p.New, n) || truncates(n, a.p.New) {
+				continue
+			}
+			for _, c := range near(byNew, q, n.mid()) {
+				if c.group != a.group || c.row == a.row || !sameFigure(c.p.New, n) || sameFigure(c.p.Old, o) {
+					continue
+				}
+				rowA, rowB = a, c
+				break
+			}
+			if rowA != nil {
+				break
+			}
+		}
+		if rowA == nil {
+			continue
+		}
+		lines := []int{rowA.p.OldLine, rowB.p.NewLine}
+		// Which figure is borrowed: the figure after when the sentence
+		// names row A (the row of its figure before) and not row B; the
+		// figure before when it names row B ("large batches now need 14
+		// allocations instead of 48", 48 the medium row's). The change
+		// computed from the pair mixes rows either way.
+		words := singulars(append(x.lineWords(line), nameWords(x.sentenceLead(line-1))...))
+		onlyA, onlyB := apart(singulars(rowA.own), singulars(rowB.own))
+		afterBorrowed := overlap(words, onlyA) > 0 && overlap(words, onlyB) == 0
+		for k := range x.rep.Claims {
+			c := &x.rep.Claims[k]
+			if c.Line < b.p.OldLine || c.Line > line+1 || c.expected || c.Verdict.Failed() {
+				continue
+			}
+			switch {
+			case afterBorrowed && (c.Kind == Absolute || c.Kind == BeforeAfter) && c.Line == line && slices.ContainsFunc(c.Numbers, func(m Number) bool { return m.Text == n.Text && m.Unit == n.Unit }):
+				// The figure after alone: the figure before is the
+				// row's.
+				cx := &Cross{Reason: RowsMixed, Lines: lines, Stated: n, Operands: []Number{rowA.p.Old, rowB.p.New}}
+				add = append(add, alarmOnFigure(c, n, cx)...)
+			case (c.Kind == Percent || c.Kind == Speedup) && (c.Pair != nil && restsOn(c, b.p) || c.Pair == nil && crossRestsOn(c, b.p)):
+				setCross(c, &Cross{Reason: RowsMixed, Lines: lines, Stated: c.stated, Operands: []Number{rowA.p.Old, rowB.p.New}})
+			}
+		}
+	}
+	x.addClaims(add)
+}
+
+// apart returns the words of a not in b and those of b not in a (both
+// sorted, as singulars gives them).
+func apart(a, b []string) (onlyA, onlyB []string) {
+	for _, w := range a {
+		if !slices.Contains(b, w) {
+			onlyA = append(onlyA, w)
+		}
+	}
+	for _, w := range b {
+		if !slices.Contains(a, w) {
+			onlyB = append(onlyB, w)
+		}
+	}
+	return onlyA, onlyB
+}
+
+// crossRestsOn reports whether claim c was found consistent against pair
+// p of the report (its outcome's two figures are p's, in order).
+func crossRestsOn(c *Claim, p *Pair) bool {
+	x := c.Cross
+	if x == nil || x.Reason != SupportedElsewhere && x.Reason != DerivedHolds || len(x.Operands) != 2 {
+		return false
+	}
+	a, b := x.Operands[0], x.Operands[1]
+	return a.Text == p.Old.Text && a.Unit == p.Old.Unit && b.Text == p.New.Text && b.Unit == p.New.Unit
+}
