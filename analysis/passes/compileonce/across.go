@@ -19,22 +19,35 @@ import (
 	"github.com/perfproof/perfproof/internal/astutil"
 )
 
-// A compilesFact says that a function compiles a regexp, on a call, from
-// a pattern built only from some of its parameters (and constants,
-// package-level variables and stable calls): the same arguments compile
-// the same regexp again. Slots number the receiver of a method 0 and its
-// parameters from 1; a function's parameters from 0.
+// A compilesFact says that a function compiles a regexp, or makes a
+// cipher or MAC (see keyedConstructors), on a call, from a pattern or key
+// built only from some of its parameters (and constants, package-level
+// variables and stable calls): the same arguments compile the same regexp,
+// or run the same key schedule, again. Slots number the receiver of a
+// method 0 and its parameters from 1; a function's parameters from 0.
 type compilesFact struct {
 	Slots []int
 	// Where is the compilation, "file.go:line", directly or in the
 	// function the call passes the slots to.
 	Where string
+	// Cipher names the key schedule's constructor ("aes.NewCipher"); ""
+	// for a regexp.
+	Cipher string
 }
 
 func (*compilesFact) AFact() {}
 
 func (f *compilesFact) String() string {
-	return fmt.Sprintf("compiles a regexp from slots %v (%s)", f.Slots, f.Where)
+	return fmt.Sprintf("%s from slots %v (%s)", f.work(), f.Slots, f.Where)
+}
+
+// work says what a call of the function does again: "compiles a regexp",
+// "makes an aes.NewCipher".
+func (f *compilesFact) work() string {
+	if f.Cipher != "" {
+		return "makes an " + f.Cipher
+	}
+	return "compiles a regexp"
 }
 
 // acrossCalls turns on the summaries and the reports of compilations a
@@ -129,13 +142,16 @@ func (c *checker) summary(dc inspector.Cursor, fn *types.Func) *compilesFact {
 		if inLiteral(cur, dc) {
 			continue
 		}
-		operands, where, ok := c.compileOperands(cur)
+		operands, where, cipher, ok := c.compileOperands(cur)
 		if !ok || returnsRegexp(c.pass.TypesInfo, cur) && !c.usedOnly(cur, true, nil) {
 			continue // kept in a cache, a field or a package variable
 		}
+		if cipher != "" && (!c.cipherUsedLocally(cur) || c.keyFilled(operands[0], cur)) {
+			continue // kept, or a key filled in place (fresh bytes)
+		}
 		slots, ok := c.paramSlots(operands, d, fn, cur)
 		if ok && len(slots) > 0 {
-			return &compilesFact{Slots: slots, Where: where}
+			return &compilesFact{Slots: slots, Where: where, Cipher: cipher}
 		}
 	}
 	return nil
@@ -151,35 +167,41 @@ func inLiteral(cur, dc inspector.Cursor) bool {
 
 // compileOperands returns the expressions that decide what the call at cur
 // compiles: the pattern of a regexp compilation that is not a constant,
-// or the arguments a call passes at the slots of a function that has a
-// compilesFact. where is the compilation's position.
-func (c *checker) compileOperands(cur inspector.Cursor) (operands []ast.Expr, where string, ok bool) {
+// the key of a cipher or MAC constructor (cipher is then its name), or the
+// arguments a call passes at the slots of a function that has a
+// compilesFact (cipher is then the fact's). where is the compilation's
+// position.
+func (c *checker) compileOperands(cur inspector.Cursor) (operands []ast.Expr, where, cipher string, ok bool) {
 	call := cur.Node().(*ast.CallExpr)
 	fn, isFunc := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
 	if !isFunc || fn.Pkg() == nil {
-		return nil, "", false
+		return nil, "", "", false
+	}
+	pos := c.pass.Fset.Position(call.Pos())
+	at := fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)
+	if key, isKeyed := keyArg(fn, call); isKeyed {
+		return []ast.Expr{key}, at, fn.Pkg().Name() + "." + fn.Name(), true
 	}
 	if fn.Pkg().Path() == "regexp" && fn.Signature().Recv() == nil {
 		switch fn.Name() {
 		case "MustCompile", "Compile", "MustCompilePOSIX", "CompilePOSIX":
 		default:
-			return nil, "", false
+			return nil, "", "", false
 		}
 		if len(call.Args) != 1 {
-			return nil, "", false
+			return nil, "", "", false
 		}
 		if _, isConst := c.constString(call.Args[0]); isConst {
-			return nil, "", false // reported where it is, as a constant
+			return nil, "", "", false // reported where it is, as a constant
 		}
-		pos := c.pass.Fset.Position(call.Pos())
-		return call.Args, fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line), true
+		return call.Args, at, "", true
 	}
 	f := c.compilesOf(fn)
 	if f == nil {
-		return nil, "", false
+		return nil, "", "", false
 	}
 	args, ok := slotArgs(c.pass.TypesInfo, call, fn, f.Slots)
-	return args, f.Where, ok
+	return args, f.Where, f.Cipher, ok
 }
 
 // returnsRegexp reports whether the call at cur returns a
@@ -372,9 +394,10 @@ func (c *checker) compilesOf(fn *types.Func) *compilesFact {
 }
 
 // acrossCall reports a call at cur, in a loop, of a function that
-// compiles a regexp from the arguments it is given, when the loop passes
-// the same arguments in every iteration: the same regexp is compiled
-// again per iteration, in the callee.
+// compiles a regexp, or makes a cipher or MAC, from the arguments it is
+// given, when the loop passes the same arguments in every iteration: the
+// same regexp is compiled, or key schedule run, again per iteration, in
+// the callee.
 func (c *checker) acrossCall(cur inspector.Cursor) {
 	call := cur.Node().(*ast.CallExpr)
 	fn, ok := typeutil.Callee(c.pass.TypesInfo, call).(*types.Func)
@@ -417,6 +440,20 @@ func (c *checker) acrossCall(cur inspector.Cursor) {
 		what = "its arguments"
 	}
 	line := c.pass.Fset.Position(loop.Node().Pos()).Line
+	if f.Cipher != "" {
+		c.pass.Report(analysis.Diagnostic{
+			Pos:      call.Pos(),
+			End:      call.End(),
+			Category: "cipher",
+			Message: checkdoc.Fit(
+				fmt.Sprintf("%s %s from %s per call (%s), the same in each iteration: make it once before the loop at line %d",
+					fn.Name(), f.work(), shortText(what), f.Where, line),
+				fmt.Sprintf("%s %s from %s per call, the same in each iteration: make it before the loop at line %d",
+					fn.Name(), f.work(), shortText(what), line),
+				fmt.Sprintf("%s runs the same key schedule in each iteration: make it before the loop at line %d", fn.Name(), line)),
+		})
+		return
+	}
 	c.pass.Report(analysis.Diagnostic{
 		Pos:      call.Pos(),
 		End:      call.End(),

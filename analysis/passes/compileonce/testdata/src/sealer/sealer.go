@@ -19,7 +19,7 @@ type AES struct {
 }
 
 // Encrypt runs once per chunk sent.
-func (a *AES) Encrypt(dst, nonce, src []byte) ([]byte, error) {
+func (a *AES) Encrypt(dst, nonce, src []byte) ([]byte, error) { // want Encrypt:`makes an aes\.NewCipher from slots \[0\] \(sealer\.go:23\)`
 	block, err := aes.NewCipher(a.Key) // want `aes\.NewCipher of configured key a\.Key runs its key schedule on every call: keep the cipher made once with the key`
 	if err != nil {
 		return nil, err
@@ -33,7 +33,7 @@ func (a *AES) Encrypt(dst, nonce, src []byte) ([]byte, error) {
 
 // Decrypt runs once per chunk received; the block goes straight into the
 // mode.
-func (a *AES) Decrypt(dst, iv, src []byte) ([]byte, error) {
+func (a *AES) Decrypt(dst, iv, src []byte) ([]byte, error) { // want Decrypt:`makes an aes\.NewCipher from slots \[0\] \(sealer\.go:37\)`
 	block, err := aes.NewCipher(a.Key) // want `aes\.NewCipher of configured key a\.Key runs its key schedule on every call: keep the cipher made once with the key`
 	if err != nil {
 		return nil, err
@@ -61,7 +61,7 @@ func (a *AES) Block() (cipher.Block, error) {
 type HMAC struct{ Secret []byte }
 
 // Signature runs once per chunk signed and per chunk verified.
-func (h *HMAC) Signature(msg []byte) []byte {
+func (h *HMAC) Signature(msg []byte) []byte { // want Signature:`makes an hmac\.New from slots \[0\] \(sealer\.go:65\)`
 	mac := hmac.New(sha256.New, h.Secret) // want `hmac\.New of configured key h\.Secret runs its key schedule on every call: reuse one with Reset \(per goroutine or pooled\)`
 	mac.Write(msg)
 	return mac.Sum(nil)
@@ -71,7 +71,7 @@ type keyring struct{ keys [][]byte }
 
 // open tries every installed key on a received packet: each key's cipher
 // could be made once, when the keyring changes.
-func (k *keyring) open(nonce, msg []byte) ([]byte, error) {
+func (k *keyring) open(nonce, msg []byte) ([]byte, error) { // want open:`makes an aes\.NewCipher from slots \[0\] \(sealer\.go:76\)`
 	for _, key := range k.keys {
 		block, err := aes.NewCipher(key) // want `aes\.NewCipher of configured key key runs its key schedule in a loop: keep the cipher made once with the key`
 		if err != nil {
@@ -111,7 +111,7 @@ type session struct {
 }
 
 // derive makes a fresh key per message.
-func (s *session) derive() []byte {
+func (s *session) derive() []byte { // want derive:`makes an hmac\.New from slots \[0\] \(sealer\.go:116\)`
 	s.counter++
 	mac := hmac.New(sha256.New, s.secret) // want `hmac\.New of configured key s\.secret runs its key schedule on every call: reuse one with Reset \(per goroutine or pooled\)`
 	mac.Write([]byte{byte(s.counter)})
@@ -132,7 +132,7 @@ func (s *session) seal(nonce, msg []byte) ([]byte, error) {
 }
 
 // NewAES makes a policy's cipher at set-up: a constructor runs rarely.
-func NewAES(key []byte) (*AES, error) {
+func NewAES(key []byte) (*AES, error) { // want NewAES:`makes an aes\.NewCipher from slots \[0\] \(sealer\.go:137\)`
 	a := &AES{Key: key}
 	block, err := aes.NewCipher(key) // fine: a constructor
 	if err != nil {
@@ -172,4 +172,43 @@ func derive(msg []byte) []byte {
 	mac := hmac.New(sha256.New, masterKey) // want `hmac\.New of configured key masterKey runs its key schedule on every call: reuse one with Reset \(per goroutine or pooled\)`
 	mac.Write(msg)
 	return mac.Sum(nil)
+}
+
+// Encrypt seals one chunk with a key it is given: a package-level
+// helper that makes the cipher on every call.
+func Encrypt(plain, key []byte) ([]byte, error) { // want Encrypt:`makes an aes\.NewCipher from slots \[1\] \(sealer\.go:\d+\)`
+	block, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, err
+	}
+	gcm, err := cipher.NewGCM(block)
+	if err != nil {
+		return nil, err
+	}
+	nonce := make([]byte, gcm.NonceSize())
+	return gcm.Seal(nonce, nonce, plain, nil), nil
+}
+
+type transfer struct{ key []byte }
+
+// send encrypts every chunk of a file with the session's key, through
+// the helper: the same key schedule per chunk.
+func (t *transfer) send(chunks [][]byte, out func([]byte)) error {
+	for _, c := range chunks {
+		enc, err := Encrypt(c, t.key) // want `Encrypt makes an aes\.NewCipher from t\.key per call, the same in each iteration: make it before the loop at line \d+`
+		if err != nil {
+			return err
+		}
+		out(enc)
+	}
+	return nil
+}
+
+// sendEach encrypts each chunk with its own key: fine, the key differs
+// per iteration.
+func sendEach(chunks, keys [][]byte, out func([]byte)) {
+	for i, c := range chunks {
+		enc, _ := Encrypt(c, keys[i])
+		out(enc)
+	}
 }
