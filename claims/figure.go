@@ -449,8 +449,24 @@ var hoursMinutesRE = regexp.MustCompile(`^(\d{1,3})\s?(?:h|hrs?|hours?)\s+(?:and
 const minutesSeconds = true
 
 // minutesSecondsRE matches a duration written in minutes and seconds at
-// the start of a text: "27 min 40 s", "1min 5s", "3 minutes 20 seconds".
-var minutesSecondsRE = regexp.MustCompile(`^(\d{1,4})\s?(?:min|mins|minutes?)\s+(?:and\s+)?(\d{1,2})\s?(?:s|sec|secs|seconds?)\b`)
+// the start of a text: "27 min 40 s", "1min 5s", "3 minutes 20 seconds",
+// and under minutesShortM "3 m 52 s".
+var minutesSecondsRE = func() *regexp.Regexp {
+	m := `min|mins|minutes?`
+	if minutesShortM {
+		m += `|m`
+	}
+	return regexp.MustCompile(`^(\d{1,4})\s?(?:` + m + `)\s+(?:and\s+)?(\d{1,2})\s?(?:s|sec|secs|seconds?)\b`)
+}()
+
+// minutesShortM (forty-fourth round): a duration written with "m" for
+// its minutes, then its seconds ("1 m 38 s", "3 m 52 s", as time(1) and
+// many dashboards print them) is one figure in seconds, as "1 min 38 s"
+// is: the "m" had been read as no unit, so a table row of such times
+// compared 38 s with the new time, and the row's factor (98 s / 12.9 s
+// = 7.6x) was unsupported. "m" alone stays unread: only the seconds
+// after it make it minutes.
+const minutesShortM = true
 
 // skipToken advances past the word or number at s[i:].
 func skipToken(s string, i int) int {

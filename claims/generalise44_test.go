@@ -135,3 +135,28 @@ func TestFortyFourthRoundPairAfterOtherRow(t *testing.T) {
 	stated(t, src("140 ms", "−82.8 %"), 10, "82.8")
 	stated(t, src("140 ms", "−82.8 %"), 10, "140")
 }
+
+// TestFortyFourthRoundMinutesShortM checks that a time written with "m"
+// for its minutes and then its seconds ("2 m 30 s") is one figure of 150
+// s (const minutesShortM): a table row's factor over it holds, a wrong
+// one is still caught, and a plain "m" with no seconds after it is not
+// read as minutes.
+func TestFortyFourthRoundMinutesShortM(t *testing.T) {
+	src := func(factor string) string {
+		return doc("# Report exporter", "", "## Nightly export", "",
+			"| stage | before | after | speed-up |",
+			"|---|--:|--:|--:|",
+			"| export | 2 m 30 s | 25.0 s | "+factor+" |",
+			"| upload | 48.0 s | 16.0 s | 3.0x |")
+	}
+	stated(t, src("6.0x"), 7, "6.0")
+	alarmAt(t, src("8.0x"), 7, "8.0")
+	rep := extract(t, doc("# Report exporter", "", "The export bucket sits 40 m from the rack, 12 s away by cable."))
+	for _, c := range rep.Claims {
+		for _, n := range c.Numbers {
+			if n.Text == "40" && n.Quantity == Time {
+				t.Fatalf("40 m read as a time: %+v", n)
+			}
+		}
+	}
+}

@@ -684,7 +684,8 @@ var floors = map[string]struct {
 	"blind42": {extraction: 311.0 / 324, recall: 14.0 / 20, falseRate: 3.0 / 304, unlabelled: 0},
 	// blind43, scored blind once with the forty-third round (270/282,
 	// 18/22, 9/260, no alarm on an unlabelled claim): its floors.
-	"blind43": {extraction: 270.0 / 282, recall: 18.0 / 22, falseRate: 9.0 / 260, unlabelled: 0},
+	// Raised in the forty-fourth round (minutesShortM: 19/22, 7/260).
+	"blind43": {extraction: 270.0 / 282, recall: 19.0 / 22, falseRate: 7.0 / 260, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
