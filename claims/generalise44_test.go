@@ -160,3 +160,43 @@ func TestFortyFourthRoundMinutesShortM(t *testing.T) {
 		}
 	}
 }
+
+// TestFortyFourthRoundPercentOverNewDirection checks that a percentage
+// beside a difference that takes the pair's figure after as its base
+// ("12.0 s slower, that is 60.0 % more time" of 32.0 s → 20.0 s read the
+// other way) is caught when its words follow the pair's direction (const
+// percentOverNew), and left alone when they go against it ("put the other
+// way, the old merge took 60.0 % longer" of a time that fell: the old
+// figure compared with the new one, whose base the new figure is; const
+// percentOverNewDirection).
+func TestFortyFourthRoundPercentOverNewDirection(t *testing.T) {
+	src := func(before, after, sentence string) string {
+		return doc("# Merge job", "", "## Timings", "",
+			"| stage | before | after |",
+			"|---|--:|--:|",
+			"| merge | "+before+" | "+after+" |",
+			"| index | 8.0 s | 7.5 s |",
+			"",
+			"## Notes",
+			"",
+			sentence)
+	}
+	alarmAt(t, src("20.0 s", "32.0 s", "Since the rewrite a run is 12.0 s slower, that is 37.5 % more time."), 12, "37.5")
+	stated(t, src("20.0 s", "32.0 s", "Since the rewrite a run is 12.0 s slower, that is 60.0 % more time."), 12, "60.0")
+	stated(t, src("32.0 s", "20.0 s", "Since the rewrite a run is 12.0 s faster; put the other way, the old code took 60.0 % longer."), 12, "60.0")
+}
+
+// TestFortyFourthRoundWrongBasePercent checks the twenty-eighth round's
+// wrongBasePercent, switched on in this round with percentOverNew (the
+// class of a percentage on the wrong base is now seen on blind27 and
+// blind42): a rate's gain written as the difference over the new rate
+// ("3,000 req/s instead of 1,200, a 60.0 % gain") is an arithmetic
+// error, the gain over the old rate (150 %) is consistent.
+func TestFortyFourthRoundWrongBasePercent(t *testing.T) {
+	src := func(pct string) string {
+		return doc("# Quote gateway", "", "## Throughput", "",
+			"With pooled sockets the gateway sustains 3,000 req/s instead of 1,200, a "+pct+" gain.")
+	}
+	alarmAt(t, src("60.0 %"), 5, "60.0")
+	stated(t, src("150 %"), 5, "150")
+}
