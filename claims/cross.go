@@ -645,6 +645,7 @@ func (x *extractor) crossCheck() {
 	x.unalarmInverseUndirected()
 	x.unalarmComparativeNoPair()
 	x.checkPairsAfterOtherRow()
+	x.splitUncontradictedSides()
 	x.splitPairOperands()
 	x.listProductCounts()
 	x.listEquationResults()

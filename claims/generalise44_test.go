@@ -1,6 +1,9 @@
 package claims
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // The forty-fourth round's rules (testdata/labels/README.md, "Forty-fourth
 // round"). Each test has, written for the test, an error of the shape its
@@ -199,4 +202,31 @@ func TestFortyFourthRoundWrongBasePercent(t *testing.T) {
 	}
 	alarmAt(t, src("60.0 %"), 5, "60.0")
 	stated(t, src("150 %"), 5, "150")
+}
+
+// TestFortyFourthRoundContradictionSparesOtherSide checks that a pair of
+// prose contradicted on its figure after ("from 9.40 ms to 1.75 ms
+// (5.4x)",
+// the 32-shard row's new time being 1.57 ms) leaves its figure before,
+// which the table states too, unalarmed (const
+// contradictionSparesOtherSide), while the figure after keeps its alarm.
+func TestFortyFourthRoundContradictionSparesOtherSide(t *testing.T) {
+	src := doc("# Shard router", "", "## Lookup", "",
+		"| shards | v1 | v2 |",
+		"|---|--:|--:|",
+		"| 8 | 2.35 ms | 0.61 ms |",
+		"| 32 | 9.40 ms | 1.57 ms |",
+		"",
+		"With 32 shards the lookup now takes 1.57 ms.",
+		"",
+		"## Summary",
+		"",
+		"With 32 shards the lookup falls from 9.40 ms to 1.75 ms (5.4x).")
+	alarmAt(t, src, 14, "1.75")
+	rep := extract(t, src)
+	for _, c := range rep.Claims {
+		if c.Line == 14 && c.Verdict.Failed() && slices.ContainsFunc(c.Numbers, func(n Number) bool { return n.Text == "9.40" }) {
+			t.Fatalf("line 14: 9.40 ms alarmed with %q (%s)", c.Claimed, c.Detail)
+		}
+	}
 }

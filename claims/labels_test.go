@@ -644,8 +644,9 @@ var floors = map[string]struct {
 	"blind35": {extraction: 288.0 / 302, recall: 13.0 / 20, falseRate: 6.0 / 282, unlabelled: 0},
 	// blind36, scored blind once with the thirty-sixth round (274/285,
 	// 10/21, 12/264, one alarm on an unlabelled claim): its floors.
-	// Raised in the forty-fourth round (productChain: 14/21).
-	"blind36": {extraction: 279.0 / 285, recall: 14.0 / 21, falseRate: 2.0 / 264, unlabelled: 1},
+	// Raised in the forty-fourth round (productChain: 14/21;
+	// contradictionSparesOtherSide: 1/264).
+	"blind36": {extraction: 279.0 / 285, recall: 14.0 / 21, falseRate: 1.0 / 264, unlabelled: 1},
 	// blind37, scored blind once with the thirty-seventh round (326/374,
 	// 13/19, 11/355, no alarm on an unlabelled claim): its floors.
 	// Raised in the forty-second round (prefix slips of two digits: 14/19).
@@ -686,8 +687,9 @@ var floors = map[string]struct {
 	"blind42": {extraction: 311.0 / 324, recall: 16.0 / 20, falseRate: 3.0 / 304, unlabelled: 0},
 	// blind43, scored blind once with the forty-third round (270/282,
 	// 18/22, 9/260, no alarm on an unlabelled claim): its floors.
-	// Raised in the forty-fourth round (minutesShortM: 19/22, 7/260).
-	"blind43": {extraction: 270.0 / 282, recall: 19.0 / 22, falseRate: 7.0 / 260, unlabelled: 0},
+	// Raised in the forty-fourth round (minutesShortM: 19/22, 7/260;
+	// contradictionSparesOtherSide: 4/260).
+	"blind43": {extraction: 270.0 / 282, recall: 19.0 / 22, falseRate: 4.0 / 260, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
