@@ -653,6 +653,7 @@ func (x *extractor) crossCheck() {
 	x.listHyperfineSpreads()
 	x.listHyperfineTables()
 	x.listPerItemColumns()
+	x.checkByFromDifferences()
 }
 
 // changePairNoLevels (twenty-third round): two figures each written

@@ -2756,6 +2756,23 @@ const differenceAfterPair = true
 // "a difference of about".
 var differenceLeadRE = regexp.MustCompile(`(?i)\b(?:an?\s+(?:extra|additional|saving|gap|difference|reduction)(?:\s+of)?|saving|saves|saved)\s*(?:of\s+)?(?:about|roughly|around|nearly|some|~|≈)?\s*$`)
 
+// differenceByFrom (forty-fourth round): a change written after "by" and
+// followed, in its sentence, by the pair it is the difference of ("grows
+// by 23,300 requests per second, from 6,200 to 38,500"; "p95 drops by
+// 1,455 ms, from 1,940 ms to 395 ms") is checked as that difference by
+// checkSentenceDifference, as a difference followed by its pair in
+// parentheses is: it had been left unverifiable, a transposed or
+// miscomputed difference with it.
+const differenceByFrom = true
+
+// byFromAfterRE finds the words after a change that lead into its pair:
+// its unit or noun (a few words), a comma, "from".
+var byFromAfterRE = regexp.MustCompile(`(?i)^\s*(?:[a-zA-Zµ/]+\s+){0,4}?(?:[a-zA-Zµ/]+)?\s*,?\s*from\s`)
+
+// pairClauseEndRE finds the end of a pair's clause: a full stop, semicolon or colon
+// and a space.
+var pairClauseEndRE = regexp.MustCompile(`[.;:!?]\s`)
+
 // differenceBeforePair switches on a difference followed by its pair in
 // parentheses in checkSentenceDifference (twenty-fifth round): "a clean
 // build is 4.7 s slower (182.4 s → 186.1 s, +2.0 %)".
@@ -2789,6 +2806,19 @@ func (x *extractor) checkSentenceDifference(c *Claim, n Number, scan string, fig
 			if k := strings.IndexByte(rest, ')'); k > 0 {
 				paren = rest[:k]
 			}
+		}
+	}
+	if paren == "" && differenceByFrom && changeByFigRE.MatchString(scan[:figs[at].start]) {
+		// "grows by 23,300 requests per second, from 6,200 to 38,500":
+		// the change, then its pair in the rest of the sentence.
+		after := scan[figs[at].end:]
+		if m := byFromAfterRE.FindStringIndex(after); m != nil {
+			rest := after[m[0]+strings.LastIndex(strings.ToLower(after[m[0]:m[1]]), "from"):]
+			if b := pairClauseEndRE.FindStringIndex(rest); b != nil {
+				// The pair's clause only: "(−79.6 %). v1 queued …".
+				rest = rest[:b[0]]
+			}
+			paren = rest
 		}
 	}
 	if paren == "" && !differenceLeadRE.MatchString(scan[:figs[at].start]) && !(at == 0 && differenceLeadRE.MatchString(x.wrappedLine(c.Line-1, c.Line-2))) {
@@ -3035,10 +3065,33 @@ func (x *extractor) checkListedDifference(c *Claim) bool {
 	figs := scanFigures(scan)
 	n := c.Numbers[0]
 	at := figureIndex(figs, n)
-	if at < 0 || !comparedBeforePairRE.MatchString(scan[figs[at].end:]) {
+	if at < 0 {
+		return false
+	}
+	byFrom := differenceByFrom && changeByFigRE.MatchString(scan[:figs[at].start]) && byFromAfterRE.MatchString(scan[figs[at].end:])
+	if !comparedBeforePairRE.MatchString(scan[figs[at].end:]) && !byFrom {
 		return false
 	}
 	return x.checkSentenceDifference(c, n, scan, figs)
+}
+
+// checkByFromDifferences checks, after the passes that list a line's
+// figures as claims of their own, each such figure that is a change
+// written before its pair (differenceByFrom): "drops by 1,455 ms, from
+// 1,940 ms to 395 ms (−79.6 %)" lists 1,455 ms beside the percentage
+// only once the line's checks have run.
+func (x *extractor) checkByFromDifferences() {
+	if !differenceByFrom {
+		return
+	}
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		if c.Kind != Absolute || c.Verdict != Unverifiable || c.Cross != nil || len(c.Numbers) != 1 || c.Line < 1 || c.Line > len(x.lines) ||
+			x.lines[c.Line-1].kind != lkProse {
+			continue
+		}
+		x.checkListedDifference(c)
+	}
 }
 
 // rowLabelDifference switches on checkRowLabelDifference (twenty-fifth

@@ -230,3 +230,25 @@ func TestFortyFourthRoundContradictionSparesOtherSide(t *testing.T) {
 		}
 	}
 }
+
+// TestFortyFourthRoundDifferenceByFrom checks that a change written after
+// "by" and followed by its pair ("the drain rate grows by 1,280 jobs
+// per second, from 2,350 to 3,450"; "p99 drops by 6.3 ms, from 14.8 ms to 8.5 ms
+// (−42.6 %)", where the listed figure is checked after the line's
+// figures are listed) is checked as the pair's difference (const
+// differenceByFrom): a transposed or miscomputed change is an arithmetic
+// error, the right one consistent.
+func TestFortyFourthRoundDifferenceByFrom(t *testing.T) {
+	src := func(change string) string {
+		return doc("# Print spooler", "", "## Backlog", "",
+			"After the fix the drain rate grows by "+change+" jobs per second, from 2,350 to 3,450, at the evening peak.")
+	}
+	alarmAt(t, src("1,280"), 5, "1,280")
+	stated(t, src("1,100"), 5, "1,100")
+	listed := func(change string) string {
+		return doc("# Print spooler", "", "## Latency", "",
+			"- the p99 drops by "+change+", from 14.8 ms to 8.5 ms (−42.6 %). spool writes stay as they were.")
+	}
+	alarmAt(t, listed("6.9 ms"), 5, "6.9")
+	stated(t, listed("6.3 ms"), 5, "6.3")
+}

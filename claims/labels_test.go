@@ -546,7 +546,8 @@ var floors = map[string]struct {
 	// "Thirty-fourth round": 320/338, 16/20, 10/318).
 	// Raised in the forty-first round (hyperfine spreads, per-item
 	// table columns: 334/338).
-	"blind26": {extraction: 334.0 / 338, recall: 16.0 / 20, falseRate: 8.0 / 318, unlabelled: 0},
+	// Raised in the forty-fourth round (differenceByFrom: 17/20).
+	"blind26": {extraction: 334.0 / 338, recall: 17.0 / 20, falseRate: 8.0 / 318, unlabelled: 0},
 	// blind27, scored blind once with the twenty-seventh round (316/351,
 	// 10/23, 17/328, no alarm on an unlabelled claim): its floors.
 	// Developed on in the twenty-eighth round and raised to its score
@@ -650,7 +651,8 @@ var floors = map[string]struct {
 	// blind37, scored blind once with the thirty-seventh round (326/374,
 	// 13/19, 11/355, no alarm on an unlabelled claim): its floors.
 	// Raised in the forty-second round (prefix slips of two digits: 14/19).
-	"blind37": {extraction: 339.0 / 374, recall: 14.0 / 19, falseRate: 8.0 / 355, unlabelled: 0},
+	// Raised in the forty-fourth round (differenceByFrom: 15/19).
+	"blind37": {extraction: 339.0 / 374, recall: 15.0 / 19, falseRate: 8.0 / 355, unlabelled: 0},
 	// blind38, scored blind once with the thirty-eighth round (314/326,
 	// 13/21, 10/305, no alarm on an unlabelled claim): its floors.
 	"blind38": {extraction: 320.0 / 326, recall: 14.0 / 21, falseRate: 2.0 / 305, unlabelled: 0},
@@ -688,8 +690,8 @@ var floors = map[string]struct {
 	// blind43, scored blind once with the forty-third round (270/282,
 	// 18/22, 9/260, no alarm on an unlabelled claim): its floors.
 	// Raised in the forty-fourth round (minutesShortM: 19/22, 7/260;
-	// contradictionSparesOtherSide: 4/260).
-	"blind43": {extraction: 270.0 / 282, recall: 19.0 / 22, falseRate: 4.0 / 260, unlabelled: 0},
+	// contradictionSparesOtherSide: 4/260; differenceByFrom: 20/22).
+	"blind43": {extraction: 270.0 / 282, recall: 20.0 / 22, falseRate: 4.0 / 260, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
