@@ -1129,8 +1129,7 @@ func (x *extractor) claimLabel(c *Claim) string {
 // line's, for a sentence) and its section path's.
 func (x *extractor) claimWords(c *Claim) []string {
 	if c.words == nil {
-		w := subjectWords(c.label + " " + x.sentenceLead(c.Line-1) + " " + x.claimText(c))
-		c.words = dedupe(append(w, c.path...))
+		c.words = x.claimWordsMemo.of(c.label+" "+x.sentenceLead(c.Line-1)+" "+x.claimText(c), c.path)
 	}
 	return c.words
 }
@@ -1869,8 +1868,8 @@ func (x *extractor) checkElsewhere(c *Claim) {
 	best := 0
 	ct := x.claimText(c)
 	clo, chi := clauseAround(ct, c.stated.Text)
-	rateNamed := rateWordRE.MatchString(ct[clo:chi])
-	speedNamed := speedWordRE.MatchString(ct[clo:chi])
+	rateNamed := x.rateClause.match(rateWordRE, ct[clo:chi])
+	speedNamed := x.speedClause.match(speedWordRE, ct[clo:chi])
 	var rangeDs []*docPair // for a range, the pairs of its quantity, named or not
 	for _, d := range x.pairs {
 		if c.stated.isRange() && (quantityFits(c, d.p) || canonical(c.Quantity) == Unknown) && !ratePair(d.p) {
@@ -2215,6 +2214,12 @@ func (x *extractor) clausePairGives(c *Claim) bool {
 func (x *extractor) checkRestatedRatios() {
 	cs := x.rep.Claims
 	groups := make(map[string][]int)
+	// settings is the settingKey of the last line read: a line of many
+	// ratios reads it once.
+	var settings struct {
+		ok       bool
+		raw, key string
+	}
 	for k := range cs {
 		c := &cs[k]
 		if c.expected || x.isPrevious(c.section) || c.Kind != Speedup && c.Kind != Percent || c.sense == senseNone {
@@ -2229,7 +2234,10 @@ func (x *extractor) checkRestatedRatios() {
 		q := canonical(c.Quantity)
 		// Settings written as flags or levels ("zstd -3", "gzip -6")
 		// name the subject as much as its words do.
-		g := fmt.Sprintf("%s|%s|%d|%v", key, settingKey(x.lines[c.Line-1].raw), q, c.sense.improves())
+		if raw := x.lines[c.Line-1].raw; !settings.ok || settings.raw != raw {
+			settings.ok, settings.raw, settings.key = true, raw, settingKey(raw)
+		}
+		g := fmt.Sprintf("%s|%s|%d|%v", key, settings.key, q, c.sense.improves())
 		groups[g] = append(groups[g], k)
 	}
 	keys := make([]string, 0, len(groups))
@@ -3164,7 +3172,7 @@ func (x *extractor) checkUnmeasuredScope(c *Claim) {
 	raw := plain(x.lines[c.Line-1].raw)
 	// The measure named near the figure: in the claim's clause.
 	lo, hi := clauseAround(raw, c.stated.Text)
-	m := scopeRE.FindString(raw[lo:hi])
+	m := x.scopeClause.find(scopeRE, raw[lo:hi])
 	if m == "" {
 		return
 	}

@@ -175,15 +175,15 @@ func (x *extractor) checkDerived(c *Claim) {
 			return
 		}
 		cl := scan
-		if lo, hi, at := savingClause(scan, figs, n); hi > lo {
+		if lo, hi, at := x.savingClauseOf(scan, figs, n); hi > lo {
 			cl = scan[lo:hi]
-			if perRE.MatchString(scan[lo:at]) {
+			if perRE.MatchString(lastBytes(scan[lo:at], endWindow)) {
 				// "1.9 µs per 64 KiB block": the amount another figure
 				// is stated per, neither a saving nor a total.
 				continue
 			}
 		}
-		saving := savingRE.MatchString(cl) || lessRE.MatchString(cl) && !lessThanRE.MatchString(cl)
+		saving := x.savingText(cl)
 		if savingWrapped && !saving && len(figs) > 0 && figs[0].Text == n.Text && strings.TrimSpace(scan[:figs[0].start]) == "" {
 			// "… 8.67x faster; it saves" / "1,360.2 µs per transaction":
 			// the saving's verb ends the line before.
@@ -769,7 +769,7 @@ func (x *extractor) checkDifference(c *Claim, n Number, scan string, figs []figu
 			return true
 		}
 	}
-	if periodOf(scan) != 0 || x.restatedFromSection(c, n) {
+	if x.linePeriod(scan) != 0 || x.restatedFromSection(c, n) {
 		return false
 	}
 	var closest *docPair
@@ -1073,7 +1073,7 @@ func (x *extractor) checkTotal(c *Claim, n Number, scan string) bool {
 	if rate == nil {
 		return false
 	}
-	period := periodOf(scan)
+	period := x.linePeriod(scan)
 	if isByteRate(n) {
 		period = 1
 	}
@@ -1106,7 +1106,7 @@ func (x *extractor) checkTotal(c *Claim, n Number, scan string) bool {
 		// not widened by its rounding) is taken; else the savings are
 		// the candidates, as before.
 		text, figs, at := x.sentenceFigures(c, n, scan)
-		breaks := sentenceBreaks(text)
+		breaks := x.textBreaks(text)
 		for k := at - 1; k >= 0; k-- {
 			f := figs[k]
 			if !sameSentence(breaks, f.start, f.end, figs[at].start, figs[at].end) {
@@ -1363,7 +1363,7 @@ const rateOwnLineTime = true
 // it only with a metric prefix misread (1000×) is a UnitSlip. Otherwise
 // it reports false.
 func (x *extractor) checkRescaled(c *Claim, n Number, scan string) bool {
-	p := periodOf(scan)
+	p := x.linePeriod(scan)
 	if p == 0 || n.Quantity != Time || !(n.mid() > 0) {
 		return false
 	}
@@ -1588,6 +1588,62 @@ func savingClause(s string, figs []figure, n Number) (lo, hi, at int) {
 	return lo, hi, f.start
 }
 
+// savingClauseOf returns savingClause(s, figs, n), with the clause
+// breaks of s and its figures' first indexes read once for all the
+// figures of the line, where savingClause searches the whole line for
+// each.
+func (x *extractor) savingClauseOf(s string, figs []figure, n Number) (lo, hi, at int) {
+	m := &x.clauses
+	if m.first == nil || m.s != s || len(m.figs) != len(figs) || len(figs) > 0 && &m.figs[0] != &figs[0] {
+		m.s, m.figs = s, figs
+		m.first = make(map[[2]string]int)
+		for k, g := range figs {
+			if _, ok := m.first[[2]string{g.Text, g.Unit}]; !ok {
+				m.first[[2]string{g.Text, g.Unit}] = k
+			}
+		}
+		m.breaks = make([][]int, len(clauseBreaks))
+		for i, sep := range clauseBreaks {
+			for j := 0; ; {
+				k := strings.Index(s[j:], sep)
+				if k < 0 {
+					break
+				}
+				m.breaks[i] = append(m.breaks[i], j+k)
+				j += k + 1
+			}
+		}
+	}
+	k, ok := m.first[[2]string{n.Text, n.Unit}]
+	if !ok {
+		return 0, 0, 0
+	}
+	f := figs[k]
+	lo, hi = 0, len(s)
+	for i, sep := range clauseBreaks {
+		at := m.breaks[i]
+		// The last break ending at or before the figure's start
+		// (strings.LastIndex of s[:f.start]).
+		if p, _ := slices.BinarySearch(at, f.start-len(sep)+1); p > 0 && at[p-1]+len(sep) > lo {
+			lo = at[p-1] + len(sep)
+		}
+		// The first starting at or after its end (strings.Index of
+		// s[f.end:]).
+		if p, _ := slices.BinarySearch(at, f.end); p < len(at) && at[p] < hi {
+			hi = at[p]
+		}
+	}
+	return lo, hi, f.start
+}
+
+// A clauseScan keeps what savingClauseOf read of the last line.
+type clauseScan struct {
+	s      string
+	figs   []figure
+	first  map[[2]string]int // the first figure written as text and unit
+	breaks [][]int           // the starts of each of clauseBreaks in s, ascending
+}
+
 // sentenceLead returns the start of the sentence line i (0-based)
 // continues in a wrapped paragraph: the previous line's text after its
 // last sentence end ("… for large" of "for large / documents the saving
@@ -1623,13 +1679,11 @@ const quotientAsPercent = true
 // a count of things that must cover the quotient (pods, cores, nodes) is
 // its ceiling. It reports whether it set a verdict.
 func (x *extractor) checkQuotient(c *Claim, scan string, figs []figure) bool {
+	quots := x.lineQuotients(scan, figs)
 	for _, n := range c.Numbers {
-		for _, f := range figs {
+		for _, fq := range quots {
+			f, q := fq.f, fq.q
 			if f.Text != n.Text {
-				continue
-			}
-			q := quotientAt(scan, f)
-			if q == nil {
 				continue
 			}
 			got := q[0] / q[1]
@@ -1664,6 +1718,83 @@ func (x *extractor) checkQuotient(c *Claim, scan string, figs []figure) bool {
 		}
 	}
 	return false
+}
+
+// A quotientFig is a figure of a line that is the result of a quotient
+// (quotientAt), with the quotient's dividend and divisor.
+type quotientFig struct {
+	f figure
+	q []float64
+}
+
+// lineQuotients returns the figures of figs (those of scan) that are
+// the results of a quotient, in order, read once for all the claims of
+// the line checkDerived reads. The caller must not modify them.
+func (x *extractor) lineQuotients(scan string, figs []figure) []quotientFig {
+	lq := &x.quots
+	if !lq.ok || lq.scan != scan || len(lq.figs) != len(figs) || len(figs) > 0 && &lq.figs[0] != &figs[0] {
+		*lq = lineQuotients{ok: true, scan: scan, figs: figs}
+		for _, f := range figs {
+			if q := quotientAt(scan, f); q != nil {
+				lq.out = append(lq.out, quotientFig{f, q})
+			}
+		}
+	}
+	return lq.out
+}
+
+// lineQuotients keeps the quotients lineQuotients read last.
+type lineQuotients struct {
+	ok   bool
+	scan string
+	figs []figure
+	out  []quotientFig
+}
+
+// savingText reports whether text (a figure's clause, or its whole
+// line) words a saving: savingRE, or lessRE but not lessThanRE. The
+// last text's answer is kept, so that the figures of one clause or line
+// read it once.
+func (x *extractor) savingText(text string) bool {
+	m := &x.saving
+	if !m.ok || m.text != text {
+		m.ok, m.text = true, text
+		m.saving = savingRE.MatchString(text) || lessRE.MatchString(text) && !lessThanRE.MatchString(text)
+	}
+	return m.saving
+}
+
+// figuresOf returns scanFigures(text), read once for the checks of the
+// claims of one line that read it in turn. The caller must not modify
+// the figures.
+func (x *extractor) figuresOf(text string) []figure {
+	m := &x.figs
+	if m.figs == nil || m.text != text {
+		m.text, m.figs = text, scanFigures(text)
+		if m.figs == nil {
+			m.figs = []figure{}
+		}
+	}
+	return m.figs
+}
+
+// breaksOf returns sentenceBreaks(text), read once as figuresOf reads
+// figures. The caller must not modify it.
+func (x *extractor) breaksOf(text string) []int {
+	m := &x.breaks
+	if m.breaks == nil || m.text != text {
+		m.text, m.breaks = text, sentenceBreaks(text)
+	}
+	return m.breaks
+}
+
+// linePeriod returns periodOf(scan), read once for all the claims of
+// the line checkDerived reads.
+func (x *extractor) linePeriod(scan string) float64 {
+	if !x.period.ok || x.period.scan != scan {
+		x.period.ok, x.period.scan, x.period.sec = true, scan, periodOf(scan)
+	}
+	return x.period.sec
 }
 
 // halfStep returns half the place value of the last digit of operand k
@@ -2293,13 +2424,45 @@ var rateTotalSlips = []float64{24, 1.0 / 24, 60, 1.0 / 60, 3600, 1.0 / 3600, 7, 
 // line c.Line), read with the line before when the sentence wraps there
 // (see wrappedLine), its figures, and the index among them of n's own:
 // the last figure on scan's line with n's text and unit, or -1.
+// The figures are shared with the next calls for the same line: the
+// caller must not modify them.
 func (x *extractor) sentenceFigures(c *Claim, n Number, scan string) (text string, figs []figure, at int) {
-	text = scan
-	if prev := x.wrappedLine(c.Line-1, c.Line-2); prev != "" {
-		text = prev + " " + scan
+	s := &x.sent
+	if !s.ok || s.line != c.Line || s.scan != scan {
+		text = scan
+		if prev := x.wrappedLine(c.Line-1, c.Line-2); prev != "" {
+			text = prev + " " + scan
+		}
+		*s = sentenceScan{ok: true, line: c.Line, scan: scan, text: text, figs: scanFigures(text)}
 	}
-	figs = scanFigures(text)
-	return text, figs, lastWritten(text, figs, n, scan)
+	return s.text, s.figs, lastWritten(s.text, s.figs, n, scan)
+}
+
+// A sentenceScan is the text of a claim's line with the line before
+// when its sentence wraps there, read once for all the figures of the
+// line (sentenceFigures).
+type sentenceScan struct {
+	ok     bool
+	line   int    // 1-based
+	scan   string // the line as the checks read it
+	text   string // scan after the wrapped line before, if any
+	figs   []figure
+	breaks []int // sentence breaks of text, nil until textBreaks reads them
+	// prevPer and prevCount are perCountFigures', nil until read.
+	prevPer, prevCount []int
+}
+
+// textBreaks returns sentenceBreaks(text), read once when text is the
+// last text sentenceFigures returned. The caller must not modify it.
+func (x *extractor) textBreaks(text string) []int {
+	s := &x.sent
+	if !s.ok || s.text != text {
+		return sentenceBreaks(text)
+	}
+	if s.breaks == nil {
+		s.breaks = sentenceBreaks(text)
+	}
+	return s.breaks
 }
 
 // checkRateTotal checks an amount stated in the sentence of a rate of
@@ -2322,6 +2485,15 @@ func (x *extractor) sentenceFigures(c *Claim, n Number, scan string) (text strin
 // for a control node, a saving of 390 GB").
 const totalResultTaken = true
 
+// linkOnly reports whether the text between figures k and at (k < at)
+// of text may be words that link a figure to its restatement: no figure
+// with a digit stands between them (totalRestateLinkRE matches no
+// digit). It reads one figure, where the expression would read the
+// whole span.
+func linkOnly(text string, figs []figure, k, at int) bool {
+	return k+1 >= at || !strings.ContainsAny(text[figs[k+1].start:figs[k+1].end], "0123456789")
+}
+
 // totalRestateLinkRE matches the words between a total and the same total in
 // another unit: "= 5,085,000 kB, which is 4,849 MB", "(", ", or".
 var totalRestateLinkRE = regexp.MustCompile(`(?i)^\s*(?:,\s*)?(?:\(|(?:which|that)\s+is|i\.e\.?,?|or|about|roughly|~|\s)*\s*$`)
@@ -2334,9 +2506,9 @@ func (x *extractor) checkRateTotal(c *Claim, n Number, scan string) bool {
 	if at < 1 {
 		return false
 	}
-	breaks := sentenceBreaks(text)
+	breaks := x.textBreaks(text)
 	noun := ""
-	if m := countNounAfterRE.FindStringSubmatch(text[figs[at].end:]); m != nil {
+	if m := countNounAfterRE.FindStringSubmatch(firstBytes(text[figs[at].end:], endWindow)); m != nil {
 		noun = strings.TrimSuffix(strings.ToLower(m[1]), "s")
 	}
 	var rate, dur *figure
@@ -2348,7 +2520,7 @@ func (x *extractor) checkRateTotal(c *Claim, n Number, scan string) bool {
 		}
 		switch {
 		case rate == nil && totalResultTaken && f.Quantity == n.Quantity && f.Unit != "" && !strings.Contains(f.Unit, "/") &&
-			!totalRestateLinkRE.MatchString(text[f.end:figs[at].start]):
+			!(linkOnly(text, figs, k, at) && totalRestateLinkRE.MatchString(text[f.end:figs[at].start])):
 			// "2.77 MB/s × 86,400 s = 239 GB, against 629 GB for a
 			// control node": a figure of the amount's quantity between
 			// the rate and the amount is the rate's total.
@@ -2453,7 +2625,7 @@ func (x *extractor) checkFullShare(c *Claim, n Number, scan string) bool {
 		return false
 	}
 	capa, amount := &figs[at-1], &figs[at-2]
-	breaks := sentenceBreaks(text)
+	breaks := x.textBreaks(text)
 	if capa.Quantity != Memory || amount.Quantity != Memory || capa.isRange() || amount.isRange() ||
 		!sameSentence(breaks, amount.start, amount.end, figs[at].start, figs[at].end) || capa.mid() == 0 {
 		return false
@@ -2551,7 +2723,7 @@ func (x *extractor) checkPeriodRestated(c *Claim, n Number, scan string) bool {
 		return false
 	}
 	text, figs, at := x.sentenceFigures(c, n, scan)
-	if at < 1 || !sameSentence(sentenceBreaks(text), figs[at-1].start, figs[at-1].end, figs[at].start, figs[at].end) {
+	if at < 1 || !sameSentence(x.textBreaks(text), figs[at-1].start, figs[at-1].end, figs[at].start, figs[at].end) {
 		return false
 	}
 	o := figs[at-1].Number
@@ -2808,7 +2980,7 @@ func (x *extractor) checkSentenceDifference(c *Claim, n Number, scan string, fig
 			}
 		}
 	}
-	if paren == "" && differenceByFrom && changeByFigRE.MatchString(scan[:figs[at].start]) {
+	if paren == "" && differenceByFrom && changeByFigRE.MatchString(lastBytes(scan[:figs[at].start], endWindow)) {
 		// "grows by 23,300 requests per second, from 6,200 to 38,500":
 		// the change, then its pair in the rest of the sentence.
 		after := scan[figs[at].end:]
@@ -2821,7 +2993,7 @@ func (x *extractor) checkSentenceDifference(c *Claim, n Number, scan string, fig
 			paren = rest
 		}
 	}
-	if paren == "" && !differenceLeadRE.MatchString(scan[:figs[at].start]) && !(at == 0 && differenceLeadRE.MatchString(x.wrappedLine(c.Line-1, c.Line-2))) {
+	if paren == "" && !differenceLeadRE.MatchString(lastBytes(scan[:figs[at].start], endWindow)) && !(at == 0 && differenceLeadRE.MatchString(x.wrappedLine(c.Line-1, c.Line-2))) {
 		return false
 	}
 	text, before := scan[:figs[at].start], c.Line
@@ -2987,10 +3159,10 @@ func (x *extractor) checkCountedPeriod(c *Claim, n Number, scan string) bool {
 	var count float64
 	var noun string
 	countAt := figs[at].start
-	if m := countedPeriodAfterRE.FindStringSubmatch(text[figs[at].end:]); m != nil && (m[1] != "" || n.Quantity == PerPeriod) {
+	if m := countedPeriodAfterRE.FindStringSubmatch(firstBytes(text[figs[at].end:], endWindow)); m != nil && (m[1] != "" || n.Quantity == PerPeriod) {
 		count, _ = strconv.ParseFloat(strings.ReplaceAll(m[2], ",", ""), 64)
 		noun = m[3]
-	} else if m := dayCountedMonthRE.FindStringSubmatch(text[figs[at].end:]); dayCountedMonth && m != nil {
+	} else if m := dayCountedMonthRE.FindStringSubmatch(firstBytes(text[figs[at].end:], endWindow)); dayCountedMonth && m != nil {
 		// "590 core-hours a day, about 1,770 core-hours over a 30-day
 		// month": the month counted in days.
 		d := m[1]
@@ -2999,7 +3171,11 @@ func (x *extractor) checkCountedPeriod(c *Claim, n Number, scan string) bool {
 		}
 		count, _ = strconv.ParseFloat(d, 64)
 		noun = "day"
-	} else if ms := countedPeriodBeforeRE.FindAllStringSubmatchIndex(lead, -1); len(ms) > 0 && n.Quantity == PerPeriod {
+	} else if n.Quantity != PerPeriod {
+		// Only an amount over a period reads its count before it
+		// (the line's whole sentence, read only then).
+		return false
+	} else if ms := countedPeriodBeforeRE.FindAllStringSubmatchIndex(lead, -1); len(ms) > 0 {
 		m := ms[len(ms)-1]
 		if per := lead[m[6]:m[7]]; !strings.HasSuffix(n.Unit, "/"+per) {
 			return false
@@ -3034,7 +3210,7 @@ func (x *extractor) checkCountedPeriod(c *Claim, n Number, scan string) bool {
 	lo, hi := o.base()
 	lo, hi = lo*count, hi*count
 	mid := o.mid() * count
-	if n.Approx || approxBeforeRE.MatchString(text[:figs[at].start]) {
+	if n.Approx || approxBeforeRE.MatchString(lastBytes(text[:figs[at].start], endWindow)) {
 		n.Approx = true
 	}
 	oline := c.Line
@@ -3062,13 +3238,13 @@ func (x *extractor) checkListedDifference(c *Claim) bool {
 		return false
 	}
 	scan := blankCode(plain(x.lines[c.Line-1].raw))
-	figs := scanFigures(scan)
+	figs := x.figuresOf(scan)
 	n := c.Numbers[0]
 	at := figureIndex(figs, n)
 	if at < 0 {
 		return false
 	}
-	byFrom := differenceByFrom && changeByFigRE.MatchString(scan[:figs[at].start]) && byFromAfterRE.MatchString(scan[figs[at].end:])
+	byFrom := differenceByFrom && changeByFigRE.MatchString(lastBytes(scan[:figs[at].start], endWindow)) && byFromAfterRE.MatchString(scan[figs[at].end:])
 	if !comparedBeforePairRE.MatchString(scan[figs[at].end:]) && !byFrom {
 		return false
 	}
@@ -3334,7 +3510,7 @@ func (x *extractor) checkSizeOverRate(c *Claim, n Number, scan string) bool {
 	if at < 1 {
 		return false
 	}
-	breaks := sentenceBreaks(text)
+	breaks := x.textBreaks(text)
 	// The window: the figure's sentence and the one before it.
 	lo := 0
 	var starts []int
@@ -3405,7 +3581,7 @@ func (x *extractor) checkSizeOverRate(c *Claim, n Number, scan string) bool {
 	// Bytes over bytes per second, in the time's base unit (ns).
 	tlo, thi := slo/rhi*1e9, shi/rlo*1e9
 	mid := size.mid() / r.mid() * 1e9
-	if approxBeforeRE.MatchString(text[:figs[at].start]) {
+	if approxBeforeRE.MatchString(lastBytes(text[:figs[at].start], endWindow)) {
 		n.Approx = true
 	}
 	oline := c.Line

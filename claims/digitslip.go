@@ -506,11 +506,34 @@ func (x *extractor) checkPrefixSlips() {
 	if len(index) == 0 {
 		return
 	}
-	near := func(q Quantity, v float64) []written {
+	// The runs of each bucket's figures written on one line, so that a
+	// figure skips those of its own line (the many figures of one long
+	// line) without reading them.
+	type run struct{ line, lo, hi int }
+	runs := make(map[bucket][]run, len(index))
+	for b, ws := range index {
+		var rs []run
+		for i, w := range ws {
+			if len(rs) > 0 && rs[len(rs)-1].line == w.line {
+				rs[len(rs)-1].hi = i + 1
+			} else {
+				rs = append(rs, run{w.line, i, i + 1})
+			}
+		}
+		runs[b] = rs
+	}
+	// near returns the figures near v, in the order written, but those
+	// of line skip.
+	near := func(q Quantity, v float64, skip int) []written {
 		var out []written
 		k := keyOf(v)
 		for d := -3; d <= 3; d++ {
-			out = append(out, index[bucket{q, k + d}]...)
+			b := bucket{q, k + d}
+			for _, r := range runs[b] {
+				if r.line != skip {
+					out = append(out, index[b][r.lo:r.hi]...)
+				}
+			}
 		}
 		return out
 	}
@@ -532,7 +555,7 @@ func (x *extractor) checkPrefixSlips() {
 			lo, hi := n.base()
 			same := false
 			var src []written
-			for _, w := range near(n.Quantity, n.mid()) {
+			for _, w := range near(n.Quantity, n.mid(), c.Line) {
 				if wl, wh := w.n.base(); w.line != c.Line && wl <= hi && lo <= wh {
 					same = true
 					break
@@ -557,7 +580,7 @@ func (x *extractor) checkPrefixSlips() {
 				if same {
 					break
 				}
-				for _, w := range near(n.Quantity, n.mid()/f) {
+				for _, w := range near(n.Quantity, n.mid()/f, c.Line) {
 					if w.line == c.Line || w.n.Unit == n.Unit {
 						continue
 					}

@@ -249,6 +249,62 @@ type extractor struct {
 	productScan     string // the line's text the others were read for
 	productRead     string
 	productFigs     []figure
+
+	// The checks of a line of many figures run once per figure; what
+	// they read of the whole line or sentence is read once and kept
+	// here, so that a line of n figures costs n windows, not n lines.
+
+	// sent is the sentence text, figures and breaks sentenceFigures
+	// read last.
+	sent sentenceScan
+	// quots are the quotients of the line checkDerived reads.
+	quots lineQuotients
+	// threadSentence keeps whether threadRE matched the sentence
+	// checkRestatedCell read last.
+	threadSentence matchMemo
+	// saving keeps savingText's last answer.
+	saving struct {
+		ok, saving bool
+		text       string
+	}
+	// figs and breaks keep figuresOf's and breaksOf's last answers.
+	figs struct {
+		text string
+		figs []figure
+	}
+	breaks struct {
+		text   string
+		breaks []int
+	}
+	// The last answers of regular expressions read on a claim's
+	// clause, sentence or text, by the check that reads them.
+	scopeClause    findMemo
+	rateClause     matchMemo // checkElsewhere
+	speedClause    matchMemo // checkElsewhere
+	rateWordText   matchMemo
+	averageClause  matchMemo
+	boundClause    matchMemo
+	sentenceWords  wordsMemo // checkComparedColumns
+	claimWordsMemo wordsMemo // claimWords
+	// clauses keeps savingClauseOf's reading of the last line.
+	clauses clauseScan
+	// headerWords keeps headerWordsOf's last answer.
+	headerWords struct {
+		clause string
+		words  map[string]bool
+	}
+	// measures keeps measuresNamedOf's last answer.
+	measures struct {
+		ok     bool
+		clause string
+		named  measure
+	}
+	// period keeps linePeriod's last answer.
+	period struct {
+		ok   bool
+		scan string
+		sec  float64
+	}
 }
 
 // A labelled figure is the first figure after a label ("Before: ~75ns").
@@ -2133,8 +2189,11 @@ func spanDistance(span [2]int, p phrase) int {
 // quotientAt returns the dividend and divisor of a quotient whose result
 // figure f of s is ("40,000 / 2,350 → 18 pods", "512 / 4 = 128"), nil if
 // f is none.
+//
+// It reads the last endWindow bytes before f (see findEnd): a quotient
+// written in more is not read.
 func quotientAt(s string, f figure) []float64 {
-	m := quotientRE.FindStringSubmatchIndex(s[:f.start])
+	m := findEnd(quotientRE, s[:f.start])
 	if m == nil {
 		return nil
 	}
@@ -2156,11 +2215,11 @@ func quotientAt(s string, f figure) []float64 {
 		if quotientUnitFactor {
 			re = productHeadUnitRE
 		}
-		fm := re.FindStringSubmatchIndex(head)
+		fm := findEnd(re, head)
 		if fm == nil {
 			// "3.84 TB × 3,000 / 3.42 = 3,368 TB" with a factor the
 			// head cannot read: the quotient is not the expression.
-			if quotientUnitFactor && timesEndRE.MatchString(head) {
+			if quotientUnitFactor && findEnd(timesEndRE, head) != nil {
 				return nil
 			}
 			break
@@ -2173,6 +2232,42 @@ func quotientAt(s string, f figure) []float64 {
 		head = head[:fm[2]]
 	}
 	return out
+}
+
+// endWindow is how many bytes before a figure findEnd reads: a
+// regular expression anchored at the end of a text ("A / B =" before a
+// result) is otherwise tried from every byte of the line before the
+// figure, once per figure, which is quadratic in the length of a line
+// of many figures.
+const endWindow = 240
+
+// findEnd returns re.FindStringSubmatchIndex(s) for an re anchored at
+// the end of s ($) whose matches start with a figure or a sign that no
+// match contains again (quotientRE, productHeadRE, timesEndRE), read in
+// the last endWindow bytes of s. A match that starts at the window's
+// start may start before it: s is then read whole. A match longer than
+// the window (a run of hundreds of spaces) is not found.
+func findEnd(re *regexp.Regexp, s string) []int {
+	ws := len(s) - endWindow
+	if ws <= 0 {
+		return re.FindStringSubmatchIndex(s)
+	}
+	for ws < len(s) && !utf8.RuneStart(s[ws]) {
+		ws++
+	}
+	m := re.FindStringSubmatchIndex(s[ws:])
+	switch {
+	case m == nil:
+		return nil
+	case m[0] == 0:
+		return re.FindStringSubmatchIndex(s)
+	}
+	for i := range m {
+		if m[i] >= 0 {
+			m[i] += ws
+		}
+	}
+	return m
 }
 
 // productHeadRE matches a factor and a multiplication sign that end a
@@ -2255,6 +2350,69 @@ var changeNounRE = regexp.MustCompile(`(?i)^\s+(?:saved|improvement|reduction|sa
 // difference.
 func changeNounAt(s string, f figure) bool {
 	return (f.Quantity == Time || f.Quantity == Memory) && changeNounRE.MatchString(s[f.end:])
+}
+
+// A matchMemo keeps whether a regular expression matched the last text
+// it read, so that the figures of one sentence read it once.
+type matchMemo struct {
+	ok, matched bool
+	text        string
+}
+
+// match returns re.MatchString(text). It must be called with one re
+// only.
+func (m *matchMemo) match(re *regexp.Regexp, text string) bool {
+	if !m.ok || m.text != text {
+		m.ok, m.text, m.matched = true, text, re.MatchString(text)
+	}
+	return m.matched
+}
+
+// A findMemo keeps the match of a regular expression in the last text
+// it read.
+type findMemo struct {
+	ok          bool
+	text, found string
+}
+
+// find returns re.FindString(text). It must be called with one re only.
+func (m *findMemo) find(re *regexp.Regexp, text string) string {
+	if !m.ok || m.text != text {
+		m.ok, m.text, m.found = true, text, re.FindString(text)
+	}
+	return m.found
+}
+
+// A wordsMemo keeps the subject words of the last text it read.
+type wordsMemo struct {
+	ok    bool
+	text  string
+	path  []string
+	words []string
+}
+
+// of returns dedupe(append(subjectWords(text), path...)): sorted and
+// distinct. The caller must not modify them.
+func (m *wordsMemo) of(text string, path []string) []string {
+	if !m.ok || m.text != text || !slices.Equal(m.path, path) {
+		m.ok, m.text, m.path = true, text, path
+		m.words = dedupe(append(subjectWords(text), path...))
+	}
+	return m.words
+}
+
+// firstBytes returns the first n bytes of s at least, to the end of the
+// word (ASCII letters, digits, _) or rune there, so that \b at the
+// end reads as in s.
+func firstBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	k := n
+	for k < len(s) && (!utf8.RuneStart(s[k]) || s[k] == '_' || '0' <= s[k] && s[k] <= '9' || 'a' <= s[k] && s[k] <= 'z' || 'A' <= s[k] && s[k] <= 'Z') {
+		k++
+	}
+	return s[:k]
 }
 
 // lastBytes returns the last n bytes of s at most, from a rune start.
@@ -2729,7 +2887,7 @@ func loosePair(s string, figs []figure, q Quantity, i int, inSentence func(*figu
 			// instead of 30,118 B, 36% more. The extra 27.4 µs".
 			continue
 		}
-		if q != Unknown && canonical(f.Quantity) != canonical(q) || scenarioAt(s, f) || f.sign != 0 || differenceAfterRE.MatchString(s[f.end:]) {
+		if q != Unknown && canonical(f.Quantity) != canonical(q) || scenarioAt(s, f) || f.sign != 0 || differenceAfterRE.MatchString(firstBytes(s[f.end:], endWindow)) {
 			// A signed figure ("(+270 req/s, +14.6 %)") or one followed
 			// by a comparative ("1.6 ms lower", "25 ms faster") is a
 			// change, never a side of a pair.
@@ -2906,12 +3064,23 @@ func scenarioAt(s string, f *figure) bool {
 	if f.Quantity != Throughput {
 		return false
 	}
-	before := strings.Fields(strings.ToLower(s[:f.start]))
-	if n := len(before); n > 0 && (before[n-1] == "at" || before[n-1] == "under" || before[n-1] == "@") {
+	// The word before and the word after, as strings.Fields splits
+	// them, read without splitting the whole line.
+	before := s[:f.start]
+	before = strings.TrimRightFunc(before, unicode.IsSpace)
+	if i := strings.LastIndexFunc(before, unicode.IsSpace); i >= 0 {
+		_, n := utf8.DecodeRuneInString(before[i:])
+		before = before[i+n:]
+	}
+	if w := strings.ToLower(before); w == "at" || w == "under" || w == "@" {
 		return true
 	}
-	after := strings.Fields(strings.ToLower(s[f.end:]))
-	return len(after) > 0 && (strings.HasPrefix(after[0], "step") || after[0] == "load")
+	after := strings.TrimLeftFunc(s[f.end:], unicode.IsSpace)
+	if i := strings.IndexFunc(after, unicode.IsSpace); i >= 0 {
+		after = after[:i]
+	}
+	w := strings.ToLower(after)
+	return w != "" && (strings.HasPrefix(w, "step") || w == "load")
 }
 
 // sentenceBreakRE finds the end of a sentence: a full stop, question or

@@ -179,7 +179,7 @@ func (x *extractor) checkKeyRows(c *Claim) bool {
 		return false
 	}
 	kp, ok := x.keyRows(c, Time, c.stated.Text)
-	if !ok && (canonical(c.Quantity) == Throughput || rateWordRE.MatchString(x.claimText(c))) {
+	if !ok && (canonical(c.Quantity) == Throughput || x.rateWordText.match(rateWordRE, x.claimText(c))) {
 		// "Going from 8 to 16 nodes gives 1.81× the throughput": the
 		// rows' rates, in a table with no time column.
 		kp, ok = x.keyRows(c, Throughput, c.stated.Text)
@@ -528,20 +528,23 @@ func (x *extractor) checkPerTotal(c *Claim, n Number, scan string) bool {
 	if at < 2 {
 		return false
 	}
-	breaks := sentenceBreaks(text)
+	breaks := x.textBreaks(text)
+	// The nearest time per thing and count of things before the total
+	// in its sentence (a figure that is both is the time's).
+	prevPer, prevCount := x.perCountFigures(text)
 	var per, count *figure
-	for k := at - 1; k >= 0 && (per == nil || count == nil); k-- {
-		f := &figs[k]
-		if !sameSentence(breaks, f.start, f.end, figs[at].start, figs[at].end) {
-			break
-		}
-		rest := text[f.end:]
-		switch {
-		case per == nil && f.Quantity == Time && perNounRE.MatchString(rest):
-			per = f
-		case count == nil && f.Unit == "" && f.Value >= 2 && f.Value == f.High && countNounAfterRE.MatchString(rest):
-			count = f
-		}
+	inSentence := func(k int) bool {
+		return k >= 0 && sameSentence(breaks, figs[k].start, figs[k].end, figs[at].start, figs[at].end)
+	}
+	pk, ck := prevPer[at], prevCount[at]
+	if ck >= 0 && ck == pk {
+		ck = prevCount[ck]
+	}
+	if inSentence(pk) {
+		per = &figs[pk]
+	}
+	if inSentence(ck) {
+		count = &figs[ck]
 	}
 	if per == nil || count == nil {
 		return false
@@ -568,6 +571,43 @@ func (x *extractor) checkPerTotal(c *Claim, n Number, scan string) bool {
 	}
 	setCross(c, cx)
 	return true
+}
+
+// perCountFigures returns, for each figure k of the text sentenceFigures
+// read last, the index of the nearest figure before k that is a time
+// per thing ("1.9 µs per row", perNounRE after it) and that of the
+// nearest that is a count of things ("48 rows", countNounAfterRE), -1
+// if none: what checkPerTotal looks for before a total, read once for
+// the line. The caller must not modify them.
+func (x *extractor) perCountFigures(text string) (prevPer, prevCount []int) {
+	s := &x.sent
+	if s.prevPer == nil || s.text != text {
+		figs := s.figs
+		if s.text != text {
+			figs = scanFigures(text)
+		}
+		per, count := make([]int, len(figs)), make([]int, len(figs))
+		p, c := -1, -1
+		for k := range figs {
+			per[k], count[k] = p, c
+			f := &figs[k]
+			// The words after the figure, to the end of a word past
+			// endWindow bytes: both expressions are anchored at the
+			// figure and read a few words.
+			rest := firstBytes(text[f.end:], endWindow)
+			if f.Quantity == Time && perNounRE.MatchString(rest) {
+				p = k
+			}
+			if f.Unit == "" && f.Value >= 2 && f.Value == f.High && countNounAfterRE.MatchString(rest) {
+				c = k
+			}
+		}
+		if s.text != text {
+			return per, count
+		}
+		s.prevPer, s.prevCount = per, count
+	}
+	return s.prevPer, s.prevCount
 }
 
 // settingsPair reports whether pair p is two plain counts a sentence

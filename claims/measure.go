@@ -62,6 +62,26 @@ func measuresNamed(clause string) measure {
 	return m
 }
 
+// headerWordsOf returns headerWords(clause), read once for the claims
+// of one clause. The caller must not modify it.
+func (x *extractor) headerWordsOf(clause string) map[string]bool {
+	m := &x.headerWords
+	if m.words == nil || m.clause != clause {
+		m.clause, m.words = clause, headerWords(clause)
+	}
+	return m.words
+}
+
+// measuresNamedOf returns measuresNamed(clause), read once for the
+// claims of one clause (a line of many figures is one clause).
+func (x *extractor) measuresNamedOf(clause string) measure {
+	m := &x.measures
+	if !m.ok || m.clause != clause {
+		m.ok, m.clause, m.named = true, clause, measuresNamed(clause)
+	}
+	return m.named
+}
+
 // measureOf returns the measure of figure n from its unit, 0 when the
 // unit does not say (a plain count without a noun, a percentage).
 func measureOf(n Number) measure {
@@ -288,12 +308,12 @@ func sideColumn(t *mdTable) bool {
 func (x *extractor) columnFit(c *Claim) ([]int, Pair, float64, bool) {
 	raw := x.claimText(c)
 	lo, hi := clauseAround(raw, c.stated.Text)
-	clause := headerWords(raw[lo:hi])
+	clause := x.headerWordsOf(raw[lo:hi])
 	if len(clause) == 0 {
 		return nil, Pair{}, 0, false
 	}
 	index := x.columnIndex()
-	named := measuresNamed(raw[lo:hi])
+	named := x.measuresNamedOf(raw[lo:hi])
 	// The candidate columns, best named first: a header of the measure
 	// the clause names, then more of the header's words in the clause
 	// ("gets per second at the same CPU budget" is about "Gets/s", not

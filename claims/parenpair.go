@@ -41,7 +41,7 @@ func (x *extractor) unalarmParenPairNextLine() {
 			continue
 		}
 		scan := blankCode(plain(x.lines[c.Line-1].raw))
-		figs := scanFigures(scan)
+		figs := x.figuresOf(scan)
 		at := lastWritten(scan, figs, c.stated, scan)
 		if at < 0 || !ratioEndRE.MatchString(scan[figs[at].end:]) || sentenceBreakRE.MatchString(scan[figs[at].end:]) {
 			continue
@@ -121,7 +121,7 @@ func (x *extractor) unalarmParenPairPrevLine() {
 		}
 		prev := x.wrappedLine(c.Line-1, c.Line-2)
 		scan := blankCode(plain(x.lines[c.Line-1].raw))
-		figs := scanFigures(scan)
+		figs := x.figuresOf(scan)
 		at := lastWritten(scan, figs, c.stated, scan)
 		if at != 0 || prev == "" {
 			// The pair must wrap: the claim's figure is its line's
@@ -176,7 +176,7 @@ func (x *extractor) unalarmPercentRestatesFactor() {
 			continue
 		}
 		text, raw := x.proseWithWrap(c.Line)
-		figs := scanFigures(text)
+		figs := x.figuresOf(text)
 		pi := lastWritten(text, figs, c.stated, raw)
 		if pi < 1 {
 			continue

@@ -33,7 +33,7 @@ func (x *extractor) unalarmParenPercents() {
 			continue
 		}
 		text, raw := x.proseWithWrap(c.Line)
-		figs := scanFigures(text)
+		figs := x.figuresOf(text)
 		pi := lastWritten(text, figs, c.stated, raw)
 		if pi < 1 {
 			continue

@@ -232,7 +232,7 @@ func (x *extractor) checkPeriodScaled() {
 				continue
 			}
 			if figs == nil {
-				figs = scanFigures(text)
+				figs = x.figuresOf(text)
 			}
 			at := lastWritten(text, figs, n, scan)
 			if at < 1 {

@@ -31,7 +31,7 @@ func (x *extractor) checkPerItemSlips() {
 			continue
 		}
 		text, raw := x.proseWithWrap(c.Line)
-		figs := scanFigures(text)
+		figs := x.figuresOf(text)
 		var hits []*Cross
 		var slipped []Number
 		for _, n := range c.Numbers {

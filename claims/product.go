@@ -114,7 +114,7 @@ func (x *extractor) checkSentenceProduct(c *Claim, n Number, scan string) bool {
 		perLo = periodOf(leadingWords(text[figs[at].end:], 5))
 		perHi = perLo
 	}
-	breaks := sentenceBreaks(text)
+	breaks := x.breaksOf(text)
 	// back returns how many sentences before the figure's own figure k
 	// is: 0 in its sentence, 1 in the one before.
 	back := func(k int) int {

@@ -286,6 +286,24 @@ const changeAfterWrap = false
 // restated value (twenty-second round).
 const partOfChange = true
 
+// fewerFields reports whether s has fewer than n fields (strings.Fields),
+// reading no further than the nth.
+func fewerFields(s string, n int) bool {
+	in := false
+	for _, r := range s {
+		switch sp := unicode.IsSpace(r); {
+		case !sp && !in:
+			in = true
+			if n--; n == 0 {
+				return false
+			}
+		case sp:
+			in = false
+		}
+	}
+	return true
+}
+
 // partOfChangeAt reports whether figure f of claim c's line scan is
 // followed by "of the saving" or its kind (partOfChange).
 func (x *extractor) partOfChangeAt(c *Claim, scan string, f figure) bool {
@@ -293,10 +311,10 @@ func (x *extractor) partOfChangeAt(c *Claim, scan string, f figure) bool {
 		return false
 	}
 	after := scan[f.end:]
-	if len(strings.Fields(after)) < 4 {
+	if fewerFields(after, 4) {
 		after += " " + x.wrappedLine(c.Line-1, c.Line)
 	}
-	return partOfChangeRE.MatchString(after)
+	return partOfChangeRE.MatchString(firstBytes(after, endWindow))
 }
 
 // partOfChangeRE is "of the saving" and its kind after a figure.
@@ -346,7 +364,7 @@ func (x *extractor) checkRestatedCell(c *Claim, n Number, scan string, figs []fi
 	if at < 0 {
 		return false
 	}
-	if changeBeforeRE.MatchString(scan[:figs[at].start]) || changeAfterRE.MatchString(scan[figs[at].end:]) {
+	if changeBeforeRE.MatchString(lastBytes(scan[:figs[at].start], endWindow)) || changeAfterRE.MatchString(firstBytes(scan[figs[at].end:], endWindow)) {
 		// "improved by 62 ms", "9 ms lower": a change, not a value.
 		return false
 	}
@@ -369,7 +387,7 @@ func (x *extractor) checkRestatedCell(c *Claim, n Number, scan string, figs []fi
 		return false
 	}
 	sentence := sentenceOf(scan, figs[at].start)
-	if st == "" && (threadRE.MatchString(sentence) || figs[at].Approx || !plainRestatement(scan, figs, at)) {
+	if st == "" && (x.threadSentence.match(threadRE, sentence) || figs[at].Approx || !plainRestatement(scan, figs, at)) {
 		// A figure of no statistic restates a row's cell only as the
 		// row states it: "on 8 threads" is another setting, "about
 		// $49,000" a rounding of another figure.
@@ -960,7 +978,7 @@ func (x *extractor) checkSummaryFigures() {
 			continue
 		}
 		raw := blankCode(plain(x.lines[c.Line-1].raw))
-		figs := scanFigures(raw)
+		figs := x.figuresOf(raw)
 		for _, n := range c.Numbers {
 			at := figureIndex(figs, n)
 			if n.Unit == "" || at < 0 {
@@ -1305,11 +1323,11 @@ func (x *extractor) checkNowLevels() {
 			continue
 		}
 		raw := blankCode(plain(x.lines[c.Line-1].raw))
-		figs := scanFigures(raw)
+		figs := x.figuresOf(raw)
 		for _, n := range c.Numbers {
 			at := figureIndex(figs, n)
 			if at < 0 || n.Unit == "" || n.Unit == "%" || n.Unit == "x" ||
-				!nowLevelRE.MatchString(raw[:figs[at].start]) && !(toLevelRestated && toLevelRE.MatchString(raw[:figs[at].start])) {
+				!nowLevelRE.MatchString(lastBytes(raw[:figs[at].start], endWindow)) && !(toLevelRestated && toLevelRE.MatchString(lastBytes(raw[:figs[at].start], endWindow))) {
 				continue
 			}
 			lo := 0
@@ -1411,8 +1429,8 @@ func (x *extractor) checkPrefixJumps() {
 			continue
 		}
 		text, raw := x.proseWithWrap(c.Line)
-		figs := scanFigures(text)
-		breaks := sentenceBreaks(text)
+		figs := x.figuresOf(text)
+		breaks := x.breaksOf(text)
 		for _, n := range c.Numbers {
 			if n.Quantity != Time || n.isRange() || !(n.mid() > 0) {
 				continue

@@ -515,7 +515,7 @@ func (x *extractor) checkColumnMean(c *Claim) bool {
 		return false
 	}
 	clause := x.claimClause(c)
-	if !averageWordRE.MatchString(clause) || boundWordRE.MatchString(clause) {
+	if !x.averageClause.match(averageWordRE, clause) || x.boundClause.match(boundWordRE, clause) {
 		return false
 	}
 	cw := stemWords(clause)
@@ -622,7 +622,7 @@ func (x *extractor) checkComparedColumns(c *Claim) bool {
 	if !ok {
 		return false
 	}
-	sw := dedupe(subjectWords(s))
+	sw := x.sentenceWords.of(s, nil)
 	var found []Pair
 	for _, t := range x.tables {
 		type col struct{ k, pos int }
