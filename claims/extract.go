@@ -2352,36 +2352,36 @@ func changeNounAt(s string, f figure) bool {
 	return (f.Quantity == Time || f.Quantity == Memory) && changeNounRE.MatchString(s[f.end:])
 }
 
-// A matchMemo keeps whether a regular expression matched the last text
-// it read, so that the figures of one sentence read it once.
-type matchMemo struct {
-	ok, matched bool
-	text        string
+// A textMemo keeps what a function of a text gave for the last text it
+// read, so that the figures of one sentence or clause compute it once.
+type textMemo[T any] struct {
+	ok   bool
+	text string
+	v    T
 }
+
+// of returns f(text). It must be called with one f only.
+func (m *textMemo[T]) of(text string, f func(string) T) T {
+	if !m.ok || m.text != text {
+		m.ok, m.text, m.v = true, text, f(text)
+	}
+	return m.v
+}
+
+// A matchMemo keeps whether a regular expression matched the last text
+// it read.
+type matchMemo struct{ textMemo[bool] }
 
 // match returns re.MatchString(text). It must be called with one re
 // only.
-func (m *matchMemo) match(re *regexp.Regexp, text string) bool {
-	if !m.ok || m.text != text {
-		m.ok, m.text, m.matched = true, text, re.MatchString(text)
-	}
-	return m.matched
-}
+func (m *matchMemo) match(re *regexp.Regexp, text string) bool { return m.of(text, re.MatchString) }
 
 // A findMemo keeps the match of a regular expression in the last text
 // it read.
-type findMemo struct {
-	ok          bool
-	text, found string
-}
+type findMemo struct{ textMemo[string] }
 
 // find returns re.FindString(text). It must be called with one re only.
-func (m *findMemo) find(re *regexp.Regexp, text string) string {
-	if !m.ok || m.text != text {
-		m.ok, m.text, m.found = true, text, re.FindString(text)
-	}
-	return m.found
-}
+func (m *findMemo) find(re *regexp.Regexp, text string) string { return m.of(text, re.FindString) }
 
 // A wordsMemo keeps the subject words of the last text it read.
 type wordsMemo struct {
