@@ -29,11 +29,14 @@ func parseOutput(out []byte, fileName string) (results []*benchfmt.Result, units
 	for r.Scan() {
 		switch rec := r.Result().(type) {
 		case *benchfmt.Result:
-			if !hasUnit(rec, "sec/op") {
+			if !hasUnit(rec, "sec/op") || rec.Iters == 0 {
 				// When a benchmark panics, the testing package can
 				// still print a line for it with B/op and allocs/op
-				// but no time: not a measurement. Without the panic
-				// in the output, the line is the only trace of it.
+				// but no time, or with 0 iterations and NaN ns/op
+				// (Go 1.26, -benchtime Nx, when the run of N
+				// panics after the ramp-up run of 1): not a
+				// measurement. Without the panic in the output, the
+				// line is the only trace of it.
 				if panicked == "" || string(rec.Name.Base()) != panicked {
 					timeless = append(timeless, string(rec.Name.Full()))
 				}

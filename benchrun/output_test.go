@@ -75,6 +75,13 @@ func TestParseOutput(t *testing.T) {
 	if len(results) != 1 || results[0].Name.String() != "A-2" || len(warnings) != 0 {
 		t.Errorf("results = %v, warnings = %v; want only A-2 and no warnings", results, warnings)
 	}
+	// Seen with -benchtime 1000x (Go 1.26), one run in three: a line with
+	// 0 iterations and NaN ns/op before the panic of the run of 1000.
+	out = "pkg: m/p\nBenchmarkB-2   \t       0\t               NaN ns/op\t       0 B/op\t       0 allocs/op\npanic: too long\n\ngoroutine 18 [running]:\n"
+	results, _, warnings, _, _ = parseOutput([]byte(out), "p.txt")
+	if len(results) != 0 || len(warnings) != 0 {
+		t.Errorf("results = %v, warnings = %v; want none: a line of 0 iterations is no measurement", results, warnings)
+	}
 	// A timeless line of another benchmark is not a measurement either,
 	// and is named: without a panic of its own in the output, it may be
 	// one that Go's testing package lost.
