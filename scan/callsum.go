@@ -69,11 +69,16 @@ type typeMethods struct {
 // methodKey identifies a method by what an interface asks of it: its
 // name (with its package path if unexported) and signature.
 func methodKey(fn *types.Func) string {
-	name := fn.Name()
+	return methodName(fn) + sigKey(fn.Signature())
+}
+
+// methodName is fn's name, with its package path if unexported: an
+// unexported method of another package satisfies no interface here.
+func methodName(fn *types.Func) string {
 	if !fn.Exported() && fn.Pkg() != nil {
-		name = fn.Pkg().Path() + "." + name
+		return fn.Pkg().Path() + "." + fn.Name()
 	}
-	return name + sigKey(fn.Signature())
+	return fn.Name()
 }
 
 // looseKey identifies a method by its name (with its package path if
@@ -83,12 +88,8 @@ func methodKey(fn *types.Func) string {
 // of a concrete type's method, which names concrete types there. The
 // \x02 byte, which no type's text holds, marks it.
 func looseKey(fn *types.Func) string {
-	name := fn.Name()
-	if !fn.Exported() && fn.Pkg() != nil {
-		name = fn.Pkg().Path() + "." + name
-	}
 	sig := fn.Signature()
-	return name + "\x02" + strconv.Itoa(sig.Params().Len()) + "/" + strconv.Itoa(sig.Results().Len()) + "/" + strconv.FormatBool(sig.Variadic())
+	return methodName(fn) + "\x02" + strconv.Itoa(sig.Params().Len()) + "/" + strconv.Itoa(sig.Results().Len()) + "/" + strconv.FormatBool(sig.Variadic())
 }
 
 // ifaceKey is methodKey, or looseKey for a method whose signature
