@@ -307,6 +307,7 @@ func runCallsum(pass *analysis.Pass) (any, error) {
 	tests := astutil.NewTestSupport(pass.Fset, pass.Files, pass.Pkg.Path())
 	s := &summariser{pass: pass, sum: &callSummary{funcs: make(map[string]*funcNode)}, isMain: pass.Pkg.Name() == "main", tests: tests,
 		cliTool: slices.Contains(strings.Split(pass.Pkg.Path(), "/"), "cli"), litOnly: litLocals(pass.TypesInfo, in)}
+	s.outsideOnly = outsideVars(pass, in, s.outsideModule)
 	for c := range in.Root().Preorder((*ast.FuncDecl)(nil)) {
 		decl := c.Node().(*ast.FuncDecl)
 		obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)
@@ -371,6 +372,9 @@ type summariser struct {
 	// litOnly are the package's local variables that hold only
 	// function literals and are only called (see litLocals).
 	litOnly map[types.Object]bool
+	// outsideOnly are the package's variables of function type that
+	// hold only functions another module made (see outsideVars).
+	outsideOnly map[types.Object]bool
 	// encoded memoises encoderCalls: type -> []marshalCall.
 	encoded typeutil.Map
 }
@@ -428,7 +432,7 @@ func (s *summariser) body(c inspector.Cursor, n *funcNode, self *types.Func) {
 				return false // its calls are its own node's
 			}
 		case *ast.CallExpr:
-			if callee := calleeName(info, e, s.litOnly); callee != "" {
+			if callee := calleeName(info, e, s.litOnly, s.outsideOnly); callee != "" {
 				n.calls = append(n.calls, callEdge{callee: callee, loop: s.repeated(n, cc)})
 				if !n.test {
 					s.handOuts(e, callee)
@@ -526,7 +530,7 @@ func (s *summariser) literal(c inspector.Cursor, owner *funcNode) {
 		if owner != nil {
 			owner.calls = append(owner.calls, callEdge{callee: n.name, loop: s.repeated(owner, c.Parent())})
 		}
-		if callee := calleeName(s.pass.TypesInfo, c.Parent().Node().(*ast.CallExpr), s.litOnly); callee != "" {
+		if callee := calleeName(s.pass.TypesInfo, c.Parent().Node().(*ast.CallExpr), s.litOnly, s.outsideOnly); callee != "" {
 			value.via = callee
 			s.sum.values = append(s.sum.values, value)
 		}
@@ -557,9 +561,10 @@ const inlineLiterals = true
 // calleeName names what call calls: the pprof name of a static callee,
 // an ifaceCallee for a call through an interface, "dyn.SIG" for a call of
 // a function value of signature SIG, or "" for a builtin, a conversion, a
-// function literal called where it is written or a call through a local
-// variable of litOnly (see litLocals).
-func calleeName(info *types.Info, call *ast.CallExpr, litOnly map[types.Object]bool) string {
+// function literal called where it is written, a call through a local
+// variable of litOnly (see litLocals) or a call through a variable of
+// outsideOnly (see outsideVars).
+func calleeName(info *types.Info, call *ast.CallExpr, litOnly, outsideOnly map[types.Object]bool) string {
 	if _, ok := ast.Unparen(call.Fun).(*ast.FuncLit); ok {
 		// `func() {…}()`, with go or defer: the literal's own node is the
 		// callee (see literal), not every function value of its
@@ -573,6 +578,16 @@ func calleeName(info *types.Info, call *ast.CallExpr, litOnly map[types.Object]b
 			// this function: each is an edge of its own (see
 			// literal), no function value of the whole program.
 			return ""
+		}
+		switch f := ast.Unparen(call.Fun).(type) {
+		case *ast.Ident:
+			if outsideOnly[info.Uses[f]] {
+				return "" // cancel(), of ctx, cancel := context.WithCancel(ctx)
+			}
+		case *ast.SelectorExpr:
+			if sel, ok := info.Selections[f]; ok && sel.Kind() == types.FieldVal && outsideOnly[sel.Obj()] {
+				return ""
+			}
 		}
 		if tv, ok := info.Types[call.Fun]; ok && tv.IsValue() {
 			if sig, ok := tv.Type.Underlying().(*types.Signature); ok {

@@ -412,6 +412,13 @@ func TestLiteralNodes(t *testing.T) {
 		"// generic: through TaskWorker[*Job, string]": "low, static: reachable from HTTP handler svc.RunJobs in 2 calls, through a loop",
 		"// generic: another arity":                    "low, static: no call path",
 	})
+	// Calls of context cancel functions, in a local variable or an
+	// unexported field, reach no function value of the scan; the
+	// module's own hook is reached (testdata/literals/svc/cancel.go).
+	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "cancel.go"), map[string]string{
+		"// cancel: a kept callback nothing calls": "low, static: no call path",
+		"// cancel: the hook a handler calls":      "medium, static: reachable from HTTP handler svc.(*Sweeper).ServeHTTP in 1 call",
+	})
 	// Literals of *http.Request handed to a library outside the scan
 	// are handlers (testdata/literals/svc/jsonapi.go); one kept by the
 	// scan's own code is not.
