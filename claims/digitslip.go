@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // digitSlipsRestate makes a figure written once that a slip of one digit
@@ -448,6 +449,39 @@ const prefixSlipBinary = true
 // blind42's 2.31 GiB (its origin) and changes nothing on any other set.
 const prefixSlipDecimalStep = false
 
+// prefixSlipWiderReach widens checkPrefixSlips in three ways, each for a
+// restatement the check missed on its words or its sources, not its
+// arithmetic: a source written with fewer significant digits than the
+// figure ("0.5 ms" in an outlook against "513 ns" and a benchmark's
+// 513.0µ) is too coarse to be what the figure restates and is not one of
+// its values; a source line's names are read with their camel-case
+// parts apart ("ValidateBench.snapshotLookup" names a snapshot lookup);
+// and when the figure's clause and sentence lead share no word with a
+// source line, the words of its paragraph are read (the subject is a
+// pronoun for the sentence before, "they … now cost 52.1 ns per scan",
+// or is on the wrapped line after, "Of the remaining 611 µs / per
+// Transfer"). The arithmetic is unchanged (one value a thousand times
+// the figure or a thousandth); the paragraph's words are built once per
+// block (paragraphWords), a source line's once per line. Forty-fifth
+// round.
+const prefixSlipWiderReach = true
+
+// camelWords returns s with a space before each capital that follows a
+// lower-case letter ("snapshotLookup" → "snapshot Lookup"), so that
+// nameWords reads a camel-case name's parts as words.
+func camelWords(s string) string {
+	var b strings.Builder
+	var prev rune
+	for _, r := range s {
+		if unicode.IsUpper(r) && unicode.IsLower(prev) {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(r)
+		prev = r
+	}
+	return b.String()
+}
+
 // binaryStepApart reports whether a and b are binary byte units whose
 // prefixes are one step apart ("GiB" and "MiB").
 func binaryStepApart(a, b string) bool {
@@ -538,6 +572,7 @@ func (x *extractor) checkPrefixSlips() {
 		return out
 	}
 	var add []Claim
+	camel := make(map[int][]string) // a source line's words, camel-case parts apart
 	for k := range x.rep.Claims {
 		c := &x.rep.Claims[k]
 		if c.Verdict != Unverifiable || c.expected || c.Kind != Absolute || x.lines[c.Line-1].kind != lkProse || x.isPrevious(c.section) {
@@ -595,6 +630,17 @@ func (x *extractor) checkPrefixSlips() {
 					}
 				}
 			}
+			if prefixSlipWiderReach && len(src) > 0 {
+				// A source coarser than the figure does not name it
+				// when a source written to its precision does.
+				sig := func(t string) int {
+					return significantDigits(strings.TrimRight(strings.ReplaceAll(digitsOf(t), ".", ""), "0"))
+				}
+				d := min(sig(n.Text), 3)
+				if slices.ContainsFunc(src, func(w written) bool { return sig(w.n.Text) >= d }) {
+					src = slices.DeleteFunc(src, func(w written) bool { return sig(w.n.Text) < d })
+				}
+			}
 			if same || len(src) == 0 {
 				continue
 			}
@@ -623,6 +669,25 @@ func (x *extractor) checkPrefixSlips() {
 			clo, chi := clauseAround(raw, n.Text)
 			words := singulars(nameWords(raw[clo:chi] + " " + x.sentenceLead(c.Line-1)))
 			i := slices.IndexFunc(src, func(w written) bool { return overlap(words, singulars(x.lineWords(w.line))) > 0 })
+			if i < 0 && prefixSlipWiderReach && significantDigits(strings.TrimRight(strings.ReplaceAll(digitsOf(n.Text), ".", ""), "0")) >= 3 {
+				srcWords := func(l int) []string {
+					if sw, ok := camel[l]; ok {
+						return sw
+					}
+					text := plain(x.lines[l-1].raw)
+					if dl := &x.lines[l-1]; dl.table >= 0 {
+						text += " " + strings.Join(x.tables[dl.table].header, " ")
+					}
+					sw := singulars(nameWords(camelWords(text)))
+					camel[l] = sw
+					return sw
+				}
+				para := singulars(x.paragraphWords(c.Line))
+				i = slices.IndexFunc(src, func(w written) bool {
+					sw := srcWords(w.line)
+					return overlap(words, sw) > 0 || overlap(para, sw) > 0
+				})
+			}
 			if i < 0 {
 				continue
 			}

@@ -604,14 +604,16 @@ var floors = map[string]struct {
 	// Raised in the forty-second round (a pair restated with another
 	// figure after: 11/19).
 	// Raised in the forty-fourth round (pairAfterOtherRow: 13/19).
-	"blind30": {extraction: 305.0 / 306, recall: 13.0 / 19, falseRate: 1.0 / 287, unlabelled: 0},
+	// Raised in the forty-fifth round (prefixSlipWiderReach: 14/19).
+	"blind30": {extraction: 305.0 / 306, recall: 14.0 / 19, falseRate: 1.0 / 287, unlabelled: 0},
 	// blind31, scored blind once with the thirty-first round (291/302,
 	// 11/20, 14/282, one alarm on an unlabelled claim): its floors.
 	// Raised in the thirty-third round (a range of percentages written
 	// with "to"; the p95 before and p50 after of a row: 13/20, 11/282).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 294/302, 15/20, 10/282).
-	"blind31": {extraction: 294.0 / 302, recall: 15.0 / 20, falseRate: 10.0 / 282, unlabelled: 1},
+	// Raised in the forty-fifth round (prefixSlipWiderReach: 16/20).
+	"blind31": {extraction: 294.0 / 302, recall: 16.0 / 20, falseRate: 10.0 / 282, unlabelled: 1},
 	// blind32, scored blind once with the thirty-second round (313/322,
 	// 12/21, 27/301, no alarm on an unlabelled claim): its floors.
 	// Raised in the thirty-third round (JMH's two runs paired, a range of
@@ -647,7 +649,8 @@ var floors = map[string]struct {
 	// 10/21, 12/264, one alarm on an unlabelled claim): its floors.
 	// Raised in the forty-fourth round (productChain: 14/21;
 	// contradictionSparesOtherSide: 1/264).
-	"blind36": {extraction: 279.0 / 285, recall: 14.0 / 21, falseRate: 1.0 / 264, unlabelled: 1},
+	// Raised in the forty-fifth round (prefixSlipWiderReach: 15/21).
+	"blind36": {extraction: 279.0 / 285, recall: 15.0 / 21, falseRate: 1.0 / 264, unlabelled: 1},
 	// blind37, scored blind once with the thirty-seventh round (326/374,
 	// 13/19, 11/355, no alarm on an unlabelled claim): its floors.
 	// Raised in the forty-second round (prefix slips of two digits: 14/19).
@@ -664,7 +667,8 @@ var floors = map[string]struct {
 	// round kept it.
 	// Raised in the forty-first round (hyperfine spreads: 303/322).
 	// Raised in the forty-fourth round (pairAfterOtherRow: 11/22).
-	"blind39": {extraction: 303.0 / 322, recall: 11.0 / 22, falseRate: 9.0 / 300, unlabelled: 0},
+	// Raised in the forty-fifth round (prefixSlipWiderReach: 12/22).
+	"blind39": {extraction: 303.0 / 322, recall: 12.0 / 22, falseRate: 9.0 / 300, unlabelled: 0},
 	// blind40, scored blind once with the fortieth round (302/318,
 	// 13/19, 3/299, no alarm on an unlabelled claim): its floors.
 	// Raised in the forty-first round (compare.py changes quoted in
@@ -694,7 +698,8 @@ var floors = map[string]struct {
 	"blind43": {extraction: 270.0 / 282, recall: 20.0 / 22, falseRate: 4.0 / 260, unlabelled: 0},
 	// blind44, scored blind once with the forty-fourth round (213/222,
 	// 12/22, 7/200, one alarm on an unlabelled claim): its floors.
-	"blind44": {extraction: 213.0 / 222, recall: 12.0 / 22, falseRate: 7.0 / 200, unlabelled: 1},
+	// Raised in the forty-fifth round (prefixSlipWiderReach: 13/22).
+	"blind44": {extraction: 213.0 / 222, recall: 13.0 / 22, falseRate: 7.0 / 200, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

@@ -1,0 +1,84 @@
+package claims
+
+import "testing"
+
+// The forty-fifth round's rules (testdata/labels/README.md, "Forty-fifth
+// round"). Each test has, written for the test, an error of the shape its
+// rule must catch and a text of the same shape that must stay unalarmed;
+// with the rule's const off, its alarm cases fail.
+
+// TestFortyFifthRoundPrefixSlipCamelCase checks that a level restated a
+// thousand times too large ("costs 587 µs" for JMH's 0.587 us/op) is
+// caught when the only name the source line gives is a camel-case method
+// name ("RouteBench.routeLookup", const prefixSlipWiderReach), and that
+// the right unit stays unalarmed.
+func TestFortyFifthRoundPrefixSlipCamelCase(t *testing.T) {
+	src := func(fig string) string {
+		return doc("# Fare router", "", "## Lookup", "",
+			"```",
+			"Benchmark                 (zones)  Mode  Cnt  Score    Error  Units",
+			"RouteBench.routeLookup       4096  avgt   10  0.587 ±  0.012  us/op",
+			"```",
+			"",
+			"With four thousand zones loaded, a route lookup costs "+fig+" on one core.")
+	}
+	alarmAt(t, src("587 µs"), 10, "587")
+	stated(t, src("587 ns"), 10, "587")
+}
+
+// TestFortyFifthRoundPrefixSlipParagraphWords checks that a level whose
+// sentence names its subject by a pronoun for the sentence before ("they
+// now take 38.4 ns" of the bulk inserts a table names) is read against
+// the table's 38.4 µs through the paragraph's words (const
+// prefixSlipWiderReach), and that the right unit stays unalarmed.
+func TestFortyFifthRoundPrefixSlipParagraphWords(t *testing.T) {
+	src := func(fig string) string {
+		return doc("# Ledger writer", "", "## Inserts", "",
+			"| path | before | after |",
+			"|---|--:|--:|",
+			"| single insert | 9.71 µs | 6.02 µs |",
+			"| bulk insert | 112.6 µs | 38.4 µs |",
+			"",
+			"Bulk inserts gain the most from the shared prepared statement. With the statement cached,",
+			"they now take "+fig+" per batch of sixty-four rows.")
+	}
+	alarmAt(t, src("38.4 ns"), 11, "38.4")
+	stated(t, src("38.4 µs"), 11, "38.4")
+
+	// The same digits in a paragraph that shares no name with the
+	// table: another level, not a restatement.
+	other := doc("# Ledger writer", "", "## Inserts", "",
+		"| path | before | after |",
+		"|---|--:|--:|",
+		"| single insert | 9.71 µs | 6.02 µs |",
+		"| bulk insert | 112.6 µs | 38.4 µs |",
+		"",
+		"## Health checks",
+		"",
+		"The readiness probe answers in 112.6 ns on an idle pod.")
+	noAlarmAt(t, other, 12, "112.6")
+}
+
+// TestFortyFifthRoundPrefixSlipCoarseSource checks that a source written
+// to fewer digits than the figure ("about 0.9 ms" in a plan) does not
+// stand beside the benchmark's 862.0µ as a second value and spare the
+// figure ("finishes in 862 ns", const prefixSlipWiderReach); the right
+// unit stays unalarmed.
+func TestFortyFifthRoundPrefixSlipCoarseSource(t *testing.T) {
+	src := func(fig string) string {
+		return doc("# Tile compactor", "", "## Results", "",
+			"```",
+			"                   │   old.txt   │              new.txt               │",
+			"                   │   sec/op    │   sec/op     vs base               │",
+			"Compact/tiles=4k-8    2.113m ± 1%   862.0µ ± 2%  -59.21% (p=0.000 n=10)",
+			"```",
+			"",
+			"The 4k-tile compaction now finishes in "+fig+" where it took 2.113 ms.",
+			"",
+			"## Plan",
+			"",
+			"The next release should bring the 4k-tile compaction to about 0.9 ms on the old build machines.")
+	}
+	alarmAt(t, src("862 ns"), 11, "862")
+	stated(t, src("862 µs"), 11, "862")
+}
