@@ -272,8 +272,11 @@ type funcValue struct{ sig, name, via string }
 // callee, a function called by name: if the scan does not analyse callee
 // (a JSON API library's wrapper that makes an http.Handler of it), the
 // value is called per request from a handler the scan cannot see (see
-// requestCallbacks).
-type handOut struct{ sig, callee string }
+// requestCallbacks). If method is set, sig is empty and the value is of
+// a type whose method of that name (a pprof name) takes the request,
+// handed to callee as an interface (chi's RequestLogger(&logFormatter{}),
+// whose NewLogEntry(r) chi calls per request; see summariser.callbacks).
+type handOut struct{ sig, callee, method string }
 
 // sigKey writes sig without its receiver and its parameter and result
 // names, packages by path.

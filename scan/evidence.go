@@ -200,7 +200,7 @@ func (g *callGraph) reachable() map[string]reach {
 	}
 	clear(g.dispatch)
 	slices.SortFunc(g.handOuts, func(a, b handOut) int {
-		return cmp.Or(strings.Compare(a.sig, b.sig), strings.Compare(a.callee, b.callee))
+		return cmp.Or(strings.Compare(a.sig, b.sig), strings.Compare(a.method, b.method), strings.Compare(a.callee, b.callee))
 	})
 	g.requestCallbacks()
 	for _, name := range g.controlRoutes {
@@ -303,6 +303,12 @@ func (g *callGraph) reachable() map[string]reach {
 func (g *callGraph) requestCallbacks() {
 	for _, h := range g.handOuts {
 		if g.funcs[h.callee] != nil {
+			continue
+		}
+		if h.method != "" {
+			if n := g.funcs[h.method]; n != nil && n.entry == "" && !n.test {
+				n.entry, n.handedTo = "HTTP handler", h.callee
+			}
 			continue
 		}
 		for _, v := range g.values[h.sig] {

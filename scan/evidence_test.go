@@ -419,6 +419,13 @@ func TestLiteralNodes(t *testing.T) {
 		"// cancel: a kept callback nothing calls": "low, static: no call path",
 		"// cancel: the hook a handler calls":      "medium, static: reachable from HTTP handler svc.(*Sweeper).ServeHTTP in 1 call",
 	})
+	// A value handed to a library as an interface whose method takes the
+	// request is a handler, and the entry it returns as the library's
+	// interface is reached from it (testdata/literals/svc/reqlog.go).
+	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "reqlog.go"), map[string]string{
+		"// reqlog: the entry the library writes per request": "medium, static: reachable from HTTP handler svc.logFormatter.NewLogEntry in 1 call",
+		"// reqlog: an entry never handed out":                "low, static: no call path",
+	})
 	// Literals of *http.Request handed to a library outside the scan
 	// are handlers (testdata/literals/svc/jsonapi.go); one kept by the
 	// scan's own code is not.

@@ -32,3 +32,25 @@ func Filter(keep func(*http.Request) bool, h http.Handler) http.Handler {
 		}
 	})
 }
+
+// A LogFormatter makes the log entry of a request.
+type LogFormatter interface {
+	NewLogEntry(r *http.Request) LogEntry
+}
+
+// A LogEntry is written once its request is served.
+type LogEntry interface {
+	Write(status, bytes int)
+}
+
+// RequestLogger returns a middleware that asks f for an entry per request
+// and writes it after the request.
+func RequestLogger(f LogFormatter) func(http.Handler) http.Handler {
+	return func(next http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			e := f.NewLogEntry(r)
+			next.ServeHTTP(w, r)
+			e.Write(200, 0)
+		})
+	}
+}
