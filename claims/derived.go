@@ -3434,7 +3434,7 @@ func (x *extractor) checkRowLabelDifference(c *Claim, n Number, scan string, fig
 		}
 	}
 	if bestGap >= math.Log(2) {
-		return false
+		return rowDifferencePrefixSlip && x.rowDifferenceSlip(c, n, vals, t.rows[row.r].line+1)
 	}
 	a, b := best[0], best[1]
 	mid := math.Abs(a.mid() - b.mid())

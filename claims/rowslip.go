@@ -1,0 +1,49 @@
+package claims
+
+import "math"
+
+// rowDifferencePrefixSlip: a change a sentence states for a table row
+// (checkRowLabelDifference: "Large frames decode 66.9 % faster, saving
+// 16.45 ns per frame" and the row "large | 24.60 µs | 8.150 µs | …";
+// "at the 24-item rate the planner saves 4.848 µs per order" and the row
+// "24 items | 6.812 ms | 1.964 ms | …"), which no two cells of the row
+// give, is an arithmetic error (UnitSlip) when exactly one pair of the
+// row's cells gives it with its metric prefix a thousand times off: the
+// saving was computed right and written in the unit of the next prefix.
+// The row's cells are read once per claim (a pair of cells at most as
+// many times as the row has cells squared, a row of a dozen cells).
+// Forty-fifth round.
+const rowDifferencePrefixSlip = true
+
+// rowDifferenceSlip sets a UnitSlip on c for figure n when exactly one
+// pair of vals (the row's cells of n's quantity, on 1-based line) gives
+// n with a metric prefix misread (a factor of 1,000 either way), and no
+// pair gives it within a factor of two as written (the caller's
+// condition). It reports whether it set a verdict.
+func (x *extractor) rowDifferenceSlip(c *Claim, n Number, vals []Number, line int) bool {
+	var hit *Cross
+	for i := range vals {
+		for j := i + 1; j < len(vals); j++ {
+			a, b := vals[i], vals[j]
+			dlo, dhi, mid := diffInterval(a, b)
+			if !(mid > 0) {
+				continue
+			}
+			for _, f := range [...]float64{1000, 0.001} {
+				if !rangeMatch(n, dlo*f, dhi*f) {
+					continue
+				}
+				if hit != nil {
+					return false // two pairs give it: no one saving is named
+				}
+				hit = &Cross{Reason: UnitSlip, Derivation: Difference, Lines: []int{line}, Stated: n, Got: toUnit(mid, n),
+					GotUnit: n.Unit, Factor: f, Operands: []Number{a, b}}
+			}
+		}
+	}
+	if hit == nil || math.IsNaN(hit.Got) {
+		return false
+	}
+	setCross(c, hit)
+	return true
+}
