@@ -663,8 +663,15 @@ func (x *extractor) checkPrefixSlips() {
 			}
 			if !x.quotesLevel(c, n, &raw, &figs) {
 				// "rose by 10.5 GiB", "2.3 ms less": a difference, no
-				// quote of a level.
-				continue
+				// quote of a level, unless it restates a difference
+				// (savingRestatesSaving).
+				if !savingRestatesSaving {
+					continue
+				}
+				src = slices.DeleteFunc(src, func(w written) bool { return !x.writtenAsChange(w.n, w.line) })
+				if len(src) == 0 {
+					continue
+				}
 			}
 			clo, chi := clauseAround(raw, n.Text)
 			words := singulars(nameWords(raw[clo:chi] + " " + x.sentenceLead(c.Line-1)))

@@ -106,3 +106,26 @@ func TestFortyFifthRoundRowDifferencePrefixSlip(t *testing.T) {
 	stated(t, src("30.27 µs"), 10, "30.27")
 	noAlarmAt(t, src("12.80 ns"), 10, "12.80")
 }
+
+// TestFortyFifthRoundSavingRestatesSaving checks that a change restating,
+// with the prefix slipped, a change the report writes elsewhere ("the
+// batcher saves 7.316 µs per message" against a "saved" column's 7.316
+// ms) is caught (const savingRestatesSaving), that the right unit stays
+// unalarmed, and that a change is not read against a level of the same
+// digits (a column of times after).
+func TestFortyFifthRoundSavingRestatesSaving(t *testing.T) {
+	src := func(head, fig string) string {
+		return doc("# Message batcher", "", "## Batch sizes", "",
+			"| batch | before | after | "+head+" |",
+			"|---|--:|--:|--:|",
+			"| 16 messages | 2.118 ms | 0.964 ms | 1.154 ms |",
+			"| 256 messages | 11.402 ms | 4.086 ms | 7.316 ms |",
+			"",
+			"## Fleet",
+			"",
+			"At the 256-message size the batcher saves "+fig+" per message across the fleet of nine brokers.")
+	}
+	alarmAt(t, src("saved per batch", "7.316 µs"), 12, "7.316")
+	stated(t, src("saved per batch", "7.316 ms"), 12, "7.316")
+	noAlarmAt(t, src("p99 after", "7.316 µs"), 12, "7.316")
+}
