@@ -635,6 +635,7 @@ func (x *extractor) crossCheck() {
 	x.unalarmReferencePairs()
 	x.unalarmFactorAgainst()
 	x.unalarmQuotients()
+	x.unalarmCriterionChanges()
 	x.unalarmRangeEnds()
 	x.checkNeededMore()
 	x.checkWrongBasePercents()

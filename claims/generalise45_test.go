@@ -129,3 +129,40 @@ func TestFortyFifthRoundSavingRestatesSaving(t *testing.T) {
 	stated(t, src("saved per batch", "7.316 ms"), 12, "7.316")
 	noAlarmAt(t, src("p99 after", "7.316 µs"), 12, "7.316")
 }
+
+// TestFortyFifthRoundCriterionChangeOnPair checks that criterion's own
+// change of time, printed against a saved baseline whose means the
+// report gives in a table under other names ("solve_route/12" and the
+// row "12 stops"), is consistent when the time estimate above it is the
+// row's figure after and the row's change falls in criterion's interval
+// (const criterionChangeOnPair; it was unsupported against a pair of
+// counts of routes), and that a change no pair gives (output edited) is
+// not made consistent.
+func TestFortyFifthRoundCriterionChangeOnPair(t *testing.T) {
+	src := func(change string) string {
+		return doc("# Route solver", "", "## Solver, per route size", "",
+			"Criterion output against the saved 2.1 baseline:",
+			"",
+			"```",
+			"solve_route/12          time:   [1.1790 ms 1.1832 ms 1.1877 ms]",
+			"                        change: ["+change+"] (p = 0.00 < 0.05)",
+			"                        Performance has improved.",
+			"```",
+			"",
+			"| route size | release 2.1 | release 2.2 |",
+			"|---|--:|--:|",
+			"| 12 stops | 2.614 ms | 1.183 ms |",
+			"| 40 stops | 19.07 ms | 6.552 ms |",
+			"",
+			"## Dispatch",
+			"",
+			"| metric | before | after | change |",
+			"|---|--:|--:|--:|",
+			"| routes per dispatcher shift | 412 | 455 | +10.4 % |")
+	}
+	stated(t, src("-54.902% -54.736% -54.551%"), 9, "54.736")
+	// A change no pair gives is not made consistent.
+	if c := claimAt(t, extract(t, src("-31.902% -31.736% -31.551%")), 9, "31.736"); c.Verdict == Consistent {
+		t.Fatalf("line 9: %q consistent (%s), want no pair to support it", c.Claimed, c.Detail)
+	}
+}

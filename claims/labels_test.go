@@ -701,7 +701,8 @@ var floors = map[string]struct {
 	// Raised in the forty-fifth round (prefixSlipWiderReach: 13/22).
 	// Raised in the forty-fifth round (rowDifferencePrefixSlip: 14/22).
 	// Raised in the forty-fifth round (savingRestatesSaving: 15/22).
-	"blind44": {extraction: 213.0 / 222, recall: 15.0 / 22, falseRate: 7.0 / 200, unlabelled: 1},
+	// Raised in the forty-fifth round (criterionChangeOnPair: 5/200).
+	"blind44": {extraction: 213.0 / 222, recall: 15.0 / 22, falseRate: 5.0 / 200, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
