@@ -166,3 +166,26 @@ func TestFortyFifthRoundCriterionChangeOnPair(t *testing.T) {
 		t.Fatalf("line 9: %q consistent (%s), want no pair to support it", c.Claimed, c.Detail)
 	}
 }
+
+// TestFortyFifthRoundContradictionIsDifference checks that a time of
+// prose the restatement check took for the level of a table row ("on
+// the coastal grid the solve takes 96.4 s less", against the row's 128.9
+// s) is consistent when it is the difference of that row's pair (128.9
+// s → 32.5 s, const contradictionIsDifference), and that a figure which
+// is neither the level nor the difference stays contradicted.
+func TestFortyFifthRoundContradictionIsDifference(t *testing.T) {
+	src := func(fig string) string {
+		return doc("# Tide model", "", "## Solve times", "",
+			"| grid | cells | release 3 (s) | release 4 (s) | speed-up |",
+			"|---|--:|--:|--:|--:|",
+			"| estuary | 210,000 | 8.82 | 2.61 | 3.38x |",
+			"| coastal | 3,360,000 | 128.9 | 32.5 | 3.97x |",
+			"",
+			"The coastal grid gains the most from the sparse solver. On the coastal grid the solve takes "+fig,
+			"less per run than it did with release 3.")
+	}
+	stated(t, src("96.4 s"), 10, "96.4")
+	if c := claimAt(t, extract(t, src("61.7 s")), 10, "61.7"); c.Verdict == Consistent {
+		t.Fatalf("line 10: %q consistent (%s), want no pair's difference to support it", c.Claimed, c.Detail)
+	}
+}
