@@ -637,6 +637,7 @@ func (x *extractor) crossCheck() {
 	x.unalarmQuotients()
 	x.unalarmCriterionChanges()
 	x.unalarmContradictedDifferences()
+	x.unalarmTableAgreements()
 	x.unalarmRangeEnds()
 	x.checkNeededMore()
 	x.checkWrongBasePercents()

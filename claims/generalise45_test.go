@@ -189,3 +189,25 @@ func TestFortyFifthRoundContradictionIsDifference(t *testing.T) {
 		t.Fatalf("line 10: %q consistent (%s), want no pair's difference to support it", c.Claimed, c.Detail)
 	}
 }
+
+// TestFortyFifthRoundContradictionTableAgrees checks that of two
+// sentences that disagree on a figure, the one that repeats the report's
+// table ("Lanes now sort 1,487 parcels per hour instead of 1,210" and
+// the row "parcels per lane-hour | 1,210 | 1,487") is not called
+// contradicted (const contradictionTableAgrees), while the misquote,
+// stated nowhere else (1,492), keeps its alarm.
+func TestFortyFifthRoundContradictionTableAgrees(t *testing.T) {
+	src := doc("# Parcel sorter", "", "## Summary", "",
+		"The new induction logic lifts throughput: each lane now sorts 1,492 parcels per hour instead of 1,210.",
+		"",
+		"## Lane results", "",
+		"| metric | before | after | change |",
+		"|---|--:|--:|--:|",
+		"| parcels per lane-hour | 1,210 | 1,487 | +22.9 % |",
+		"| jams per shift | 4.1 | 3.8 | −7.3 % |",
+		"",
+		"## Conclusion", "",
+		"Lanes now sort 1,487 parcels per hour instead of 1,210 (+22.9 %), with slightly fewer jams.")
+	noAlarmAt(t, src, 16, "1,487")
+	alarmAt(t, src, 5, "1,492")
+}

@@ -634,7 +634,8 @@ var floors = map[string]struct {
 	// "Thirty-fourth round": 313/330, 15/21, 7/309).
 	// Raised in the thirty-sixth round (deltaPastSaved on: 2/309).
 	// Raised in the forty-fourth round (pairAfterOtherRow: 17/21).
-	"blind33": {extraction: 325.0 / 330, recall: 17.0 / 21, falseRate: 2.0 / 309, unlabelled: 2},
+	// Raised in the forty-fifth round (contradictionTableAgrees: 1 alarm on an unlabelled claim).
+	"blind33": {extraction: 325.0 / 330, recall: 17.0 / 21, falseRate: 2.0 / 309, unlabelled: 1},
 	// blind34, scored blind once with the thirty-fourth round (300/317,
 	// 11/20, 19/297, no alarm on an unlabelled claim): its floors.
 	// Raised in the forty-fourth round (conversionWrongWay: 15/20).
@@ -705,7 +706,8 @@ var floors = map[string]struct {
 	// Raised in the forty-fifth round (rowDifferencePrefixSlip: 14/22).
 	// Raised in the forty-fifth round (savingRestatesSaving: 15/22).
 	// Raised in the forty-fifth round (criterionChangeOnPair: 5/200).
-	"blind44": {extraction: 213.0 / 222, recall: 15.0 / 22, falseRate: 5.0 / 200, unlabelled: 1},
+	// Raised in the forty-fifth round (contradictionTableAgrees: 3/200).
+	"blind44": {extraction: 213.0 / 222, recall: 15.0 / 22, falseRate: 3.0 / 200, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
