@@ -1889,7 +1889,7 @@ func (x *extractor) checkAmountConversion(c *Claim, n Number, scan string, figs 
 		return false
 	}
 	var o Number
-	var link string
+	var link, origLink, oText string
 	if at == 0 {
 		// "4 × 3.84 TB = 15.36 TB" / "of raw cache, or 16.9 TiB": the
 		// amount ends the line before.
@@ -1899,11 +1899,25 @@ func (x *extractor) checkAmountConversion(c *Claim, n Number, scan string, figs 
 			return false
 		}
 		o, link = lf[len(lf)-1].Number, lead[lf[len(lf)-1].end:]+" "+scan[:figs[0].start]
-		if !(wordsOrLinkRE.MatchString(link) || conversionAtBreak && amountLinkRE.MatchString(link)) || qualifierRE.FindString(link) != "" {
+		oText = lead[lf[len(lf)-1].start:lf[len(lf)-1].end]
+		if q := qualifierRE.FindString(link); q != "" && sameQualifierRestated && n.Quantity == Time && samePeriodAfter(link, scan[figs[at].end:]) {
+			// "127.2 CPU-seconds per" / "day, or about 21.2
+			// CPU-minutes per day": the same period after both.
+			origLink, link = link, link[len(q):]
+		} else if !(wordsOrLinkRE.MatchString(link) || conversionAtBreak && amountLinkRE.MatchString(link)) || q != "" {
 			return false
 		}
 	} else {
 		o, link = figs[at-1].Number, scan[figs[at-1].end:figs[at].start]
+		oText = scan[figs[at-1].start:figs[at-1].end]
+	}
+	if origLink == "" {
+		origLink = link
+		if sameQualifierRestated && n.Quantity == Time && samePeriodAfter(link, scan[figs[at].end:]) {
+			// "46.8 node-seconds per deploy, or about 7.8
+			// node-minutes per deploy": the same period after both.
+			link = link[strings.LastIndex(link, ","):]
+		}
 	}
 	if conversionPastWords && wordsOrLinkRE.MatchString(link) && !amountLinkRE.MatchString(link) && qualifierRE.FindString(link) == "" {
 		// "144 TiB freed, or 131 TB": words about the amount, then
@@ -1945,10 +1959,11 @@ func (x *extractor) checkAmountConversion(c *Claim, n Number, scan string, figs 
 		after = ""
 	}
 	isLink := conversionIs && isLinkRE.MatchString(link)
+	samePer := sameQualifierRestated && n.Quantity == Time && samePeriodAfter(origLink, after)
 	if o.Quantity != n.Quantity || o.Unit == n.Unit || strings.Contains(o.Unit, "/") && !(byteRates && isByteRate(o)) || o.Unit == "" ||
-		!amountLinkRE.MatchString(link) && !paren && !isLink || comparedAfterRE.MatchString(after) && !unitSystemRE.MatchString(after) && !(paren && !comparativeAfterRE.MatchString(after)) &&
+		!amountLinkRE.MatchString(link) && !paren && !isLink || comparedAfterRE.MatchString(after) && !samePer && !unitSystemRE.MatchString(after) && !(paren && !comparativeAfterRE.MatchString(after)) &&
 		!(at > 0 && x.changeRestatedInUnit(scan, figs, at, link, after)) ||
-		compoundTime(scan, figs[at]) != (at > 0 && compoundTime(scan, figs[at-1])) {
+		compoundTime(scan, figs[at]) != (at > 0 && compoundTime(scan, figs[at-1])) && !(samePer && sameCompound(scan[figs[at].start:figs[at].end], oText)) {
 		return false
 	}
 	lo, hi := o.base()

@@ -211,3 +211,19 @@ func TestFortyFifthRoundContradictionTableAgrees(t *testing.T) {
 	noAlarmAt(t, src, 16, "1,487")
 	alarmAt(t, src, 5, "1,492")
 }
+
+// TestFortyFifthRoundSameQualifierRestated checks that a time restated
+// in another unit with the same period after both ("46.8 node-seconds
+// per deploy, or about 7.8 node-minutes per deploy", 0.78 with its point
+// slipped) is an arithmetic error (const sameQualifierRestated), that
+// the right restatement is consistent, and that a figure per another
+// period (a week) is not read as its restatement.
+func TestFortyFifthRoundSameQualifierRestated(t *testing.T) {
+	src := func(tail string) string {
+		return doc("# Image builder", "", "## Warm-up", "",
+			"Prefetching the base layers trims the cache warm-up to 46.8 node-seconds per deploy, or about "+tail+".")
+	}
+	alarmAt(t, src("7.8 node-minutes per deploy"), 5, "7.8")
+	stated(t, src("0.78 node-minutes per deploy"), 5, "0.78")
+	noAlarmAt(t, src("7.8 node-minutes per week"), 5, "7.8")
+}
