@@ -227,3 +227,24 @@ func TestFortyFifthRoundSameQualifierRestated(t *testing.T) {
 	stated(t, src("0.78 node-minutes per deploy"), 5, "0.78")
 	noAlarmAt(t, src("7.8 node-minutes per week"), 5, "7.8")
 }
+
+// TestFortyFifthRoundExpectationDenied checks that a factor in a
+// sentence saying the result was not expected ("a 4.0x gain that we did
+// not expect") is read as a measurement, consistent with its pair (const
+// expectationDenied; it was a projection, left unchecked against the
+// rest of the report), while a sentence expecting the gain to come
+// ("that we expect to hold") stays a projection.
+func TestFortyFifthRoundExpectationDenied(t *testing.T) {
+	src := func(tail string) string {
+		return doc("# Feed parser", "", "## Parsing", "",
+			"Parsing a full feed fell from 8.40 ms to 2.10 ms, a 4.0x gain "+tail+" from the streaming tokenizer.")
+	}
+	for _, tail := range []string{"that we did not expect", "that nobody had expected", "we never expected"} {
+		if c := claimAt(t, extract(t, src(tail)), 5, "4.0"); c.Verdict != Consistent {
+			t.Errorf("%q: %q %s (%s), want consistent", tail, c.Claimed, c.Verdict, c.Detail)
+		}
+	}
+	if c := claimAt(t, extract(t, src("that we expect to hold in production")), 5, "4.0"); c.Verdict != Unverifiable {
+		t.Errorf("a projection: %q %s (%s), want unverifiable", c.Claimed, c.Verdict, c.Detail)
+	}
+}

@@ -708,7 +708,8 @@ var floors = map[string]struct {
 	// Raised in the forty-fifth round (criterionChangeOnPair: 5/200).
 	// Raised in the forty-fifth round (contradictionTableAgrees: 3/200).
 	// Raised in the forty-fifth round (sameQualifierRestated: 16/22).
-	"blind44": {extraction: 213.0 / 222, recall: 16.0 / 22, falseRate: 3.0 / 200, unlabelled: 1},
+	// Raised in the forty-fifth round (expectationDenied: 17/22).
+	"blind44": {extraction: 213.0 / 222, recall: 17.0 / 22, falseRate: 3.0 / 200, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
