@@ -180,6 +180,9 @@ func (x *extractor) checkDigitSlips() {
 				lines []int
 			}
 			var slips []slip
+			// A change ("saves 1,340 ms"): one line writing its source
+			// as a change is enough (slipRestatesChange).
+			chg := slipRestatesChange && !x.quotesLevel(c, n, &raw, &figs)
 			for _, v := range digitSlips(d) {
 				lines := slices.DeleteFunc(slices.Clone(written[unit+v]), func(l int) bool { return l == c.Line })
 				if len(lines) == 1 && bare != nil {
@@ -192,7 +195,7 @@ func (x *extractor) checkDigitSlips() {
 						}
 					}
 				}
-				if len(lines) < 2 {
+				if len(lines) < 2 && !(chg && len(lines) == 1 && x.digitsWrittenAsChange(v, lines[0])) {
 					continue
 				}
 				if w, err := strconv.ParseFloat(v, 64); err == nil && w > 0 && math.Abs(math.Log(w/n.Value)) <= math.Log(1.3) {
@@ -250,8 +253,18 @@ func (x *extractor) checkDigitSlips() {
 			}
 			if !x.quotesLevel(c, n, &raw, &figs) {
 				// "rose by 10.5 GiB", "2.3 ms less": a difference, no
-				// quote of a level.
-				continue
+				// quote of a level, unless it restates a difference
+				// (slipRestatesChange).
+				if !slipRestatesChange {
+					continue
+				}
+				for i := range slips {
+					slips[i].lines = slices.DeleteFunc(slices.Clone(slips[i].lines), func(l int) bool { return !x.digitsWrittenAsChange(slips[i].v, l) })
+				}
+				slips = slices.DeleteFunc(slips, func(sl slip) bool { return len(sl.lines) == 0 })
+				if len(slips) == 0 {
+					continue
+				}
 			}
 			lo, hi := clauseAround(raw, n.Text)
 			words := nameWords(raw[lo:hi] + " " + x.sentenceLead(c.Line-1))

@@ -248,3 +248,25 @@ func TestFortyFifthRoundExpectationDenied(t *testing.T) {
 		t.Errorf("a projection: %q %s (%s), want unverifiable", c.Claimed, c.Verdict, c.Detail)
 	}
 }
+
+// TestFortyFifthRoundSlipRestatesChange checks that a change with two
+// digits swapped from a change the report writes once ("the reconcile
+// stage now saves 2,662.3 ms" against a column of savings' 2,626.3) is
+// caught (const slipRestatesChange; the digit-slip check read levels
+// only, and wanted the source on two lines), that the saving as written
+// in the table stays unalarmed, and that a change is not read against a
+// level with those digits (a column of times).
+func TestFortyFifthRoundSlipRestatesChange(t *testing.T) {
+	src := func(head, fig string) string {
+		return doc("# Ledger close", "", "## Stages", "",
+			"| stage | "+head+" |",
+			"|---|--:|",
+			"| reconcile | 2,626.3 |",
+			"| post | 170.8 |",
+			"",
+			"The reconcile stage now saves "+fig+" per close, most of it in the index rebuild.")
+	}
+	alarmAt(t, src("saved per close (ms)", "2,662.3 ms"), 10, "2,662.3")
+	noAlarmAt(t, src("saved per close (ms)", "2,626.3 ms"), 10, "2,626.3")
+	noAlarmAt(t, src("time per close (ms)", "2,662.3 ms"), 10, "2,662.3")
+}

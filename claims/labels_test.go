@@ -592,7 +592,8 @@ var floors = map[string]struct {
 	// "Thirty-fourth round": 339/347, 13/20, 4/327).
 	// Raised in the forty-fourth round (conversionWrongWay: 15/20).
 	// Raised in the forty-fourth round (productChain: 16/20).
-	"blind29": {extraction: 339.0 / 347, recall: 16.0 / 20, falseRate: 2.0 / 327, unlabelled: 0},
+	// Raised in the forty-fifth round (slipRestatesChange: 17/20).
+	"blind29": {extraction: 339.0 / 347, recall: 17.0 / 20, falseRate: 2.0 / 327, unlabelled: 0},
 	// blind30, scored blind once with the thirtieth round (283/306, 5/19,
 	// 4/287, one alarm on an unlabelled claim): its floors. Raised in the
 	// thirty-first round (pytest-benchmark's table read, ranges of
@@ -653,7 +654,8 @@ var floors = map[string]struct {
 	// Raised in the forty-fourth round (productChain: 14/21;
 	// contradictionSparesOtherSide: 1/264).
 	// Raised in the forty-fifth round (prefixSlipWiderReach: 15/21).
-	"blind36": {extraction: 279.0 / 285, recall: 15.0 / 21, falseRate: 1.0 / 264, unlabelled: 1},
+	// Raised in the forty-fifth round (slipRestatesChange: 16/21).
+	"blind36": {extraction: 279.0 / 285, recall: 16.0 / 21, falseRate: 1.0 / 264, unlabelled: 1},
 	// blind37, scored blind once with the thirty-seventh round (326/374,
 	// 13/19, 11/355, no alarm on an unlabelled claim): its floors.
 	// Raised in the forty-second round (prefix slips of two digits: 14/19).
