@@ -3322,7 +3322,8 @@ func (x *extractor) checkRowLabelDifference(c *Claim, n Number, scan string, fig
 		return false
 	}
 	comparedAfter := rowWordDifference && rowComparativeAfterRE.MatchString(scan[figs[at].end:]) || countAfter != "" ||
-		x.rowSaving && rowSavingBeforeRE.MatchString(scan[:figs[at].start])
+		x.rowSaving && rowSavingBeforeRE.MatchString(scan[:figs[at].start]) ||
+		rowNamedByChange && changeVerbByRE.MatchString(scan[:figs[at].start])
 	if !changeByBeforeRE.MatchString(scan[:figs[at].start]) && !comparedAfter {
 		return false
 	}

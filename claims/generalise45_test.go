@@ -270,3 +270,23 @@ func TestFortyFifthRoundSlipRestatesChange(t *testing.T) {
 	noAlarmAt(t, src("saved per close (ms)", "2,626.3 ms"), 10, "2,626.3")
 	noAlarmAt(t, src("time per close (ms)", "2,662.3 ms"), 10, "2,662.3")
 }
+
+// TestFortyFifthRoundRowNamedByChange checks that a change after a verb
+// of change and "by" ("Cold start drops by 2.13 s") is checked against
+// the table row its clause names by a word (const rowNamedByChange): a
+// difference the row's cells do not give is an arithmetic error, the
+// right one consistent, and a clause naming no row raises nothing.
+func TestFortyFifthRoundRowNamedByChange(t *testing.T) {
+	src := func(lead, fig string) string {
+		return doc("# Mobile app", "", "## Launch", "",
+			"| launch | 6.2 | 6.3 |",
+			"|---|--:|--:|",
+			"| cold start | 4.72 s | 2.41 s |",
+			"| resume | 0.96 s | 0.88 s |",
+			"",
+			lead+" drops by "+fig+" with the lazy asset loader, and resume barely moves.")
+	}
+	alarmAt(t, src("Cold start", "2.13 s"), 10, "2.13")
+	stated(t, src("Cold start", "2.31 s"), 10, "2.31")
+	noAlarmAt(t, src("The splash screen", "2.13 s"), 10, "2.13")
+}
