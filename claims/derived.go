@@ -3375,6 +3375,11 @@ func (x *extractor) checkRowLabelDifference(c *Claim, n Number, scan string, fig
 				words[nounStem(strings.ToLower(w))] = true
 			}
 		}
+		if rowNamedByPercentile {
+			for _, w := range percentileNames(named) {
+				words[w] = true
+			}
+		}
 		for sec := int(x.lines[c.Line-1].section); sec >= 0 && len(words) > 0; sec = x.sections[sec].parent {
 			for _, ti := range x.sectionTables(sec) {
 				t := x.tables[ti]
@@ -3386,6 +3391,11 @@ func (x *extractor) checkRowLabelDifference(c *Claim, n Number, scan string, fig
 					for _, w := range nameWords(t.rows[r].cells[0]) {
 						if len(w) >= 3 && !genericRowWords[w] && words[nounStem(strings.ToLower(w))] {
 							hit = true
+						}
+					}
+					if rowNamedByPercentile {
+						for _, w := range percentileNames(t.rows[r].cells[0]) {
+							hit = hit || words[w]
 						}
 					}
 					if !hit {

@@ -290,3 +290,23 @@ func TestFortyFifthRoundRowNamedByChange(t *testing.T) {
 	stated(t, src("Cold start", "2.31 s"), 10, "2.31")
 	noAlarmAt(t, src("The splash screen", "2.13 s"), 10, "2.13")
 }
+
+// TestFortyFifthRoundRowNamedByPercentile checks that a change naming a
+// table row by its latency percentile ("The p50 drops by 46 ms" and the
+// row "p50 checkout | 212 ms | 148 ms") is checked against that row
+// (const rowNamedByPercentile): 46 for 64 is an arithmetic error, 64
+// consistent, and a percentile no row names (p95) raises nothing.
+func TestFortyFifthRoundRowNamedByPercentile(t *testing.T) {
+	src := func(pct, fig string) string {
+		return doc("# Storefront", "", "## Latency in production", "",
+			"| measure | June | July |",
+			"|---|--:|--:|",
+			"| p50 checkout | 212 ms | 148 ms |",
+			"| p99 checkout | 890 ms | 410 ms |",
+			"",
+			"The "+pct+" drops by "+fig+" and the tail more than halves.")
+	}
+	alarmAt(t, src("p50", "46 ms"), 10, "46")
+	stated(t, src("p50", "64 ms"), 10, "64")
+	noAlarmAt(t, src("p95", "46 ms"), 10, "46")
+}

@@ -3,6 +3,7 @@ package claims
 import (
 	"math"
 	"regexp"
+	"strings"
 )
 
 // rowDifferencePrefixSlip: a change a sentence states for a table row
@@ -62,3 +63,23 @@ const rowNamedByChange = true
 
 // changeVerbByRE finds a verb of change and "by" right before a figure.
 var changeVerbByRE = regexp.MustCompile(`(?i)\b(?:drops?|dropped|falls?|fell|improves?|improved|rises?|rose|grows?|grew|shrinks?|shrank|decreases?|decreased|increases?|increased|declines?|declined|(?:goes|went|is|was|comes|came)\s+(?:down|up))\s+by\s+(?:about\s+|roughly\s+|nearly\s+|~)?$`)
+
+// rowNamedByPercentile lets checkRowLabelDifference take a row its
+// clause names by a latency percentile ("The p50 drops by 4.7 ms" and
+// the row "p50 gateway → store"): nameWords leaves statistics out of a
+// subject's words, and rows that differ by their percentile alone were
+// named by none. One regular expression per clause and row label read.
+// Forty-fifth round.
+const rowNamedByPercentile = true
+
+// percentileNameRE finds a latency percentile: "p50", "P99.9".
+var percentileNameRE = regexp.MustCompile(`(?i)\bp\d{2}(?:\.\d+)?\b`)
+
+// percentileNames returns the percentiles s names, lower-case.
+func percentileNames(s string) []string {
+	var out []string
+	for _, m := range percentileNameRE.FindAllString(s, -1) {
+		out = append(out, strings.ToLower(m))
+	}
+	return out
+}
