@@ -638,6 +638,7 @@ func (x *extractor) crossCheck() {
 	x.unalarmCriterionChanges()
 	x.unalarmContradictedDifferences()
 	x.unalarmTableAgreements()
+	x.unalarmRowChanges()
 	x.unalarmRangeEnds()
 	x.checkNeededMore()
 	x.checkWrongBasePercents()

@@ -310,3 +310,27 @@ func TestFortyFifthRoundRowNamedByPercentile(t *testing.T) {
 	stated(t, src("p50", "64 ms"), 10, "64")
 	noAlarmAt(t, src("p95", "46 ms"), 10, "46")
 }
+
+// TestFortyFifthRoundChangeCellOwnRow checks that a change cell of a
+// throughput table ("| bulk load | ops/s | 81,400 | 97,700 | +20.0 % |")
+// is not contradicted by the latency table's change for the same
+// workload when its own row gives it (const changeCellOwnRow), and that
+// a change cell its row does not give keeps its alarm.
+func TestFortyFifthRoundChangeCellOwnRow(t *testing.T) {
+	src := func(change string) string {
+		return doc("# Column store", "", "## Ingest", "",
+			"| workload | metric | v5 | v6 | change |",
+			"|---|---|--:|--:|--:|",
+			"| bulk load | ops/s | 81,400 | 97,700 | "+change+" |",
+			"| trickle | ops/s | 12,050 | 13,900 | +15.4 % |",
+			"",
+			"| workload | p99 commit, v5 | p99 commit, v6 | change |",
+			"|---|--:|--:|--:|",
+			"| bulk load | 88 ms | 41 ms | −53.4 % |",
+			"| trickle | 19 ms | 12 ms | −36.8 % |")
+	}
+	noAlarmAt(t, src("+20.0 %"), 7, "20.0")
+	if c := claimAt(t, extract(t, src("+27.0 %")), 7, "27.0"); c.Verdict == Consistent {
+		t.Fatalf("line 7: %q consistent (%s), want the row not to give it", c.Claimed, c.Detail)
+	}
+}
