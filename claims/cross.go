@@ -639,6 +639,7 @@ func (x *extractor) crossCheck() {
 	x.unalarmContradictedDifferences()
 	x.unalarmTableAgreements()
 	x.unalarmRowChanges()
+	x.checkWrkCounts()
 	x.unalarmRangeEnds()
 	x.checkNeededMore()
 	x.checkWrongBasePercents()

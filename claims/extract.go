@@ -709,6 +709,9 @@ func (x *extractor) proseClaims(i int) {
 	if m := labelRE.FindStringSubmatch(scan); m != nil {
 		label, rest = strings.TrimSpace(m[1]), m[2]
 	}
+	if dl.kind == lkOutput && x.wrkLineClaims(i, scan) {
+		return
+	}
 	if wrkSummary && dl.kind == lkOutput {
 		if m := wrkRateRE.FindStringSubmatch(scan); m != nil {
 			// wrk's "Requests/sec:   4812.55": a rate of requests.

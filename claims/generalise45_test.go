@@ -334,3 +334,33 @@ func TestFortyFifthRoundChangeCellOwnRow(t *testing.T) {
 		t.Fatalf("line 7: %q consistent (%s), want the row not to give it", c.Claimed, c.Detail)
 	}
 }
+
+// TestFortyFifthRoundWrkCounts checks that wrk's total of requests and
+// its mean rate per thread are read as figures (const wrkCounts) and
+// are consistent with its "Requests/sec:" line over the run and the
+// threads, and that a total the rate does not give is not made
+// consistent.
+func TestFortyFifthRoundWrkCounts(t *testing.T) {
+	src := func(total string) string {
+		return doc("# Fare gateway", "", "## Load test", "",
+			"```",
+			"Running 1m test @ http://fares.internal:9000/quote",
+			"  8 threads and 400 connections",
+			"  Thread Stats   Avg      Stdev     Max   +/- Stdev",
+			"    Latency    14.02ms    6.31ms 190.44ms   77.10%",
+			"    Req/Sec     3.56k   402.77     4.90k    70.35%",
+			"  "+total+" requests in 1.00m, 301.12MB read",
+			"Requests/sec:  28481.90",
+			"Transfer/sec:      5.02MB",
+			"```")
+	}
+	rep := extract(t, src("1708914"))
+	for _, fig := range []string{"3.56k", "1708914"} {
+		if c := claimAt(t, rep, map[string]int{"3.56k": 10, "1708914": 11}[fig], fig); c.Verdict != Consistent {
+			t.Errorf("%s: %q %s (%s), want consistent", fig, c.Claimed, c.Verdict, c.Detail)
+		}
+	}
+	if c := claimAt(t, extract(t, src("1208914")), 11, "1208914"); c.Verdict == Consistent {
+		t.Errorf("1208914: %q consistent (%s), want the rate not to give it", c.Claimed, c.Detail)
+	}
+}
