@@ -364,3 +364,20 @@ func TestFortyFifthRoundWrkCounts(t *testing.T) {
 		t.Errorf("1208914: %q consistent (%s), want the rate not to give it", c.Claimed, c.Detail)
 	}
 }
+
+// TestFortyFifthRoundHedgeBeforeQuantity checks that the verb naming
+// what a factor compares is read past a hedge ("allocates about 4.2x
+// less", const hedgeBeforeQuantity): the claim is about allocations, not
+// the time its clause's other words would give it; with no hedge the
+// verb was read already.
+func TestFortyFifthRoundHedgeBeforeQuantity(t *testing.T) {
+	src := func(words string) string {
+		return doc("# Message codec", "", "## Encoding", "",
+			"With the pooled writer each message now "+words+" 4.2x less than before.")
+	}
+	for _, words := range []string{"allocates about", "allocates roughly", "allocates"} {
+		if c := claimAt(t, extract(t, src(words)), 5, "4.2"); c.Quantity != Allocs {
+			t.Errorf("%q: %q is about %s, want allocs", words, c.Claimed, c.Quantity)
+		}
+	}
+}
