@@ -801,7 +801,6 @@ const expectationDenied = true
 // round.
 const hedgeBeforeQuantity = true
 
-
 // deniedExpectRE finds an expectation denied in the past: "did not
 // expect", "didn't expect", "had not expected", "never expected",
 // "nobody expected".
