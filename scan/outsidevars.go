@@ -219,32 +219,21 @@ func outsideVars(pass *analysis.Pass, in *inspector.Inspector, outside func(*ast
 // assignment to it, a comparison with nil, or the value of an assignment
 // or composite-literal field of another candidate variable.
 func goodUse(info *types.Info, c inspector.Cursor, varOf func(ast.Expr) types.Object) bool {
-	switch c.ParentEdgeKind() {
+	kind, i := c.ParentEdge()
+	switch kind {
 	case edge.CallExpr_Fun, edge.AssignStmt_Lhs:
 		return true
 	case edge.BinaryExpr_X, edge.BinaryExpr_Y:
 		b := c.Parent().Node().(*ast.BinaryExpr)
 		return (b.Op == token.EQL || b.Op == token.NEQ) && (info.Types[b.X].IsNil() || info.Types[b.Y].IsNil())
 	case edge.AssignStmt_Rhs:
+		// The i-th value of an assignment of as many values as
+		// targets goes to the i-th target.
 		a := c.Parent().Node().(*ast.AssignStmt)
-		if len(a.Lhs) != len(a.Rhs) {
-			return false
-		}
-		for i, r := range a.Rhs {
-			if r == c.Node() {
-				return varOf(a.Lhs[i]) != nil
-			}
-		}
+		return len(a.Lhs) == len(a.Rhs) && varOf(a.Lhs[i]) != nil
 	case edge.ValueSpec_Values:
 		s := c.Parent().Node().(*ast.ValueSpec)
-		if len(s.Names) != len(s.Values) {
-			return false
-		}
-		for i, r := range s.Values {
-			if r == c.Node() {
-				return varOf(s.Names[i]) != nil
-			}
-		}
+		return len(s.Names) == len(s.Values) && varOf(s.Names[i]) != nil
 	case edge.KeyValueExpr_Value:
 		kv := c.Parent().Node().(*ast.KeyValueExpr)
 		if f, ok := info.Uses[keyIdent(kv)].(*types.Var); ok && f.Kind() == types.FieldVar {
