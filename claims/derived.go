@@ -1382,10 +1382,20 @@ func (x *extractor) checkRescaled(c *Claim, n Number, scan string) bool {
 			continue
 		}
 		lo, hi := lf.n.base()
-		lo, hi = lo*p/q, hi*p/q
+		ratio := p / q
+		calendar := false // the calendar's days give it, the paragraph's do not
+		if operatingDaysYear && p == 365*86400 && q == 86400 {
+			if d := x.operatingDays(c.Line); d > 0 && d != 365 {
+				calendar = rangeMatch(n, lo*ratio, hi*ratio) && !rangeMatch(n, lo*d, hi*d)
+				ratio = d
+			}
+		}
+		lo, hi = lo*ratio, hi*ratio
 		cx := &Cross{Reason: DerivedHolds, Derivation: Total, Lines: []int{lf.line}, Stated: n, Got: toUnit((lo+hi)/2, n),
-			GotUnit: n.Unit, Operands: []Number{lf.n, {Text: trimFloat(p/q, 6), Value: p / q, High: p / q}}}
+			GotUnit: n.Unit, Operands: []Number{lf.n, {Text: trimFloat(ratio, 6), Value: ratio, High: ratio}}}
 		switch {
+		case calendar:
+			cx.Reason = DerivedOff
 		case rangeMatch(n, lo, hi):
 		case slipOf(n, lo, hi) != 0:
 			cx.Reason, cx.Factor = UnitSlip, slipOf(n, lo, hi)

@@ -718,7 +718,8 @@ var floors = map[string]struct {
 	// Raised in the forty-fifth round (rowNamedByPercentile: 18/22).
 	// Raised in the forty-fifth round (wrkCounts: 217/222 extracted).
 	// Raised in the forty-fifth round (laterSubsectionNames: 1/200).
-	"blind44": {extraction: 217.0 / 222, recall: 18.0 / 22, falseRate: 1.0 / 200, unlabelled: 1},
+	// Raised in the forty-fifth round (operatingDaysYear: 19/22).
+	"blind44": {extraction: 217.0 / 222, recall: 19.0 / 22, falseRate: 1.0 / 200, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
