@@ -640,6 +640,7 @@ func (x *extractor) crossCheck() {
 	x.unalarmTableAgreements()
 	x.unalarmRowChanges()
 	x.checkWrkCounts()
+	x.checkTotalsOverCount()
 	x.unalarmRangeEnds()
 	x.checkNeededMore()
 	x.checkWrongBasePercents()

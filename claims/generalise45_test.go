@@ -423,3 +423,20 @@ func TestFortyFifthRoundOperatingDaysYear(t *testing.T) {
 	alarmAt(t, src("9.78"), 6, "9.78")
 	stated(t, src("6.69"), 6, "6.69")
 }
+
+// TestFortyFifthRoundTotalOverCount checks that a time total whose
+// sentence opens with the count it is over ("Across the 48 shards …")
+// is checked against the time for one in the sentence before (14.6
+// minutes a shard, const totalOverCount): a factor of ten off is an
+// arithmetic error, the product consistent, and a total neither gives
+// is left alone.
+func TestFortyFifthRoundTotalOverCount(t *testing.T) {
+	src := func(fig string) string {
+		return doc("# Search cluster", "", "## Reindexing", "",
+			"A full reindex of one shard now takes about 14.6 minutes of CPU on the new",
+			"analyser. Across the 48 shards of the cluster that is about "+fig+" hours of CPU a night.")
+	}
+	alarmAt(t, src("116.8"), 6, "116.8")
+	stated(t, src("11.7"), 6, "11.7")
+	noAlarmAt(t, src("23.5"), 6, "23.5")
+}

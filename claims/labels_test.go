@@ -705,7 +705,8 @@ var floors = map[string]struct {
 	// Raised in the forty-fourth round (minutesShortM: 19/22, 7/260;
 	// contradictionSparesOtherSide: 4/260; differenceByFrom: 20/22).
 	// Raised in the forty-fifth round (contradictionIsDifference: 3/260).
-	"blind43": {extraction: 270.0 / 282, recall: 20.0 / 22, falseRate: 3.0 / 260, unlabelled: 0},
+	// Raised in the forty-fifth round (totalOverCount: 21/22).
+	"blind43": {extraction: 270.0 / 282, recall: 21.0 / 22, falseRate: 3.0 / 260, unlabelled: 0},
 	// blind44, scored blind once with the forty-fourth round (213/222,
 	// 12/22, 7/200, one alarm on an unlabelled claim): its floors.
 	// Raised in the forty-fifth round (prefixSlipWiderReach: 13/22).
@@ -719,7 +720,8 @@ var floors = map[string]struct {
 	// Raised in the forty-fifth round (wrkCounts: 217/222 extracted).
 	// Raised in the forty-fifth round (laterSubsectionNames: 1/200).
 	// Raised in the forty-fifth round (operatingDaysYear: 19/22).
-	"blind44": {extraction: 217.0 / 222, recall: 19.0 / 22, falseRate: 1.0 / 200, unlabelled: 1},
+	// Raised in the forty-fifth round (totalOverCount: 20/22).
+	"blind44": {extraction: 217.0 / 222, recall: 20.0 / 22, falseRate: 1.0 / 200, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
