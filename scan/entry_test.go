@@ -283,7 +283,7 @@ func checkConsumerMarks(t *testing.T, src string, want int) {
 		if !ok {
 			continue
 		}
-		loops := consumerLoops(info, fd.Body)
+		loops := consumerLoops(info, fd.Body, nil)
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			l, ok := n.(ast.Stmt)
 			if _, isFor := n.(*ast.ForStmt); !ok || !isFor && !isRange(n) {

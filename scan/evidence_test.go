@@ -426,6 +426,14 @@ func TestLiteralNodes(t *testing.T) {
 		"// reqlog: the entry the library writes per request": "medium, static: reachable from HTTP handler svc.logFormatter.NewLogEntry in 1 call",
 		"// reqlog: an entry never handed out":                "low, static: no call path",
 	})
+	// A loop that takes messages through a helper reading one per call
+	// is a consumer loop; one that sleeps between calls is not
+	// (testdata/literals/svc/ninep.go).
+	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "ninep.go"), map[string]string{
+		"// ninep: once per connection": "low, static: in the set-up of consumer loop svc.(*Srv9).handle",
+		"// ninep: once per message":    "low, static: reachable from consumer loop svc.(*Srv9).handle in 1 call, through a loop",
+		"// ninep: once per poll":       "low, static: no call path",
+	})
 	// Literals of *http.Request handed to a library outside the scan
 	// are handlers (testdata/literals/svc/jsonapi.go); one kept by the
 	// scan's own code is not.
