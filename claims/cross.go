@@ -641,6 +641,7 @@ func (x *extractor) crossCheck() {
 	x.unalarmRowChanges()
 	x.checkWrkCounts()
 	x.checkTotalsOverCount()
+	x.unalarmContradictedProducts()
 	x.unalarmRangeEnds()
 	x.checkNeededMore()
 	x.checkWrongBasePercents()

@@ -440,3 +440,23 @@ func TestFortyFifthRoundTotalOverCount(t *testing.T) {
 	stated(t, src("11.7"), 6, "11.7")
 	noAlarmAt(t, src("23.5"), 6, "23.5")
 }
+
+// TestFortyFifthRoundContradictionIsProduct checks that a size its line
+// computes as a product ("2,800 lanes × 1,024 slots × 4 bytes = 11.5 MB
+// per node") is not called contradicted by the 12 MiB per node a summary
+// states for the route memory (const contradictionIsProduct), while a
+// product that does not hold is not made consistent.
+func TestFortyFifthRoundContradictionIsProduct(t *testing.T) {
+	src := func(fig string) string {
+		return doc("# Route table", "", "## Summary", "",
+			"1. Lookups are 2.1x faster.",
+			"2. Route memory per node fell from 31 MiB to 12 MiB.",
+			"",
+			"## Risks", "",
+			"- The lane grid uses 2,800 lanes × 1,024 slots × 4 bytes = "+fig+" per node, about 10.9 MiB.")
+	}
+	noAlarmAt(t, src("11.5 MB"), 10, "11.5")
+	if c := claimAt(t, extract(t, src("12.1 MB")), 10, "12.1"); c.Verdict == Consistent {
+		t.Fatalf("line 10: %q consistent (%s), want the product not to give it", c.Claimed, c.Detail)
+	}
+}

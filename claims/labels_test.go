@@ -721,7 +721,8 @@ var floors = map[string]struct {
 	// Raised in the forty-fifth round (laterSubsectionNames: 1/200).
 	// Raised in the forty-fifth round (operatingDaysYear: 19/22).
 	// Raised in the forty-fifth round (totalOverCount: 20/22).
-	"blind44": {extraction: 217.0 / 222, recall: 20.0 / 22, falseRate: 1.0 / 200, unlabelled: 1},
+	// Raised in the forty-fifth round (contradictionIsProduct: 0/200).
+	"blind44": {extraction: 217.0 / 222, recall: 20.0 / 22, falseRate: 0.0 / 200, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

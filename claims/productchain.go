@@ -201,3 +201,36 @@ func chainProduct(chain string) (lo, hi float64, ops []Number, ok bool) {
 	}
 	return lo, hi, ops, sizes == 1 && len(ops) >= 2
 }
+
+// contradictionIsProduct takes back a "contradicted" from a size that
+// the chain of factors right before it gives ("11,200 positions × 1,024
+// voxels × 1 byte = 11.5 MB per cell", read as a restatement of the
+// planner's 12 MiB per cell elsewhere): the figure is the product its
+// line computes, and the product holding makes it consistent, as
+// contradictionIsDifference does for a difference. The chain is read as
+// checkProductChains reads it (a 240-byte window), once per contradicted
+// size. Forty-fifth round.
+const contradictionIsProduct = true
+
+// unalarmContradictedProducts: see contradictionIsProduct.
+func (x *extractor) unalarmContradictedProducts() {
+	if !contradictionIsProduct || !productChain {
+		return
+	}
+	var ls lineScan
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		if c.Verdict != Contradicted || c.Kind != Absolute || c.Cross == nil || c.Cross.Reason != RestatedDiffers || len(c.Numbers) != 1 ||
+			c.Line < 1 || c.Line > len(x.lines) || x.lines[c.Line-1].kind == lkCode {
+			continue
+		}
+		n := c.Numbers[0]
+		if n.isRange() || !(n.Value > 0) || !(n.scale > 0) || n.Quantity != Memory {
+			continue
+		}
+		if cx := x.productChainOf(&ls, c, n); cx != nil && cx.Reason == DerivedHolds {
+			c.Verdict, c.Arithmetic, c.Cross = Consistent, Consistent, cx
+			c.Detail = cx.String()
+		}
+	}
+}
