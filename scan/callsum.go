@@ -215,9 +215,11 @@ type funcNode struct {
 	// entry is the kind of entry point the function is ("" if none):
 	// "HTTP handler", "benchmark", ...
 	entry string
-	// handedTo is, for a function literal made a handler by
-	// requestCallbacks, the function outside the scan it is given to.
-	handedTo string
+	// handedTo is, for a function literal or a method made a handler by
+	// requestCallbacks, the function outside the scan it (or a value
+	// whose method it is, if handedMethod) is given to.
+	handedTo     string
+	handedMethod bool
 	// loops are, for a consumer-loop entry, the spans of its loops that
 	// take messages, and for a benchmark, of its measured loops (see
 	// astutil.IsBenchmarkLoop): the rest of its body is set-up, run once

@@ -277,9 +277,11 @@ const dependencyCallbacks = true
 // one (it asks for no method).
 //
 // A method so handed to call that takes a *net/http.Request (chi's
-// RequestLogger(&logFormatter{}) calls its NewLogEntry(r) per request) is
-// recorded as a handOut: see requestCallbacks. Source: the twentieth
-// held-out set, whose rekor logs every request so.
+// RequestLogger(&logFormatter{}) calls its NewLogEntry(r) per request), or
+// that takes a context.Context first when call also gets a router (see
+// mounts), is recorded as a handOut: see requestCallbacks. Source: the
+// twentieth held-out set, whose rekor logs every request so, and the
+// twenty-first, whose riverui mounts each API endpoint so.
 func (s *summariser) callbacks(n *funcNode, e ast.Expr, target types.Type, loop bool, call *ast.CallExpr) {
 	if !dependencyCallbacks || target == nil || isErrorIface(target) {
 		return
@@ -302,12 +304,44 @@ func (s *summariser) callbacks(n *funcNode, e ast.Expr, target types.Type, loop 
 			continue // promoted from an embedded interface: no body
 		}
 		n.calls = append(n.calls, callEdge{callee: PprofName(fn.Origin()), loop: loop})
-		if call != nil && !n.test && takesRequest(fn.Signature()) && entryKindSig(fn.Signature()) == "" {
+		if call != nil && !n.test && entryKindSig(fn.Signature()) == "" &&
+			(takesRequest(fn.Signature()) || takesContext(fn.Signature()) && s.mounts(call)) {
 			if callee, ok := typeutil.Callee(s.pass.TypesInfo, call).(*types.Func); ok {
 				s.sum.handOuts = append(s.sum.handOuts, handOut{method: PprofName(fn.Origin()), callee: PprofName(callee)})
 			}
 		}
 	}
+}
+
+// mounts reports whether call passes a router too: an argument with a
+// method Handle(pattern string, h http.Handler), as *http.ServeMux, chi's
+// and gorilla's routers have. A value handed to such a call as an
+// interface is mounted as the handler of a route (riverqueue's
+// apiendpoint.Mount(mux, endpoint, opts) calls the endpoint's
+// Execute(ctx, req) per request): see callbacks.
+func (s *summariser) mounts(call *ast.CallExpr) bool {
+	for _, arg := range call.Args {
+		t := s.pass.TypesInfo.TypeOf(arg)
+		if t == nil {
+			continue
+		}
+		obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Handle")
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			continue
+		}
+		params := fn.Signature().Params()
+		if params.Len() == 2 && types.Identical(params.At(0).Type(), types.Typ[types.String]) && isNamed(params.At(1).Type(), "net/http", "Handler") {
+			return true
+		}
+	}
+	return false
+}
+
+// takesContext reports whether the first parameter of sig is a
+// context.Context, as a per-request method's is.
+func takesContext(sig *types.Signature) bool {
+	return sig.Params().Len() > 0 && isNamed(sig.Params().At(0).Type(), "context", "Context")
 }
 
 // outsideType reports whether t is a named interface type that a package

@@ -307,7 +307,7 @@ func (g *callGraph) requestCallbacks() {
 		}
 		if h.method != "" {
 			if n := g.funcs[h.method]; n != nil && n.entry == "" && !n.test {
-				n.entry, n.handedTo = "HTTP handler", h.callee
+				n.entry, n.handedTo, n.handedMethod = "HTTP handler", h.callee, true
 			}
 			continue
 		}
@@ -503,6 +503,8 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, servi
 			h.Evidence, h.Confidence = "static: exported API of a library package", Medium
 		case r.kind == "exported API":
 			h.Evidence, h.Confidence = "static: called from the library's exported "+g.display(r.entry), Medium
+		case r.entry == name && n.handedMethod:
+			h.Evidence = "static: is a " + r.kind + " (a method of a value given to " + short(n.handedTo) + ", outside the scan, which calls it per request)"
 		case r.entry == name && n.handedTo != "":
 			h.Evidence = "static: is a " + r.kind + " (a function of *http.Request, as those given to " + short(n.handedTo) + ", outside the scan)"
 		case r.entry == name:

@@ -421,10 +421,12 @@ func TestLiteralNodes(t *testing.T) {
 	})
 	// A value handed to a library as an interface whose method takes the
 	// request is a handler, and the entry it returns as the library's
-	// interface is reached from it (testdata/literals/svc/reqlog.go).
+	// interface is reached from it; a value mounted on a router with its
+	// method of a context is a handler (testdata/literals/svc/reqlog.go).
 	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "reqlog.go"), map[string]string{
 		"// reqlog: the entry the library writes per request": "medium, static: reachable from HTTP handler svc.logFormatter.NewLogEntry in 1 call",
 		"// reqlog: an entry never handed out":                "low, static: no call path",
+		"// reqlog: an endpoint mounted on a router":          "high, static: is a HTTP handler (a method of a value given to jsonapi.Mount, outside the scan, which calls it per request)",
 	})
 	// A loop that takes messages through a helper reading one per call
 	// is a consumer loop; one that sleeps between calls is not

@@ -1,6 +1,7 @@
 package svc
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 
@@ -31,4 +32,19 @@ type otherEntry struct{}
 
 func (otherEntry) Write(status, bytes int) {
 	_ = fmt.Sprintf("%d", status) // reqlog: an entry never handed out
+}
+
+// countEndpoint is mounted on a router by the library, which calls its
+// Execute per request.
+type countEndpoint struct{}
+
+func (countEndpoint) Pattern() string { return "/count" }
+
+func (countEndpoint) Execute(ctx context.Context, query string) (jsonapi.Response, error) {
+	return jsonapi.Response{Body: fmt.Sprintf("%d", len(query))}, nil // reqlog: an endpoint mounted on a router
+}
+
+// MountCount mounts the endpoint, at set-up.
+func MountCount(mux *http.ServeMux) {
+	jsonapi.Mount(mux, countEndpoint{})
 }

@@ -3,6 +3,7 @@
 package jsonapi
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 )
@@ -53,4 +54,18 @@ func RequestLogger(f LogFormatter) func(http.Handler) http.Handler {
 			e.Write(200, 0)
 		})
 	}
+}
+
+// An Endpoint answers the requests of its pattern.
+type Endpoint interface {
+	Pattern() string
+	Execute(ctx context.Context, query string) (Response, error)
+}
+
+// Mount routes the requests of e's pattern on mux to e's Execute.
+func Mount(mux *http.ServeMux, e Endpoint) {
+	mux.HandleFunc(e.Pattern(), func(w http.ResponseWriter, r *http.Request) {
+		res, _ := e.Execute(r.Context(), r.URL.RawQuery)
+		json.NewEncoder(w).Encode(res.Body)
+	})
 }
