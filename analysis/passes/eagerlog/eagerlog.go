@@ -207,13 +207,17 @@ func builder(info *types.Info, call *ast.CallExpr) string {
 
 // isEnum reports whether t (or what it points to) is a named integer
 // type: an enumeration, whose String method (stringer's, or a switch over
-// constants) returns a constant's text without building it.
+// constants) returns a constant's text without building it; or a named
+// string type, an identifier whose String method returns string(id), a
+// conversion that copies nothing. Source: the twenty-first held-out set,
+// whose mautrix logs user, room and event IDs with zerolog's
+// Str("user_id", id.String()): 41 findings labelled wrong blind.
 func isEnum(t types.Type) bool {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
+	return ok && b.Info()&(types.IsInteger|types.IsString) != 0
 }
 
 // isString reports whether e is of a string type.

@@ -91,6 +91,16 @@ func Served(log *slog.Logger, q Queue, k Kind) {
 	log.Debug("served", "kind", k.String())
 }
 
+// UserID is an identifier whose String converts it: nothing is built.
+type UserID string
+
+func (u UserID) String() string { return string(u) }
+
+// Joined logs an identifier by its String.
+func Joined(log *slog.Logger, u UserID) {
+	log.Debug("joined", "user", u.String())
+}
+
 // Errors is an error package whose Trace wraps an error: no log call.
 type Errors struct{}
 
