@@ -642,6 +642,7 @@ func (x *extractor) crossCheck() {
 	x.checkWrkCounts()
 	x.checkTotalsOverCount()
 	x.unalarmContradictedProducts()
+	x.unalarmMisquotedSides()
 	x.unalarmRangeEnds()
 	x.checkNeededMore()
 	x.checkWrongBasePercents()
