@@ -1291,6 +1291,11 @@ func (s *summariser) readsInCallee(call *ast.CallExpr) bool {
 	if !ok || fn.Pkg() != s.pass.Pkg {
 		return false
 	}
+	for _, arg := range call.Args {
+		if boundedSource(s.pass.TypesInfo.TypeOf(arg)) {
+			return false // parses a value it was given: no next message
+		}
+	}
 	if s.decls == nil {
 		s.decls = make(map[*types.Func]*ast.FuncDecl)
 		for _, f := range s.pass.Files {
@@ -1325,6 +1330,23 @@ func (s *summariser) readsInCallee(call *ast.CallExpr) bool {
 		return !reads
 	})
 	return reads
+}
+
+// boundedSource reports whether t is a source of bytes with an end that
+// a parser walks, not a connection: an *io.LimitedReader, a *bytes.Reader,
+// *bytes.Buffer or *strings.Reader, or a []byte. A loop handing one to a
+// reading function parses fields of one message (amqp091-go's
+// readArrayDepth reads an array's fields from a LimitedReader until EOF).
+func boundedSource(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if sl, ok := t.Underlying().(*types.Slice); ok {
+		if b, ok := sl.Elem().Underlying().(*types.Basic); ok && b.Kind() == types.Byte {
+			return true
+		}
+	}
+	return isNamed(t, "io", "LimitedReader") || isNamed(t, "bytes", "Reader") || isNamed(t, "bytes", "Buffer") || isNamed(t, "strings", "Reader")
 }
 
 // fileReader reports whether f reads a file or a whole stream at once

@@ -429,12 +429,14 @@ func TestLiteralNodes(t *testing.T) {
 		"// reqlog: an endpoint mounted on a router":          "high, static: is a HTTP handler (a method of a value given to jsonapi.Mount, outside the scan, which calls it per request)",
 	})
 	// A loop that takes messages through a helper reading one per call
-	// is a consumer loop; one that sleeps between calls is not
+	// is a consumer loop; one that sleeps between calls, or hands the
+	// helper a bounded reader to parse, is not
 	// (testdata/literals/svc/ninep.go).
 	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "ninep.go"), map[string]string{
-		"// ninep: once per connection": "low, static: in the set-up of consumer loop svc.(*Srv9).handle",
-		"// ninep: once per message":    "low, static: reachable from consumer loop svc.(*Srv9).handle in 1 call, through a loop",
-		"// ninep: once per poll":       "low, static: no call path",
+		"// ninep: once per connection":                "low, static: in the set-up of consumer loop svc.(*Srv9).handle",
+		"// ninep: once per message":                   "low, static: reachable from consumer loop svc.(*Srv9).handle in 1 call, through a loop",
+		"// ninep: once per poll":                      "low, static: no call path",
+		"// ninep: once per field of a parsed message": "low, static: no call path",
 	})
 	// Literals of *http.Request handed to a library outside the scan
 	// are handlers (testdata/literals/svc/jsonapi.go); one kept by the

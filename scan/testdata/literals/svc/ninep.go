@@ -59,3 +59,20 @@ func (s *Srv9) refresh(c io.Reader) {
 	n, _ := recvMsg(c)
 	s.state = len(fmt.Sprintf("%d", n)) // ninep: once per poll
 }
+
+// ParseFields reads the fields of one message from a bounded reader until
+// its end: a parser's loop, not one that takes messages.
+func (s *Srv9) ParseFields(r io.Reader, size int64) {
+	lim := &io.LimitedReader{R: r, N: size}
+	for {
+		if !field(s, lim) {
+			return
+		}
+	}
+}
+
+func field(s *Srv9, lim *io.LimitedReader) bool {
+	n, err := recvMsg(lim)
+	s.state += len(fmt.Sprintf("%d", n)) // ninep: once per field of a parsed message
+	return err == nil
+}
