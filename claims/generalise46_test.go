@@ -7,6 +7,39 @@ import "testing"
 // rule reads and a near miss that must keep its verdict; with the rule's
 // const off, its cases fail.
 
+// TestFortySixthRoundRatioOnSlippedSide checks that a factor whose own
+// line misquotes one figure ("now runs in 27.4 s instead of 58.3 s" where
+// the stage table totals 23.7 s) is consistent when the table's figure
+// gives it, and that the misquoted figure carries the alarm instead
+// (const ratioOnSlippedSide); that a factor no figure gives keeps its
+// arithmetic error; and that the line quoting the table is left alone.
+func TestFortySixthRoundRatioOnSlippedSide(t *testing.T) {
+	src := func(line string) string {
+		return doc("# Nightly settlement", "", "## Stages", "",
+			"| stage | before | after |",
+			"|---|--:|--:|",
+			"| load ledgers | 21.9 s | 9.8 s |",
+			"| net positions | 36.4 s | 13.9 s |",
+			"| total | 58.3 s | 23.7 s |",
+			"",
+			"## Summary",
+			"",
+			line)
+	}
+	slipped := src("The nightly settlement now runs in 27.4 s instead of 58.3 s, 2.46x faster.")
+	noAlarmAt(t, slipped, 13, "2.46")
+	alarmAt(t, slipped, 13, "27.4")
+
+	// A factor that neither the line's figures nor the table's give.
+	wrong := src("The nightly settlement now runs in 27.4 s instead of 58.3 s, 2.91x faster.")
+	alarmAt(t, wrong, 13, "2.91")
+
+	// The line quoting the table.
+	right := src("The nightly settlement now runs in 23.7 s instead of 58.3 s, 2.46x faster.")
+	stated(t, right, 13, "2.46")
+	stated(t, right, 13, "23.7")
+}
+
 // TestFortySixthRoundRatioOnSlippedPrefix checks that a percentage whose
 // line writes one figure in the wrong prefix ("costs 41.2 ns instead of
 // 97.8 µs" where the benchmark output gives 41.2µ) is read against the

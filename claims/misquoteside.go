@@ -33,7 +33,7 @@ const ratioOnMisquotedSide = true
 // contradicted by that figure, and the ratio consistent. The report's
 // figures are sorted by quantity and value once; each side looks up the
 // few within a fifth of it or of its prefix slips (a binary search).
-const ratioOnSlippedSide = false
+const ratioOnSlippedSide = true
 
 // unalarmMisquotedSides: see ratioOnMisquotedSide and ratioOnSlippedSide.
 func (x *extractor) unalarmMisquotedSides() {
