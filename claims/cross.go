@@ -653,6 +653,7 @@ func (x *extractor) crossCheck() {
 	x.unalarmInverseUndirected()
 	x.unalarmComparativeNoPair()
 	x.checkPairsAfterOtherRow()
+	x.checkRowsOfOtherSetting()
 	x.splitUncontradictedSides()
 	x.splitPairOperands()
 	x.listProductCounts()

@@ -62,3 +62,35 @@ func TestFortySixthRoundRatioOnSlippedPrefix(t *testing.T) {
 	alarmAt(t, src("57.9 %"), 11, "41.2")
 	alarmAt(t, src("64.5 %"), 11, "64.5")
 }
+
+// TestFortySixthRoundRowOfOtherSetting checks that a factor whose
+// sentence names one setting ("4096-byte frames") while one figure of its
+// pair is stated only on the row of another setting (the 256-byte row's
+// 301.7 ns) mixes rows, the borrowed figure with it (const
+// rowOfOtherSetting); that the same sentence with both figures of the
+// named setting stays consistent; and that a sentence comparing two
+// settings on purpose (how the time grows from one to the other) is left
+// alone.
+func TestFortySixthRoundRowOfOtherSetting(t *testing.T) {
+	src := func(line string) string {
+		return doc("# Frame codec", "", "## Decode", "",
+			"| codec | frame bytes | decode |",
+			"|---|--:|--:|",
+			"| v1 | 256 | 812.4 ns |",
+			"| v2 | 256 | 301.7 ns |",
+			"| v1 | 4096 | 9,406.2 ns |",
+			"| v2 | 4096 | 2,118.9 ns |",
+			"",
+			line)
+	}
+	mixed := src("On 4096-byte frames v2 decodes in 301.7 ns instead of 9,406.2 ns, 31.2x faster.")
+	alarmAt(t, mixed, 12, "31.2")
+	alarmAt(t, mixed, 12, "301.7")
+	noAlarmAt(t, mixed, 12, "9,406.2")
+
+	right := src("On 4096-byte frames v2 decodes in 2,118.9 ns instead of 9,406.2 ns, 4.44x faster.")
+	stated(t, right, 12, "4.44")
+
+	growth := src("From 256 to 4096 bytes the v2 decode grows 7.02x (301.7 ns → 2,118.9 ns).")
+	noAlarmAt(t, growth, 12, "7.02")
+}

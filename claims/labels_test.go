@@ -632,7 +632,8 @@ var floors = map[string]struct {
 	// prose: 314/322).
 	// Raised in the forty-fourth round (pairAfterOtherRow: 17/21).
 	// Raised in the forty-sixth round (ratioOnSlippedSide: 10/301).
-	"blind32": {extraction: 314.0 / 322, recall: 17.0 / 21, falseRate: 10.0 / 301, unlabelled: 0},
+	// Raised in the forty-sixth round (rowOfOtherSetting: 19/21).
+	"blind32": {extraction: 314.0 / 322, recall: 19.0 / 21, falseRate: 10.0 / 301, unlabelled: 0},
 	// blind33, scored blind once with the thirty-third round (300/330,
 	// 13/21, 8/309, two alarms on unlabelled claims): its floors.
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
@@ -731,7 +732,8 @@ var floors = map[string]struct {
 	// 9/24, 11/235, no alarm on an unlabelled claim): its floors.
 	// Raised in the forty-sixth round (ratioOnMisquotedSide: 10/235).
 	// Raised in the forty-sixth round (ratioOnSlippedSide: 9/235).
-	"blind45": {extraction: 230.0 / 259, recall: 9.0 / 24, falseRate: 9.0 / 235, unlabelled: 0},
+	// Raised in the forty-sixth round (rowOfOtherSetting: 13/24).
+	"blind45": {extraction: 230.0 / 259, recall: 13.0 / 24, falseRate: 9.0 / 235, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
