@@ -643,6 +643,7 @@ func (x *extractor) crossCheck() {
 	x.checkTotalsOverCount()
 	x.unalarmContradictedProducts()
 	x.unalarmMisquotedSides()
+	x.unalarmMisquotedDifferences()
 	x.unalarmRangeEnds()
 	x.checkNeededMore()
 	x.checkWrongBasePercents()

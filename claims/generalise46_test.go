@@ -94,3 +94,24 @@ func TestFortySixthRoundRowOfOtherSetting(t *testing.T) {
 	growth := src("From 256 to 4096 bytes the v2 decode grows 7.02x (301.7 ns → 2,118.9 ns).")
 	noAlarmAt(t, growth, 12, "7.02")
 }
+
+// TestFortySixthRoundDifferenceOnSlippedSide checks that a difference
+// whose line misquotes one of its figures ("takes 17.97 s against 61.82
+// s, 42.05 s less" where the table gives 19.77 s) is consistent when the
+// table's figure gives it, the misquoted figure alarmed instead (const
+// differenceOnSlippedSide), and that a difference neither figure gives
+// keeps its arithmetic error.
+func TestFortySixthRoundDifferenceOnSlippedSide(t *testing.T) {
+	src := func(diff string) string {
+		return doc("# Archive packer", "", "## Wall time", "",
+			"| build | mean wall time |",
+			"|---|--:|",
+			"| old packer | 61.82 s |",
+			"| new packer | 19.77 s |",
+			"",
+			"On the full archive the new packer takes 17.97 s against 61.82 s, "+diff+" less.")
+	}
+	noAlarmAt(t, src("42.05 s"), 10, "42.05")
+	alarmAt(t, src("42.05 s"), 10, "17.97")
+	alarmAt(t, src("40.10 s"), 10, "40.10")
+}
