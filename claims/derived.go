@@ -1245,6 +1245,9 @@ func (x *extractor) checkRate(c *Claim, n Number) bool {
 	if len(cw) == 0 {
 		cw = []string{stem(strings.ToLower(counted))}
 	}
+	if x.quotesOutput(n, c.Line) {
+		return false
+	}
 	var times []lineFig
 	ownTime := false
 	if rateOwnLineTime && c.Line >= 1 && c.Line <= len(x.lines) && x.lines[c.Line-1].kind != lkProse {
@@ -1256,7 +1259,7 @@ func (x *extractor) checkRate(c *Claim, n Number) bool {
 		}
 	}
 	for _, lf := range x.blockFigs(c) {
-		if lf.n.Quantity != Time || lf.saving || latencyRE.MatchString(x.lines[lf.line-1].raw) {
+		if lf.n.Quantity != Time || lf.saving || latencyRE.MatchString(x.lines[lf.line-1].raw) || x.timePerPeriod(lf.n, lf.line) {
 			continue
 		}
 		if ownTime && lf.line != c.Line {

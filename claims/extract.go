@@ -161,13 +161,14 @@ type nameRef struct {
 }
 
 type extractor struct {
-	level1   int // isDocTitle: 0 not counted, 1 one level-1 heading, 2 more
-	name     string
-	opts     Options
-	rep      *Report
-	lines    []docLine
-	sections []section
-	tables   []*mdTable
+	outputFigs map[string][]int // figures of table and output lines by text, for quotesOutput
+	level1     int              // isDocTitle: 0 not counted, 1 one level-1 heading, 2 more
+	name       string
+	opts       Options
+	rep        *Report
+	lines      []docLine
+	sections   []section
+	tables     []*mdTable
 	// rowLabels are the labels of every table row, lower case, built
 	// on first use by namesOtherRow.
 	rowLabels []string

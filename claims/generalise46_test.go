@@ -115,3 +115,17 @@ func TestFortySixthRoundDifferenceOnSlippedSide(t *testing.T) {
 	alarmAt(t, src("42.05 s"), 10, "17.97")
 	alarmAt(t, src("40.10 s"), 10, "40.10")
 }
+
+// TestFortySixthRoundRateTimePerPeriod checks that a time written per a
+// period ("8.1 ms of CPU per second") is not read as the time of one
+// operation under a rate beside it (const rateTimePerPeriod), and that a
+// rate one over a time per operation of its sentence is still checked.
+func TestFortySixthRoundRateTimePerPeriod(t *testing.T) {
+	share := doc("# Badge reader", "", "## Load", "",
+		"At the morning peak of 2,150 badge reads/s the validator spends about 8.1 ms of CPU per second on parsing.")
+	noAlarmAt(t, share, 5, "2,150")
+
+	perOp := doc("# Badge reader", "", "## Load", "",
+		"Each badge read takes 8.1 ms of CPU, so one core manages about 2,150 badge reads/s.")
+	alarmAt(t, perOp, 5, "2,150")
+}
