@@ -129,3 +129,24 @@ func TestFortySixthRoundRateTimePerPeriod(t *testing.T) {
 		"Each badge read takes 8.1 ms of CPU, so one core manages about 2,150 badge reads/s.")
 	alarmAt(t, perOp, 5, "2,150")
 }
+
+// TestFortySixthRoundRateQuoted checks that a rate of prose written as a
+// benchmark's output states it ("v1 manages 418.206 ops/ms" of JMH's
+// throughput line) is a quotation, not recomputed from a time of another
+// sentence (const rateQuoted); a rate that the output does not state is
+// still recomputed.
+func TestFortySixthRoundRateQuoted(t *testing.T) {
+	src := func(rate string) string {
+		return doc("# Seat map", "", "## Contended", "",
+			"```",
+			"Benchmark                      Mode  Cnt      Score     Error   Units",
+			"SeatBench.reserveV1Contended  thrpt   25    418.206 ±  12.114  ops/ms",
+			"SeatBench.reserveV2Contended  thrpt   25   9120.775 ± 140.502  ops/ms",
+			"```",
+			"",
+			"Under contention v1 manages "+rate+" and v2 far more.",
+			"One uncontended v2 reservation takes 96.31 ns, about 10,383 ops/ms on a thread.")
+	}
+	noAlarmAt(t, src("418.206 ops/ms"), 11, "418.206")
+	alarmAt(t, src("418.306 ops/ms"), 11, "418.306")
+}

@@ -45,7 +45,7 @@ func (x *extractor) timePerPeriod(n Number, line int) bool {
 // single-thread average two lines on) and called it an arithmetic error.
 // Such a rate is not recomputed. Cost: the figures of the report's
 // table and output lines are scanned once and kept by text.
-const rateQuoted = false
+const rateQuoted = true
 
 // quotesOutput reports whether figure n, written on a line of prose, is
 // written with the same digits on a table or output line of the report
