@@ -1278,9 +1278,11 @@ func callsReader(body *ast.BlockStmt, readsNext func(*ast.CallExpr) bool) bool {
 
 // readsInCallee reports whether call calls a function or method declared
 // in the package whose body, outside its own loops and function literals,
-// reads the next message: receives from a channel of messages, or calls a
-// method or function named as one that reads (Read…, Recv…, Receive…, or
-// their unexported forms: see hasMethodPrefix). A server's per-connection
+// reads the next message: calls a method or function named as one that
+// reads (Read…, Recv…, Receive…, or their unexported forms: see
+// hasMethodPrefix) on a stream (see onStream). A receive from a channel there does not count: a
+// session's join that drains a rejoin signal (franz-go's group manager,
+// for { g.joinAndSync(why); … }) waits for a notice, not a message. A server's per-connection
 // loop that only calls handleRequest, which receives one message and
 // serves it, then takes one message per iteration. Source: the
 // twenty-first held-out set, whose 9P server (hugelgupf/p9) runs
@@ -1318,10 +1320,8 @@ func (s *summariser) readsInCallee(call *ast.CallExpr) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit, *ast.ForStmt, *ast.RangeStmt:
 			return false // its own loop makes it a consumer of its own
-		case *ast.UnaryExpr:
-			reads = reads || n.Op == token.ARROW && isMessageChan(info.TypeOf(n.X))
 		case *ast.CallExpr:
-			if f, ok := typeutil.Callee(info, n).(*types.Func); ok && !fileReader(f) {
+			if f, ok := typeutil.Callee(info, n).(*types.Func); ok && !fileReader(f) && onStream(info, n) {
 				for _, p := range readPrefixes {
 					reads = reads || hasMethodPrefix(f.Name(), p)
 				}
@@ -1330,6 +1330,51 @@ func (s *summariser) readsInCallee(call *ast.CallExpr) bool {
 		return !reads
 	})
 	return reads
+}
+
+// onStream reports whether call reads from a stream: its receiver or one
+// of its arguments has a Read([]byte) (int, error) method (a connection,
+// an io.Reader), and none is a bounded source (see boundedSource). A
+// method named read on a value that is no stream (franz-go's
+// nowAssigned.read(), an atomic holder's accessor) reads no message.
+func onStream(info *types.Info, call *ast.CallExpr) bool {
+	operands := slices.Clone(call.Args)
+	if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok {
+		if _, isMethod := info.Selections[sel]; isMethod {
+			operands = append(operands, sel.X)
+		}
+	}
+	stream := false
+	for _, e := range operands {
+		t := info.TypeOf(e)
+		if boundedSource(t) {
+			return false
+		}
+		stream = stream || isStream(t)
+	}
+	return stream
+}
+
+// isStream reports whether t has a method Read([]byte) (int, error).
+func isStream(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Read")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Signature()
+	if sig.Params().Len() != 1 || sig.Results().Len() != 2 {
+		return false
+	}
+	sl, ok := sig.Params().At(0).Type().Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := sl.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte && isErrorInterface(sig.Results().At(1).Type())
 }
 
 // boundedSource reports whether t is a source of bytes with an end that
