@@ -713,6 +713,9 @@ func (x *extractor) proseClaims(i int) {
 	if dl.kind == lkOutput && x.wrkLineClaims(i, scan) {
 		return
 	}
+	if dl.kind == lkOutput {
+		x.k6LineClaims(i, scan)
+	}
 	if wrkSummary && dl.kind == lkOutput {
 		if m := wrkRateRE.FindStringSubmatch(scan); m != nil {
 			// wrk's "Requests/sec:   4812.55": a rate of requests.

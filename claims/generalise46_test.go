@@ -150,3 +150,22 @@ func TestFortySixthRoundRateQuoted(t *testing.T) {
 	noAlarmAt(t, src("418.206 ops/ms"), 11, "418.206")
 	alarmAt(t, src("418.306 ops/ms"), 11, "418.306")
 }
+
+// TestFortySixthRoundK6Counters checks that k6's counter lines ("count
+// rate/s") and a rate metric's passes and fails ("✓ N ✗ M") are read as
+// figures (const k6Counters), without an alarm against the block's
+// request times; and that a line of another shape (a trend) is read as
+// before.
+func TestFortySixthRoundK6Counters(t *testing.T) {
+	src := doc("# Ticket scanner", "", "## Load test", "",
+		"```",
+		"     checks.........................: 99.98%  ✓ 1204330     ✗ 241",
+		"     http_req_duration..............: avg=4.12ms   min=0.88ms  med=3.70ms  max=211.4ms p(90)=6.31ms p(95)=8.02ms",
+		"     http_reqs......................: 602285  1673.0/s",
+		"```")
+	stated(t, src, 6, "1204330")
+	stated(t, src, 6, "241")
+	stated(t, src, 8, "602285")
+	stated(t, src, 8, "1673.0")
+	noAlarmAt(t, src, 7, "4.12")
+}
