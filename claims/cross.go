@@ -640,6 +640,7 @@ func (x *extractor) crossCheck() {
 	x.unalarmTableAgreements()
 	x.unalarmRowChanges()
 	x.checkWrkCounts()
+	x.checkPerfStatRatios()
 	x.checkTotalsOverCount()
 	x.unalarmContradictedProducts()
 	x.unalarmMisquotedSides()

@@ -169,3 +169,29 @@ func TestFortySixthRoundK6Counters(t *testing.T) {
 	stated(t, src, 8, "1673.0")
 	noAlarmAt(t, src, 7, "4.12")
 }
+
+// TestFortySixthRoundPerfStatRatios checks that perf stat's clock ("#
+// 3.512 GHz") and instructions per cycle ("# 1.87 insn per cycle") are
+// read as figures and recomputed from the block's counters and task
+// clock (const perfStatRatios), and that a ratio the counters do not give
+// is left unverifiable, not alarmed (perf's own output).
+func TestFortySixthRoundPerfStatRatios(t *testing.T) {
+	src := func(ghz string) string {
+		return doc("# Log shipper", "", "## perf stat", "",
+			"```",
+			" Performance counter stats for './shipper --replay day.log':",
+			"",
+			"         20,000.00 msec task-clock                       #    1.950 CPUs utilized",
+			"    70,240,000,000      cycles                           #    "+ghz+" GHz",
+			"   131,348,800,000      instructions                     #    1.87  insn per cycle",
+			"```")
+	}
+	rep := extract(t, src("3.512"))
+	if c := claimAt(t, rep, 9, "3.512"); c.Verdict != Consistent {
+		t.Errorf("3.512 GHz: %s (%s), want consistent", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, rep, 10, "1.87"); c.Verdict != Consistent {
+		t.Errorf("1.87 insn per cycle: %s (%s), want consistent", c.Verdict, c.Detail)
+	}
+	stated(t, src("3.215"), 9, "3.215")
+}
