@@ -641,6 +641,7 @@ func (x *extractor) crossCheck() {
 	x.unalarmRowChanges()
 	x.checkWrkCounts()
 	x.checkPerfStatRatios()
+	x.checkBdnRatios()
 	x.checkTotalsOverCount()
 	x.unalarmContradictedProducts()
 	x.unalarmMisquotedSides()

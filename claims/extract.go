@@ -716,6 +716,7 @@ func (x *extractor) proseClaims(i int) {
 	if dl.kind == lkOutput {
 		x.k6LineClaims(i, scan)
 		x.perfStatLineClaims(i, scan)
+		x.bdnLineClaims(i, scan)
 	}
 	if wrkSummary && dl.kind == lkOutput {
 		if m := wrkRateRE.FindStringSubmatch(scan); m != nil {

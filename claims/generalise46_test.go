@@ -195,3 +195,24 @@ func TestFortySixthRoundPerfStatRatios(t *testing.T) {
 	}
 	stated(t, src("3.215"), 9, "3.215")
 }
+
+// TestFortySixthRoundBdnRatioCells checks that BenchmarkDotNet's Ratio
+// and Alloc Ratio cells are read and recomputed from the row and its
+// baseline row (const bdnRatioCells), and that a cell its row does not
+// give is left unverifiable, not alarmed (the tool's output).
+func TestFortySixthRoundBdnRatioCells(t *testing.T) {
+	src := func(ratio string) string {
+		return doc("# Fare parser", "", "## Results", "",
+			"```",
+			"| Method  | Mean       | Error    | StdDev   | Ratio | Allocated | Alloc Ratio |",
+			"|-------- |-----------:|---------:|---------:|------:|----------:|------------:|",
+			"| ParseV1 | 2,410.0 ns | 18.20 ns | 17.02 ns |  1.00 |     880 B |        1.00 |",
+			"| ParseV2 |   612.4 ns |  4.11 ns |  3.85 ns |  "+ratio+" |      64 B |        0.07 |",
+			"```")
+	}
+	rep := extract(t, src("0.25"))
+	if c := claimAt(t, rep, 9, "0.25"); c.Verdict != Consistent {
+		t.Errorf("0.25: %s (%s), want consistent", c.Verdict, c.Detail)
+	}
+	stated(t, src("0.52"), 9, "0.52")
+}

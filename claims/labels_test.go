@@ -738,7 +738,8 @@ var floors = map[string]struct {
 	// Raised in the forty-sixth round (rateQuoted: 7/235).
 	// Raised in the forty-sixth round (k6Counters: 235/259 extracted).
 	// Raised in the forty-sixth round (perfStatRatios: 239/259 extracted).
-	"blind45": {extraction: 239.0 / 259, recall: 13.0 / 24, falseRate: 7.0 / 235, unlabelled: 0},
+	// Raised in the forty-sixth round (bdnRatioCells: 245/259 extracted).
+	"blind45": {extraction: 245.0 / 259, recall: 13.0 / 24, falseRate: 7.0 / 235, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
