@@ -1243,33 +1243,28 @@ func callsMethod(info *types.Info, body *ast.BlockStmt, prefixes []string, messa
 // sleeps reports whether body calls time.Sleep outside its function
 // literals: a loop that does runs on a timer, not per message.
 func sleeps(info *types.Info, body *ast.BlockStmt) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.CallExpr:
-			f, ok := typeutil.Callee(info, n).(*types.Func)
-			found = found || ok && f.Pkg() != nil && f.Pkg().Path() == "time" && f.Name() == "Sleep"
-		}
-		return !found
+	return anyCall(body, func(call *ast.CallExpr) bool {
+		f, ok := typeutil.Callee(info, call).(*types.Func)
+		return ok && f.Pkg() != nil && f.Pkg().Path() == "time" && f.Name() == "Sleep"
 	})
-	return found
 }
 
 // callsReader reports whether body calls, outside its function literals, a
 // function for which readsNext holds.
 func callsReader(body *ast.BlockStmt, readsNext func(*ast.CallExpr) bool) bool {
-	if readsNext == nil {
-		return false
-	}
+	return readsNext != nil && anyCall(body, readsNext)
+}
+
+// anyCall reports whether a call of body outside its function literals
+// satisfies pred; it stops at the first.
+func anyCall(body *ast.BlockStmt, pred func(*ast.CallExpr) bool) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			found = found || readsNext(n)
+			found = found || pred(n)
 		}
 		return !found
 	})
