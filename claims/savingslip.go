@@ -27,6 +27,18 @@ var changeHeaderRE = regexp.MustCompile(`(?i)\b(?:saved|saving|savings|saves|red
 // changeHeaderRE matches; in prose, after a verb of change (changeByRE)
 // or before a comparative or the noun of a change.
 func (x *extractor) writtenAsChange(n Number, line int) bool {
+	return x.changeWritten(line, false,
+		func(f figure) bool { return f.Text == n.Text },
+		func(f figure) bool { return f.Text == n.Text && f.Unit == n.Unit })
+}
+
+// changeWritten reports whether 1-based line writes a figure as the size
+// of a change: in a table, a cell under a header changeHeaderRE matches
+// holding a figure for which inCell holds; in prose, a figure for which
+// inProse holds after a verb of change (changeByRE), before a
+// comparative or the noun of a change, or, if subtraction is set, as the
+// result of a subtraction (subtractionBeforeRE).
+func (x *extractor) changeWritten(line int, subtraction bool, inCell, inProse func(figure) bool) bool {
 	if line < 1 || line > len(x.lines) {
 		return false
 	}
@@ -41,10 +53,8 @@ func (x *extractor) writtenAsChange(n Number, line int) bool {
 			if k >= len(t.header) || !changeHeaderRE.MatchString(t.header[k]) {
 				continue
 			}
-			for _, f := range scanFigures(blankCode(cell)) {
-				if f.Text == n.Text {
-					return true
-				}
+			if slices.ContainsFunc(scanFigures(blankCode(cell)), inCell) {
+				return true
 			}
 		}
 		return false
@@ -54,14 +64,15 @@ func (x *extractor) writtenAsChange(n Number, line int) bool {
 	}
 	raw := blankCode(plain(dl.raw))
 	for _, f := range scanFigures(raw) {
-		if f.Text != n.Text || f.Unit != n.Unit {
+		if !inProse(f) {
 			continue
 		}
 		before := raw[:f.start]
 		if strings.TrimSpace(before) == "" {
 			before = x.sentenceLead(line - 1)
 		}
-		if changeByRE.MatchString(before) || changeNounRE.MatchString(raw[f.end:]) || differenceAt(raw, f) {
+		if changeByRE.MatchString(before) || changeNounRE.MatchString(raw[f.end:]) || differenceAt(raw, f) ||
+			subtraction && subtractionBeforeRE.MatchString(before) {
 			return true
 		}
 	}
@@ -87,43 +98,6 @@ var subtractionBeforeRE = regexp.MustCompile(`[0-9.,)]\s*[a-zµ%/]*\s*[-−–]\
 // column header of saving or difference, after a verb of change or
 // before its noun or a comparative, or as the result of a subtraction.
 func (x *extractor) digitsWrittenAsChange(d string, line int) bool {
-	if line < 1 || line > len(x.lines) {
-		return false
-	}
-	dl := &x.lines[line-1]
-	if dl.table >= 0 {
-		t := x.tables[dl.table]
-		r := slices.IndexFunc(t.rows, func(r mdRow) bool { return r.line == line-1 })
-		if r < 0 {
-			return false
-		}
-		for k, cell := range t.rows[r].cells {
-			if k >= len(t.header) || !changeHeaderRE.MatchString(t.header[k]) {
-				continue
-			}
-			for _, f := range scanFigures(blankCode(cell)) {
-				if digitsOf(f.Text) == d {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	if dl.kind != lkProse {
-		return false
-	}
-	raw := blankCode(plain(dl.raw))
-	for _, f := range scanFigures(raw) {
-		if digitsOf(f.Text) != d {
-			continue
-		}
-		before := raw[:f.start]
-		if strings.TrimSpace(before) == "" {
-			before = x.sentenceLead(line - 1)
-		}
-		if changeByRE.MatchString(before) || changeNounRE.MatchString(raw[f.end:]) || differenceAt(raw, f) || subtractionBeforeRE.MatchString(before) {
-			return true
-		}
-	}
-	return false
+	same := func(f figure) bool { return digitsOf(f.Text) == d }
+	return x.changeWritten(line, true, same, same)
 }
