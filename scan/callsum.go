@@ -221,10 +221,14 @@ type funcNode struct {
 	handedTo     string
 	handedMethod bool
 	// loops are, for a consumer-loop entry, the spans of its loops that
-	// take messages, and for a benchmark, of its measured loops (see
-	// astutil.IsBenchmarkLoop): the rest of its body is set-up, run once
-	// per consumer or benchmark run.
+	// take messages, for a benchmark, of its measured loops (see
+	// astutil.IsBenchmarkLoop), and for a streaming HTTP handler (stream
+	// set), of its loops that push events (see streamLoops): the rest of
+	// its body is set-up, run once per consumer, benchmark run or stream.
 	loops []span
+	// stream is set for an HTTP handler that serves a stream of events
+	// (see streamLoops).
+	stream bool
 	// recovers are the spans of the blocks of its body that run only
 	// after a panic was recovered (see recoveryBlocks): what they do and
 	// call is an error path.
@@ -333,6 +337,8 @@ func runCallsum(pass *analysis.Pass) (any, error) {
 			s.setConsumer(n, decl.Body)
 		case n.entry == "benchmark" || n.entry == "" && n.test:
 			s.setBenchmark(n, decl.Body)
+		case n.entry == httpKind && !n.test:
+			s.setStream(n, decl.Body)
 		}
 		n.control = s.cliTool || controlPlane(shortFunc(obj)) || controlPlane(filepath.Base(pass.Fset.Position(decl.Pos()).Filename))
 		s.body(c, n, obj)
@@ -513,6 +519,8 @@ func (s *summariser) literal(c inspector.Cursor, owner *funcNode) {
 	switch {
 	case n.entry == "" && !n.test:
 		s.setConsumer(n, lit.Body)
+	case n.entry == httpKind && !n.test:
+		s.setStream(n, lit.Body)
 	case n.entry == "benchmark" || n.entry == "" && n.test:
 		// A sub-benchmark's or RunParallel's literal, or a helper
 		// literal that runs the measured loop for the benchmarks that
@@ -1808,6 +1816,76 @@ func (s *summariser) setConsumer(n *funcNode, body *ast.BlockStmt) {
 	}
 }
 
+// setStream records the spans of the loops of body, an HTTP handler n's,
+// that push events to its client (see streamLoops), and marks n a
+// streaming handler if it has any.
+func (s *summariser) setStream(n *funcNode, body *ast.BlockStmt) {
+	n.stream = s.addSpans(n, streamLoops(s.pass.TypesInfo, body))
+}
+
+// streamLoops returns the loops of an HTTP handler's body (function
+// literals left out) that serve a stream of events: a for statement
+// without a condition, or a range over a channel, whose body both receives
+// from a channel (an event, a change notice, a ticker's heartbeat; directly
+// or in a select) and calls a method named Flush (the response's
+// http.Flusher or http.ResponseController, or a writer over it) — each
+// iteration waits for something to send and pushes it at once. Such a
+// handler (server-sent events, a replication or watch stream) holds its
+// request for as long as the client stays connected: its body outside
+// those loops, and what it calls there, runs once per stream, not once per
+// event or per ordinary request. A loop that flushes without waiting on a
+// channel (rows written as a query yields them) is a long response, not a
+// stream: its set-up is per request and stays so. Source: heldout19 and
+// heldout20 (bench/corpus), whose cold default findings included litefs's
+// position map, read once per replication stream before handlePostStream's
+// loop (4 binaryrw findings), and mcp-go's message endpoint, formatted once
+// per SSE connection before handleSSE's event loop (1 fmtnumber).
+func streamLoops(info *types.Info, body *ast.BlockStmt) []ast.Stmt {
+	return outerLoops(body, func(l ast.Stmt) bool {
+		switch l := l.(type) {
+		case *ast.ForStmt:
+			if l.Cond != nil {
+				return false
+			}
+		case *ast.RangeStmt:
+			if !isChan(info.TypeOf(l.X)) {
+				return false
+			}
+		}
+		receives, flushes := false, false
+		if r, ok := l.(*ast.RangeStmt); ok && isChan(info.TypeOf(r.X)) {
+			receives = true
+		}
+		ast.Inspect(l, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.UnaryExpr:
+				receives = receives || n.Op == token.ARROW
+			case *ast.CallExpr:
+				if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Flush" {
+					_, isMethod := info.Selections[sel]
+					flushes = flushes || isMethod
+				}
+			}
+			return true
+		})
+		return receives && flushes
+	})
+}
+
+// isChan reports whether t's underlying type is a channel.
+func isChan(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	_, ok := t.Underlying().(*types.Chan)
+	return ok
+}
+
+// httpKind is the entry kind of an HTTP handler.
+const httpKind = "HTTP handler"
+
 // acceptKind is the entry kind of a function with an accept loop
 // (acceptLoops): what it reaches runs once per connection.
 const acceptKind = "accept loop"
@@ -1931,7 +2009,7 @@ func (s *summariser) repeated(n *funcNode, c inspector.Cursor) bool {
 	if !inRepeatedLoop(s.pass.TypesInfo, c) {
 		return false
 	}
-	if n.entry != "consumer loop" && n.entry != "benchmark" {
+	if n.entry != "consumer loop" && n.entry != "benchmark" && !n.stream {
 		return true
 	}
 	return n.inLoops(s.pass.Fset.Position(c.Node().Pos()))

@@ -251,9 +251,9 @@ func (g *callGraph) reachable() map[string]reach {
 			r := seen[name]
 			n := g.funcs[name]
 			for _, e := range n.calls {
-				if r.entry == name && !e.loop && (n.entry == "benchmark" || n.entry == "consumer loop" || n.entry == acceptKind) {
-					// The set-up around a benchmark's measured loop
-					// or a consumer's loop runs once.
+				if r.entry == name && !e.loop && (n.entry == "benchmark" || n.entry == "consumer loop" || n.entry == acceptKind || n.stream) {
+					// The set-up around a benchmark's measured loop,
+					// a consumer's loop or a stream's runs once.
 					continue
 				}
 				next := reach{entry: r.entry, kind: r.kind, loop: r.loop || e.loop, depth: r.depth + 1}
@@ -521,6 +521,9 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, servi
 			h.Confidence = Low
 		case r.entry == name && r.kind == "benchmark" && !n.inLoops(token.Position{Line: f.Line, Column: f.Column}):
 			h.Evidence = "static: in the set-up of benchmark " + g.display(name) + ", outside its measured loop: runs once per run"
+			h.Confidence = Low
+		case r.entry == name && n.stream && !n.inLoops(token.Position{Line: f.Line, Column: f.Column}):
+			h.Evidence = "static: in the set-up of streaming handler " + g.display(name) + ", outside its loops that push events: runs once per stream"
 			h.Confidence = Low
 		case r.entry == name && r.kind == acceptKind && !n.inLoops(token.Position{Line: f.Line, Column: f.Column}):
 			h.Evidence = "static: in the set-up of accept loop " + g.display(name) + ", outside its loops: runs once"

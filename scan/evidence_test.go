@@ -419,6 +419,17 @@ func TestLiteralNodes(t *testing.T) {
 		"// cancel: a kept callback nothing calls": "low, static: no call path",
 		"// cancel: the hook a handler calls":      "medium, static: reachable from HTTP handler svc.(*Sweeper).ServeHTTP in 1 call",
 	})
+	// A handler that waits for events and flushes each serves a stream:
+	// its set-up, and what only the set-up calls, runs once per stream; a
+	// handler that flushes rows without waiting on a channel is a long
+	// response, per request (testdata/literals/svc/stream.go).
+	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "stream.go"), map[string]string{
+		"// stream: set-up":               "low, static: in the set-up of streaming handler svc.Feed, outside its loops that push events: runs once per stream",
+		"// stream: per event":            "high, static: is a HTTP handler",
+		"// stream: callee of the set-up": "low, static: no call path",
+		"// export: per request":          "high, static: is a HTTP handler",
+		"// export: per row":              "high, static: is a HTTP handler",
+	})
 	// A value handed to a library as an interface whose method takes the
 	// request is a handler, and the entry it returns as the library's
 	// interface is reached from it; a value mounted on a router with its
