@@ -3691,7 +3691,7 @@ func (x *extractor) criterionLine(i int, scan *string, figs []figure) (*Pair, bo
 	prev, ok := x.criterion[key]
 	x.criterion[key] = critEstimate{n: n, block: block, line: i + 1}
 	if !ok || prev.block == block {
-		if criterionThrptLevel && kind == "thrpt" && !ok {
+		if (criterionThrptLevel && kind == "thrpt" || criterionTimeLevel && kind == "time") && !ok {
 			// The throughput estimate of a run with no baseline before
 			// it in the report: a level the line states.
 			abs := x.newClaim(i, Absolute)

@@ -742,7 +742,9 @@ var floors = map[string]struct {
 	"blind45": {extraction: 245.0 / 259, recall: 13.0 / 24, falseRate: 7.0 / 235, unlabelled: 0},
 	// blind46, scored blind once with the forty-sixth round (237/258,
 	// 15/24, 6/234, two alarms on unlabelled claims): its floors.
-	"blind46": {extraction: 237.0 / 258, recall: 15.0 / 24, falseRate: 6.0 / 234, unlabelled: 2},
+	// Raised in the forty-seventh round (criterionTimeLevel: 240/258
+	// extracted).
+	"blind46": {extraction: 240.0 / 258, recall: 15.0 / 24, falseRate: 6.0 / 234, unlabelled: 2},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
