@@ -236,6 +236,9 @@ type funcNode struct {
 	// errPaths are the spans of the blocks of its body that run only
 	// when an error occurred (see errorBlocks).
 	errPaths []span
+	// shutdowns are the spans of the select cases of its loops that end
+	// the loop when a signal channel closes (see shutdownClauses).
+	shutdowns []span
 	// errResponses are the spans of its body, or of blocks in it, that
 	// answer with an HTTP error status (see errorResponses).
 	errResponses []span
@@ -423,6 +426,10 @@ func (s *summariser) body(c inspector.Cursor, n *funcNode, self *types.Func) {
 	n.recovers = spansOf(rblocks)
 	if errorPaths {
 		n.errPaths = spansOf(errorBlocks(info, fbody))
+	}
+	for _, cc := range shutdownClauses(info, fbody) {
+		start, end := s.pass.Fset.Position(cc.Pos()), s.pass.Fset.Position(cc.End())
+		n.shutdowns = append(n.shutdowns, span{pos{start.Line, start.Column}, pos{end.Line, end.Column}})
 	}
 	if errorResponses {
 		for _, b := range errorResponseBlocks(info, fbody) {
@@ -2035,6 +2042,91 @@ func (n *funcNode) inRecovery(p token.Position) bool {
 // when an error occurred.
 func (n *funcNode) inErrorPath(p token.Position) bool {
 	return inSpans(n.errPaths, p)
+}
+
+// inShutdown reports whether p is in one of n's select cases that end a
+// loop when a signal channel closes.
+func (n *funcNode) inShutdown(p token.Position) bool {
+	return inSpans(n.shutdowns, p)
+}
+
+// shutdownClauses returns the cases of the select statements of body
+// (function literals left out) that sit in a for statement without a
+// condition, receive from a channel that only signals — a call of a
+// method named Done (a context.Context's) or a channel of struct{} — and
+// end in a return statement: the case that runs when the loop's owner is
+// closed or its context cancelled, once per loop, while the loop's other
+// cases run per message. A pool.Put or a format there is paid at
+// shutdown. Source: the twenty-second held-out set
+// (bench/corpus/heldout22.txt), whose cold default findings included
+// pion/webrtc's RTX reader putting its buffer back when the receiver's
+// closed channel fires.
+func shutdownClauses(info *types.Info, body *ast.BlockStmt) []*ast.CommClause {
+	if body == nil {
+		return nil
+	}
+	var clauses []*ast.CommClause
+	var walk func(n ast.Node, inLoop bool)
+	walk = func(n ast.Node, inLoop bool) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			switch m := m.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.ForStmt:
+				if m != n {
+					walk(m.Body, m.Cond == nil)
+					return false
+				}
+			case *ast.RangeStmt:
+				if m != n {
+					walk(m.Body, false)
+					return false
+				}
+			case *ast.CommClause:
+				if inLoop && signalReceive(info, m.Comm) && len(m.Body) > 0 {
+					if _, ok := m.Body[len(m.Body)-1].(*ast.ReturnStmt); ok {
+						clauses = append(clauses, m)
+					}
+				}
+			}
+			return true
+		})
+	}
+	walk(body, false)
+	return clauses
+}
+
+// signalReceive reports whether the comm statement of a select case
+// receives from a signal channel: <-x.Done(), or <-ch (assigned or not)
+// of a channel of struct{}.
+func signalReceive(info *types.Info, comm ast.Stmt) bool {
+	var x ast.Expr
+	switch c := comm.(type) {
+	case *ast.ExprStmt:
+		x = c.X
+	case *ast.AssignStmt:
+		if len(c.Rhs) == 1 {
+			x = c.Rhs[0]
+		}
+	}
+	u, ok := ast.Unparen(x).(*ast.UnaryExpr)
+	if !ok || u.Op != token.ARROW {
+		return false
+	}
+	if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok && calledName(call) == "Done" {
+		return true
+	}
+	ch, ok := info.TypeOf(u.X).(*types.Chan)
+	if !ok {
+		if t := info.TypeOf(u.X); t != nil {
+			ch, ok = t.Underlying().(*types.Chan)
+		}
+	}
+	if !ok {
+		return false
+	}
+	st, ok := ch.Elem().Underlying().(*types.Struct)
+	return ok && st.NumFields() == 0
 }
 
 // inErrorResponse reports whether p is in one of n's blocks that answer

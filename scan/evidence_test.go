@@ -430,6 +430,19 @@ func TestLiteralNodes(t *testing.T) {
 		"// export: per request":          "high, static: is a HTTP handler",
 		"// export: per row":              "high, static: is a HTTP handler",
 	})
+	// A select case of a consumer loop that returns when a signal channel
+	// closes runs once per loop (testdata/literals/svc/shutdown.go).
+	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "shutdown.go"), map[string]string{
+		"// shutdown: per message":                         "high, static: is a consumer loop",
+		"// shutdown: a signal that does not end the loop": "high, static: is a consumer loop",
+		"// shutdown: closed":                              "low, static: in a select case that ends a loop when a signal channel closes",
+		"// shutdown: cancelled":                           "low, static: in a select case that ends a loop when a signal channel closes",
+	})
+	// An example program's handler is no entry point: what only it
+	// reaches is not reached (testdata/literals/examples/greeter).
+	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "greeting.go"), map[string]string{
+		"// example: reached only from an example's handler": "low, static: no call path",
+	})
 	// A value handed to a library as an interface whose method takes the
 	// request is a handler, and the entry it returns as the library's
 	// interface is reached from it; a value mounted on a router with its
