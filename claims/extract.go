@@ -715,7 +715,7 @@ func (x *extractor) proseClaims(i int) {
 	}
 	if dl.kind == lkOutput {
 		x.k6LineClaims(i, scan)
-		x.perfStatLineClaims(i, scan)
+		scan = x.perfStatLineClaims(i, scan)
 		x.bdnLineClaims(i, scan)
 	}
 	if wrkSummary && dl.kind == lkOutput {

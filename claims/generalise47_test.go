@@ -25,3 +25,43 @@ func TestFortySeventhRoundCriterionTimeLevel(t *testing.T) {
 		t.Errorf("line 8: the interval's lower bound read as a figure: %q", c.Claimed)
 	}
 }
+
+// TestFortySeventhRoundPerfStatRates checks that perf stat's rate of a
+// counter ("# 51.240 M/sec") is read as the counter over its run's task
+// clock, consistent when it is, and never recomputed as one over the
+// elapsed time (const perfStatRates); that a second run pasted in the
+// same fence has its clock read against its own counters; and that a
+// rate its counters do not give is left unverifiable, not alarmed.
+func TestFortySeventhRoundPerfStatRates(t *testing.T) {
+	src := func(rate string) string {
+		return doc("# Tide gauge filter", "", "## perf stat", "",
+			"```",
+			" Performance counter stats for './filter-old day.bin':",
+			"",
+			"          8,000.00 msec task-clock                #    1.000 CPUs utilized",
+			"       409,920,000      cache-references          #   "+rate+" M/sec",
+			"    24,800,000,000      cycles                    #    3.100 GHz",
+			"",
+			"       8.004112093 seconds time elapsed",
+			"",
+			" Performance counter stats for './filter-new day.bin':",
+			"",
+			"          2,000.00 msec task-clock                #    1.000 CPUs utilized",
+			"        61,000,000      cache-references          #   30.500 M/sec",
+			"     6,400,000,000      cycles                    #    3.200 GHz",
+			"",
+			"       2.001380551 seconds time elapsed",
+			"```")
+	}
+	rep := extract(t, src("51.240"))
+	if c := claimAt(t, rep, 9, "51.240"); c.Verdict != Consistent {
+		t.Errorf("51.240 M/sec: %s (%s), want consistent", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, rep, 17, "30.500"); c.Verdict != Consistent {
+		t.Errorf("30.500 M/sec: %s (%s), want consistent", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, rep, 18, "3.200"); c.Verdict != Consistent {
+		t.Errorf("3.200 GHz of the second run: %s (%s), want consistent", c.Verdict, c.Detail)
+	}
+	stated(t, src("15.240"), 9, "15.240")
+}

@@ -18,19 +18,59 @@ import (
 // expression per output line.
 const perfStatRatios = true
 
+// perfStatRates (forty-seventh round) reads the rate perf stat prints
+// after "#" for a counter ("1,204,887,112  cache-references  #  64.376
+// M/sec", "41,207  context-switches  #  2.202 K/sec"): the counter over
+// the task clock of its run, with the prefix written before "/sec". It
+// is a claim of its own, recomputed by checkPerfStatRatios (counter /
+// task-clock seconds / prefix; consistent at its rounding, else left
+// unverifiable), and no longer a figure of the line's other claims:
+// "64.376 M/sec" had been read as a rate of one operation and recomputed
+// by checkRate as one over the run's elapsed time (an arithmetic error,
+// 0.514 M/s). The counters of a ratio are now those of its own run (the
+// lines up to the "Performance counter stats" line above it and before
+// the next), not the first of its block of output: a second run pasted
+// in the same fence had its GHz and insn per cycle read against the
+// first run's cycles. One anchored regular expression per output line;
+// ±12 lines of the block per perf stat figure. perf stat's output is in
+// blind45 and blind46.
+const perfStatRates = true
+
+// perfStatRateRE is a perf stat counter line with its rate per second:
+// the counter, the rate and the prefix before "/sec".
+var perfStatRateRE = regexp.MustCompile(`^\s*([\d,]+)\s+[a-z][a-z_-]*(?:[:/][a-z]+)?\s+#\s+(\d+(?:\.\d+)?)\s+([KMG]?)/sec\b`)
+
+// perfRunRE is the line perf stat prints at the head of each run.
+var perfRunRE = regexp.MustCompile(`Performance counter stats\b`)
+
 // perfStatRatioRE is a perf stat counter line with its ratio in GHz or
 // instructions per cycle.
 var perfStatRatioRE = regexp.MustCompile(`^\s*[\d,]+\s+[a-z][a-z_-]*(?:[:/][a-z]+)?\s+#\s+(\d+(?:\.\d+)?)\s+(GHz|insn\s+per\s+cycle)\b`)
 
 // perfStatLineClaims adds the claim of perf stat's ratio on output line
 // i (0-based); the line is then read as before.
-func (x *extractor) perfStatLineClaims(i int, scan string) {
+func (x *extractor) perfStatLineClaims(i int, scan string) string {
 	if !perfStatRatios {
-		return
+		return scan
+	}
+	if perfStatRates {
+		if m := perfStatRateRE.FindStringSubmatchIndex(scan); m != nil {
+			n, ok := wrkNumber(scan[m[4]:m[5]], "", Other, scan[m[6]:m[7]]+"/sec")
+			if !ok {
+				return scan
+			}
+			abs := x.newClaim(i, Absolute)
+			abs.Numbers = []Number{n}
+			abs.listed = true
+			x.addAbsolute(abs)
+			// The rate is the counter's, not a figure of the line's
+			// other claims.
+			return scan[:m[4]] + strings.Repeat(" ", m[7]+len("/sec")-m[4]) + scan[m[7]+len("/sec"):]
+		}
 	}
 	m := perfStatRatioRE.FindStringSubmatch(scan)
 	if m == nil {
-		return
+		return scan
 	}
 	unit := "GHz"
 	if m[2] != "GHz" {
@@ -38,12 +78,13 @@ func (x *extractor) perfStatLineClaims(i int, scan string) {
 	}
 	n, ok := wrkNumber(m[1], "", Other, unit)
 	if !ok {
-		return
+		return scan
 	}
 	abs := x.newClaim(i, Absolute)
 	abs.Numbers = []Number{n}
 	abs.listed = true
 	x.addAbsolute(abs)
+	return scan
 }
 
 var (
@@ -75,13 +116,35 @@ func (x *extractor) checkPerfStatRatios() {
 			continue
 		}
 		n := c.Numbers[0]
-		if n.Unit != "GHz" && n.Unit != "insn per cycle" {
+		rate := perfStatRates && strings.HasSuffix(n.Unit, "/sec")
+		if n.Unit != "GHz" && n.Unit != "insn per cycle" && !rate {
 			continue
 		}
 		i := c.Line - 1
+		lo, hi := max(0, i-12), min(len(x.lines)-1, i+12)
+		if perfStatRates {
+			// The run of the figure: from the head line above it to
+			// the line before the next head.
+			for j := i; j >= lo; j-- {
+				if x.lines[j].block != x.lines[i].block {
+					lo = j + 1
+					break
+				}
+				if perfRunRE.MatchString(x.lines[j].raw) {
+					lo = j
+					break
+				}
+			}
+			for j := i + 1; j <= hi; j++ {
+				if x.lines[j].block != x.lines[i].block || perfRunRE.MatchString(x.lines[j].raw) {
+					hi = j - 1
+					break
+				}
+			}
+		}
 		var msec, cycles, insns float64
 		var cl int
-		for j := max(0, i-12); j < len(x.lines) && j <= i+12; j++ {
+		for j := lo; j <= hi; j++ {
 			if x.lines[j].block != x.lines[i].block {
 				continue
 			}
@@ -99,6 +162,15 @@ func (x *extractor) checkPerfStatRatios() {
 		var got float64
 		var detail string
 		switch {
+		case rate && msec > 0:
+			m := perfStatRateRE.FindStringSubmatch(x.lines[i].raw)
+			if m == nil {
+				continue
+			}
+			count := parse(m[1])
+			scale := map[string]float64{"": 1, "K": 1e3, "M": 1e6, "G": 1e9}[m[3]]
+			got = count / (msec / 1e3) / scale
+			detail = fmt.Sprintf("%s counted over %s ms of task clock gives %s %s", trimFloat(count, 15), trimFloat(msec, 10), trimFloat(got, 5), n.Unit)
 		case n.Unit == "GHz" && msec > 0 && cycles > 0:
 			got = cycles / (msec / 1e3) / 1e9
 			detail = fmt.Sprintf("%s cycles over %s ms of task clock gives %s GHz", trimFloat(cycles, 15), trimFloat(msec, 10), trimFloat(got, 4))
