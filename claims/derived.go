@@ -223,6 +223,8 @@ func (x *extractor) checkDerived(c *Claim) {
 			return
 		case isCountRate(n) && n.dim == "load" && !saving && x.checkPerItemRate(c, n, scan, figs):
 			return
+		case isCountRate(n) && !saving && x.checkPerItemRateWrapped(c, n, scan, figs):
+			return
 		case isCountRate(n) && n.dim != "load" && !saving && !threadRE.MatchString(scan) && !x.scenarioRate(scan, figs, n):
 			if x.checkRate(c, n) {
 				return

@@ -65,3 +65,20 @@ func TestFortySeventhRoundPerfStatRates(t *testing.T) {
 	}
 	stated(t, src("15.240"), 9, "15.240")
 }
+
+// TestFortySeventhRoundRatePerItemWrapped checks that a rate whose
+// sentence states the time per item on the line before ("At 81.2 µs
+// per" / "parcel one sorter thread labels about 1,230 parcels a second")
+// is one over that time: ten times off an arithmetic error, at its
+// rounding consistent (const ratePerItemWrapped); and that a bare figure
+// of another subject later on the line is left alone.
+func TestFortySeventhRoundRatePerItemWrapped(t *testing.T) {
+	src := func(rate string) string {
+		return doc("# Parcel sorter", "", "## Labelling", "",
+			"Printing moved off the hot path, and labelling got cheaper. At 81.2 µs per",
+			"parcel one sorter thread labels about "+rate+" parcels a second, where the old code managed 4,900.")
+	}
+	alarmAt(t, src("1,230"), 6, "1,230")
+	stated(t, src("12,300"), 6, "12,300")
+	noAlarmAt(t, src("12,300"), 6, "4,900")
+}

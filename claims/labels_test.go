@@ -739,13 +739,15 @@ var floors = map[string]struct {
 	// Raised in the forty-sixth round (k6Counters: 235/259 extracted).
 	// Raised in the forty-sixth round (perfStatRatios: 239/259 extracted).
 	// Raised in the forty-sixth round (bdnRatioCells: 245/259 extracted).
-	"blind45": {extraction: 245.0 / 259, recall: 13.0 / 24, falseRate: 7.0 / 235, unlabelled: 0},
+	// Raised in the forty-seventh round (ratePerItemWrapped: 14/24
+	// caught).
+	"blind45": {extraction: 245.0 / 259, recall: 14.0 / 24, falseRate: 7.0 / 235, unlabelled: 0},
 	// blind46, scored blind once with the forty-sixth round (237/258,
 	// 15/24, 6/234, two alarms on unlabelled claims): its floors.
 	// Raised in the forty-seventh round (criterionTimeLevel: 240/258
 	// extracted); perfStatRates: no alarm on an unlabelled claim (two
-	// before).
-	"blind46": {extraction: 240.0 / 258, recall: 15.0 / 24, falseRate: 6.0 / 234, unlabelled: 0},
+	// before); ratePerItemWrapped: 16/24 caught.
+	"blind46": {extraction: 240.0 / 258, recall: 16.0 / 24, falseRate: 6.0 / 234, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

@@ -77,3 +77,46 @@ func (x *extractor) checkPerItemRate(c *Claim, n Number, scan string, figs []fig
 		GotUnit: n.Unit, Operands: []Number{t.Number}})
 	return true
 }
+
+// ratePerItemWrapped (forty-seventh round): ratePerItemTime read the
+// rate's own line only, so a sentence wrapped between its time and its
+// rate ("… At 58.3 µs per signature a single core can sign about" /
+// "1,700 licences per second, …"; "At 344 ns per" / "alert one core
+// routes roughly 290,000 alerts a second") left the rate unverifiable,
+// and checkRate, which wants the counted noun on the time's line, found
+// no time. When the rate is the first figure of its line and no
+// sentence starts on the line before it, the previous line of the
+// paragraph is joined in front and the rate checked as ratePerItemTime
+// checks it: one over the sentence's first figure, a time followed by
+// "per <item>" naming what the rate counts or the verb before it; no
+// count of workers or threads in the sentence. A figure later on the
+// line ("where RSA managed about 2,420") is not read: it is another
+// subject's. Cost: one join and one scan of two lines per such rate.
+// Seen in blind45 (290,000 at 344 ns, 3.1 million at 414.87 ns) and
+// blind46 (1,700 at 58.3 µs; 578,000 at 1.73 µs).
+const ratePerItemWrapped = true
+
+// checkPerItemRateWrapped: see ratePerItemWrapped.
+func (x *extractor) checkPerItemRateWrapped(c *Claim, n Number, scan string, figs []figure) bool {
+	if !ratePerItemWrapped || !isCountRate(n) || c.Line < 2 || len(figs) == 0 || figs[0].Text != n.Text || figs[0].Unit != n.Unit ||
+		sentenceStart(scan[:figs[0].start]) != 0 || strings.ContainsAny(scan[:figs[0].start], ".;:") {
+		return false
+	}
+	prev := x.wrappedLine(c.Line-1, c.Line-2)
+	if prev == "" {
+		return false
+	}
+	joined := prev + " " + scan
+	jf := scanFigures(joined)
+	at := -1
+	for k := range jf {
+		if jf[k].start == len(prev)+1+figs[0].start {
+			at = k
+			break
+		}
+	}
+	if at < 0 || jf[at].Text != n.Text {
+		return false
+	}
+	return x.checkPerItemRate(c, n, joined[:jf[at].end], jf[:at+1])
+}
