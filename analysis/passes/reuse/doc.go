@@ -101,7 +101,12 @@
 // captured by a closure that is not called on the spot, or passed to a
 // function that is not known to use it only during the call (io.Copy,
 // fmt.Fprintf, an io.Writer's Write, json.Unmarshal, functions of bytes and
-// strconv, and a few others). A writer that wraps it (bufio,
+// strconv, and a few others). An Unmarshal, Parse or ParseBytes method
+// outside the standard library decodes into its receiver, which may keep
+// slices of the input (a zero-copy packet decoder's payload): the receiver,
+// and the method's result, are followed as sharing the value's memory, so
+// a buffer decoded into a packet the function returns is not reported —
+// reusing it would overwrite the packets returned before. A writer that wraps it (bufio,
 // json.NewEncoder, multipart.NewWriter and the like) is followed in its
 // place. A function or concrete method of the same
 // package that receives the value is followed into, a few calls deep: a

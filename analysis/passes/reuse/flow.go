@@ -205,6 +205,13 @@ func (f *flow) expr(cur inspector.Cursor) {
 			return
 		}
 		call := parent.Parent()
+		if m, ok := sel.Obj().(*types.Func); ok && keepsArgument[m.Name()] && onlyError(m.Signature().Results()) {
+			// A decoded value decoding again (p.Unmarshal(b) on
+			// the packet that holds slices of the value) keeps what
+			// it holds and, returning only an error, gives the value
+			// to no one else.
+			return
+		}
 		if m, ok := sel.Obj().(*types.Func); ok && m.Pkg() != nil && !astutil.IsStdPath(m.Pkg().Path()) && !tablePkgs[m.Pkg().Path()] {
 			// A method of a type of the program's own, such as a
 			// conversion of a scratch slice: follow the receiver into
@@ -635,6 +642,24 @@ func (f *flow) arg(cur inspector.Cursor, i int) {
 			return
 		}
 		if w, ok := consumerMethods[obj.Name()]; ok {
+			if keepsArgument[obj.Name()] && !astutil.IsStdPath(obj.Pkg().Path()) {
+				// The decoded value may hold slices of its input
+				// (pion/rtp's Packet.Unmarshal sets Payload to a
+				// slice of it): it shares memory with the value
+				// from now on.
+				sel, _ := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+				if sel == nil {
+					f.escapes = true
+					return
+				}
+				f.store(receiverVar(sel.X))
+				if f.escapes {
+					return
+				}
+				if !onlyError(obj.Signature().Results()) {
+					f.follow(cur) // v, err := parser.ParseBytes(b): v may hold slices of b
+				}
+			}
 			if w == i {
 				f.write(cur, false)
 			}
@@ -651,6 +676,21 @@ func (f *flow) arg(cur inspector.Cursor, i int) {
 	default:
 		f.escapes = true // a call through a func value or interface
 	}
+}
+
+// onlyError reports whether results are a single error.
+func onlyError(results *types.Tuple) bool {
+	return results.Len() == 1 && types.Identical(results.At(0).Type(), types.Universe.Lookup("error").Type())
+}
+
+// receiverVar returns the variable expression a method's receiver x
+// names: v for v and &v, else x itself (a field or an element, which
+// store takes to outlive the call).
+func receiverVar(x ast.Expr) ast.Expr {
+	if u, ok := ast.Unparen(x).(*ast.UnaryExpr); ok && u.Op == token.AND {
+		return u.X
+	}
+	return x
 }
 
 // reachesInterface reports whether argument i of call is converted to an
