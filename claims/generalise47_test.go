@@ -82,3 +82,18 @@ func TestFortySeventhRoundRatePerItemWrapped(t *testing.T) {
 	stated(t, src("12,300"), 6, "12,300")
 	noAlarmAt(t, src("12,300"), 6, "4,900")
 }
+
+// TestFortySeventhRoundMonthOfThirtyDays checks that a yearly amount
+// after a monthly one, both from one daily amount over a 30-day month
+// and a 365-day year ("$1,215 a month and $14,780 a year"), is
+// consistent (const monthOfThirtyDays), and that a year neither twelve
+// months nor 365/30 of them give keeps its alarm.
+func TestFortySeventhRoundMonthOfThirtyDays(t *testing.T) {
+	src := func(year string) string {
+		return doc("# Lighthouse telemetry", "", "## Cost", "",
+			"- Retiring the two relay hosts saves $1,215 a month and",
+			"  "+year+" a year.")
+	}
+	stated(t, src("$14,780"), 6, "14,780")
+	alarmAt(t, src("$15,400"), 6, "15,400")
+}

@@ -23,6 +23,16 @@ import (
 // own. Thirty-fourth round (checkPeriodScaled).
 const periodScaledTotal = true
 
+// monthOfThirtyDays (forty-seventh round): a yearly amount after a
+// monthly one ("saving $734 a month and $8,935 a year") is often the same
+// daily amount taken over 365 days and over a 30-day month, not the
+// month's amount times twelve: $24.48 × 30 = $734.40, × 365 = $8,935.20,
+// while $734 × 12 = $8,808 called the year an arithmetic error. When
+// twelve months do not give the year, 365/30 months (12.17) at the
+// month's rounding make it consistent; a year neither gives keeps its
+// alarm. No cost beyond one comparison per scaled total.
+const monthOfThirtyDays = true
+
 // periodPerItem: a total written per item before its period ("46.8 TB
 // per node per 30-day month" after "15.6 TB of host writes per node per
 // day") is read as one over that period, as "46.8 TB a month" is.
@@ -421,6 +431,15 @@ func (x *extractor) periodScaled(c *Claim, text string, figs []figure, at int) (
 	if rangeMatch(amount, glo, ghi) {
 		cx.Reason = DerivedHolds
 		return cx, true
+	}
+	if monthOfThirtyDays && short == "month" && long == "year" && cnt == calendarCounts[[2]string{short, long}] {
+		// "$734 a month and $8,935 a year": both from one daily
+		// amount, the month over 30 days and the year over 365.
+		if f := 365.0 / 30; rangeMatch(amount, olo*f, ohi*f) {
+			cx.Reason, cx.Got = DerivedHolds, olo*f/scale
+			cx.Operands[1] = Number{Text: "365/30", Value: f, High: f}
+			return cx, true
+		}
 	}
 	if x.figureAlarmed(oline, o.Number) {
 		// "616,000 s, or 17.1 hours a day. Over a 30-day month that is
