@@ -35,6 +35,10 @@ var explanations = map[string]explanation{
 		why: "A full floating-point parse, with its rounding logic and error value, is far more work than deciding whether the text spells zero.",
 		fix: "When the input is known to be a plain decimal, decide zero with a loop over its bytes; otherwise parse once and keep the number.",
 	},
+	"queryonce": {
+		why: "url.URL.Query keeps nothing: each call parses the whole raw query string again, unescaping every pair into a new url.Values map, so reading n parameters with a Query call each parses it n times.",
+		fix: "Call Query once, keep the url.Values in a variable and read every parameter from it.",
+	},
 	"httpdate": {
 		why: "time.RFC1123 writes the zone of the time's location, which strict HTTP clients reject, and the header is formatted afresh on every request although it changes at most once a second.",
 		fix: "Format t.UTC() with http.TimeFormat; for a hot Date header, keep the string with its Unix second and reuse it until the second changes.",

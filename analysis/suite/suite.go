@@ -23,6 +23,7 @@ import (
 	"github.com/perfproof/perfproof/analysis/passes/makecap"
 	"github.com/perfproof/perfproof/analysis/passes/parsezero"
 	"github.com/perfproof/perfproof/analysis/passes/poolreset"
+	"github.com/perfproof/perfproof/analysis/passes/queryonce"
 	"github.com/perfproof/perfproof/analysis/passes/reuse"
 	"github.com/perfproof/perfproof/analysis/passes/scannercopy"
 	"github.com/perfproof/perfproof/analysis/passes/sortedsearch"
@@ -118,6 +119,7 @@ func analyzers() []*analysis.Analyzer {
 		makecap.Analyzer,
 		parsezero.Analyzer,
 		poolreset.Analyzer,
+		queryonce.Analyzer,
 		reuse.Analyzer,
 		scannercopy.Analyzer,
 		sortedsearch.Analyzer,

@@ -1,0 +1,430 @@
+package queryonce
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
+	"github.com/perfproof/perfproof/analysis/internal/deps"
+	"github.com/perfproof/perfproof/analysis/internal/hotpath"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports url.URL.Query called again on a URL it already parsed,
+// in the same function or in a loop that does not change the URL.
+var Analyzer = &analysis.Analyzer{
+	Name:             "queryonce",
+	Doc:              checkdoc.MustExtract(doc, "queryonce"),
+	URL:              "https://pkg.go.dev/github.com/perfproof/perfproof/analysis/passes/queryonce",
+	Requires:         []*analysis.Analyzer{hotpath.Analyzer},
+	RunDespiteErrors: true,
+	Run:              run,
+}
+
+// A queryCall is one call of (net/url.URL).Query.
+type queryCall struct {
+	cur  inspector.Cursor
+	call *ast.CallExpr
+	recv ast.Expr   // the URL, without a & taken for the call
+	root *types.Var // the variable recv starts from
+}
+
+// A group is the calls of Query on one URL expression in one function.
+type group struct {
+	fn    inspector.Cursor // the *ast.FuncDecl or *ast.FuncLit
+	key   string           // types.ExprString of the URL
+	calls []queryCall
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	if !deps.DependsOn(pass.Pkg, "net/url") {
+		return nil, nil
+	}
+	hot := pass.ResultOf[hotpath.Analyzer].(*hotpath.Info)
+	info := pass.TypesInfo
+	var groups []*group
+	byKey := make(map[[2]any]*group)
+	for cur := range hot.Inspector.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || len(call.Args) != 0 || !isQuery(info, call) {
+			continue
+		}
+		recv := ast.Unparen(sel.X)
+		if u, ok := recv.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			recv = ast.Unparen(u.X)
+		}
+		root := stableRoot(info, recv)
+		if root == nil || hot.Once(cur) {
+			continue
+		}
+		fn, ok := enclosingFunc(cur)
+		if !ok {
+			continue
+		}
+		k := [2]any{fn.Node(), types.ExprString(recv)}
+		g := byKey[k]
+		if g == nil {
+			g = &group{fn: fn, key: types.ExprString(recv)}
+			byKey[k] = g
+			groups = append(groups, g)
+		}
+		g.calls = append(g.calls, queryCall{cur: cur, call: call, recv: recv, root: root})
+	}
+	for _, g := range groups {
+		if changed(info, g) {
+			continue
+		}
+		name := funcName(g.fn)
+		if len(g.calls) >= 2 {
+			d := analysis.Diagnostic{
+				Pos: g.calls[1].call.Pos(),
+				End: g.calls[1].call.End(),
+				Message: checkdoc.Fit(
+					fmt.Sprintf("%s.Query() parses the query string again (%d calls in %s): parse it once and read the url.Values", g.key, len(g.calls), name),
+					fmt.Sprintf("url.URL.Query() parses the same query string again (%d calls in one function): parse it once", len(g.calls))),
+			}
+			if fix, ok := fixGroup(pass, g); ok {
+				d.SuggestedFixes = []analysis.SuggestedFix{fix}
+			}
+			pass.Report(d)
+			continue
+		}
+		c := g.calls[0]
+		loop, ok := hot.Loop(c.cur)
+		if !ok || c.root.Pos() >= loop.Node().Pos() {
+			continue // parsed once per call, or a URL of each iteration
+		}
+		pass.Report(analysis.Diagnostic{
+			Pos: c.call.Pos(),
+			End: c.call.End(),
+			Message: checkdoc.Fit(
+				fmt.Sprintf("%s.Query() parses the same query string on every iteration of the loop in %s: parse it once before the loop", g.key, name),
+				"url.URL.Query() parses the same query string on every iteration of the loop: parse it once before the loop"),
+		})
+	}
+	return nil, nil
+}
+
+// isQuery reports whether call calls the Query method of net/url's URL.
+func isQuery(info *types.Info, call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn.Name() != "Query" || fn.Pkg() == nil || fn.Pkg().Path() != "net/url" {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := t.(*types.Named)
+	return ok && n.Obj().Name() == "URL"
+}
+
+// stableRoot returns the variable a URL expression made of variables,
+// field selections and dereferences starts from (r in r.URL, u in *u),
+// or nil for any other expression (a call, an index, a conversion), which
+// may denote another URL each time it is evaluated.
+func stableRoot(info *types.Info, e ast.Expr) *types.Var {
+	for {
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			v, _ := info.Uses[x].(*types.Var)
+			if v == nil || v.IsField() {
+				return nil
+			}
+			return v
+		case *ast.SelectorExpr:
+			sel := info.Selections[x]
+			if sel == nil || sel.Kind() != types.FieldVal {
+				return nil
+			}
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
+}
+
+// enclosingFunc returns the innermost function declaration or literal
+// around cur.
+func enclosingFunc(cur inspector.Cursor) (inspector.Cursor, bool) {
+	for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+		return fn, true
+	}
+	return inspector.Cursor{}, false
+}
+
+// funcName names fn for a message: its name, or "a function literal".
+func funcName(fn inspector.Cursor) string {
+	if d, ok := fn.Node().(*ast.FuncDecl); ok {
+		return d.Name.Name
+	}
+	return "a function literal"
+}
+
+// changed reports whether g's function may change the URL between the
+// calls: it assigns (=, op=, ++, --, a range's = clause) to the URL
+// expression, to a part of it or to an expression it is part of (r.URL,
+// r.URL.RawQuery, r, *u), or takes the address of one of them other than
+// to call Query on it ((&u).Query()). Declarations (:=, var) of the
+// variable itself are not changes. The function's literals count: they
+// may run between the calls.
+func changed(info *types.Info, g *group) bool {
+	root := g.calls[0].root
+	key := types.ExprString(stripStar(g.calls[0].recv))
+	touches := func(e ast.Expr) bool {
+		if stableRoot(info, e) != root {
+			return false
+		}
+		s := types.ExprString(stripStar(e))
+		return s == key || strings.HasPrefix(s, key+".") || strings.HasPrefix(key, s+".")
+	}
+	assigned := func(lhs ast.Expr) bool {
+		if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && info.Defs[id] != nil {
+			return false // declared here
+		}
+		return touches(lhs)
+	}
+	for cur := range g.fn.Preorder((*ast.AssignStmt)(nil), (*ast.IncDecStmt)(nil), (*ast.RangeStmt)(nil), (*ast.UnaryExpr)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			for _, lhs := range n.Lhs {
+				if assigned(lhs) {
+					return true
+				}
+			}
+		case *ast.IncDecStmt:
+			if assigned(n.X) {
+				return true
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.ASSIGN {
+				for _, lhs := range []ast.Expr{n.Key, n.Value} {
+					if lhs != nil && assigned(lhs) {
+						return true
+					}
+				}
+			}
+		case *ast.UnaryExpr:
+			if n.Op == token.AND && touches(n.X) && !queryReceiver(info, cur) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// queryReceiver reports whether the &x at cur is taken only to call Query
+// on it: (&u).Query().
+func queryReceiver(info *types.Info, cur inspector.Cursor) bool {
+	p := cur.Parent()
+	for {
+		if _, ok := p.Node().(*ast.ParenExpr); !ok {
+			break
+		}
+		p = p.Parent()
+	}
+	sel, ok := p.Node().(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "Query" {
+		return false
+	}
+	call, ok := p.Parent().Node().(*ast.CallExpr)
+	return ok && ast.Unparen(call.Fun) == sel && isQuery(info, call)
+}
+
+// stripStar removes parentheses and a leading dereference: *u and u name
+// the same URL for the comparison of expressions.
+func stripStar(e ast.Expr) ast.Expr {
+	e = ast.Unparen(e)
+	if s, ok := e.(*ast.StarExpr); ok {
+		return ast.Unparen(s.X)
+	}
+	return e
+}
+
+// fixGroup returns the fix that parses the query string once, if it is
+// exact (see the package doc): query := <URL>.Query() before the
+// statement holding the first call, and query in place of every call.
+func fixGroup(pass *analysis.Pass, g *group) (analysis.SuggestedFix, bool) {
+	info := pass.TypesInfo
+	for _, c := range g.calls {
+		if !readOnly(info, c.cur) {
+			return analysis.SuggestedFix{}, false
+		}
+	}
+	first := g.calls[0]
+	stmt, ok := hoistPoint(first.cur, g.calls)
+	if !ok || first.root.Pos() >= stmt.Pos() {
+		return analysis.SuggestedFix{}, false
+	}
+	const name = "query"
+	if usesName(g.fn.Node(), name) {
+		return analysis.SuggestedFix{}, false
+	}
+	if scope := pass.Pkg.Scope().Innermost(stmt.Pos()); scope != nil {
+		if _, obj := scope.LookupParent(name, stmt.Pos()); obj != nil {
+			return analysis.SuggestedFix{}, false
+		}
+	}
+	var recv bytes.Buffer
+	if err := format.Node(&recv, pass.Fset, ast.Unparen(first.call.Fun).(*ast.SelectorExpr).X); err != nil {
+		return analysis.SuggestedFix{}, false
+	}
+	indent, ok := indentOf(pass, stmt.Pos())
+	if !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	edits := []analysis.TextEdit{{
+		Pos:     stmt.Pos(),
+		End:     stmt.Pos(),
+		NewText: []byte(name + " := " + recv.String() + ".Query()\n" + indent),
+	}}
+	for _, c := range g.calls {
+		edits = append(edits, analysis.TextEdit{Pos: c.call.Pos(), End: c.call.End(), NewText: []byte(name)})
+	}
+	return analysis.SuggestedFix{
+		Message:   "Parse the query string once into " + name + " and read it where Query was called",
+		TextEdits: edits,
+	}, true
+}
+
+// readOnly reports whether the url.Values the call at cur returns is only
+// read: by its Get or Has method, an index that is not assigned to, len,
+// or a range.
+func readOnly(info *types.Info, cur inspector.Cursor) bool {
+	parent := cur.Parent()
+	switch p := parent.Node().(type) {
+	case *ast.ParenExpr:
+		return readOnly(info, parent)
+	case *ast.SelectorExpr:
+		if p.Sel.Name != "Get" && p.Sel.Name != "Has" {
+			return false
+		}
+		_, called := parent.Parent().Node().(*ast.CallExpr)
+		return called
+	case *ast.IndexExpr:
+		if p.X != cur.Node() {
+			return false
+		}
+		if as, ok := parent.Parent().Node().(*ast.AssignStmt); ok {
+			for _, lhs := range as.Lhs {
+				if lhs == p {
+					return false
+				}
+			}
+		}
+		return true
+	case *ast.CallExpr:
+		id, ok := ast.Unparen(p.Fun).(*ast.Ident)
+		if !ok {
+			return false
+		}
+		b, ok := info.Uses[id].(*types.Builtin)
+		return ok && b.Name() == "len"
+	case *ast.RangeStmt:
+		return p.X == cur.Node()
+	}
+	return false
+}
+
+// hoistPoint returns the statement before which the query can be parsed
+// once: the statement, in the innermost statement list holding every call,
+// that holds the first call. ok is false if that statement list is not a
+// block or a case's body.
+func hoistPoint(first inspector.Cursor, calls []queryCall) (ast.Stmt, bool) {
+	contains := func(n ast.Node) bool {
+		for _, c := range calls {
+			if c.call.Pos() < n.Pos() || c.call.End() > n.End() {
+				return false
+			}
+		}
+		return true
+	}
+	child := first
+	for p := first.Parent(); ; p = p.Parent() {
+		switch n := p.Node().(type) {
+		case *ast.FuncDecl, *ast.FuncLit, nil:
+			return nil, false
+		case *ast.BlockStmt:
+			if s, ok := child.Node().(ast.Stmt); ok && contains(n) {
+				return s, true
+			}
+		case *ast.CaseClause, *ast.CommClause:
+			if s, ok := child.Node().(ast.Stmt); ok && contains(n) && isBodyStmt(n, s) {
+				return s, true
+			}
+		}
+		child = p
+	}
+}
+
+// isBodyStmt reports whether s is one of the statements of the case
+// clause n's body (not its expression list or comm statement).
+func isBodyStmt(n ast.Node, s ast.Stmt) bool {
+	var body []ast.Stmt
+	switch n := n.(type) {
+	case *ast.CaseClause:
+		body = n.Body
+	case *ast.CommClause:
+		body = n.Body
+	}
+	for _, b := range body {
+		if b == s {
+			return true
+		}
+	}
+	return false
+}
+
+// usesName reports whether any identifier in n is name.
+func usesName(n ast.Node, name string) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && id.Name == name {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// indentOf returns the white space before pos on its line, if only white
+// space precedes it there.
+func indentOf(pass *analysis.Pass, pos token.Pos) (string, bool) {
+	tf := pass.Fset.File(pos)
+	if tf == nil {
+		return "", false
+	}
+	src, err := pass.ReadFile(tf.Name())
+	if err != nil {
+		return "", false
+	}
+	off := tf.Offset(pos)
+	start := tf.Offset(tf.LineStart(tf.Line(pos)))
+	if off > len(src) || start > off {
+		return "", false
+	}
+	indent := string(src[start:off])
+	if strings.TrimLeft(indent, " \t") != "" {
+		return "", false
+	}
+	return indent, true
+}
