@@ -25,6 +25,14 @@
 //   - a call of Query in a loop on a URL that the loop does not change: a
 //     variable declared before the loop and not assigned in it.
 //
+// A call of a function of the same package that parses the query of a URL
+// it is given (getBoolParam(u *url.URL, name string), param(r
+// *http.Request, name string): its own body calls Query on the parameter,
+// or on a field of it, and does not change it) counts as a call of Query
+// on the URL the caller passes: an API handler that reads five flags
+// through such a helper parses its query string five times. Calls through
+// such helpers get no fix.
+//
 // It stays silent for code that runs once (init, package-level variables,
 // sync.Once, main outside its loops), for URLs reached through a call
 // (ctx.URL().Query(): the call may return another URL each time), and for a

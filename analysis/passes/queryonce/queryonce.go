@@ -8,6 +8,7 @@ import (
 	"go/format"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -33,19 +34,31 @@ var Analyzer = &analysis.Analyzer{
 	Run:              run,
 }
 
-// A queryCall is one call of (net/url.URL).Query.
+// A queryCall is one parse of a URL's query string: a call of
+// (net/url.URL).Query, or a call of a function of the package that makes
+// one on a URL it is given (via).
 type queryCall struct {
 	cur  inspector.Cursor
 	call *ast.CallExpr
-	recv ast.Expr   // the URL, without a & taken for the call
-	root *types.Var // the variable recv starts from
+	via  string // the function of the package the call parses through, "" for a Query call
 }
 
-// A group is the calls of Query on one URL expression in one function.
+// A group is the parses of one URL expression's query string in one
+// function.
 type group struct {
 	fn    inspector.Cursor // the *ast.FuncDecl or *ast.FuncLit
-	key   string           // types.ExprString of the URL
+	key   string           // types.ExprString of the URL, without a leading *
+	root  *types.Var       // the variable the URL expression starts from
 	calls []queryCall
+}
+
+// A paramQuery says that a function of the package parses the query of
+// the URL its parameter index reaches through suffix ("" for the
+// parameter itself, ".URL" for a request's), as getBoolParam(u *url.URL,
+// name string) does with u.Query()[name].
+type paramQuery struct {
+	index  int
+	suffix string
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -54,34 +67,42 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	hot := pass.ResultOf[hotpath.Analyzer].(*hotpath.Info)
 	info := pass.TypesInfo
+	helpers := parsers(info, hot)
 	var groups []*group
 	byKey := make(map[[2]any]*group)
-	for cur := range hot.Inspector.Root().Preorder((*ast.CallExpr)(nil)) {
-		call := cur.Node().(*ast.CallExpr)
-		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-		if !ok || len(call.Args) != 0 || !isQuery(info, call) {
-			continue
-		}
-		recv := ast.Unparen(sel.X)
-		if u, ok := recv.(*ast.UnaryExpr); ok && u.Op == token.AND {
-			recv = ast.Unparen(u.X)
-		}
-		root := stableRoot(info, recv)
+	add := func(cur inspector.Cursor, url ast.Expr, via string) {
+		root := stableRoot(info, url)
 		if root == nil || hot.Once(cur) {
-			continue
+			return
 		}
 		fn, ok := enclosingFunc(cur)
 		if !ok {
-			continue
+			return
 		}
-		k := [2]any{fn.Node(), types.ExprString(recv)}
+		key := types.ExprString(stripStar(url))
+		if via != "" {
+			key += helpers[typeutil.Callee(info, cur.Node().(*ast.CallExpr)).(*types.Func)][0].suffix
+		}
+		k := [2]any{fn.Node(), key}
 		g := byKey[k]
 		if g == nil {
-			g = &group{fn: fn, key: types.ExprString(recv)}
+			g = &group{fn: fn, key: key, root: root}
 			byKey[k] = g
 			groups = append(groups, g)
 		}
-		g.calls = append(g.calls, queryCall{cur: cur, call: call, recv: recv, root: root})
+		g.calls = append(g.calls, queryCall{cur: cur, call: cur.Node().(*ast.CallExpr), via: via})
+	}
+	for cur := range hot.Inspector.Root().Preorder((*ast.CallExpr)(nil)) {
+		call := cur.Node().(*ast.CallExpr)
+		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && len(call.Args) == 0 && isQuery(info, call) {
+			add(cur, stripAddr(sel.X), "")
+			continue
+		}
+		if fn, ok := typeutil.Callee(info, call).(*types.Func); ok {
+			if pqs := helpers[fn]; len(pqs) == 1 && pqs[0].index < len(call.Args) {
+				add(cur, stripAddr(call.Args[pqs[0].index]), fn.Name())
+			}
+		}
 	}
 	for _, g := range groups {
 		if changed(info, g) {
@@ -89,13 +110,22 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		name := funcName(g.fn)
 		if len(g.calls) >= 2 {
-			d := analysis.Diagnostic{
-				Pos: g.calls[1].call.Pos(),
-				End: g.calls[1].call.End(),
-				Message: checkdoc.Fit(
-					fmt.Sprintf("%s.Query() parses the query string again (%d calls in %s): parse it once and read the url.Values", g.key, len(g.calls), name),
-					fmt.Sprintf("url.URL.Query() parses the same query string again (%d calls in one function): parse it once", len(g.calls))),
+			var vias []string
+			for _, c := range g.calls {
+				if c.via != "" && !slices.Contains(vias, c.via) {
+					vias = append(vias, c.via)
+				}
 			}
+			msg := checkdoc.Fit(
+				fmt.Sprintf("%s.Query() parses the query string again (%d calls in %s): parse it once and read the url.Values", g.key, len(g.calls), name),
+				fmt.Sprintf("url.URL.Query() parses the same query string again (%d calls in one function): parse it once", len(g.calls)))
+			if len(vias) > 0 {
+				msg = checkdoc.Fit(
+					fmt.Sprintf("%s.Query() parses the query string again (%d parses in %s, via %s): parse it once", g.key, len(g.calls), name, strings.Join(vias, ", ")),
+					fmt.Sprintf("%s.Query() parses the query string again (%d parses in %s, via calls): parse it once", g.key, len(g.calls), name),
+					fmt.Sprintf("url.URL.Query() parses the same query string again (%d parses in one function, through calls): parse it once", len(g.calls)))
+			}
+			d := analysis.Diagnostic{Pos: g.calls[1].call.Pos(), End: g.calls[1].call.End(), Message: msg}
 			if fix, ok := fixGroup(pass, g); ok {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
@@ -104,18 +134,75 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		c := g.calls[0]
 		loop, ok := hot.Loop(c.cur)
-		if !ok || c.root.Pos() >= loop.Node().Pos() {
+		if !ok || g.root.Pos() >= loop.Node().Pos() {
 			continue // parsed once per call, or a URL of each iteration
+		}
+		what := g.key + ".Query() parses the same query string"
+		if c.via != "" {
+			what = c.via + " parses " + g.key + "'s query string"
 		}
 		pass.Report(analysis.Diagnostic{
 			Pos: c.call.Pos(),
 			End: c.call.End(),
 			Message: checkdoc.Fit(
-				fmt.Sprintf("%s.Query() parses the same query string on every iteration of the loop in %s: parse it once before the loop", g.key, name),
+				fmt.Sprintf("%s on every iteration of the loop in %s: parse it once before the loop", what, name),
 				"url.URL.Query() parses the same query string on every iteration of the loop: parse it once before the loop"),
 		})
 	}
 	return nil, nil
+}
+
+// parsers returns the functions of the package (declared at top level,
+// methods included) whose own body — its function literals left out —
+// parses the query of a URL it reaches from one of its parameters, as
+// paramQuery says, and does not change that URL. A function that parses
+// URLs of several parameters, or one URL through several suffixes, has
+// several entries; callers use only functions with one. Cost: one walk of
+// each function's body.
+func parsers(info *types.Info, hot *hotpath.Info) map[*types.Func][]paramQuery {
+	out := make(map[*types.Func][]paramQuery)
+	for fcur := range hot.Inspector.Root().Preorder((*ast.FuncDecl)(nil)) {
+		decl := fcur.Node().(*ast.FuncDecl)
+		fn, ok := info.Defs[decl.Name].(*types.Func)
+		if !ok || decl.Body == nil {
+			continue
+		}
+		params := fn.Signature().Params()
+		for cur := range fcur.Preorder((*ast.CallExpr)(nil)) {
+			call := cur.Node().(*ast.CallExpr)
+			sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+			if !ok || len(call.Args) != 0 || !isQuery(info, call) {
+				continue
+			}
+			if lit, ok := enclosingFunc(cur); !ok || lit.Node() != decl {
+				continue
+			}
+			url := stripAddr(sel.X)
+			root := stableRoot(info, url)
+			for i := 0; i < params.Len(); i++ {
+				if params.At(i) != root || params.At(i).Name() == "" {
+					continue
+				}
+				key := types.ExprString(stripStar(url))
+				g := &group{fn: fcur, key: key, root: root}
+				pq := paramQuery{index: i, suffix: strings.TrimPrefix(key, root.Name())}
+				if !changed(info, g) && !slices.Contains(out[fn], pq) {
+					out[fn] = append(out[fn], pq)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// stripAddr removes parentheses and a & taken for a method call: u in
+// (&u).Query().
+func stripAddr(e ast.Expr) ast.Expr {
+	e = ast.Unparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		return ast.Unparen(u.X)
+	}
+	return e
 }
 
 // isQuery reports whether call calls the Query method of net/url's URL.
@@ -188,8 +275,7 @@ func funcName(fn inspector.Cursor) string {
 // variable itself are not changes. The function's literals count: they
 // may run between the calls.
 func changed(info *types.Info, g *group) bool {
-	root := g.calls[0].root
-	key := types.ExprString(stripStar(g.calls[0].recv))
+	root, key := g.root, g.key
 	touches := func(e ast.Expr) bool {
 		if stableRoot(info, e) != root {
 			return false
@@ -266,13 +352,13 @@ func stripStar(e ast.Expr) ast.Expr {
 func fixGroup(pass *analysis.Pass, g *group) (analysis.SuggestedFix, bool) {
 	info := pass.TypesInfo
 	for _, c := range g.calls {
-		if !readOnly(info, c.cur) {
+		if c.via != "" || !readOnly(info, c.cur) {
 			return analysis.SuggestedFix{}, false
 		}
 	}
 	first := g.calls[0]
 	stmt, ok := hoistPoint(first.cur, g.calls)
-	if !ok || first.root.Pos() >= stmt.Pos() {
+	if !ok || g.root.Pos() >= stmt.Pos() {
 		return analysis.SuggestedFix{}, false
 	}
 	const name = "query"

@@ -113,3 +113,40 @@ func handler() http.HandlerFunc {
 		_, _ = w.Write([]byte(id + r.URL.Query().Get("name"))) // want `r.URL.Query\(\) parses the query string again \(2 calls in a function literal\)`
 	}
 }
+
+// getBoolParam parses the whole query string to read one parameter.
+func getBoolParam(u *url.URL, name string) bool {
+	if u.RawQuery == "" {
+		return false
+	}
+	_, ok := u.Query()[name]
+	return ok
+}
+
+// param reads one parameter of a request's URL.
+func param(r *http.Request, name string) string {
+	return r.URL.Query().Get(name)
+}
+
+// dataAPI reads its flags through the helpers: four parses of one query.
+func dataAPI(r *http.Request) (bool, bool, string, string) {
+	explain := getBoolParam(r.URL, "explain")
+	metrics := getBoolParam(r.URL, "metrics") // want `r.URL.Query\(\) parses the query string again \(4 parses in dataAPI, via getBoolParam, param\)`
+	return explain, metrics, param(r, "pretty"), r.URL.Query().Get("input")
+}
+
+// flags asks the helper for each flag named: a parse per iteration.
+func flags(u *url.URL, names []string) int {
+	n := 0
+	for _, name := range names {
+		if getBoolParam(u, name) { // want `getBoolParam parses u's query string on every iteration of the loop in flags`
+			n++
+		}
+	}
+	return n
+}
+
+// oneFlag parses once through the helper: not reported.
+func oneFlag(r *http.Request) bool {
+	return getBoolParam(r.URL, "explain")
+}
