@@ -97,3 +97,35 @@ func TestFortySeventhRoundMonthOfThirtyDays(t *testing.T) {
 	stated(t, src("$14,780"), 6, "14,780")
 	alarmAt(t, src("$15,400"), 6, "15,400")
 }
+
+// TestFortySeventhRoundWordFactors checks that factors and shares
+// written in words ("halved", "three times the", "by a quarter") are
+// read as claims of their line (const wordFactors): consistent when two
+// figures of their sentence give them, else unverifiable and never
+// alarmed; and that a part named by a share ("the first half of the
+// run", "by half a second") is no claim.
+func TestFortySeventhRoundWordFactors(t *testing.T) {
+	src := doc("# Orchard irrigation planner", "", "## Results", "",
+		"The solver's p99 halved (612 ms to 301 ms), and the planner now plans",
+		"three times the fields it did per hour. Memory shrank by a quarter, from 2.4 GiB to 1.8 GiB.",
+		"Overnight runs use twice as many workers.",
+		"In the first half of the run the solver waits; the warm-up dropped by half a second.")
+	rep := extract(t, src)
+	for _, w := range []struct {
+		line    int
+		fig     string
+		verdict Verdict
+	}{
+		{5, "halved", Consistent},
+		{6, "three times", Unverifiable},
+		{6, "a quarter", Consistent},
+		{7, "twice", Unverifiable},
+	} {
+		if c := claimAt(t, rep, w.line, w.fig); c.Verdict != w.verdict {
+			t.Errorf("line %d %q: %s (%s), want %s", w.line, w.fig, c.Verdict, c.Detail, w.verdict)
+		}
+	}
+	if c := findClaim(rep, 8, "half"); c != nil {
+		t.Errorf("line 8: %q read as a share", c.Claimed)
+	}
+}

@@ -1,0 +1,256 @@
+package claims
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// wordFactors (forty-seventh round) reads the factors and shares that
+// prose writes in words, which the scanner, reading digits, never saw:
+// "the SET tail is halved", "three times the old rate", "snapshots are
+// three times smaller", "more than eight times the 3.9 % flat share",
+// "roughly eightfold", "twice the 1,000 req/s", "shrank by a quarter,
+// from 48 to 36 cores", "Two thirds of the CPU saving", "less than half
+// of". Each is a claim of its own line: a factor (halved, doubled,
+// tripled, twice, "N times" before a comparative or what it multiplies,
+// "Nfold") or a share (a half, a third, two thirds, a quarter, three
+// quarters, in the phrasings that make it one: "by a quarter", "a third
+// less", "two thirds of", "less than half").
+//
+// A word is no measurement: the claim is checked only against two
+// figures of its own sentence (its line, and the line before it when
+// the paragraph wraps there) of one quantity, and is consistent when
+// their quotient gives it — a factor N when the larger over the smaller
+// is within a fifth of N, a share s when the smaller over the larger or
+// one minus it is within 0.08 of s ("less than half" when the smaller is
+// at most half the larger). Otherwise it is unverifiable, never an
+// alarm: "three times" may round 2.76, and the figures it compares are
+// often stated in another section. The claims are added after the
+// report's checks, so no other claim rests on them or is checked
+// against them; a word phrase a claim of the line states already is not
+// read twice. Cost: one regular expression per prose line, and per word
+// claim a scan of at most two lines' figures, each pair once (a line
+// has a few figures).
+//
+// Seen not extracted in blind (halved), blind3 (twice), blind4 (eight
+// times, a quarter, about a third), blind5 (three times faster, a third
+// less, two thirds, less than half), blind25 (eightfold), blind27 (three
+// times, twice over) and blind46 (halved, half, three times, a third).
+const wordFactors = true
+
+// wordFactorRE finds a factor or a share written in words, with the
+// words that make it one. Submatches: 1 a verb of halving or
+// multiplying; 2 "twice"; 3 a number word before "times" and 4 the word
+// after; 5 a number word before "fold"; 6 a share after "by", "than" or
+// before "of", "less", "fewer", "smaller", "the", "as".
+var wordFactorRE = regexp.MustCompile(`(?i)\b(?:(halved|doubled|tripled|quadrupled)|(twice)\s+(?:as|the|that|what|its|our|their|over)|(two|three|four|five|six|seven|eight|nine|ten|twelve)\s+times\s+(faster|slower|more|less|fewer|higher|lower|larger|smaller|bigger|longer|shorter|cheaper|the|as|that|what|our|its|their|over)|(two|three|four|five|six|seven|eight|nine|ten|twelve)-?fold|(?:(?:by|than|about|roughly|nearly|almost|over|under)\s+)?((?:a|one|two|three)\s+(?:half|third|thirds|quarter|quarters)|half)\s+(?:of|less|fewer|smaller|lower|shorter|cheaper|the|as|off)\b)\b`)
+
+// shareAfterRE finds the phrasings that make a bare share a claim when
+// no word follows it: "by a quarter," "by a third." (a change).
+var shareAfterRE = regexp.MustCompile(`(?i)\b(?:by|than)\s+((?:a|one|two|three)\s+(?:half|third|thirds|quarter|quarters)|half)\b`)
+
+// halfOfWholeRE finds the words that make a half or quarter a part of
+// something ("the first half", "the last quarter"), not a share claimed.
+var halfOfWholeRE = regexp.MustCompile(`(?i)\b(?:first|second|third|last|other|top|bottom|upper|lower|back|front|next|previous)\s+$`)
+
+// halfAnAmountRE finds "a" or "an" right after a share: "half a
+// second" is an amount of time.
+var halfAnAmountRE = regexp.MustCompile(`(?i)^\s+an?\b`)
+
+// numberWords are the number words wordFactorRE reads.
+var numberWords = map[string]float64{"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+	"ten": 10, "twelve": 12, "a": 1, "one": 1}
+
+// shareValue returns the fraction a share in words states ("two thirds"
+// 2/3, "a quarter" 1/4, "half" 1/2), 0 for none.
+func shareValue(s string) float64 {
+	f := strings.Fields(strings.ToLower(s))
+	if len(f) == 1 {
+		if f[0] == "half" {
+			return 0.5
+		}
+		return 0
+	}
+	n := numberWords[f[0]]
+	switch strings.TrimSuffix(f[1], "s") {
+	case "half":
+		return n / 2
+	case "third":
+		return n / 3
+	case "quarter":
+		return n / 4
+	}
+	return 0
+}
+
+// A wordFigure is a factor or share read by wordFactorRE: its text, its
+// value, whether it is a share, and its place in the line.
+type wordFigure struct {
+	text       string
+	value      float64
+	share      bool
+	lessThan   bool // "less than half": the share is a bound
+	start, end int
+}
+
+// wordFiguresOf returns the word factors and shares of a line of prose.
+func wordFiguresOf(s string) []wordFigure {
+	var out []wordFigure
+	for _, m := range wordFactorRE.FindAllStringSubmatchIndex(s, -1) {
+		sub := func(k int) string {
+			if m[2*k] < 0 {
+				return ""
+			}
+			return s[m[2*k]:m[2*k+1]]
+		}
+		w := wordFigure{start: m[0], end: m[1]}
+		switch {
+		case sub(1) != "":
+			w.text, w.start, w.end = sub(1), m[2], m[3]
+			w.value = map[string]float64{"halved": 2, "doubled": 2, "tripled": 3, "quadrupled": 4}[strings.ToLower(w.text)]
+		case sub(2) != "":
+			w.text, w.value, w.start, w.end = sub(2), 2, m[4], m[5]
+		case sub(3) != "":
+			w.text, w.value, w.start, w.end = s[m[6]:m[7]+len(" times")], numberWords[strings.ToLower(sub(3))], m[6], m[7]+len(" times")
+			if !strings.HasPrefix(strings.ToLower(s[m[7]:]), " times") {
+				continue
+			}
+		case sub(5) != "":
+			w.text, w.value, w.start, w.end = s[m[10]:m[1]], numberWords[strings.ToLower(sub(5))], m[10], m[1]
+		case sub(6) != "":
+			w.text, w.value, w.share, w.start, w.end = sub(6), shareValue(sub(6)), true, m[12], m[13]
+			w.lessThan = strings.HasPrefix(strings.ToLower(s[m[0]:]), "than") && strings.HasSuffix(strings.ToLower(strings.TrimSpace(s[:m[0]])), "less")
+		}
+		if w.share && halfOfWholeRE.MatchString(s[:w.start]) {
+			// "the first half of the run": a part, no share claimed.
+			continue
+		}
+		if w.value > 0 {
+			out = append(out, w)
+		}
+	}
+	for _, m := range shareAfterRE.FindAllStringSubmatchIndex(s, -1) {
+		if slices.ContainsFunc(out, func(w wordFigure) bool { return w.start <= m[2] && m[2] < w.end }) {
+			continue
+		}
+		if halfAnAmountRE.MatchString(s[m[1]:]) {
+			// "by half a second": an amount, not a share.
+			continue
+		}
+		v := shareValue(s[m[2]:m[3]])
+		if v > 0 {
+			out = append(out, wordFigure{text: s[m[2]:m[3]], value: v, share: true, start: m[2], end: m[3]})
+		}
+	}
+	return out
+}
+
+// addWordFactors: see wordFactors.
+func (x *extractor) addWordFactors() {
+	if !wordFactors || x.full {
+		return
+	}
+	stated := make(map[int][]string)
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		for _, n := range c.Numbers {
+			stated[c.Line] = append(stated[c.Line], strings.ToLower(n.Text))
+		}
+	}
+	added := false
+	for i := range x.lines {
+		dl := &x.lines[i]
+		if dl.kind != lkProse {
+			continue
+		}
+		scan := blankCode(plain(dl.raw))
+		ws := wordFiguresOf(scan)
+		if len(ws) == 0 {
+			continue
+		}
+		// The sentence of each word: the line, with the line before
+		// when the paragraph wraps there.
+		text, off := scan, 0
+		if prev := x.wrappedLine(i, i-1); prev != "" {
+			text, off = prev+" "+scan, len(prev)+1
+		}
+		figs := scanFigures(text)
+		for _, w := range ws {
+			if slices.Contains(stated[i+1], strings.ToLower(w.text)) {
+				continue
+			}
+			c := x.newClaim(i, Speedup)
+			if w.share {
+				c.Kind = Percent
+			}
+			n := Number{Text: w.text, Value: w.value, High: w.value, Quantity: Unknown}
+			c.Numbers = []Number{n}
+			c.Claimed = w.text
+			c.Verdict, c.Arithmetic = Unverifiable, Unverifiable
+			c.Detail = "a factor or share written in words; no two figures of its sentence give it"
+			start := sentenceStart(text[:off+w.start])
+			end := len(text)
+			if k := strings.Index(text[off+w.end:], ". "); k >= 0 {
+				end = off + w.end + k
+			}
+			var sent []figure
+			for _, f := range figs {
+				if f.start >= start && f.end <= end && !f.plusMinus {
+					sent = append(sent, f)
+				}
+			}
+			if a, b, ok := wordFactorPair(w, sent); ok && !c.expected {
+				old, nw := a.Number, b.Number
+				ol, nl := i+1, i+1
+				if a.start < off {
+					ol = i
+				}
+				if b.start < off {
+					nl = i
+				}
+				c.Pair = &Pair{Old: old, New: nw, OldLine: ol, NewLine: nl, Ordered: true, From: "its sentence"}
+				c.Verdict, c.Arithmetic = Consistent, Consistent
+				c.Detail = fmt.Sprintf("%s and %s of its sentence give %s", old.String(), nw.String(), w.text)
+			}
+			x.add(c)
+			added = true
+		}
+	}
+	if added {
+		slices.SortStableFunc(x.rep.Claims, func(a, b Claim) int { return a.Line - b.Line })
+	}
+}
+
+// wordFactorPair returns two figures of a sentence, in the order
+// written, whose quotient gives the word factor or share w.
+func wordFactorPair(w wordFigure, sent []figure) (a, b figure, ok bool) {
+	for p := 0; p < len(sent); p++ {
+		for q := p + 1; q < len(sent); q++ {
+			fa, fb := sent[p], sent[q]
+			if fa.Quantity != fb.Quantity || fa.isRange() || fb.isRange() || (fa.Unit == "%") != (fb.Unit == "%") ||
+				fa.Unit == "x" || fb.Unit == "x" || fa.Text == fb.Text {
+				continue
+			}
+			alo, ahi := fa.base()
+			blo, bhi := fb.base()
+			va, vb := (alo+ahi)/2, (blo+bhi)/2
+			if !(va > 0) || !(vb > 0) {
+				continue
+			}
+			lo, hi := math.Min(va, vb), math.Max(va, vb)
+			r := hi / lo
+			switch {
+			case !w.share && r >= w.value/1.2 && r <= w.value*1.2:
+				return fa, fb, true
+			case w.share && w.lessThan && lo/hi <= w.value:
+				return fa, fb, true
+			case w.share && !w.lessThan && (math.Abs(lo/hi-w.value) <= 0.08 || math.Abs(1-lo/hi-w.value) <= 0.08):
+				return fa, fb, true
+			}
+		}
+	}
+	return figure{}, figure{}, false
+}
