@@ -35,6 +35,10 @@ var explanations = map[string]explanation{
 		why: "A full floating-point parse, with its rounding logic and error value, is far more work than deciding whether the text spells zero.",
 		fix: "When the input is known to be a plain decimal, decide zero with a loop over its bytes; otherwise parse once and keep the number.",
 	},
+	"addrkey": {
+		why: "String formats the address's IP and port into a new string on every call, only for the map to hash it or the comparison to read it and drop it, once per packet on a UDP server.",
+		fix: "Key the map by the address's netip.AddrPort (AddrPort() of a *net.UDPAddr or *net.TCPAddr, or ReadFromUDPAddrPort) and compare AddrPort values.",
+	},
 	"queryonce": {
 		why: "url.URL.Query keeps nothing: each call parses the whole raw query string again, unescaping every pair into a new url.Values map, so reading n parameters with a Query call each parses it n times.",
 		fix: "Call Query once, keep the url.Values in a variable and read every parameter from it.",

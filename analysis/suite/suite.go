@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/perfproof/perfproof/analysis/passes/addrkey"
 	"github.com/perfproof/perfproof/analysis/passes/binaryrw"
 	"github.com/perfproof/perfproof/analysis/passes/compileonce"
 	"github.com/perfproof/perfproof/analysis/passes/concatloop"
@@ -106,6 +107,7 @@ func Memoize(as []*analysis.Analyzer, key func(*analysis.Pass) string) []*analys
 
 func analyzers() []*analysis.Analyzer {
 	return []*analysis.Analyzer{
+		addrkey.Analyzer,
 		binaryrw.Analyzer,
 		compileonce.Analyzer,
 		concatloop.Analyzer,
