@@ -129,3 +129,29 @@ func TestFortySeventhRoundWordFactors(t *testing.T) {
 		t.Errorf("line 8: %q read as a share", c.Claimed)
 	}
 }
+
+// TestFortySeventhRoundDifferencePrefixSlip checks that a saving whose
+// own subtraction ("(8.310 µs − 2.650 µs)") or a pair of the report gives
+// it only a thousand times off ("5.66 ns", "5.66 ms cheaper") is a unit
+// slip (const differencePrefixSlip), and that the right saving, and a
+// saving no difference gives at all, raise nothing.
+func TestFortySeventhRoundDifferencePrefixSlip(t *testing.T) {
+	paren := func(fig string) string {
+		return doc("# Bell tower scheduler", "", "## Results", "",
+			"Short peals save "+fig+" each (8.310 µs − 2.650 µs), which the night rota will notice.")
+	}
+	alarmAt(t, paren("5.66 ns"), 5, "5.66")
+	stated(t, paren("5.66 µs"), 5, "5.66")
+
+	table := func(fig string) string {
+		return doc("# Bell tower scheduler", "", "## Results", "",
+			"| peal | before | after |",
+			"|---|--:|--:|",
+			"| long | 8.310 µs | 2.650 µs |",
+			"",
+			"Per long peal the scheduler is now "+fig+" cheaper, and the rota builds on time.")
+	}
+	alarmAt(t, table("5.66 ms"), 9, "5.66")
+	stated(t, table("5.66 µs"), 9, "5.66")
+	noAlarmAt(t, table("4.21 ms"), 9, "4.21")
+}
