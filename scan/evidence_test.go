@@ -438,6 +438,12 @@ func TestLiteralNodes(t *testing.T) {
 		"// shutdown: closed":                              "low, static: in a select case that ends a loop when a signal channel closes",
 		"// shutdown: cancelled":                           "low, static: in a select case that ends a loop when a signal channel closes",
 	})
+	// A consumer loop named a monitor is a read loop, not the control
+	// plane, unless another word says so (testdata/literals/svc/readloop.go).
+	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "readloop.go"), map[string]string{
+		"// monitor: per datagram": "high, static: is a consumer loop",
+		"// monitor: admin":        "low, static: is a control-plane consumer loop",
+	})
 	// An example program's handler is no entry point: what only it
 	// reaches is not reached (testdata/literals/examples/greeter).
 	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "greeting.go"), map[string]string{
