@@ -21,7 +21,10 @@ import (
 // the differences of every pair of the report of its quantity: when one
 // of them gives it as written (within a factor of two) nothing is said,
 // else when exactly one difference gives it with its prefix a thousand
-// times off it is a UnitSlip, an arithmetic error. The figure becomes a
+// times off it is a UnitSlip, an arithmetic error, unless the report
+// writes that difference as a figure of its own (then the restatement
+// checks judge it: a column of levels after may hold the same digits).
+// The figure becomes a
 // claim of its own when its line's claim states others. Cost: the
 // differences of the report's pairs, computed and sorted once (a
 // binary search per figure read); a regular expression per figure of a
@@ -91,7 +94,7 @@ func (x *extractor) checkDifferenceSlips() {
 				cands = spans
 			}
 			hit, ok := differenceSlipOf(n, cands)
-			if !ok {
+			if !ok || x.statesSlipped(n, hit.factor) {
 				continue
 			}
 			cx := &Cross{Reason: UnitSlip, Derivation: Difference, Lines: []int{hit.line}, Stated: n, Got: toUnit(hit.mid, n),
@@ -120,6 +123,27 @@ func (x *extractor) checkDifferenceSlips() {
 		x.rep.Claims = append(x.rep.Claims, add...)
 		slices.SortStableFunc(x.rep.Claims, func(a, b Claim) int { return a.Line - b.Line })
 	}
+}
+
+// statesSlipped reports whether the report writes n's figure in the
+// other prefix (n's value over factor, at its rounding) as a figure of
+// its own: the difference is then a figure the report states, and a
+// restatement of it is for the restatement checks to judge (a level of
+// a column after, "7.316 ms", is no saving "7.316 µs" restates). One
+// pass over the report's figures, for the few figures a slip is found
+// for.
+func (x *extractor) statesSlipped(n Number, factor float64) bool {
+	for k := range x.rep.Facts {
+		f := x.rep.Facts[k].Value
+		if f.Quantity != n.Quantity || f.isRange() {
+			continue
+		}
+		lo, hi := f.base()
+		if rangeMatch(n, lo*factor, hi*factor) {
+			return true
+		}
+	}
+	return false
 }
 
 // A diffHit is the one difference that gives a figure with its prefix
