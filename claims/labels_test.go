@@ -63,6 +63,10 @@ func figureKey(s string) string {
 	// figure, not them.
 	s = strings.Trim(strings.TrimSpace(s), "*_[]()")
 	s = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(s), "~≈"))
+	// A label copied with the key a tool prints before the figure
+	// ("med=39.7ms", "p(95)=121.6ms", "p = 0.68") or with the equals
+	// sign of a sum ("= 20") keys the figure.
+	s = labelKeyPrefixRE.ReplaceAllString(s, "")
 	s = strings.ReplaceAll(s, ",", "")
 	s = strings.TrimLeft(s, "+-−± $€£")
 	if m := keyNumberRE.FindString(s); m != "" {
@@ -71,6 +75,9 @@ func figureKey(s string) string {
 	s = strings.TrimRight(s, "%x× ")
 	return strings.ToLower(s)
 }
+
+// labelKeyPrefixRE is a key and an equals sign before a label's figure.
+var labelKeyPrefixRE = regexp.MustCompile(`^(?:[A-Za-z][A-Za-z0-9_().]*\s*)?=\s*`)
 
 // keyNumberRE is the leading number of a figure, or range of numbers.
 var keyNumberRE = regexp.MustCompile(`^[0-9]*\.?[0-9]+(?:\s*[-–]\s*[0-9]*\.?[0-9]+)?`)
@@ -457,7 +464,8 @@ var floors = map[string]struct {
 	// Raised after the twenty-ninth round (columns of a statistic and a
 	// variant take the unit of the text above, a multiple of a named
 	// reference apart from its line's pair: 237/249, 1/231).
-	"blind17": {extraction: 239.0 / 249, recall: 14.0 / 18, falseRate: 1.0 / 231, unlabelled: 0},
+	// Raised in the forty-seventh round (the scorer keys "p99=4.61ms" by its figure: 240/249 extracted).
+	"blind17": {extraction: 240.0 / 249, recall: 14.0 / 18, falseRate: 1.0 / 231, unlabelled: 0},
 	// blind18, scored blind once with the eighteenth round (291/317,
 	// 9/19, 5/298), then developed on in the nineteenth.
 	// Raised after the twenty-third round (299/317).
@@ -758,7 +766,8 @@ var floors = map[string]struct {
 	// false alarms.
 	// Raised in the forty-seventh round (wordFactors: 243/258 extracted;
 	// differencePrefixSlip: 17/24 caught).
-	"blind46": {extraction: 243.0 / 258, recall: 17.0 / 24, falseRate: 5.0 / 234, unlabelled: 0},
+	// Raised in the forty-seventh round (the scorer keys "med=39.7ms", "p(95)=121.6ms" by their figures: 247/258 extracted).
+	"blind46": {extraction: 247.0 / 258, recall: 17.0 / 24, falseRate: 5.0 / 234, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
