@@ -162,7 +162,7 @@ func (x *extractor) checkDerived(c *Claim) {
 			x.checkAmountRepeated(c, n, scan, figs) {
 			return
 		}
-		if x.checkSentenceDifference(c, n, scan, figs) || x.checkRowLabelDifference(c, n, scan, figs) {
+		if x.checkSentenceDifference(c, n, scan, figs) || x.checkRowLabelDifference(c, n, scan, figs) || x.checkRowDownWrapped(c, n, scan, figs) {
 			return
 		}
 		if x.checkPerCount(c, n, scan, figs) || x.checkPerTotal(c, n, scan) || x.checkRateTotal(c, n, scan) || x.checkFullShare(c, n, scan) {
@@ -3338,7 +3338,8 @@ func (x *extractor) checkRowLabelDifference(c *Claim, n Number, scan string, fig
 	}
 	comparedAfter := rowWordDifference && rowComparativeAfterRE.MatchString(scan[figs[at].end:]) || countAfter != "" ||
 		x.rowSaving && rowSavingBeforeRE.MatchString(scan[:figs[at].start]) ||
-		rowNamedByChange && changeVerbByRE.MatchString(scan[:figs[at].start])
+		rowNamedByChange && changeVerbByRE.MatchString(scan[:figs[at].start]) ||
+		rowNamedByDown && isDownBeforeRE.MatchString(scan[:figs[at].start])
 	if !changeByBeforeRE.MatchString(scan[:figs[at].start]) && !comparedAfter {
 		return false
 	}

@@ -155,3 +155,25 @@ func TestFortySeventhRoundDifferencePrefixSlip(t *testing.T) {
 	stated(t, table("5.66 µs"), 9, "5.66")
 	noAlarmAt(t, table("4.21 ms"), 9, "4.21")
 }
+
+// TestFortySeventhRoundRowNamedByDown checks that a time after "is down"
+// ("the p95 is down 4.2 ms", also with the sentence wrapped right before
+// the figure) is read against the table row its words name (const
+// rowNamedByDown): the row's difference miscomputed is an arithmetic
+// error, the right one consistent.
+func TestFortySeventhRoundRowNamedByDown(t *testing.T) {
+	src := func(line1, line2 string) string {
+		return doc("# Ferry booking", "", "## Latency", "",
+			"| metric | before | after |",
+			"|---|--:|--:|",
+			"| p95 | 18.4 ms | 12.9 ms |",
+			"| p50 | 6.1 ms | 4.0 ms |",
+			"",
+			line1,
+			line2)
+	}
+	alarmAt(t, src("Holding a seat is quicker: the p95 is down 4.5 ms on the same load.", ""), 10, "4.5")
+	stated(t, src("Holding a seat is quicker: the p95 is down 5.5 ms on the same load.", ""), 10, "5.5")
+	alarmAt(t, src("Holding a seat is quicker at the rush hour, and the p95 is down", "4.5 ms on the same load."), 11, "4.5")
+	stated(t, src("Holding a seat is quicker at the rush hour, and the p95 is down", "5.5 ms on the same load."), 11, "5.5")
+}

@@ -64,6 +64,36 @@ const rowNamedByChange = true
 // changeVerbByRE finds a verb of change and "by" right before a figure.
 var changeVerbByRE = regexp.MustCompile(`(?i)\b(?:drops?|dropped|falls?|fell|improves?|improved|rises?|rose|grows?|grew|shrinks?|shrank|decreases?|decreased|increases?|increased|declines?|declined|(?:goes|went|is|was|comes|came)\s+(?:down|up))\s+by\s+(?:about\s+|roughly\s+|nearly\s+|~)?$`)
 
+// rowNamedByDown (forty-seventh round) lets checkRowLabelDifference
+// take the row a change names by a word when the figure follows "is
+// down" or "is up" without "by" ("the p99 is down 6.5 s" and the row
+// "Volume-to-tile latency p99 | 19.6 s | 12.1 s"; "The p50 is down 2.9
+// ms"), as rowNamedByChange does for "drops by", also when the sentence
+// wraps right before the figure ("… and the p99 is down" / "6.5 s,
+// which …": the line before is read in front, checkRowDownWrapped): the
+// figure is that row's difference, and one miscomputed is an arithmetic
+// error. One anchored regular expression per time or size read as a
+// change; one join and scan of two lines per figure that opens a line
+// after "is down".
+const rowNamedByDown = true
+
+// isDownBeforeRE finds "is down" or "was up" (a hedge allowed) right
+// before a figure.
+var isDownBeforeRE = regexp.MustCompile(`(?i)\b(?:is|was|are|were)\s+(?:down|up)\s+(?:about\s+|roughly\s+|nearly\s+|~)?$`)
+
+// checkRowDownWrapped: see rowNamedByDown.
+func (x *extractor) checkRowDownWrapped(c *Claim, n Number, scan string, figs []figure) bool {
+	if !rowNamedByDown || len(figs) == 0 || figs[0].Text != n.Text || strings.TrimSpace(scan[:figs[0].start]) != "" || c.Line < 2 {
+		return false
+	}
+	prev := x.wrappedLine(c.Line-1, c.Line-2)
+	if prev == "" || !isDownBeforeRE.MatchString(prev+" ") {
+		return false
+	}
+	joined := prev + " " + scan
+	return x.checkRowLabelDifference(c, n, joined, scanFigures(joined))
+}
+
 // rowNamedByPercentile lets checkRowLabelDifference take a row its
 // clause names by a latency percentile ("The p50 drops by 4.7 ms" and
 // the row "p50 gateway → store"): nameWords leaves statistics out of a
