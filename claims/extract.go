@@ -91,6 +91,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.finish()
 	x.collectFacts()
 	x.crossCheck()
+	x.unalarmBdnFactors()
 	x.checkDifferenceSlips()
 	x.addWordFactors()
 	return x.rep, nil

@@ -177,3 +177,27 @@ func TestFortySeventhRoundRowNamedByDown(t *testing.T) {
 	alarmAt(t, src("Holding a seat is quicker at the rush hour, and the p95 is down", "4.5 ms on the same load."), 11, "4.5")
 	stated(t, src("Holding a seat is quicker at the rush hour, and the p95 is down", "5.5 ms on the same load."), 11, "5.5")
 }
+
+// TestFortySeventhRoundBdnFactorRows checks that a factor two rows of a
+// BenchmarkDotNet table give, rows whose setting values the sentence
+// names ("at 256 stops", "from 8 to 256 stops"), is consistent (const
+// bdnFactorRows), and that a factor no two rows give keeps its alarm
+// (the sentence's own 8 → 256 gives 32x, not 41.5x).
+func TestFortySeventhRoundBdnFactorRows(t *testing.T) {
+	src := func(line string) string {
+		return doc("# Tram timetable merger", "", "## Results", "",
+			"```",
+			"| Method  | Stops | Mean        | Error    | StdDev   | Ratio | Allocated | Alloc Ratio |",
+			"|-------- |------ |------------:|---------:|---------:|------:|----------:|------------:|",
+			"| MergeV1 | 8     |    912.0 ns |  7.10 ns |  6.64 ns |  1.00 |     480 B |        1.00 |",
+			"| MergeV2 | 8     |    402.5 ns |  3.02 ns |  2.82 ns |  0.44 |      64 B |        0.13 |",
+			"| MergeV1 | 256   | 24,310.0 ns | 190.4 ns | 178.1 ns |  1.00 |   8,240 B |        1.00 |",
+			"| MergeV2 | 256   |  6,115.2 ns |  41.7 ns |  39.0 ns |  0.25 |      64 B |        0.01 |",
+			"```",
+			"",
+			line)
+	}
+	noAlarmAt(t, src("At 256 stops the new merger is 3.98x faster, and V1 grows 26.7x from 8 to 256 stops."), 14, "3.98")
+	noAlarmAt(t, src("At 256 stops the new merger is 3.98x faster, and V1 grows 26.7x from 8 to 256 stops."), 14, "26.7")
+	alarmAt(t, src("At 256 stops the new merger is 3.98x faster, and V1 grows 41.5x from 8 to 256 stops."), 14, "41.5")
+}
