@@ -102,20 +102,9 @@ func (x *extractor) checkDifferenceSlips() {
 			if math.IsNaN(cx.Got) {
 				continue
 			}
-			if len(c.Numbers) == 1 {
-				setCross(c, cx)
-				break
+			if e, split := figureOwnClaim(c, at, cx); split {
+				add = append(add, e)
 			}
-			e := *c
-			e.Numbers, e.Claimed, e.Quantity = []Number{n}, n.String(), n.Quantity
-			setCross(&e, cx)
-			add = append(add, e)
-			c.Numbers = slices.Delete(slices.Clone(c.Numbers), at, at+1)
-			var parts []string
-			for _, o := range c.Numbers {
-				parts = append(parts, o.String())
-			}
-			c.Claimed = strings.Join(parts, ", ")
 			break
 		}
 	}
@@ -144,6 +133,27 @@ func (x *extractor) statesSlipped(n Number, factor float64) bool {
 		}
 	}
 	return false
+}
+
+// figureOwnClaim sets the check cx on figure at of claim c: on c when
+// it is c's only figure, else on a claim of its own, returned with true,
+// which the caller adds (c keeps its other figures).
+func figureOwnClaim(c *Claim, at int, cx *Cross) (Claim, bool) {
+	if len(c.Numbers) == 1 {
+		setCross(c, cx)
+		return Claim{}, false
+	}
+	n := c.Numbers[at]
+	e := *c
+	e.Numbers, e.Claimed, e.Quantity = []Number{n}, n.String(), n.Quantity
+	setCross(&e, cx)
+	c.Numbers = slices.Delete(slices.Clone(c.Numbers), at, at+1)
+	var parts []string
+	for _, o := range c.Numbers {
+		parts = append(parts, o.String())
+	}
+	c.Claimed = strings.Join(parts, ", ")
+	return e, true
 }
 
 // A diffHit is the one difference that gives a figure with its prefix

@@ -201,3 +201,21 @@ func TestFortySeventhRoundBdnFactorRows(t *testing.T) {
 	noAlarmAt(t, src("At 256 stops the new merger is 3.98x faster, and V1 grows 26.7x from 8 to 256 stops."), 14, "26.7")
 	alarmAt(t, src("At 256 stops the new merger is 3.98x faster, and V1 grows 41.5x from 8 to 256 stops."), 14, "41.5")
 }
+
+// TestFortySeventhRoundListChainTotals checks that a list item carrying
+// the computation of the items above on ("- × 30 days = $1,260 a month"
+// after "… = $4.20 a day") is checked as the product of the chain's
+// result and its factor (const listChainTotals): ten times off an
+// arithmetic error, right consistent, also when it multiplies the
+// chain's first item rather than the one right above.
+func TestFortySeventhRoundListChainTotals(t *testing.T) {
+	src := func(month string) string {
+		return doc("# Weather station uplink", "", "## Cost", "",
+			"- 12 modems × 24 h × $0.0146 = $4.20 a day",
+			"- × 30 days = "+month+" a month",
+			"- × 365 days = $1,533 a year")
+	}
+	alarmAt(t, src("$1,260"), 6, "1,260")
+	stated(t, src("$126"), 6, "126")
+	stated(t, src("$126"), 7, "1,533")
+}

@@ -770,8 +770,8 @@ var floors = map[string]struct {
 	// differencePrefixSlip: 17/24 caught).
 	// Raised in the forty-seventh round (the scorer keys "med=39.7ms",
 	// "p(95)=121.6ms" by their figures: 247/258 extracted;
-	// rowNamedByDown: 18/24 caught).
-	"blind46": {extraction: 247.0 / 258, recall: 18.0 / 24, falseRate: 5.0 / 234, unlabelled: 0},
+	// rowNamedByDown: 18/24 caught; listChainTotals: 19/24 caught).
+	"blind46": {extraction: 247.0 / 258, recall: 19.0 / 24, falseRate: 5.0 / 234, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
