@@ -219,3 +219,28 @@ func TestFortySeventhRoundListChainTotals(t *testing.T) {
 	stated(t, src("$126"), 6, "126")
 	stated(t, src("$126"), 7, "1,533")
 }
+
+// TestFortySeventhRoundTimesFactors checks that a factor in digits
+// before "times" or "×" with no comparative after it ("the new index
+// 9.9 times.", "41.3 times the scan", "a 16× compression of") is a claim
+// of its line (const timesFactors), consistent when its sentence's
+// figures give it, else unverifiable and never alarmed; and that a count
+// of repetitions, a product and a count of parts are not read.
+func TestFortySeventhRoundTimesFactors(t *testing.T) {
+	src := doc("# Seed bank catalogue", "", "## Results", "",
+		"Ten times the accessions cost the old index 10.4 times as much and the new index 9.9 times.",
+		"Each record is 64 B on disk, a 16× compression of the 1,024 B source row.",
+		"The importer retried 14 times, and the box has 2 × Xeon CPUs at 7 × $0.12 an hour.")
+	rep := extract(t, src)
+	if c := claimAt(t, rep, 5, "9.9"); c.Verdict.Failed() {
+		t.Errorf("9.9 times: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, rep, 6, "16"); c.Verdict != Consistent {
+		t.Errorf("16×: %s (%s), want consistent", c.Verdict, c.Detail)
+	}
+	for _, f := range []string{"14", "2", "7"} {
+		if c := findClaim(rep, 7, f); c != nil && c.Kind == Speedup {
+			t.Errorf("line 7: %q read as a factor", c.Claimed)
+		}
+	}
+}
