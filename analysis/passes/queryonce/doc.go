@@ -33,6 +33,11 @@
 // through such a helper parses its query string five times. Calls through
 // such helpers get no fix.
 //
+// Calls that no run of the function makes together — in different cases
+// of a switch or select, or in the two branches of an if — parse once per
+// run and are not counted together (a URI parser that hands the URL to one
+// helper per scheme).
+//
 // It stays silent for code that runs once (init, package-level variables,
 // sync.Once, main outside its loops), for URLs reached through a call
 // (ctx.URL().Query(): the call may return another URL each time), and for a

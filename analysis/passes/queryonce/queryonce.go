@@ -109,7 +109,8 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		name := funcName(g.fn)
-		if len(g.calls) >= 2 {
+		if seq := sequential(g); len(seq) >= 2 {
+			n := len(seq)
 			var vias []string
 			for _, c := range g.calls {
 				if c.via != "" && !slices.Contains(vias, c.via) {
@@ -117,24 +118,23 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 			}
 			msg := checkdoc.Fit(
-				fmt.Sprintf("%s.Query() parses the query string again (%d calls in %s): parse it once and read the url.Values", g.key, len(g.calls), name),
-				fmt.Sprintf("url.URL.Query() parses the same query string again (%d calls in one function): parse it once", len(g.calls)))
+				fmt.Sprintf("%s.Query() parses the query string again (%d calls in %s): parse it once and read the url.Values", g.key, n, name),
+				fmt.Sprintf("url.URL.Query() parses the same query string again (%d calls in one function): parse it once", n))
 			if len(vias) > 0 {
 				msg = checkdoc.Fit(
-					fmt.Sprintf("%s.Query() parses the query string again (%d parses in %s, via %s): parse it once", g.key, len(g.calls), name, strings.Join(vias, ", ")),
-					fmt.Sprintf("%s.Query() parses the query string again (%d parses in %s, via calls): parse it once", g.key, len(g.calls), name),
-					fmt.Sprintf("url.URL.Query() parses the same query string again (%d parses in one function, through calls): parse it once", len(g.calls)))
+					fmt.Sprintf("%s.Query() parses the query string again (%d parses in %s, via %s): parse it once", g.key, n, name, strings.Join(vias, ", ")),
+					fmt.Sprintf("%s.Query() parses the query string again (%d parses in %s, via calls): parse it once", g.key, n, name),
+					fmt.Sprintf("url.URL.Query() parses the same query string again (%d parses in one function, via calls): parse it once", n))
 			}
-			d := analysis.Diagnostic{Pos: g.calls[1].call.Pos(), End: g.calls[1].call.End(), Message: msg}
-			if fix, ok := fixGroup(pass, g); ok {
+			d := analysis.Diagnostic{Pos: seq[1].call.Pos(), End: seq[1].call.End(), Message: msg}
+			if fix, ok := fixGroup(pass, g); ok && n == len(g.calls) {
 				d.SuggestedFixes = []analysis.SuggestedFix{fix}
 			}
 			pass.Report(d)
 			continue
 		}
-		c := g.calls[0]
-		loop, ok := hot.Loop(c.cur)
-		if !ok || g.root.Pos() >= loop.Node().Pos() {
+		c, ok := inInvariantLoop(hot, g)
+		if !ok {
 			continue // parsed once per call, or a URL of each iteration
 		}
 		what := g.key + ".Query() parses the same query string"
@@ -150,6 +150,72 @@ func run(pass *analysis.Pass) (any, error) {
 		})
 	}
 	return nil, nil
+}
+
+// inInvariantLoop returns the first call of g in a loop that does not
+// change the URL (its variable is declared before the loop; changed has
+// ruled out assignments).
+func inInvariantLoop(hot *hotpath.Info, g *group) (queryCall, bool) {
+	for _, c := range g.calls {
+		if loop, ok := hot.Loop(c.cur); ok && g.root.Pos() < loop.Node().Pos() {
+			return c, true
+		}
+	}
+	return queryCall{}, false
+}
+
+// sequential returns the most calls of g that one run of its function can
+// make, in source order: greedily from each call, the calls of which no
+// two are exclusive (see exclusive). Calls in different cases of a switch,
+// or in the two branches of an if, parse once per run (asynq's
+// ParseRedisURI hands the URL to one parser per scheme). Cost: quadratic
+// in the calls of one URL in one function, a handful.
+func sequential(g *group) []queryCall {
+	var best []queryCall
+	for i, a := range g.calls {
+		kept := []queryCall{a}
+		for j, b := range g.calls {
+			if i != j && !slices.ContainsFunc(kept, func(k queryCall) bool { return exclusive(g.fn.Node(), k.call, b.call) }) {
+				kept = append(kept, b)
+			}
+		}
+		if len(kept) > len(best) {
+			best = kept
+		}
+	}
+	slices.SortFunc(best, func(a, b queryCall) int { return int(a.call.Pos() - b.call.Pos()) })
+	return best
+}
+
+// exclusive reports whether no run of fn reaches both a and b: they sit in
+// different cases of one switch or select statement, or one in the body
+// and the other in the else branch of one if statement.
+func exclusive(fn, a, b ast.Node) bool {
+	within := func(n, outer ast.Node) bool {
+		return outer != nil && outer.Pos() <= n.Pos() && n.End() <= outer.End()
+	}
+	var lca ast.Node
+	ast.Inspect(fn, func(n ast.Node) bool {
+		if n == nil || !within(a, n) || !within(b, n) {
+			return false
+		}
+		lca = n
+		return true
+	})
+	switch n := lca.(type) {
+	case *ast.IfStmt:
+		return n.Else != nil && (within(a, n.Body) && within(b, n.Else) || within(b, n.Body) && within(a, n.Else))
+	case *ast.BlockStmt:
+		for _, st := range n.List {
+			switch st.(type) {
+			case *ast.CaseClause, *ast.CommClause:
+				// a and b sit in different clauses: this block,
+				// the switch's body, is the innermost node holding both.
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // parsers returns the functions of the package (declared at top level,
