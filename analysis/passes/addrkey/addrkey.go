@@ -53,62 +53,64 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		addr := types.ExprString(sel.X)
-		how := "AddrPort()"
-		if types.IsInterface(info.TypeOf(sel.X)) {
-			how = "AddrPort() of a *net.UDPAddr"
-		}
+		form, how := comparableForm(info.TypeOf(sel.X))
 		var msg string
 		if use.compared {
 			msg = checkdoc.Fit(
-				fmt.Sprintf("%s.String() formats the address to compare it: compare netip.AddrPort values (%s) instead", addr, how),
-				"addr.String() formats the address to compare it: compare netip.AddrPort values (AddrPort()) instead")
+				fmt.Sprintf("%s.String() formats the address to compare it: compare %s values (%s) instead", addr, form, how),
+				fmt.Sprintf("addr.String() formats the address to compare it: compare %s values instead", form))
 		} else {
 			msg = checkdoc.Fit(
-				fmt.Sprintf("%s.String() formats the address per lookup of %s: key the map by netip.AddrPort (%s)", addr, use.mapName, how),
-				fmt.Sprintf("%s.String() formats the address per map lookup: key the map by netip.AddrPort (AddrPort())", addr),
-				"addr.String() formats the address per map lookup: key the map by netip.AddrPort (AddrPort())")
+				fmt.Sprintf("%s.String() formats the address per lookup of %s: key the map by %s (%s)", addr, use.mapName, form, how),
+				fmt.Sprintf("%s.String() formats the address per map lookup: key the map by %s", addr, form),
+				fmt.Sprintf("addr.String() formats the address per map lookup: key the map by %s", form))
 		}
 		pass.Report(analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Message: msg})
 	}
 	return nil, nil
 }
 
-// isAddress reports whether t is a network address: a type with the
-// methods of net.Addr (Network() string and String() string, whatever
-// package declares it), or netip.Addr or netip.AddrPort.
+// isAddress reports whether t is a network address the check knows a
+// comparable form of: the net.Addr interface, net.UDPAddr, net.TCPAddr or
+// net.IPAddr (or a pointer to one), netip.Addr or netip.AddrPort. Other
+// types with the methods of net.Addr are left alone: a *net.IPNet is a
+// prefix (its form is netip.Prefix), a pipe's or a proxy protocol's
+// address has no AddrPort.
 func isAddress(t types.Type) bool {
 	if t == nil {
 		return false
+	}
+	if astutil.IsNamedOrPointer(t, "net", "Addr") {
+		return types.IsInterface(t)
+	}
+	for _, name := range []string{"UDPAddr", "TCPAddr", "IPAddr"} {
+		if astutil.IsNamedOrPointer(t, "net", name) {
+			return true
+		}
 	}
 	for _, name := range []string{"Addr", "AddrPort"} {
 		if astutil.IsNamedOrPointer(t, "net/netip", name) {
 			return true
 		}
 	}
-	ms := types.NewMethodSet(t)
-	if !types.IsInterface(t) {
-		if _, ok := t.(*types.Pointer); !ok {
-			ms = types.NewMethodSet(types.NewPointer(t))
-		}
-	}
-	return stringMethod(ms, "Network") && stringMethod(ms, "String")
+	return false
 }
 
-// stringMethod reports whether ms has a method name() string.
-func stringMethod(ms *types.MethodSet, name string) bool {
-	for i := 0; i < ms.Len(); i++ {
-		m := ms.At(i).Obj()
-		if m.Name() != name {
-			continue
-		}
-		sig, ok := m.Type().(*types.Signature)
-		if !ok || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
-			return false
-		}
-		b, ok := sig.Results().At(0).Type().Underlying().(*types.Basic)
-		return ok && b.Kind() == types.String
+// comparableForm returns the comparable form of an address of type t, as
+// the message names it: netip.Addr for an IP alone, netip.AddrPort
+// otherwise.
+func comparableForm(t types.Type) (form, how string) {
+	switch {
+	case astutil.IsNamedOrPointer(t, "net", "IPAddr"):
+		return "netip.Addr", "AddrFromSlice of its IP"
+	case astutil.IsNamedOrPointer(t, "net/netip", "Addr"):
+		return "netip.Addr", "it is comparable"
+	case astutil.IsNamedOrPointer(t, "net/netip", "AddrPort"):
+		return "netip.AddrPort", "it is comparable"
+	case types.IsInterface(t):
+		return "netip.AddrPort", "AddrPort() of a *net.UDPAddr"
 	}
-	return false
+	return "netip.AddrPort", "AddrPort()"
 }
 
 // isAddressString reports whether e calls the String method of a network
@@ -183,6 +185,11 @@ func direct(info *types.Info, cur inspector.Cursor) (use, bool) {
 	switch p := cur.Parent().Node().(type) {
 	case *ast.IndexExpr:
 		if cur.ParentEdgeKind() != edge.IndexExpr_Index {
+			return use{}, false
+		}
+		if idx := cur.Parent(); idx.ParentEdgeKind() == edge.AssignStmt_Lhs && idx.Parent().Node().(*ast.AssignStmt).Tok == token.ASSIGN {
+			// m[addr.String()] = v stores a new entry: once per peer,
+			// where the lookup before it runs per packet.
 			return use{}, false
 		}
 		if _, ok := info.TypeOf(p.X).Underlying().(*types.Map); !ok {

@@ -19,14 +19,20 @@
 // none. Comparing two addresses by their text (a.String() != b.String())
 // costs the same twice over.
 //
-// The check reports a call of the String method of a network address — a
-// value whose type has the methods of net.Addr (Network and String), or a
-// netip.Addr or netip.AddrPort — whose result is only used
+// The check reports a call of the String method of a network address of a
+// type it knows a comparable form of — a net.Addr interface value, a
+// net.UDPAddr, net.TCPAddr or net.IPAddr, a netip.Addr or netip.AddrPort —
+// whose result is only used
 //
-//   - as the index of a map (sessions[addr.String()]), or
+//   - as the index of a map read (sessions[addr.String()]), or
 //   - as an operand of == or != ,
 //
-// directly or through a local variable that is used only so. It stays
+// directly or through a local variable that is used only so. The store of
+// a new entry (sessions[addr.String()] = s) is not reported: it runs once
+// per peer, where the lookup before it runs per packet. Other types with
+// the methods of net.Addr are left alone: a *net.IPNet is a prefix, whose
+// comparable form is netip.Prefix, and a pipe's or a proxy protocol's
+// address has no AddrPort. It stays
 // silent for code that runs once (init, package-level variables,
 // sync.Once, main outside its loops) and for any other use of the text (a
 // log field, a header, a value stored in a struct), where the string is the

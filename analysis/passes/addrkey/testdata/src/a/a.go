@@ -25,7 +25,7 @@ func (s *server) serve() {
 		sess, ok := s.sessions[addr.String()] // want `addr.String\(\) formats the address per lookup of s.sessions: key the map by netip.AddrPort \(AddrPort\(\)\)`
 		if !ok {
 			sess = &session{}
-			s.sessions[addr.String()] = sess // want `addr.String\(\) formats the address per lookup of s.sessions`
+			s.sessions[addr.String()] = sess // a new entry: once per client
 		}
 		sess.n++
 	}
@@ -71,6 +71,17 @@ func kept(addr net.Addr, names map[string]string) string {
 // ipText compares a netip.Addr's text with a configured string.
 func ipText(ip netip.Addr, allowed string) bool {
 	return ip.String() == allowed // want `ip.String\(\) formats the address to compare it`
+}
+
+// prefixes keys a table by a network prefix's text: a *net.IPNet has the
+// methods of net.Addr, but its comparable form is netip.Prefix.
+func prefixes(n *net.IPNet, m map[string]bool) bool {
+	return m[n.String()]
+}
+
+// byIP keys a table by an IP address alone.
+func byIP(a *net.IPAddr, m map[string]int) int {
+	return m[a.String()] // want `a.String\(\) formats the address per lookup of m: key the map by netip.Addr`
 }
 
 // notAnAddress has a String method but no Network method.
