@@ -244,3 +244,24 @@ func TestFortySeventhRoundTimesFactors(t *testing.T) {
 		}
 	}
 }
+
+// TestFortySeventhRoundCountOfTotal checks that a part of a total in
+// prose ("retire 12 of 40 brokers") is a claim of its line (const
+// countOfTotal), consistent when the report states the total and what
+// is left (40 → 28 brokers), else unverifiable and never alarmed.
+func TestFortySeventhRoundCountOfTotal(t *testing.T) {
+	src := func(part string) string {
+		return doc("# Tide gauge brokers", "", "## Fleet", "",
+			"| | before | after |",
+			"|---|--:|--:|",
+			"| brokers | 40 | 28 |",
+			"",
+			"The new codec let us retire "+part+" of 40 brokers.")
+	}
+	if c := claimAt(t, extract(t, src("12")), 9, "12"); c.Verdict != Consistent {
+		t.Errorf("12 of 40: %s (%s), want consistent", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("15")), 9, "15"); c.Verdict != Unverifiable {
+		t.Errorf("15 of 40: %s (%s), want unverifiable", c.Verdict, c.Detail)
+	}
+}
