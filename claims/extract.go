@@ -218,8 +218,11 @@ type extractor struct {
 	// ("decode_batch/64 time:"), with the block they were printed in;
 	// critName and critPair the last name and pair read.
 	criterion map[string]critEstimate
-	critName  string
-	critPair  map[string]*Pair
+	// k6Runs holds, per k6 counter metric, its rate in the last k6
+	// summary read (k6RunPairs).
+	k6Runs   map[string]k6Run
+	critName string
+	critPair map[string]*Pair
 	// critTime is the last "change:" interval of time read, and
 	// critThrpt the time change each throughput change line rests on,
 	// by 1-based line (criterionThrptChange).

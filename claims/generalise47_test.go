@@ -265,3 +265,30 @@ func TestFortySeventhRoundCountOfTotal(t *testing.T) {
 		t.Errorf("15 of 40: %s (%s), want unverifiable", c.Verdict, c.Detail)
 	}
 }
+
+// TestFortySeventhRoundK6RunPairs checks that the rates of one k6
+// counter in two summaries pasted one after the other are a pair
+// (const k6RunPairs): "62 % more requests" is consistent with 402.5/s →
+// 652.0/s, and a percentage that pair does not give is not.
+func TestFortySeventhRoundK6RunPairs(t *testing.T) {
+	src := func(pct string) string {
+		return doc("# Parking permit API", "", "## Load test", "",
+			"Before:", "",
+			"```",
+			"     http_reqs......................: 120750  402.5/s",
+			"```",
+			"",
+			"After:", "",
+			"```",
+			"     http_reqs......................: 195600  652.0/s",
+			"```",
+			"",
+			"The same three pods now serve "+pct+" more requests.")
+	}
+	if c := claimAt(t, extract(t, src("62 %")), 17, "62"); c.Verdict != Consistent {
+		t.Errorf("62 %%: %s (%s), want consistent", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("85 %")), 17, "85"); c.Verdict == Consistent {
+		t.Errorf("85 %%: consistent (%s), want no support from the pair", c.Detail)
+	}
+}
