@@ -94,6 +94,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.unalarmBdnFactors()
 	x.checkDifferenceSlips()
 	x.checkListChains()
+	x.checkTenfoldTotals()
 	x.addWordFactors()
 	return x.rep, nil
 }

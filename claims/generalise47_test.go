@@ -292,3 +292,26 @@ func TestFortySeventhRoundK6RunPairs(t *testing.T) {
 		t.Errorf("85 %%: consistent (%s), want no support from the pair", c.Detail)
 	}
 }
+
+// TestFortySeventhRoundPeriodTotalTenfold checks that a total over a
+// month or a year ten times off the amount its paragraph states over a
+// day, linked by a semicolon or a list item, is an arithmetic error
+// (const periodTotalTenfold); that the right total raises nothing; and
+// that a total of another thing with the same digits is left alone.
+func TestFortySeventhRoundPeriodTotalTenfold(t *testing.T) {
+	src := func(month string) string {
+		return doc("# Glacier camera uploads", "", "## Storage", "",
+			"The cameras upload 38.2 GB a day across the valley; roughly "+month+" a month.")
+	}
+	alarmAt(t, src("11,460 GB"), 5, "11,460")
+	stated(t, src("1,146 GB"), 5, "1,146")
+	noAlarmAt(t, src("11,460 files"), 5, "11,460")
+
+	list := func(month string) string {
+		return doc("# Glacier camera uploads", "", "## Compute", "",
+			"- 5.1 ms × 40 million frames = 204,000 CPU-seconds a day, about 56.7 core-hours per day;",
+			"- over a 30-day month that is about "+month+" core-hours.")
+	}
+	alarmAt(t, list("17,010"), 6, "17,010")
+	stated(t, list("1,701"), 6, "1,701")
+}
