@@ -315,3 +315,25 @@ func TestFortySeventhRoundPeriodTotalTenfold(t *testing.T) {
 	alarmAt(t, list("17,010"), 6, "17,010")
 	stated(t, list("1,701"), 6, "1,701")
 }
+
+// TestFortySeventhRoundPValueRestated checks that a p-value of prose is
+// a claim (const pValueRestated): consistent when the pasted output
+// prints it, unverifiable (never alarmed) when it does not.
+func TestFortySeventhRoundPValueRestated(t *testing.T) {
+	src := func(p string) string {
+		return doc("# Hive scale firmware", "", "## Criterion", "",
+			"```",
+			"weigh/filter            time:   [1.2041 µs 1.2107 µs 1.2180 µs]",
+			"                 change:",
+			"                        time:   [-0.9120% +0.2014% +1.3302%] (p = 0.74 > 0.05)",
+			"```",
+			"",
+			"The filter is unchanged within noise (p = "+p+").")
+	}
+	if c := claimAt(t, extract(t, src("0.74")), 11, "0.74"); c.Verdict != Consistent {
+		t.Errorf("p = 0.74: %s (%s), want consistent", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("0.47")), 11, "0.47"); c.Verdict != Unverifiable {
+		t.Errorf("p = 0.47: %s (%s), want unverifiable", c.Verdict, c.Detail)
+	}
+}

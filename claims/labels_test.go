@@ -792,7 +792,8 @@ var floors = map[string]struct {
 	// Raised in the forty-seventh round (timesFactors: 248/258 extracted).
 	// k6RunPairs: 4/234 false alarms (the floor on false alarms is a
 	// ceiling).
-	"blind46": {extraction: 248.0 / 258, recall: 19.0 / 24, falseRate: 4.0 / 234, unlabelled: 0},
+	// pValueRestated: 249/258 extracted.
+	"blind46": {extraction: 249.0 / 258, recall: 19.0 / 24, falseRate: 4.0 / 234, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

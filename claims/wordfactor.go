@@ -287,6 +287,9 @@ func (x *extractor) addWordFactors() {
 	if x.addCountsOfTotals(stated) {
 		added = true
 	}
+	if x.addPValues(stated) {
+		added = true
+	}
 	if added {
 		slices.SortStableFunc(x.rep.Claims, func(a, b Claim) int { return a.Line - b.Line })
 	}
