@@ -95,6 +95,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.checkDifferenceSlips()
 	x.checkListChains()
 	x.checkTenfoldTotals()
+	x.checkPeriodTableRows()
 	x.addWordFactors()
 	return x.rep, nil
 }

@@ -337,3 +337,25 @@ func TestFortySeventhRoundPValueRestated(t *testing.T) {
 		t.Errorf("p = 0.47: %s (%s), want unverifiable", c.Verdict, c.Detail)
 	}
 }
+
+// TestFortySeventhRoundPeriodTableRows checks that amounts per period
+// restated after a table of period rows are read against the rows (const
+// periodTableRows): the month's row confirms "about $980 a month" even
+// though the week before it is wrong, and the week, which the day's row
+// times seven does not give, is an arithmetic error; a right week is
+// consistent.
+func TestFortySeventhRoundPeriodTableRows(t *testing.T) {
+	src := func(week string) string {
+		return doc("# Ferry ticket kiosks", "", "## Cost", "",
+			"| Period | Kiosks retired | Saving |",
+			"|--------|---------------:|-------:|",
+			"| Day    |             14 | $32.60 |",
+			"| Month (30 d) |       14 | $978.00 |",
+			"| Year (365 d) |       14 | $11,899.00 |",
+			"",
+			"That is roughly "+week+" a week, or about $980 a month.")
+	}
+	alarmAt(t, src("$261"), 11, "261")
+	noAlarmAt(t, src("$261"), 11, "980")
+	stated(t, src("$228"), 11, "228")
+}

@@ -793,7 +793,8 @@ var floors = map[string]struct {
 	// k6RunPairs: 4/234 false alarms (the floor on false alarms is a
 	// ceiling).
 	// pValueRestated: 249/258 extracted.
-	"blind46": {extraction: 249.0 / 258, recall: 19.0 / 24, falseRate: 4.0 / 234, unlabelled: 0},
+	// periodTableRows: 20/24 caught, 3/234 false alarms.
+	"blind46": {extraction: 249.0 / 258, recall: 20.0 / 24, falseRate: 3.0 / 234, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
