@@ -394,6 +394,47 @@ type summariser struct {
 	outsideOnly map[types.Object]bool
 	// encoded memoises encoderCalls: type -> []marshalCall.
 	encoded typeutil.Map
+	// sentFields are the struct fields of channel type that some send
+	// statement of the package sends on, made on first use (see
+	// signalField).
+	sentFields map[*types.Var]bool
+}
+
+// signalField reports whether x, a receive's operand, is an unexported
+// struct field of channel type that no send statement of the package sends
+// on: a channel that is only ever closed (pion/webrtc's closedChan, a chan
+// any) signals, whatever its element type. An unexported field cannot be
+// sent on from another package; a copy of it into a variable that is sent
+// on is not followed.
+func (s *summariser) signalField(x ast.Expr) bool {
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	info := s.pass.TypesInfo
+	field, ok := info.Uses[sel.Sel].(*types.Var)
+	if !ok || !field.IsField() || field.Exported() {
+		return false
+	}
+	if _, ok := field.Type().Underlying().(*types.Chan); !ok {
+		return false
+	}
+	if s.sentFields == nil {
+		s.sentFields = make(map[*types.Var]bool)
+		for _, f := range s.pass.Files {
+			ast.Inspect(f, func(n ast.Node) bool {
+				if send, ok := n.(*ast.SendStmt); ok {
+					if cs, ok := ast.Unparen(send.Chan).(*ast.SelectorExpr); ok {
+						if v, ok := info.Uses[cs.Sel].(*types.Var); ok {
+							s.sentFields[v] = true
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	return !s.sentFields[field]
 }
 
 // body adds to n the calls and references of the function at c (a
@@ -427,7 +468,7 @@ func (s *summariser) body(c inspector.Cursor, n *funcNode, self *types.Func) {
 	if errorPaths {
 		n.errPaths = spansOf(errorBlocks(info, fbody))
 	}
-	for _, cc := range shutdownClauses(info, fbody) {
+	for _, cc := range shutdownClauses(info, fbody, s.signalField) {
 		start, end := s.pass.Fset.Position(cc.Pos()), s.pass.Fset.Position(cc.End())
 		n.shutdowns = append(n.shutdowns, span{pos{start.Line, start.Column}, pos{end.Line, end.Column}})
 	}
@@ -2086,11 +2127,12 @@ func (n *funcNode) inShutdown(p token.Position) bool {
 // end in a return statement: the case that runs when the loop's owner is
 // closed or its context cancelled, once per loop, while the loop's other
 // cases run per message. A pool.Put or a format there is paid at
-// shutdown. Source: the twenty-second held-out set
+// shutdown. closedOnly, if not nil, reports other channels that only
+// signal (see summariser.signalField). Source: the twenty-second held-out set
 // (bench/corpus/heldout22.txt), whose cold default findings included
 // pion/webrtc's RTX reader putting its buffer back when the receiver's
 // closed channel fires.
-func shutdownClauses(info *types.Info, body *ast.BlockStmt) []*ast.CommClause {
+func shutdownClauses(info *types.Info, body *ast.BlockStmt, closedOnly func(ast.Expr) bool) []*ast.CommClause {
 	if body == nil {
 		return nil
 	}
@@ -2112,7 +2154,7 @@ func shutdownClauses(info *types.Info, body *ast.BlockStmt) []*ast.CommClause {
 					return false
 				}
 			case *ast.CommClause:
-				if inLoop && signalReceive(info, m.Comm) && len(m.Body) > 0 {
+				if inLoop && signalReceive(info, m.Comm, closedOnly) && len(m.Body) > 0 {
 					if _, ok := m.Body[len(m.Body)-1].(*ast.ReturnStmt); ok {
 						clauses = append(clauses, m)
 					}
@@ -2126,9 +2168,9 @@ func shutdownClauses(info *types.Info, body *ast.BlockStmt) []*ast.CommClause {
 }
 
 // signalReceive reports whether the comm statement of a select case
-// receives from a signal channel: <-x.Done(), or <-ch (assigned or not)
-// of a channel of struct{}.
-func signalReceive(info *types.Info, comm ast.Stmt) bool {
+// receives from a signal channel: <-x.Done(), <-ch (assigned or not) of a
+// channel of struct{}, or of a channel closedOnly says is only closed.
+func signalReceive(info *types.Info, comm ast.Stmt, closedOnly func(ast.Expr) bool) bool {
 	var x ast.Expr
 	switch c := comm.(type) {
 	case *ast.ExprStmt:
@@ -2143,6 +2185,9 @@ func signalReceive(info *types.Info, comm ast.Stmt) bool {
 		return false
 	}
 	if call, ok := ast.Unparen(u.X).(*ast.CallExpr); ok && calledName(call) == "Done" {
+		return true
+	}
+	if closedOnly != nil && closedOnly(u.X) {
 		return true
 	}
 	ch, ok := info.TypeOf(u.X).(*types.Chan)

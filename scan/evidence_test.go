@@ -437,6 +437,10 @@ func TestLiteralNodes(t *testing.T) {
 		"// shutdown: a signal that does not end the loop": "high, static: is a consumer loop",
 		"// shutdown: closed":                              "low, static: in a select case that ends a loop when a signal channel closes",
 		"// shutdown: cancelled":                           "low, static: in a select case that ends a loop when a signal channel closes",
+		// a field the package only closes signals, whatever its element type
+		"// shutdown: reader per message":            "high, static: is a consumer loop",
+		"// shutdown: reader closed":                 "low, static: in a select case that ends a loop when a signal channel closes",
+		"// shutdown: a channel that carries values": "high, static: is a consumer loop",
 	})
 	// A consumer loop named a monitor is a read loop, not the control
 	// plane, unless another word says so (testdata/literals/svc/readloop.go).
