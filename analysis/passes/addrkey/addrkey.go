@@ -49,7 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		use, ok := keyUse(info, cur)
-		if !ok || hot.Once(cur) {
+		if !ok || hot.Once(cur) || assertsConcrete(info, cur, sel.X) {
 			continue
 		}
 		addr := types.ExprString(sel.X)
@@ -111,6 +111,62 @@ func comparableForm(t types.Type) (form, how string) {
 		return "netip.AddrPort", "AddrPort() of a *net.UDPAddr"
 	}
 	return "netip.AddrPort", "AddrPort()"
+}
+
+// assertsConcrete reports whether x, an address held as a net.Addr
+// interface, is asserted to *net.UDPAddr, *net.TCPAddr or *net.IPAddr (a
+// type assertion or a type switch case) somewhere in the function around
+// cur: the function handles those addresses apart (kcp-go compares a
+// *net.UDPAddr field by field), and String is its fallback for the other
+// implementations, which have no comparable form.
+func assertsConcrete(info *types.Info, cur inspector.Cursor, x ast.Expr) bool {
+	if !types.IsInterface(info.TypeOf(x)) {
+		return false
+	}
+	fn, ok := astutil.EnclosingFunc(cur)
+	if !ok {
+		return false
+	}
+	key := types.ExprString(x)
+	concrete := func(t ast.Expr) bool {
+		tt := info.TypeOf(t)
+		for _, name := range []string{"UDPAddr", "TCPAddr", "IPAddr"} {
+			if tt != nil && astutil.IsNamedOrPointer(tt, "net", name) {
+				return true
+			}
+		}
+		return false
+	}
+	for c := range fn.Preorder((*ast.TypeAssertExpr)(nil), (*ast.TypeSwitchStmt)(nil)) {
+		switch n := c.Node().(type) {
+		case *ast.TypeAssertExpr:
+			if n.Type != nil && types.ExprString(n.X) == key && concrete(n.Type) {
+				return true
+			}
+		case *ast.TypeSwitchStmt:
+			var guard ast.Expr
+			switch a := n.Assign.(type) {
+			case *ast.AssignStmt:
+				if len(a.Rhs) == 1 {
+					guard = a.Rhs[0]
+				}
+			case *ast.ExprStmt:
+				guard = a.X
+			}
+			ta, ok := guard.(*ast.TypeAssertExpr)
+			if !ok || types.ExprString(ta.X) != key {
+				continue
+			}
+			for _, cc := range n.Body.List {
+				for _, t := range cc.(*ast.CaseClause).List {
+					if concrete(t) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // isAddressString reports whether e calls the String method of a network

@@ -32,7 +32,11 @@
 // per peer, where the lookup before it runs per packet. Other types with
 // the methods of net.Addr are left alone: a *net.IPNet is a prefix, whose
 // comparable form is netip.Prefix, and a pipe's or a proxy protocol's
-// address has no AddrPort. It stays
+// address has no AddrPort. Nor is a net.Addr's String reported in a
+// function that asserts the same address to *net.UDPAddr, *net.TCPAddr or
+// *net.IPAddr (a type assertion or a type switch): such code compares
+// those apart, and String is its fallback for the other implementations.
+// It stays
 // silent for code that runs once (init, package-level variables,
 // sync.Once, main outside its loops) and for any other use of the text (a
 // log field, a header, a value stored in a struct), where the string is the

@@ -34,9 +34,10 @@
 // such helpers get no fix.
 //
 // Calls that no run of the function makes together — in different cases
-// of a switch or select, or in the two branches of an if — parse once per
-// run and are not counted together (a URI parser that hands the URL to one
-// helper per scheme).
+// of a switch or select, in the two branches of an if, or one in a block
+// that ends in a return and the other after it — parse once per run and
+// are not counted together (a URI parser that hands the URL to one helper
+// per scheme).
 //
 // It stays silent for code that runs once (init, package-level variables,
 // sync.Once, main outside its loops), for URLs reached through a call

@@ -189,7 +189,9 @@ func sequential(g *group) []queryCall {
 
 // exclusive reports whether no run of fn reaches both a and b: they sit in
 // different cases of one switch or select statement, or one in the body
-// and the other in the else branch of one if statement.
+// and the other in the else branch of one if statement, or one of them in
+// a block that ends in a return statement and the other after that block
+// (if legacy { return u.Query().Get("v1") }; return u.Query().Get("v2")).
 func exclusive(fn, a, b ast.Node) bool {
 	within := func(n, outer ast.Node) bool {
 		return outer != nil && outer.Pos() <= n.Pos() && n.End() <= outer.End()
@@ -202,6 +204,9 @@ func exclusive(fn, a, b ast.Node) bool {
 		lca = n
 		return true
 	})
+	if returnsBefore(lca, a, b) || returnsBefore(lca, b, a) {
+		return true
+	}
 	switch n := lca.(type) {
 	case *ast.IfStmt:
 		return n.Else != nil && (within(a, n.Body) && within(b, n.Else) || within(b, n.Body) && within(a, n.Else))
@@ -216,6 +221,34 @@ func exclusive(fn, a, b ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// returnsBefore reports whether x sits, below lca, in a block or a case's
+// body that ends in a return statement, and y comes after that block: a
+// run that reaches x returns before y.
+func returnsBefore(lca, x, y ast.Node) bool {
+	found := false
+	ast.Inspect(lca, func(n ast.Node) bool {
+		if found || n == nil || n.Pos() > x.Pos() || x.End() > n.End() {
+			return false
+		}
+		var list []ast.Stmt
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			list = n.List
+		case *ast.CaseClause:
+			list = n.Body
+		case *ast.CommClause:
+			list = n.Body
+		}
+		if n != lca && len(list) > 0 && y.Pos() >= n.End() {
+			if _, ok := list[len(list)-1].(*ast.ReturnStmt); ok {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
 }
 
 // parsers returns the functions of the package (declared at top level,

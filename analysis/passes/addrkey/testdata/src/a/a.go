@@ -100,3 +100,22 @@ var defaults = func() map[string]int {
 	m[a.String()] = 1
 	return m
 }()
+
+// sameSource compares UDP sources field by field and falls back to the
+// text for other kinds of address, which have no comparable form: not
+// reported.
+func sameSource(addr net.Addr, src *net.UDPAddr, srcText string) bool {
+	if udp, ok := addr.(*net.UDPAddr); ok {
+		return udp.Port == src.Port && udp.IP.Equal(src.IP)
+	}
+	return addr.String() == srcText
+}
+
+// switched does the same with a type switch.
+func switched(addr net.Addr, seen map[string]bool) bool {
+	switch a := addr.(type) {
+	case *net.TCPAddr:
+		return a.Port == 0
+	}
+	return seen[addr.String()]
+}

@@ -35,3 +35,22 @@ func fallback(u *url.URL) string {
 	}
 	return v
 }
+
+// earlyReturn reads the first parameter only on a branch that returns:
+// one parse a run.
+func earlyReturn(u *url.URL, legacy bool) string {
+	if legacy {
+		v := u.Query().Get("v1")
+		return v
+	}
+	return u.Query().Get("v2")
+}
+
+// notReturning reads a parameter on a branch that goes on: two parses.
+func notReturning(u *url.URL, legacy bool) string {
+	v := ""
+	if legacy {
+		v = u.Query().Get("v1")
+	}
+	return v + u.Query().Get("v2") // want `u.Query\(\) parses the query string again \(2 calls in notReturning\)`
+}
