@@ -92,6 +92,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.collectFacts()
 	x.crossCheck()
 	x.unalarmBdnFactors()
+	x.unalarmRestatedFactors()
 	x.checkDifferenceSlips()
 	x.checkListChains()
 	x.checkTenfoldTotals()

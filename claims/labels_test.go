@@ -519,7 +519,7 @@ var floors = map[string]struct {
 	// a new sentence's own subject: 308/317, 4/298).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 308/317, 16/19, 4/298).
-	"blind23": {extraction: 309.0 / 317, recall: 16.0 / 19, falseRate: 3.0 / 298, unlabelled: 0},
+	"blind23": {extraction: 309.0 / 317, recall: 16.0 / 19, falseRate: 2.0 / 298, unlabelled: 0},
 	// blind24, scored blind once with the twenty-fourth round (320/335,
 	// 6/21, 8/314, one alarm on an unlabelled claim): its floors.
 	// Raised after the twenty-fifth round, developed on it (19/21,
@@ -801,7 +801,7 @@ var floors = map[string]struct {
 	// blind48, scored blind once with the same reader, a second unseen set
 	// for the forty-seventh round (236/253, 11/23, 3/230, one alarm on an
 	// unlabelled claim): its floors.
-	"blind48": {extraction: 236.0 / 253, recall: 11.0 / 23, falseRate: 3.0 / 230, unlabelled: 1},
+	"blind48": {extraction: 236.0 / 253, recall: 11.0 / 23, falseRate: 1.0 / 230, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

@@ -1,0 +1,45 @@
+package claims
+
+import "testing"
+
+// The forty-eighth round's rules (testdata/labels/README.md,
+// "Forty-eighth round"). Each test has, written for the test, a text of
+// the shape its rule reads and a near miss that must keep its verdict;
+// with the rule's const off, its cases fail.
+
+// TestFortyEighthRoundFactorRestatesHeld checks that a summary listing
+// the factors its table checks further down ("coastal frames 2.47x") is
+// consistent with the table's pair, and that a summary factor no claim
+// of the report states and holds ("peat frames 4.10x") keeps its alarm (const
+// factorRestatesHeld).
+func TestFortyEighthRoundFactorRestatesHeld(t *testing.T) {
+	src := doc("# Wetland sensor decoder", "", "## Summary", "",
+		"- JMH: a river frame decodes in 9.120 µs instead of",
+		"  27.450 µs, 3.01x faster; coastal frames 2.47x; peat frames",
+		"  4.10x.",
+		"- Field trial: mean upload time from 40.10 ms to 15.20 ms, p95",
+		"  from 96.4 ms to 33.0 ms.",
+		"- Gateway: p99 120 ms → 50 ms on 6 cores instead of 16.",
+		"",
+		"## Method",
+		"",
+		"```",
+		"Benchmark                 (site)  Mode  Cnt   Score   Error  Units",
+		"SiteBench.scalarPath       river  avgt   10  27.450 ± 0.310  us/op",
+		"SiteBench.scalarPath       marsh  avgt   10  51.300 ± 0.622  us/op",
+		"SiteBench.vectorPath       river  avgt   10   9.120 ± 0.101  us/op",
+		"SiteBench.vectorPath       marsh  avgt   10  20.770 ± 0.245  us/op",
+		"```",
+		"",
+		"| Site | Scalar | Vector | Saved | Speed-up |",
+		"|---|---|---|---|---|",
+		"| river | 27.450 µs | 9.120 µs | 18.330 µs | 3.01x |",
+		"| marsh | 51.300 µs | 20.770 µs | 30.530 µs | 2.47x |")
+	rep := extract(t, src)
+	if c := claimAt(t, rep, 6, "2.47"); c.Verdict != Consistent {
+		t.Errorf("2.47x: %s (%s), want consistent", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, rep, 7, "4.10"); c.Verdict != Unsupported {
+		t.Errorf("4.10x: %s (%s), want unsupported", c.Verdict, c.Detail)
+	}
+}
