@@ -43,3 +43,28 @@ func TestFortyEighthRoundFactorRestatesHeld(t *testing.T) {
 		t.Errorf("4.10x: %s (%s), want unsupported", c.Verdict, c.Detail)
 	}
 }
+
+// TestFortyEighthRoundPercentOwnSentence checks that a percentage whose
+// two operands are the figures of its own sentence, compared across the
+// rows of a derived table, is consistent, and that one those figures
+// give only over the smaller of them ("lower" over the new figure)
+// keeps its alarm (const percentOwnSentence).
+func TestFortyEighthRoundPercentOwnSentence(t *testing.T) {
+	src := doc("# Kiln controller firmware", "", "## Per-reading cost", "",
+		"| Burst | Before per reading | After per reading | Speed-up |",
+		"|---:|---:|---:|---:|",
+		"| 1 | 5.820 µs | 2.410 µs | 2.41x |",
+		"| 16 | 5.104 µs | 1.962 µs | 2.60x |",
+		"",
+		"Bursts barely helped the old firmware: in a 16-reading burst a reading cost",
+		"5.104 µs, 12.3 % less than the 5.820 µs of a lone one. The new firmware",
+		"gains more: a reading in a burst costs 1.962 µs, 18.6 % less than alone.",
+		"Alone, a reading costs 2.410 µs, 22.8 % lower than the 1.962 µs of a burst.")
+	rep := extract(t, src)
+	if c := claimAt(t, rep, 11, "12.3"); c.Verdict != Consistent {
+		t.Errorf("12.3 %%: %s (%s), want consistent", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, rep, 13, "22.8"); c.Verdict == Consistent {
+		t.Errorf("22.8 %%: %s (%s), want an alarm (over the smaller figure)", c.Verdict, c.Detail)
+	}
+}
