@@ -68,3 +68,22 @@ func TestFortyEighthRoundPercentOwnSentence(t *testing.T) {
 		t.Errorf("22.8 %%: %s (%s), want an alarm (over the smaller figure)", c.Verdict, c.Detail)
 	}
 }
+
+// TestFortyEighthRoundHeapSizeSetting checks that the heap size a run
+// is configured with is not contradicted by the heap its results
+// measure, and that a size written before "heap in use" (a measurement)
+// keeps its contradiction (const heapSizeSetting).
+func TestFortyEighthRoundHeapSizeSetting(t *testing.T) {
+	src := func(method string) string {
+		return doc("## Method", "", method, "",
+			"| Metric | Scalar | Batched | Change |",
+			"|---|---|---|---|",
+			"| Heap in use per pod | 4.4 GiB | 2.9 GiB | −34.1 % |")
+	}
+	if c := claimAt(t, extract(t, src("Runs used Temurin 21 with a 6 GiB heap on an eight-core runner.")), 3, "6"); c.Verdict.Failed() {
+		t.Errorf("6 GiB heap: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("Each pod kept a 6 GiB heap in use during the runs.")), 3, "6"); c.Verdict != Contradicted {
+		t.Errorf("6 GiB heap in use: %s (%s), want contradicted", c.Verdict, c.Detail)
+	}
+}
