@@ -232,15 +232,7 @@ func returnsBefore(lca, x, y ast.Node) bool {
 		if found || n == nil || n.Pos() > x.Pos() || x.End() > n.End() {
 			return false
 		}
-		var list []ast.Stmt
-		switch n := n.(type) {
-		case *ast.BlockStmt:
-			list = n.List
-		case *ast.CaseClause:
-			list = n.Body
-		case *ast.CommClause:
-			list = n.Body
-		}
+		list := stmtList(n)
 		if n != lca && len(list) > 0 && y.Pos() >= n.End() {
 			if _, ok := list[len(list)-1].(*ast.ReturnStmt); ok {
 				found = true
@@ -564,19 +556,21 @@ func hoistPoint(first inspector.Cursor, calls []queryCall) (ast.Stmt, bool) {
 // isBodyStmt reports whether s is one of the statements of the case
 // clause n's body (not its expression list or comm statement).
 func isBodyStmt(n ast.Node, s ast.Stmt) bool {
-	var body []ast.Stmt
+	return slices.Contains(stmtList(n), s)
+}
+
+// stmtList returns the statements of a block or of a case's body, nil for
+// any other node.
+func stmtList(n ast.Node) []ast.Stmt {
 	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n.List
 	case *ast.CaseClause:
-		body = n.Body
+		return n.Body
 	case *ast.CommClause:
-		body = n.Body
+		return n.Body
 	}
-	for _, b := range body {
-		if b == s {
-			return true
-		}
-	}
-	return false
+	return nil
 }
 
 // usesName reports whether any identifier in n is name.
