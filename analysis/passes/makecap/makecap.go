@@ -18,6 +18,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
+	"github.com/perfproof/perfproof/analysis/internal/fixtext"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 	"github.com/perfproof/perfproof/internal/astutil"
 )
@@ -1364,7 +1365,7 @@ func (c *checker) report(t target, f fill, between []ast.Stmt, loop ast.Stmt) {
 	if f.call != nil {
 		// The call moves before the make: nothing may stand between
 		// them, and the variable needs a name free where it goes.
-		indent, ok := c.indent(t.stmt.Pos())
+		indent, ok := fixtext.Indent(c.pass, t.stmt.Pos())
 		if len(between) > 0 || !ok || c.freshName(t.stmt.Pos()) == "" {
 			c.pass.Report(diag)
 			return
@@ -1407,31 +1408,6 @@ func (c *checker) freshName(pos token.Pos) string {
 		return name
 	}
 	return ""
-}
-
-// indent returns the white space before pos on its line, if only white
-// space precedes pos there.
-func (c *checker) indent(pos token.Pos) (string, bool) {
-	tf := c.pass.Fset.File(pos)
-	if tf == nil || c.pass.ReadFile == nil {
-		return "", false
-	}
-	src, err := c.pass.ReadFile(tf.Name())
-	if err != nil {
-		return "", false
-	}
-	start := tf.Offset(tf.LineStart(tf.Line(pos)))
-	end := tf.Offset(pos)
-	if start > end || end > len(src) {
-		return "", false
-	}
-	ws := string(src[start:end])
-	for _, r := range ws {
-		if r != ' ' && r != '\t' {
-			return "", false
-		}
-	}
-	return ws, true
 }
 
 // lowerFirst returns s with its first letter in lower case.

@@ -17,6 +17,7 @@ import (
 
 	"github.com/perfproof/perfproof/analysis/internal/checkdoc"
 	"github.com/perfproof/perfproof/analysis/internal/deps"
+	"github.com/perfproof/perfproof/analysis/internal/fixtext"
 	"github.com/perfproof/perfproof/analysis/internal/hotpath"
 )
 
@@ -465,7 +466,7 @@ func fixGroup(pass *analysis.Pass, g *group) (analysis.SuggestedFix, bool) {
 	if err := format.Node(&recv, pass.Fset, ast.Unparen(first.call.Fun).(*ast.SelectorExpr).X); err != nil {
 		return analysis.SuggestedFix{}, false
 	}
-	indent, ok := indentOf(pass, stmt.Pos())
+	indent, ok := fixtext.Indent(pass, stmt.Pos())
 	if !ok {
 		return analysis.SuggestedFix{}, false
 	}
@@ -583,27 +584,4 @@ func usesName(n ast.Node, name string) bool {
 		return !found
 	})
 	return found
-}
-
-// indentOf returns the white space before pos on its line, if only white
-// space precedes it there.
-func indentOf(pass *analysis.Pass, pos token.Pos) (string, bool) {
-	tf := pass.Fset.File(pos)
-	if tf == nil {
-		return "", false
-	}
-	src, err := pass.ReadFile(tf.Name())
-	if err != nil {
-		return "", false
-	}
-	off := tf.Offset(pos)
-	start := tf.Offset(tf.LineStart(tf.Line(pos)))
-	if off > len(src) || start > off {
-		return "", false
-	}
-	indent := string(src[start:off])
-	if strings.TrimLeft(indent, " \t") != "" {
-		return "", false
-	}
-	return indent, true
 }

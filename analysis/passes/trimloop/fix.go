@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/perfproof/perfproof/analysis/internal/fixtext"
 	"github.com/perfproof/perfproof/internal/astutil"
 )
 
@@ -661,7 +662,7 @@ func (c *checker) buildFix(sh *shape, cur inspector.Cursor) (analysis.SuggestedF
 	}
 	full, fits, k, lo, hi, drop, i := fresh("full"), fresh("fits"), fresh("k"), fresh("lo"), fresh("hi"), fresh("drop"), fresh("i")
 
-	indent, ok := c.lineIndent(loop.Pos())
+	indent, ok := fixtext.Indent(c.pass, loop.Pos())
 	if !ok {
 		return none, false
 	}
@@ -733,35 +734,11 @@ func isErrCheckOf(sh *shape, st ast.Stmt) bool {
 	return false
 }
 
-// lineIndent returns the blanks that precede pos on its line, and false if
-// anything else does.
-func (c *checker) lineIndent(pos token.Pos) (string, bool) {
-	tf := c.pass.Fset.File(pos)
-	if tf == nil {
-		return "", false
-	}
-	src, ok := c.source(tf)
-	if !ok {
-		return "", false
-	}
-	start, off := tf.Offset(tf.LineStart(tf.Line(pos))), tf.Offset(pos)
-	s := string(src[start:off])
-	return s, strings.TrimLeft(s, " \t") == ""
-}
-
-func (c *checker) source(tf *token.File) ([]byte, bool) {
-	src, err := c.pass.ReadFile(tf.Name())
-	if err != nil || len(src) != tf.Size() {
-		return nil, false
-	}
-	return src, true
-}
-
 // stmtText returns the source of st re-indented to in, with the error
 // result of errDef replaced by _ (its check is dropped). st must start
 // its line and hold no multi-line raw string.
 func (c *checker) stmtText(st ast.Stmt, errDef *ast.AssignStmt, in string) (string, bool) {
-	old, ok := c.lineIndent(st.Pos())
+	old, ok := fixtext.Indent(c.pass, st.Pos())
 	if !ok {
 		return "", false
 	}
