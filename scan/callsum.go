@@ -343,7 +343,8 @@ func runCallsum(pass *analysis.Pass) (any, error) {
 		case n.entry == httpKind && !n.test:
 			s.setStream(n, decl.Body)
 		}
-		n.control = s.cliTool || controlPlane(shortFunc(obj)) && !readLoopName(n, shortFunc(obj)) || controlPlane(filepath.Base(pass.Fset.Position(decl.Pos()).Filename))
+		n.control = s.cliTool || controlPlane(shortFunc(obj)) && !readLoopName(n, shortFunc(obj)) || controlPlane(filepath.Base(pass.Fset.Position(decl.Pos()).Filename)) ||
+			(n.entry == httpKind || n.entry == rpcKind) && operatorEndpoint(shortFunc(obj))
 		s.body(c, n, obj)
 	}
 	s.sum.addTypes(pass.TypesInfo)
@@ -563,7 +564,8 @@ func (s *summariser) literal(c inspector.Cursor, owner *funcNode) {
 		}
 		n.control = owner.control
 	}
-	n.control = n.control || s.cliTool || controlPlane(filepath.Base(start.Filename))
+	n.control = n.control || s.cliTool || controlPlane(filepath.Base(start.Filename)) ||
+		n.entry == httpKind && n.owner != "" && operatorEndpoint(short(n.owner))
 	switch {
 	case n.entry == "" && !n.test:
 		s.setConsumer(n, lit.Body)
@@ -755,7 +757,7 @@ func entryKind(fn *types.Func) string {
 	case sig.Recv() != nil && params.Len() == 2 && sig.Results().Len() == 2 &&
 		isNamed(params.At(0).Type(), "context", "Context") && isRequest(params.At(1).Type()) &&
 		isPointer(sig.Results().At(0).Type()) && isErrorInterface(sig.Results().At(1).Type()) && astutil.IsGRPCServer(sig.Recv().Type()):
-		return "RPC method"
+		return rpcKind
 	}
 	if sig.Recv() != nil && fn.Name() == "ServeHTTP" && params.Len() > 2 &&
 		isNamed(params.At(0).Type(), "net/http", "ResponseWriter") && isNamed(params.At(1).Type(), "net/http", "Request") {
@@ -1615,6 +1617,41 @@ var routeWords = map[string]bool{
 	"readiness": true, "liveness": true, "version": true, "buildinfo": true, "expvar": true, "vars": true,
 }
 
+// operatorEndpoint reports whether name (a handler's or an RPC method's
+// name with its package name and receiver, as shortFunc writes it, or that
+// of the function a handler literal is written in) says the endpoint
+// serves operators, probes and scrapers: one of its words, the package's
+// name included, is one of endpointWords. The control words
+// (controlPlane) say so of any function; these say so of a handler only,
+// as a word such as "debug" or "stats" names a helper on the hot path as
+// often as anything else. A router's registration under a control route
+// (routeHandlers) says it better, but many such handlers are registered
+// through a table, a framework's reflection or a generated gRPC service
+// descriptor, where no route string is an argument of the call. Source:
+// the labelled default findings of the scans at 8d80d48 of all
+// twenty-three lists (bench/corpus/labels), where handlers named by these
+// words were 0 hot of the 15 labelled findings whose evidence names them (influxdb's
+// serveExpvar, FerretDB's handlers written in package debug, nsqd's
+// doStats, etcd's health handler, a metrics middleware installed nowhere),
+// and the words "ready", "version", "config", "info", "status" and
+// "manifest" were left out because handlers so named were hot there or
+// elsewhere serve traffic (versitygw's readyCore, a registry's
+// GetManifest, S3's object versions).
+func operatorEndpoint(name string) bool {
+	for _, w := range words(name) {
+		if endpointWords[w] {
+			return true
+		}
+	}
+	return false
+}
+
+// endpointWords are the words of operatorEndpoint, lower case.
+var endpointWords = map[string]bool{
+	"debug": true, "metrics": true, "health": true, "healthy": true, "healthcheck": true,
+	"readiness": true, "liveness": true, "expvar": true, "stats": true,
+}
+
 // readLoopName reports whether n is a consumer loop whose name (name, as
 // shortFunc writes it) says the control plane only by a word that also
 // names a connection's read loop, "monitor", and whose package is not named
@@ -1962,6 +1999,9 @@ func isChan(t types.Type) bool {
 
 // httpKind is the entry kind of an HTTP handler.
 const httpKind = "HTTP handler"
+
+// rpcKind is the entry kind of a gRPC service method.
+const rpcKind = "RPC method"
 
 // acceptKind is the entry kind of a function with an accept loop
 // (acceptLoops): what it reaches runs once per connection.

@@ -271,7 +271,7 @@ func demote(f *finding.Finding, p path) {
 // when the path the evidence names is another.
 func keepServing(f *finding.Finding, p path) {
 	f.Hot = &finding.Hot{Evidence: f.Hot.Evidence, Confidence: Medium}
-	if p.serving < p.reach.depth || p.reach.kind != "HTTP handler" && p.reach.kind != "RPC method" {
+	if p.serving < p.reach.depth || p.reach.kind != httpKind && p.reach.kind != rpcKind {
 		f.Hot.Evidence += fmt.Sprintf("; %d %s from a serving handler", p.serving, plural(p.serving, "call", "calls"))
 	}
 }

@@ -377,7 +377,7 @@ func (g *callGraph) servingDepths(max int) map[string]int {
 	test := make(map[string]bool) // reached only from test entries so far
 	var queue []string
 	for _, name := range slices.Sorted(maps.Keys(g.funcs)) {
-		if n := g.funcs[name]; (n.entry == "HTTP handler" || n.entry == "RPC method") && !n.control && !n.test && !exampleCode(n.pkg) {
+		if n := g.funcs[name]; (n.entry == httpKind || n.entry == rpcKind) && !n.control && !n.test && !exampleCode(n.pkg) {
 			depth[name] = 0
 			test[name] = n.test
 			queue = append(queue, name)

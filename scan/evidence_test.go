@@ -406,6 +406,18 @@ func TestLiteralNodes(t *testing.T) {
 			t.Errorf("finding in svc.%s, %s: %q; want %q", tc.fn, tc.why, got, tc.want)
 		}
 	}
+	// Handlers registered through a table or under a path the caller
+	// gives, named for operators (testdata/literals/svc/operator.go,
+	// testdata/literals/debug/listen.go).
+	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "operator.go"), map[string]string{
+		"// operator: expvar handler":             control,
+		"// operator: method of a health checker": "low, static:",
+		"// operator: object versions served":     serving,
+		"// operator: helper named debug":         "medium, static: reachable from HTTP handler svc.getObjectVersion in 1 call",
+	})
+	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "debug", "listen.go"), map[string]string{
+		"// operator: literal in package debug": control,
+	})
 	// Methods called through a generic interface from generic code
 	// (testdata/literals/svc/generic.go): matched by name and arity.
 	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "generic.go"), map[string]string{
