@@ -99,6 +99,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.checkListChains()
 	x.checkTenfoldTotals()
 	x.checkPeriodTableRows()
+	x.checkRatesPerSecondAsPeriod()
 	x.addWordFactors()
 	return x.rep, nil
 }

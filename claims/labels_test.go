@@ -801,10 +801,12 @@ var floors = map[string]struct {
 	// blind48, scored blind once with the same reader, a second unseen set
 	// for the forty-seventh round (236/253, 11/23, 3/230, one alarm on an
 	// unlabelled claim): its floors.
-	"blind48": {extraction: 236.0 / 253, recall: 11.0 / 23, falseRate: 1.0 / 230, unlabelled: 0},
+	// Raised in the forty-ninth round (ratePerSecondAsPeriod: 12/23).
+	"blind48": {extraction: 236.0 / 253, recall: 12.0 / 23, falseRate: 1.0 / 230, unlabelled: 0},
 	// blind49, scored blind once with the forty-eighth round (250/259,
 	// 13/28, 1/231, no alarm on an unlabelled claim): its floors.
-	"blind49": {extraction: 250.0 / 259, recall: 13.0 / 28, falseRate: 1.0 / 231, unlabelled: 0},
+	// Raised in the forty-ninth round (ratePerSecondAsPeriod: 14/28).
+	"blind49": {extraction: 250.0 / 259, recall: 14.0 / 28, falseRate: 1.0 / 231, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
