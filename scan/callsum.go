@@ -1002,7 +1002,7 @@ func consumerLoops(info *types.Info, body *ast.BlockStmt, readsNext func(*ast.Ca
 		switch l := l.(type) {
 		case *ast.ForStmt:
 			return l.Cond == nil && !receivesTime(info, l.Body) &&
-				(callsMethod(info, l.Body, readPrefixes, true, finite) || callsReader(l.Body, readsNext) && !sleeps(info, l.Body)) && !runsReceived(info, l)
+				(callsMethod(info, l.Body, readPrefixes, true, finite) || callsReader(l.Body, finiteArgs(finite, readsNext)) && !sleeps(info, l.Body)) && !runsReceived(info, l)
 		case *ast.RangeStmt:
 			return isMessageChan(info.TypeOf(l.X)) && !runsReceived(info, l) && !(drainLoops && releasesOnly(info, l))
 		}
@@ -1075,7 +1075,10 @@ func calledName(call *ast.CallExpr) string {
 // finiteReaders returns a predicate telling readers that read one
 // finite document to its end rather than a stream of messages: the parts
 // of one multipart body, the entries of one tar archive, the records of
-// one CSV file (a *multipart.Reader, *tar.Reader, *csv.Reader), or a local
+// one CSV file, the rows of one query's result (a *multipart.Reader,
+// *tar.Reader, *csv.Reader, *sql.Rows: nats-streaming-server's channel
+// delete pages through `for { rows, err := stmt.Query(id, limit); for
+// rows.Next() { … } }`, a clean-up, not a consumer), or a local
 // bufio.Reader or Scanner made in body over an *os.File other than
 // os.Stdin (a file read line by line). A loop over them runs once per call
 // of its function, which is what reaches the function says how often; a
@@ -1113,11 +1116,26 @@ func finiteReaders(info *types.Info, body *ast.BlockStmt) func(ast.Expr) bool {
 	})
 	return func(x ast.Expr) bool {
 		t := info.TypeOf(x)
-		if isNamed(t, "mime/multipart", "Reader") || isNamed(t, "archive/tar", "Reader") || isNamed(t, "encoding/csv", "Reader") {
+		if isNamed(t, "mime/multipart", "Reader") || isNamed(t, "archive/tar", "Reader") || isNamed(t, "encoding/csv", "Reader") || isNamed(t, "database/sql", "Rows") {
 			return true
 		}
 		id, ok := ast.Unparen(x).(*ast.Ident)
 		return ok && fileLocal[info.Uses[id]]
+	}
+}
+
+// finiteArgs returns readsNext but for a call given a finite reader (see
+// finiteReaders) as an argument: a loop that calls a function of its
+// package to read the next message from a local bufio.Reader over a file
+// (FerretDB/wire's loadRecordFile, `for { h, b, err = ReadMessage(r) }`
+// over a recorded session) reads one file to its end, as a loop calling
+// the reader's own methods does. nil if readsNext is nil.
+func finiteArgs(finite func(ast.Expr) bool, readsNext func(*ast.CallExpr) bool) func(*ast.CallExpr) bool {
+	if readsNext == nil {
+		return nil
+	}
+	return func(call *ast.CallExpr) bool {
+		return !slices.ContainsFunc(call.Args, finite) && readsNext(call)
 	}
 }
 
