@@ -100,6 +100,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.checkTenfoldTotals()
 	x.checkPeriodTableRows()
 	x.checkRatesPerSecondAsPeriod()
+	x.checkPercentilesFromSource()
 	x.addWordFactors()
 	return x.rep, nil
 }

@@ -29,3 +29,26 @@ func TestFortyNinthRoundRatePerSecondAsPeriod(t *testing.T) {
 		t.Errorf("128,160 a minute: %s (%s), want no alarm", c.Verdict, c.Detail)
 	}
 }
+
+// TestFortyNinthRoundPercentileFromSource checks that a p99 credited to
+// a k6 summary whose trend lines print p(90) and p(95) only is
+// unsupported, and that a p95 credited to it (printed there) keeps its
+// verdict (const percentileFromSource).
+func TestFortyNinthRoundPercentileFromSource(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Tide gauge relay", "", "## Soak test", "",
+			"```",
+			"     http_req_duration..............: avg=12.4ms min=2.2ms med=10.9ms max=96.0ms p(90)=19.8ms p(95)=24.1ms",
+			"     http_reqs......................: 540000 900.0/s",
+			"```",
+			"",
+			"Over the soak the relay never queued a reading; according to k6 the",
+			claim)
+	}
+	if c := claimAt(t, extract(t, src("p99 of a relayed reading stayed at 31.5 ms.")), 11, "31.5"); c.Verdict != Unsupported {
+		t.Errorf("p99 31.5 ms: %s (%s), want unsupported", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("p95 of a relayed reading stayed at 24.1 ms.")), 11, "24.1"); c.Verdict.Failed() {
+		t.Errorf("p95 24.1 ms: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+}

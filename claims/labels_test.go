@@ -794,10 +794,12 @@ var floors = map[string]struct {
 	// ceiling).
 	// pValueRestated: 249/258 extracted.
 	// periodTableRows: 20/24 caught, 3/234 false alarms.
-	"blind46": {extraction: 249.0 / 258, recall: 20.0 / 24, falseRate: 3.0 / 234, unlabelled: 0},
+	// percentileFromSource (forty-ninth round): 21/24 caught.
+	"blind46": {extraction: 249.0 / 258, recall: 21.0 / 24, falseRate: 3.0 / 234, unlabelled: 0},
 	// blind47, scored blind once with the forty-seventh round (230/246,
 	// 10/23, 9/223, one alarm on an unlabelled claim): its floors.
-	"blind47": {extraction: 230.0 / 246, recall: 10.0 / 23, falseRate: 7.0 / 223, unlabelled: 0},
+	// percentileFromSource (forty-ninth round): 11/23 caught.
+	"blind47": {extraction: 230.0 / 246, recall: 11.0 / 23, falseRate: 7.0 / 223, unlabelled: 0},
 	// blind48, scored blind once with the same reader, a second unseen set
 	// for the forty-seventh round (236/253, 11/23, 3/230, one alarm on an
 	// unlabelled claim): its floors.
@@ -805,8 +807,9 @@ var floors = map[string]struct {
 	"blind48": {extraction: 236.0 / 253, recall: 12.0 / 23, falseRate: 1.0 / 230, unlabelled: 0},
 	// blind49, scored blind once with the forty-eighth round (250/259,
 	// 13/28, 1/231, no alarm on an unlabelled claim): its floors.
-	// Raised in the forty-ninth round (ratePerSecondAsPeriod: 14/28).
-	"blind49": {extraction: 250.0 / 259, recall: 14.0 / 28, falseRate: 1.0 / 231, unlabelled: 0},
+	// Raised in the forty-ninth round (ratePerSecondAsPeriod: 14/28;
+	// percentileFromSource: 18/28).
+	"blind49": {extraction: 250.0 / 259, recall: 18.0 / 28, falseRate: 1.0 / 231, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
