@@ -52,3 +52,22 @@ func TestFortyNinthRoundPercentileFromSource(t *testing.T) {
 		t.Errorf("p95 24.1 ms: %s (%s), want no alarm", c.Verdict, c.Detail)
 	}
 }
+
+// TestFortyNinthRoundSavedBesidePair checks that a table naming its two
+// variants in its headers, with a saving and a factor column after them,
+// reads each row's factor against the two variants, and that a factor no
+// row's pair gives is then an error (const savedBesidePair).
+func TestFortyNinthRoundSavedBesidePair(t *testing.T) {
+	src := doc("# Tariff zone lookup", "", "## Per-batch times", "",
+		"| Stops | Linear scan | Grid index | Saved | Speed-up |",
+		"|---:|---:|---:|---:|---:|",
+		"| 500 | 2,410.8 µs | 611.2 µs | 1,799.6 µs | 3.94x |",
+		"| 5,000 | 24,902.5 µs | 5,870.1 µs | 19,032.4 µs | 5.10x |")
+	rep := extract(t, src)
+	if c := claimAt(t, rep, 7, "3.94"); c.Verdict != Consistent {
+		t.Errorf("3.94x: %s (%s), want consistent", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, rep, 8, "5.10"); !c.Verdict.Failed() {
+		t.Errorf("5.10x: %s (%s), want an alarm (24,902.5 / 5,870.1 is 4.24x)", c.Verdict, c.Detail)
+	}
+}

@@ -446,6 +446,9 @@ func sameUnitPair(t *mdTable, metric []int, colU func(int) (unitInfo, bool)) []i
 	}
 	var pair []int
 	for _, ks := range byUnit {
+		if len(ks) == 3 && savedBesidePair {
+			ks = pairBesideSaved(t, ks)
+		}
 		if len(ks) == 2 {
 			if pair != nil {
 				return nil
