@@ -35,7 +35,22 @@
 // which returns a constant's text), of strings.Join, of
 // hex.EncodeToString, of an encoding/base64 Encoding's EncodeToString or
 // of encoding/json's Marshal or MarshalIndent, or a concatenation of
-// strings that are not all constants. A printf-style Debugf(format,
+// strings that are not all constants; or one of its arguments builds the
+// record's fields: a map literal with entries (logrus' Fields{...}), a
+// call of slices.Collect, Sorted or SortedFunc or of strings.Split, SplitN
+// or Fields, or a call of a function or method of the package that
+// returns a slice or map and makes one (make, append or a literal) — a
+// logger adapter that converts its fields for the logger underneath per
+// call (l.zl.Debug(msg, l.zapFields(fields...)...)), a cache that lists
+// the names of the resources it sends for a Debugf; a getter returning a
+// field builds nothing. The arguments of the calls the log call is
+// chained on count too, as Go evaluates them before the level check:
+// logrus' log.WithFields(Fields{...}).Tracef(...), zerolog's
+// Debug().Fields(m).Msg(...). Source: the corpus' recall rows of such
+// fields built for dropped records (bench/corpus/labels: an xDS cache's
+// resource names, a job queue's zap and zerolog adapters, a Matrix
+// server's per-event trace fields), none of which the check found before.
+// A printf-style Debugf(format,
 // args...) whose arguments are values formats them only when the record
 // is kept, so only what its arguments build is reported; a wrapper that
 // formats before it calls the underlying logger's Debug (func (l *Logger)

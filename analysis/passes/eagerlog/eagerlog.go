@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -55,18 +56,38 @@ func run(pass *analysis.Pass) (any, error) {
 		if !ok || len(call.Args) == 0 || !isLevelCall(call, sel) || !logLike(pass.TypesInfo, call) || guarded(cur) {
 			continue
 		}
-		for _, arg := range call.Args {
-			if what := builds(pass.TypesInfo, arg); what != "" {
+		for _, arg := range chainArgs(call) {
+			if what, fields := builds(pass, arg); what != "" {
 				pass.Report(analysis.Diagnostic{
 					Pos:     arg.Pos(),
 					End:     arg.End(),
-					Message: message(sel.Sel.Name, what),
+					Message: message(sel.Sel.Name, what, fields),
 				})
 				break
 			}
 		}
 	}
 	return nil, nil
+}
+
+// chainArgs returns the arguments of call and then those of the calls its
+// method is chained on, innermost last: Go evaluates them all before the
+// level check, so fields built for logrus' WithFields(...).Tracef(...) or
+// zerolog's Debug().Fields(...).Msg(...) are built for a dropped record too.
+func chainArgs(call *ast.CallExpr) []ast.Expr {
+	args := slices.Clone(call.Args)
+	for x := call.Fun; ; {
+		sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+		if !ok {
+			return args
+		}
+		inner, ok := ast.Unparen(sel.X).(*ast.CallExpr)
+		if !ok {
+			return args
+		}
+		args = append(args, inner.Args...)
+		x = inner.Fun
+	}
 }
 
 // isLevelCall reports whether call, whose function is sel, logs at debug
@@ -155,9 +176,11 @@ func mentionsGuard(n ast.Node) bool {
 }
 
 // builds returns what in e builds a string ("fmt.Sprintf", "String", "a
-// concatenation"), or "" if nothing does: a call first, else a
-// concatenation. Function literals are not entered.
-func builds(info *types.Info, e ast.Expr) string {
+// concatenation") or, with fields true, a collection of fields ("a map
+// literal", "zapFields"), or "" if nothing does: a call or literal first,
+// else a concatenation. Function literals are not entered.
+func builds(pass *analysis.Pass, e ast.Expr) (what string, fields bool) {
+	info := pass.TypesInfo
 	call, concat := "", false
 	ast.Inspect(e, func(n ast.Node) bool {
 		if call != "" {
@@ -166,8 +189,16 @@ func builds(info *types.Info, e ast.Expr) string {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
+		case *ast.CompositeLit:
+			if _, ok := typeOf(info, n).(*types.Map); ok && len(n.Elts) > 0 {
+				call, fields = "a map literal", true
+			}
 		case *ast.CallExpr:
 			call = builder(info, n)
+			if call == "" {
+				call = collects(pass, n)
+				fields = call != ""
+			}
 		case *ast.BinaryExpr:
 			if n.Op == token.ADD && isString(info, n) && info.Types[n].Value == nil {
 				concat = true
@@ -176,9 +207,9 @@ func builds(info *types.Info, e ast.Expr) string {
 		return true
 	})
 	if call == "" && concat {
-		return "a concatenation"
+		return "a concatenation", false
 	}
-	return call
+	return call, fields
 }
 
 // builder returns the name of the function call calls if it builds a
@@ -203,6 +234,81 @@ func builder(info *types.Info, call *ast.CallExpr) string {
 		}
 	}
 	return ""
+}
+
+// collectors are the functions outside the module that build a new slice
+// from what they are given, by full name.
+var collectors = map[string]bool{
+	"slices.Collect": true, "slices.Sorted": true, "slices.SortedFunc": true,
+	"strings.Split": true, "strings.Fields": true, "strings.SplitN": true,
+}
+
+// collects returns the name of the function call calls if it returns a
+// slice or map it builds per call, or "": one of collectors, or a function
+// or method declared in the package whose body makes one (make, append, or
+// a slice or map literal) — a logger adapter's l.zapFields(fields...), a
+// cache's names of the resources in a response. A getter returning a field
+// builds nothing and is not one.
+func collects(pass *analysis.Pass, call *ast.CallExpr) string {
+	fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+	if !ok || fn.Signature().Results().Len() != 1 {
+		return ""
+	}
+	switch fn.Signature().Results().At(0).Type().Underlying().(type) {
+	case *types.Slice, *types.Map:
+	default:
+		return ""
+	}
+	if collectors[fn.FullName()] {
+		return fn.Pkg().Name() + "." + fn.Name()
+	}
+	if fn.Pkg() != pass.Pkg {
+		return ""
+	}
+	for _, f := range pass.Files {
+		if fn.Pos() < f.FileStart || fn.Pos() >= f.FileEnd {
+			continue
+		}
+		for _, d := range f.Decls {
+			if decl, ok := d.(*ast.FuncDecl); ok && decl.Name.Pos() == fn.Pos() && decl.Body != nil && makesCollection(pass.TypesInfo, decl.Body) {
+				return fn.Name()
+			}
+		}
+	}
+	return ""
+}
+
+// makesCollection reports whether body calls make or append or holds a
+// slice or map literal, outside its function literals.
+func makesCollection(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
+				if b, ok := info.Uses[id].(*types.Builtin); ok && (b.Name() == "make" || b.Name() == "append") {
+					found = true
+				}
+			}
+		case *ast.CompositeLit:
+			switch typeOf(info, n).(type) {
+			case *types.Slice, *types.Map:
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// typeOf returns the underlying type of e, or nil.
+func typeOf(info *types.Info, e ast.Expr) types.Type {
+	if t := info.TypeOf(e); t != nil {
+		return t.Underlying()
+	}
+	return nil
 }
 
 // isEnum reports whether t (or what it points to) is a named integer
@@ -231,11 +337,16 @@ func isString(info *types.Info, e ast.Expr) bool {
 }
 
 // message returns the diagnostic for a call of the log method name whose
-// argument is built by what.
-func message(name, what string) string {
+// argument is built by what: its message, or with fields its fields.
+func message(name, what string, fields bool) string {
 	built := "built with " + what
 	if what == "a concatenation" {
 		built = "built by a concatenation"
+	}
+	if fields {
+		return checkdoc.Fit(
+			name+"'s fields are "+built+" before the level check: check the level first",
+			"debug fields "+built+" before the level check")
 	}
 	return checkdoc.Fit(
 		name+"'s message is "+built+" before the level check: pass the values as arguments or check the level first",

@@ -7,6 +7,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -110,4 +112,77 @@ func (Errors) Trace(err error) error { return err }
 // Wrapped returns an annotated error, built eagerly on purpose.
 func Wrapped(e Errors, n int) error {
 	return e.Trace(fmt.Errorf("pulled %d", n))
+}
+
+// Fields are a logrus-style record's fields.
+type Fields map[string]any
+
+// Entry is a logrus-style record under construction.
+type Entry struct{}
+
+func (Entry) Tracef(format string, args ...any) {}
+func (Entry) Infof(format string, args ...any)  {}
+
+// Logrus is a logrus-style logger.
+type Logrus struct{}
+
+func (Logrus) WithFields(f Fields) Entry { return Entry{} }
+
+// ZEvent is a zerolog-style record with a Fields method.
+type ZEvent struct{}
+
+func (*ZEvent) Fields(f map[string]any) *ZEvent { return nil }
+func (*ZEvent) Msg(m string)                    {}
+
+// ZChain is a zerolog-style logger whose records take fields.
+type ZChain struct{}
+
+func (ZChain) Debug() *ZEvent { return nil }
+func (ZChain) Info() *ZEvent  { return nil }
+
+// Field is an adapter's field.
+type Field struct {
+	Key   string
+	Value any
+}
+
+// Adapter logs through slog with its own fields.
+type Adapter struct{ sl *slog.Logger }
+
+// attrs converts the adapter's fields into a new slice per call.
+func (a Adapter) attrs(fields []Field) []any {
+	out := make([]any, 0, 2*len(fields))
+	for _, f := range fields {
+		out = append(out, f.Key, f.Value)
+	}
+	return out
+}
+
+// asMap converts the adapter's fields into a new map per call.
+func asMap(fields []Field) map[string]any {
+	m := make(map[string]any, len(fields))
+	for _, f := range fields {
+		m[f.Key] = f.Value
+	}
+	return m
+}
+
+// Debug converts every field before slog checks the level.
+func (a Adapter) Debug(msg string, fields ...Field) {
+	a.sl.Debug(msg, a.attrs(fields)...) // want `Debug's fields are built with attrs before the level check: check the level first`
+}
+
+// IDs returns the queue's identifiers as they are kept: nothing is built.
+func (q Queue) IDs() []string { return nil }
+
+// Sent logs fields built for records that are dropped, and values that
+// cost nothing.
+func Sent(l *Logger, lr Logrus, z ZChain, q Queue, byID map[string]int, fields []Field) {
+	lr.WithFields(Fields{"queue": q.String()}).Tracef("sent") // want `Tracef's fields are built with a map literal before the level check: check the level first`
+	z.Debug().Fields(asMap(fields)).Msg("sent")               // want `Msg's fields are built with asMap before the level check: check the level first`
+	l.Debugf("sent to %v", slices.Sorted(maps.Keys(byID)))    // want `Debugf's fields are built with slices.Sorted before the level check: check the level first`
+	l.Debugf("sent %v", q.IDs())                              // a getter: nothing built
+	lr.WithFields(Fields{"queue": q.Name}).Infof("sent")      // info level: needed anyway
+	z.Info().Fields(asMap(fields)).Msg("sent")                // info level
+	lr.WithFields(Fields{}).Tracef("sent")                    // an empty literal
 }
