@@ -101,6 +101,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.checkPeriodTableRows()
 	x.checkRatesPerSecondAsPeriod()
 	x.checkPercentilesFromSource()
+	x.checkK6PercentilesRestated()
 	x.addWordFactors()
 	return x.rep, nil
 }

@@ -71,3 +71,30 @@ func TestFortyNinthRoundSavedBesidePair(t *testing.T) {
 		t.Errorf("5.10x: %s (%s), want an alarm (24,902.5 / 5,870.1 is 4.24x)", c.Verdict, c.Detail)
 	}
 }
+
+// TestFortyNinthRoundK6PercentileRestated checks that a p95 in prose,
+// beside the after run's rate, that the after summary prints as another
+// figure is contradicted, and that the p95 it prints, so restated, is
+// not (const k6PercentileRestated).
+func TestFortyNinthRoundK6PercentileRestated(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Parking permit API", "", "## Load", "", "Before:", "",
+			"```",
+			"     http_req_duration..............: avg=88.1ms min=9.9ms med=70.4ms max=1.40s p(90)=151.7ms p(95)=196.5ms",
+			"     http_reqs......................: 180000 300.0/s",
+			"```",
+			"", "After:", "",
+			"```",
+			"     http_req_duration..............: avg=30.6ms min=4.1ms med=25.2ms max=380.2ms p(90)=52.9ms p(95)=66.8ms",
+			"     http_reqs......................: 522000 870.0/s",
+			"```",
+			"",
+			claim)
+	}
+	if c := claimAt(t, extract(t, src("At 870.0 requests per second the permit lookups now answer with a p95 of 61.8 ms.")), 19, "61.8"); c.Verdict != Contradicted {
+		t.Errorf("p95 61.8 ms: %s (%s), want contradicted", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("At 870.0 requests per second the permit lookups now answer with a p95 of 66.8 ms.")), 19, "66.8"); c.Verdict.Failed() {
+		t.Errorf("p95 66.8 ms: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+}
