@@ -1082,6 +1082,9 @@ func (x *extractor) checkDerivedFigures(c *Claim) []Claim {
 	each := make([]Claim, len(orig.Numbers))
 	differ := false
 	raw := blankCode(plain(x.lines[c.Line-1].raw))
+	if periodWrapped && x.lines[c.Line-1].kind == lkProse {
+		raw = x.withWrappedPeriod(c.Line-1, raw)
+	}
 	rawFigs := scanFigures(raw)
 	for k, n := range orig.Numbers {
 		e := x.figureClaim(orig, n, raw, rawFigs)

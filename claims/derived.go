@@ -145,6 +145,9 @@ func (x *extractor) checkDerived(c *Claim) {
 		// once.
 		x.derivedLine = c.Line
 		x.derivedScan = blankCode(plain(x.lines[c.Line-1].raw))
+		if periodWrapped && x.lines[c.Line-1].kind == lkProse {
+			x.derivedScan = x.withWrappedPeriod(c.Line-1, x.derivedScan)
+		}
 		x.derivedFigs = scanFigures(x.derivedScan)
 	}
 	scan, figs := x.derivedScan, x.derivedFigs

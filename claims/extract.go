@@ -740,6 +740,9 @@ func (x *extractor) proseClaims(i int) {
 			label, rest = "Requests/sec", " "+strings.TrimSpace(m[1][len("Requests/sec:"):])+" requests/s"
 		}
 	}
+	if periodWrapped && dl.kind == lkProse {
+		scan = x.withWrappedPeriod(i, scan)
+	}
 	figs := scanFigures(scan)
 	if isEnvironmentLabel(label) && !(environmentCost && environmentCostRE.MatchString(rest)) {
 		return

@@ -98,3 +98,21 @@ func TestFortyNinthRoundK6PercentileRestated(t *testing.T) {
 		t.Errorf("p95 66.8 ms: %s (%s), want no alarm", c.Verdict, c.Detail)
 	}
 }
+
+// TestFortyNinthRoundPeriodWrapped checks that a rate whose "a second"
+// is wrapped onto the next line is read as a rate and checked against
+// the time per item before it, and that one the time gives keeps no
+// alarm (const periodWrapped).
+func TestFortyNinthRoundPeriodWrapped(t *testing.T) {
+	src := func(rate string) string {
+		return doc("# Hail radar tiles", "", "## Per tile", "",
+			"At 4.0 µs per tile one worker can encode about "+rate+" tiles a",
+			"second, which is more than the radar ever sends.")
+	}
+	if c := claimAt(t, extract(t, src("400,000")), 5, "400,000"); c.Verdict != ArithmeticError {
+		t.Errorf("400,000 tiles a second: %s (%s), want arithmetic-error (1 / 4.0 µs is 250,000)", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("250,000")), 5, "250,000"); c.Verdict.Failed() {
+		t.Errorf("250,000 tiles a second: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+}

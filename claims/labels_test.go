@@ -377,7 +377,8 @@ var floors = map[string]struct {
 	// 194/199).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 194/199, 14/17, 1/182).
-	"blind8": {extraction: 195.0 / 199, recall: 14.0 / 17, falseRate: 1.0 / 182, unlabelled: 0},
+	// periodWrapped (forty-ninth round): 196/199 extracted.
+	"blind8": {extraction: 196.0 / 199, recall: 14.0 / 17, falseRate: 1.0 / 182, unlabelled: 0},
 	// Scored blind once after the eighth round (2026-11-27; log of that
 	// run: 208/302 extracted, 6/18 caught, 21/284 false alarms, 0
 	// unlabelled), then developed on in the ninth (testdata/labels/
@@ -414,7 +415,8 @@ var floors = map[string]struct {
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 214/220, 11/18, 0/202).
 	// Raised in the forty-seventh round (timesFactors: 215/220 extracted).
-	"blind12": {extraction: 215.0 / 220, recall: 11.0 / 18, falseRate: 0.0 / 202, unlabelled: 0},
+	// periodWrapped (forty-ninth round): 216/220 extracted.
+	"blind12": {extraction: 216.0 / 220, recall: 11.0 / 18, falseRate: 0.0 / 202, unlabelled: 0},
 	// Scored blind with the eleventh-round reader (2026-11-27: 152/223
 	// extracted, 4/19 caught, 9/204 false alarms, 0 unlabelled) and once
 	// with the twelfth, which had not seen it either: 152/223, 5/19,
@@ -713,7 +715,8 @@ var floors = map[string]struct {
 	// Raised in the forty-fourth round (pairAfterOtherRow: 11/22).
 	// Raised in the forty-fifth round (prefixSlipWiderReach: 12/22).
 	// Raised in the forty-seventh round (timesFactors: 304/322 extracted).
-	"blind39": {extraction: 304.0 / 322, recall: 12.0 / 22, falseRate: 9.0 / 300, unlabelled: 0},
+	// periodWrapped (forty-ninth round): 305/322 extracted.
+	"blind39": {extraction: 305.0 / 322, recall: 12.0 / 22, falseRate: 9.0 / 300, unlabelled: 0},
 	// blind40, scored blind once with the fortieth round (302/318,
 	// 13/19, 3/299, no alarm on an unlabelled claim): its floors.
 	// Raised in the forty-first round (compare.py changes quoted in
@@ -737,8 +740,9 @@ var floors = map[string]struct {
 	// Raised in the forty-fourth round (scaledOverAfterComma: 14/20;
 	// percentOverNew: 16/20).
 	// Raised in the forty-seventh round (timesFactors: 312/324 extracted).
-	// savedBesidePair (forty-ninth round): 315/324 extracted.
-	"blind42": {extraction: 315.0 / 324, recall: 16.0 / 20, falseRate: 3.0 / 304, unlabelled: 0},
+	// savedBesidePair (forty-ninth round): 315/324 extracted;
+	// periodWrapped: 317/324.
+	"blind42": {extraction: 317.0 / 324, recall: 16.0 / 20, falseRate: 3.0 / 304, unlabelled: 0},
 	// blind43, scored blind once with the forty-third round (270/282,
 	// 18/22, 9/260, no alarm on an unlabelled claim): its floors.
 	// Raised in the forty-fourth round (minutesShortM: 19/22, 7/260;
@@ -800,20 +804,23 @@ var floors = map[string]struct {
 	"blind46": {extraction: 249.0 / 258, recall: 22.0 / 24, falseRate: 3.0 / 234, unlabelled: 0},
 	// blind47, scored blind once with the forty-seventh round (230/246,
 	// 10/23, 9/223, one alarm on an unlabelled claim): its floors.
-	// percentileFromSource (forty-ninth round): 11/23 caught.
-	"blind47": {extraction: 230.0 / 246, recall: 11.0 / 23, falseRate: 7.0 / 223, unlabelled: 0},
+	// percentileFromSource (forty-ninth round): 11/23 caught;
+	// periodWrapped: 12/23.
+	"blind47": {extraction: 230.0 / 246, recall: 12.0 / 23, falseRate: 7.0 / 223, unlabelled: 0},
 	// blind48, scored blind once with the same reader, a second unseen set
 	// for the forty-seventh round (236/253, 11/23, 3/230, one alarm on an
 	// unlabelled claim): its floors.
 	// Raised in the forty-ninth round (ratePerSecondAsPeriod: 12/23;
-	// savedBesidePair: 239/253 extracted; k6PercentileRestated: 13/23).
-	"blind48": {extraction: 239.0 / 253, recall: 13.0 / 23, falseRate: 1.0 / 230, unlabelled: 0},
+	// savedBesidePair: 239/253 extracted; k6PercentileRestated: 13/23;
+	// periodWrapped: 240/253 extracted).
+	"blind48": {extraction: 240.0 / 253, recall: 13.0 / 23, falseRate: 1.0 / 230, unlabelled: 0},
 	// blind49, scored blind once with the forty-eighth round (250/259,
 	// 13/28, 1/231, no alarm on an unlabelled claim): its floors.
 	// Raised in the forty-ninth round (ratePerSecondAsPeriod: 14/28;
 	// percentileFromSource: 18/28; savedBesidePair: 253/259 extracted;
-	// k6PercentileRestated: 19/28).
-	"blind49": {extraction: 253.0 / 259, recall: 19.0 / 28, falseRate: 1.0 / 231, unlabelled: 0},
+	// k6PercentileRestated: 19/28; periodWrapped: 254/259 extracted,
+	// 20/28 caught).
+	"blind49": {extraction: 254.0 / 259, recall: 20.0 / 28, falseRate: 1.0 / 231, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
