@@ -373,20 +373,23 @@ func TestLiteralNodes(t *testing.T) {
 		}
 	}
 	checkMarked(t, res, "fmtnumber", filepath.Join("testdata", "literals", "svc", "proxy.go"), map[string]string{
-		"// proxy: set-up":                 "low, static: in the set-up of accept loop svc.Proxy",
-		"// proxy: per connection":         "low, static: in accept loop svc.Proxy: runs once per accepted connection",
-		"// serve: per connection":         "low, static: in accept loop svc.Serve: runs once per accepted connection",
-		"// serve: per message":            "high, static: is a consumer loop",
-		"// relay: per message":            "high, static: is a consumer loop",
-		"// events: per message":           "high, static: is a consumer loop",
-		"// pool: task":                    "low, static: no call path from a handler, consumer loop or benchmark",
-		"// recover: after a panic":        "low, static: in the recovery from a panic",
-		"// recover: per request":          "high, static: is a HTTP handler",
-		"// recover: callee after a panic": "low, static: no call path",
-		"// refuse: 401 block":             "low, static: in a block that answers with an HTTP error status",
-		"// refuse: 405 case":              "low, static: in a block that answers with an HTTP error status",
-		"// refuse: 429 function":          "low, static: in a block that answers with an HTTP error status",
-		"// refuse: served":                "high, static: is a HTTP handler",
+		"// proxy: set-up":                     "low, static: in the set-up of accept loop svc.Proxy",
+		"// proxy: per connection":             "low, static: in accept loop svc.Proxy: runs once per accepted connection",
+		"// serve: per connection":             "low, static: in accept loop svc.Serve: runs once per accepted connection",
+		"// serve: per message":                "high, static: is a consumer loop",
+		"// relay: per message":                "high, static: is a consumer loop",
+		"// events: per message":               "high, static: is a consumer loop",
+		"// pool: task":                        "low, static: no call path from a handler, consumer loop or benchmark",
+		"// recover: after a panic":            "low, static: in the recovery from a panic",
+		"// recover: per request":              "high, static: is a HTTP handler",
+		"// recover: callee after a panic":     "low, static: no call path",
+		"// refuse: 401 block":                 "low, static: in a block that answers with an HTTP error status",
+		"// refuse: 405 case":                  "low, static: in a block that answers with an HTTP error status",
+		"// refuse: 429 function":              "low, static: in a block that answers with an HTTP error status",
+		"// refuse: served":                    "high, static: is a HTTP handler",
+		"// refuse: helper given a 400 status": "low, static: in a block that answers with an HTTP error status",
+		"// refuse: helper given 200":          "high, static: is a HTTP handler",
+		"// refuse: returned answer with 409":  "low, static: in a block that answers with an HTTP error status",
 	})
 	if got := evidence["example.com/literals/svc.writeStatus"]; got == "" || strings.Contains(got, "HTTP handler") {
 		t.Errorf("finding in writeStatus(w, r, status): %q; want one, not an HTTP handler (only httprouter's parameters make a third)", got)

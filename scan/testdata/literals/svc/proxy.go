@@ -147,3 +147,36 @@ func refuse(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Refused", fmt.Sprintf("%d", r.ContentLength)) // refuse: 429 function
 	w.WriteHeader(429)
 }
+
+// reply writes v as the answer with status: the service's own helper, as
+// many write JSON.
+func reply(w http.ResponseWriter, status int, v any) error {
+	w.WriteHeader(status)
+	_, err := fmt.Fprint(w, v)
+	return err
+}
+
+type answer struct{ Error, Size string }
+
+// Assign refuses an unknown rack through reply with a 400 status, and
+// answers the request served through the same helper with 200.
+func Assign(w http.ResponseWriter, r *http.Request) {
+	if r.Header.Get("Rack") == "" {
+		w.Header().Set("X-Rack", fmt.Sprintf("%d", r.ContentLength)) // refuse: helper given a 400 status
+		reply(w, http.StatusBadRequest, answer{Error: "no rack"})
+		return
+	}
+	if err := lookup(w, r); err != nil {
+		return
+	}
+	w.Header().Set("X-Size", fmt.Sprintf("%d", r.ContentLength)) // refuse: helper given 200
+	reply(w, http.StatusOK, answer{Size: "1"})
+}
+
+func lookup(w http.ResponseWriter, r *http.Request) error {
+	if r.ContentLength < 0 {
+		w.Header().Set("X-Minor", fmt.Sprintf("%d", r.ProtoMinor)) // refuse: returned answer with 409
+		return reply(w, http.StatusConflict, answer{Error: "conflict"})
+	}
+	return nil
+}
