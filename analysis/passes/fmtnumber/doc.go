@@ -97,7 +97,9 @@
 // sync.Once, main outside its loops); tests outside the measured loop of
 // benchmarks, package testing and packages importing it; String, Error,
 // GoString and Format methods and functions named for errors; arguments of
-// panics, error constructors, logging and test-failure calls; blocks that
+// panics, error constructors, logging and test-failure calls; values
+// stored in a field whose name begins with "err" (resp.Error =
+// fmt.Sprintf(...), Reply{ErrMsg: ...}: a reply's error message); blocks that
 // end by returning a new error or aborting (panic, os.Exit, a call named
 // like errorf or fatal, or http.Error and a bare return); unexported
 // functions all of whose calls are cold; formats with flags (but the zero

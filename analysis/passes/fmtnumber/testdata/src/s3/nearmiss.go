@@ -31,6 +31,12 @@ type Hex uint64
 
 func (h Hex) Format(f fmt.State, verb rune) { f.Write([]byte(strconv.FormatUint(uint64(h), 16))) }
 
+// AssignReply answers an assignment; its Error and ErrMsg carry the
+// failure's text.
+type AssignReply struct {
+	Fid, Error, ErrMsg string
+}
+
 // Error is an S3 error response.
 type Error struct {
 	Code    string
@@ -74,6 +80,9 @@ func nearMisses(h http.Header, o *Object, n int, sizes []int64, f float64, x Hex
 	log.Printf("size %s", fmt.Sprintf("%d", n))                      // fine: log argument
 	err := errors.New(fmt.Sprintf("part %d", n))                     // fine: error constructor
 	err = &Error{Code: "InvalidPart", Message: fmt.Sprintf("%d", n)} // fine: error value
+	reply := AssignReply{Error: fmt.Sprintf("%d", n)}                // fine: a reply's error message
+	reply.ErrMsg = fmt.Sprintf("%d", n)                              // fine: a reply's error message
+	_ = reply
 	if n == 3 {
 		s := fmt.Sprintf("%d", n) // fine: this block ends in panic
 		panic(s)
