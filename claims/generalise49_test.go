@@ -116,3 +116,21 @@ func TestFortyNinthRoundPeriodWrapped(t *testing.T) {
 		t.Errorf("250,000 tiles a second: %s (%s), want no alarm", c.Verdict, c.Detail)
 	}
 }
+
+// TestFortyNinthRoundPeriodCountOfTen checks that a yearly saving that
+// is the month's saving times ten is an arithmetic error even when a
+// daily amount before them gives it over some count of working days,
+// and that the month's saving times twelve keeps no alarm (const
+// periodCountOfTen).
+func TestFortyNinthRoundPeriodCountOfTen(t *testing.T) {
+	src := func(year string) string {
+		return doc("# Ticket scanner fleet", "", "## Cost", "",
+			"Retiring the two spare scanners saves $21.40 a day, $642.00 a month and "+year+" a year.")
+	}
+	if c := claimAt(t, extract(t, src("$6,420")), 5, "6,420"); c.Verdict != ArithmeticError {
+		t.Errorf("$6,420 a year: %s (%s), want arithmetic-error", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("$7,704")), 5, "7,704"); c.Verdict.Failed() {
+		t.Errorf("$7,704 a year: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+}

@@ -111,6 +111,14 @@ func (x *extractor) checkTenfoldTotals() {
 					}
 				}
 			}
+			if periodCountOfTen && ok {
+				if ten := x.tenPeriodsTotal(from, text, figs, fi, n, nk, long); ten != nil {
+					if e, split := figureOwnClaim(c, at, ten); split {
+						add = append(add, e)
+					}
+					break
+				}
+			}
 			if !ok || long == "" || long == "day" {
 				continue
 			}
