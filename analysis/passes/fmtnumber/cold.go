@@ -105,13 +105,13 @@ func (ch *checker) coldAt(c inspector.Cursor, depth int) bool {
 				return true
 			}
 		case *ast.KeyValueExpr:
-			if cur.ParentEdgeKind() == edge.KeyValueExpr_Value && errorField(n.Key) {
+			if cur.ParentEdgeKind() == edge.KeyValueExpr_Value && ch.structKey(parent) && errorField(n.Key) {
 				return true // Reply{Error: fmt.Sprintf(...)}
 			}
 		case *ast.FuncLit, *ast.FuncDecl, *ast.File:
 			return false
 		case ast.Stmt:
-			if as, ok := n.(*ast.AssignStmt); ok && cur.ParentEdgeKind() == edge.AssignStmt_Rhs && len(as.Lhs) == 1 && errorField(as.Lhs[0]) {
+			if as, ok := n.(*ast.AssignStmt); ok && cur.ParentEdgeKind() == edge.AssignStmt_Rhs && len(as.Lhs) == 1 && ch.isField(as.Lhs[0]) && errorField(as.Lhs[0]) {
 				return true // resp.Error = fmt.Sprintf(...)
 			}
 			if ch.errorBlock(parent) {
@@ -123,8 +123,37 @@ func (ch *checker) coldAt(c inspector.Cursor, depth int) bool {
 	}
 }
 
+// structKey reports whether kv, a key-value pair, is an element of a
+// struct literal, whose key is a field's name.
+func (ch *checker) structKey(kv inspector.Cursor) bool {
+	lit, ok := kv.Parent().Node().(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	t := ch.pass.TypesInfo.TypeOf(lit)
+	if t == nil {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	_, ok = t.Underlying().(*types.Struct)
+	return ok
+}
+
+// isField reports whether x selects a struct field (resp.Error), not a
+// variable (err).
+func (ch *checker) isField(x ast.Expr) bool {
+	sel, ok := ast.Unparen(x).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	s, ok := ch.pass.TypesInfo.Selections[sel]
+	return ok && s.Kind() == types.FieldVal
+}
+
 // errorField reports whether x, the key of a keyed struct literal or the
-// left-hand side of an assignment, is a field whose name begins with
+// field an assignment stores into, is a field whose name begins with
 // "err" in any case (Error, Err, ErrMsg, ErrorMessage): the text stored
 // there is the error message of a reply, written on its failure path.
 // Source: the twenty-third held-out set, whose seaweedfs filer answers a
