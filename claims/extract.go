@@ -102,6 +102,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.checkRatesPerSecondAsPeriod()
 	x.checkPercentilesFromSource()
 	x.checkK6PercentilesRestated()
+	x.unalarmFactorsAfterOwnPair()
 	x.addWordFactors()
 	return x.rep, nil
 }

@@ -134,3 +134,20 @@ func TestFortyNinthRoundPeriodCountOfTen(t *testing.T) {
 		t.Errorf("$7,704 a year: %s (%s), want no alarm", c.Verdict, c.Detail)
 	}
 }
+
+// TestFortyNinthRoundFactorAfterOwnPair checks that a factor written
+// right after the two figures it divides is consistent with them, not
+// called wrong on the next clause's pair, and that a factor its two
+// figures do not give keeps its alarm (const factorAfterOwnPair).
+func TestFortyNinthRoundFactorAfterOwnPair(t *testing.T) {
+	src := doc("# Barcode label cache", "", "## Allocations", "",
+		"Allocation counts moved the most: a short label now goes from 24 to 3",
+		"allocations (8.0x fewer), a long one from 60 to 5, and a batch from 300 to 20, 12 times fewer.")
+	rep := extract(t, src)
+	if c := claimAt(t, rep, 6, "8.0"); c.Verdict != Consistent {
+		t.Errorf("8.0x: %s (%s), want consistent", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, rep, 6, "12"); !c.Verdict.Failed() {
+		t.Errorf("12 times: %s (%s), want an alarm (300 / 20 is 15x)", c.Verdict, c.Detail)
+	}
+}
