@@ -103,6 +103,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.checkPercentilesFromSource()
 	x.checkK6PercentilesRestated()
 	x.unalarmFactorsAfterOwnPair()
+	x.checkK6RequestFactors()
 	x.addWordFactors()
 	return x.rep, nil
 }

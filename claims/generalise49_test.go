@@ -151,3 +151,30 @@ func TestFortyNinthRoundFactorAfterOwnPair(t *testing.T) {
 		t.Errorf("12 times: %s (%s), want an alarm (300 / 20 is 15x)", c.Verdict, c.Detail)
 	}
 }
+
+// TestFortyNinthRoundK6RequestFactor checks that a factor of requests
+// served is read against the request rates of the k6 summaries, not the
+// pair of its own line, and that one those rates do not give keeps its
+// alarm (const k6RequestFactor).
+func TestFortyNinthRoundK6RequestFactor(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Harbour berth planner", "", "## Load", "", "Before:", "",
+			"```",
+			"     http_req_duration..............: avg=52.0ms min=7.0ms med=44.1ms max=900.0ms p(90)=91.3ms p(95)=120.4ms",
+			"     http_reqs......................: 240000 400.0/s",
+			"```",
+			"", "After:", "",
+			"```",
+			"     http_req_duration..............: avg=31.5ms min=5.2ms med=27.0ms max=510.7ms p(90)=55.1ms p(95)=70.2ms",
+			"     http_reqs......................: 396000 660.0/s",
+			"```",
+			"",
+			claim)
+	}
+	if c := claimAt(t, extract(t, src("Timeouts went from 40 to 33 while the planner served 1.65x as many requests.")), 19, "1.65"); c.Verdict != Consistent {
+		t.Errorf("1.65x as many requests: %s (%s), want consistent", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("Timeouts went from 40 to 33 while the planner served 1.85x as many requests.")), 19, "1.85"); !c.Verdict.Failed() {
+		t.Errorf("1.85x as many requests: %s (%s), want an alarm", c.Verdict, c.Detail)
+	}
+}

@@ -46,6 +46,7 @@ var (
 type k6Summary struct {
 	pct     map[string]k6Value
 	figures []k6Value
+	reqs    *k6Value // the http_reqs rate, nil when not printed
 }
 
 // k6Value is a figure a k6 summary prints, in ns for a time.
@@ -78,7 +79,11 @@ func (x *extractor) k6Summaries() []k6Summary {
 		if rate {
 			for _, m := range k6RateValueRE.FindAllStringSubmatch(l.raw, -1) {
 				if n, ok := k6Figure(m[1], ""); ok {
-					s.figures = append(s.figures, k6Value{n: n, line: i + 1})
+					v := k6Value{n: n, line: i + 1}
+					s.figures = append(s.figures, v)
+					if s.reqs == nil && strings.Contains(l.raw, "http_reqs") {
+						s.reqs = &v
+					}
 				}
 			}
 			continue
