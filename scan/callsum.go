@@ -2412,13 +2412,8 @@ func errorResponseBlocks(info *types.Info, body *ast.BlockStmt) []ast.Node {
 // unknown rack or data node through writeJsonQuiet with
 // http.StatusBadRequest (two cold default findings).
 func errorStatus(info *types.Info, x ast.Expr) bool {
-	var id *ast.Ident
-	switch x := ast.Unparen(x).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
+	id := astutil.NameIdent(x)
+	if id == nil {
 		return false
 	}
 	c, ok := info.Uses[id].(*types.Const)

@@ -557,3 +557,27 @@ func TestUses(t *testing.T) {
 		}
 	}
 }
+
+func TestNameIdent(t *testing.T) {
+	for in, want := range map[string]string{
+		"resp.Error":           "Error",
+		"(http.StatusOK)":      "StatusOK",
+		"err":                  "err",
+		"f().Error":            "Error",
+		"errs[0]":              "",
+		"fmt.Sprint(x)":        "",
+		"&Reply{Error: \"x\"}": "",
+	} {
+		x, err := parser.ParseExpr(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if id := astutil.NameIdent(x); id != nil {
+			got = id.Name
+		}
+		if got != want {
+			t.Errorf("NameIdent(%s) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -25,6 +25,19 @@ func IsBuiltin(info *types.Info, fun ast.Expr, name string) bool {
 	return false
 }
 
+// NameIdent returns the identifier that names x: x itself if it is an
+// identifier (parentheses allowed), the selected name of a selector
+// (resp.Error, http.StatusNotFound), or nil for any other expression.
+func NameIdent(x ast.Expr) *ast.Ident {
+	switch x := ast.Unparen(x).(type) {
+	case *ast.Ident:
+		return x
+	case *ast.SelectorExpr:
+		return x.Sel
+	}
+	return nil
+}
+
 // IsString reports whether t's underlying type is a string type: string,
 // a named type defined on string, or an untyped string constant's type. A
 // nil t is not.

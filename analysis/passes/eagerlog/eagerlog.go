@@ -287,11 +287,7 @@ func makesCollection(info *types.Info, body *ast.BlockStmt) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok {
-				if b, ok := info.Uses[id].(*types.Builtin); ok && (b.Name() == "make" || b.Name() == "append") {
-					found = true
-				}
-			}
+			found = astutil.IsResolvedBuiltin(info, n.Fun, "make") || astutil.IsResolvedBuiltin(info, n.Fun, "append")
 		case *ast.CompositeLit:
 			switch typeOf(info, n).(type) {
 			case *types.Slice, *types.Map:

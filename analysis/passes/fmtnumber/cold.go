@@ -105,7 +105,7 @@ func (ch *checker) coldAt(c inspector.Cursor, depth int) bool {
 				return true
 			}
 		case *ast.KeyValueExpr:
-			if cur.ParentEdgeKind() == edge.KeyValueExpr_Value && ch.structKey(parent) && errorField(n.Key) {
+			if cur.ParentEdgeKind() == edge.KeyValueExpr_Value && ch.isStructLit(parent.Parent()) && errorField(n.Key) {
 				return true // Reply{Error: fmt.Sprintf(...)}
 			}
 		case *ast.FuncLit, *ast.FuncDecl, *ast.File:
@@ -121,24 +121,6 @@ func (ch *checker) coldAt(c inspector.Cursor, depth int) bool {
 		}
 		cur = parent
 	}
-}
-
-// structKey reports whether kv, a key-value pair, is an element of a
-// struct literal, whose key is a field's name.
-func (ch *checker) structKey(kv inspector.Cursor) bool {
-	lit, ok := kv.Parent().Node().(*ast.CompositeLit)
-	if !ok {
-		return false
-	}
-	t := ch.pass.TypesInfo.TypeOf(lit)
-	if t == nil {
-		return false
-	}
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	_, ok = t.Underlying().(*types.Struct)
-	return ok
 }
 
 // isField reports whether x selects a struct field (resp.Error), not a
@@ -161,16 +143,8 @@ func (ch *checker) isField(x ast.Expr) bool {
 // and &AssignVolumeResponse{Error: fmt.Sprintf(...)} (two cold default
 // findings).
 func errorField(x ast.Expr) bool {
-	var id *ast.Ident
-	switch x := ast.Unparen(x).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	default:
-		return false
-	}
-	return strings.HasPrefix(strings.ToLower(id.Name), "err")
+	id := astutil.NameIdent(x)
+	return id != nil && strings.HasPrefix(strings.ToLower(id.Name), "err")
 }
 
 // errorFunc reports whether decl builds text for people: a String, Error,
