@@ -104,6 +104,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.checkK6PercentilesRestated()
 	x.unalarmFactorsAfterOwnPair()
 	x.checkK6RequestFactors()
+	x.checkPercentileRowsRestated()
 	x.addWordFactors()
 	return x.rep, nil
 }

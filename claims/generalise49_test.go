@@ -178,3 +178,27 @@ func TestFortyNinthRoundK6RequestFactor(t *testing.T) {
 		t.Errorf("1.85x as many requests: %s (%s), want an alarm", c.Verdict, c.Detail)
 	}
 }
+
+// TestFortyNinthRoundPercentileRowRestated checks that a summary's p99
+// pair, written across a line break, that keeps the table row's before
+// figure (in another unit) and changes its after one is contradicted,
+// and that the row's own pair restated keeps no alarm (const
+// percentileRowRestated).
+func TestFortyNinthRoundPercentileRowRestated(t *testing.T) {
+	src := func(after string) string {
+		return doc("# Pharmacy claim adjudication", "", "## Summary", "",
+			"- In production a claim now clears in a median 66 ms and the p99 fell from 0.84 s",
+			"  to "+after+".",
+			"", "## Production", "",
+			"| Metric | 2.3 (March) | 2.4 (April) | Change |",
+			"|---|---:|---:|---:|",
+			"| p99 | 840 ms | 310 ms | −63.1 % |",
+			"| p50 | 120 ms | 66 ms | −45.0 % |")
+	}
+	if c := claimAt(t, extract(t, src("280 ms")), 6, "280"); c.Verdict != Contradicted {
+		t.Errorf("p99 0.84 s → 280 ms: %s (%s), want contradicted", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("310 ms")), 6, "310"); c.Verdict.Failed() {
+		t.Errorf("p99 0.84 s → 310 ms: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+}
