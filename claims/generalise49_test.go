@@ -202,3 +202,25 @@ func TestFortyNinthRoundPercentileRowRestated(t *testing.T) {
 		t.Errorf("p99 0.84 s → 310 ms: %s (%s), want no alarm", c.Verdict, c.Detail)
 	}
 }
+
+// TestFortyNinthRoundPairSideOtherRow checks that a pair whose after
+// figure is another row's, the row its sentence names, has its before
+// figure called mixes-rows, and that when the sentence names the row of
+// the before figure the before figure keeps no alarm (const
+// pairSideOtherRow).
+func TestFortyNinthRoundPairSideOtherRow(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Ferry manifest parser", "", "## Per manifest", "",
+			"| Manifest | Before | After | Change |",
+			"|---|---:|---:|---:|",
+			"| coastal | 9.84 µs | 3.71 µs | −62.3 % |",
+			"| ocean | 61.20 µs | 20.45 µs | −66.6 % |",
+			"", claim)
+	}
+	if c := claimAt(t, extract(t, src("The coastal manifest went from 61.20 µs to 3.71 µs, a cut of 93.9 %.")), 10, "61.20"); c.Verdict != MixesRows {
+		t.Errorf("61.20 µs: %s (%s), want mixes-rows", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("The ocean manifest went from 61.20 µs to 3.71 µs, a cut of 93.9 %.")), 10, "61.20"); c.Verdict.Failed() {
+		t.Errorf("61.20 µs of the ocean row: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+}

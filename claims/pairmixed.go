@@ -1,6 +1,7 @@
 package claims
 
 import (
+	"fmt"
 	"math"
 	"slices"
 )
@@ -202,6 +203,12 @@ func (x *extractor) splitUncontradictedSides() {
 		e.Kind, e.Pair, e.Cross, e.Numbers, e.Claimed, e.Quantity = Absolute, nil, nil, []Number{other}, other.String(), other.Quantity
 		e.Verdict, e.Arithmetic = Unverifiable, Unverifiable
 		e.Detail = "one side of a pair whose other side is contradicted; nothing contradicts this one"
+		if row := x.otherRowOfTable(c.Cross, st, c.Line); row > 0 {
+			e.Cross = &Cross{Reason: RowsMixed, Lines: []int{c.Cross.Lines[0], row}, Stated: other, Operands: []Number{other, st}}
+			e.Verdict = MixesRows
+			e.Detail = fmt.Sprintf("mixes rows: its pair's other side, %s, is the figure of another row (line %d) of the table that gives this subject %s (line %d)",
+				st.String(), row, c.Cross.Operands[0].String(), c.Cross.Lines[0])
+		}
 		add = append(add, e)
 		c.Numbers = slices.Delete(slices.Clone(c.Numbers), at, at+1)
 	}
