@@ -105,6 +105,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.unalarmFactorsAfterOwnPair()
 	x.checkK6RequestFactors()
 	x.checkPercentileRowsRestated()
+	x.markMixedRatioSides()
 	x.addWordFactors()
 	return x.rep, nil
 }

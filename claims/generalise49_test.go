@@ -224,3 +224,52 @@ func TestFortyNinthRoundPairSideOtherRow(t *testing.T) {
 		t.Errorf("61.20 µs of the ocean row: %s (%s), want no alarm", c.Verdict, c.Detail)
 	}
 }
+
+// TestFortyNinthRoundMixedRatioSide checks that, of a pair whose
+// percentage mixes two rows, the figure of the row its sentence does not
+// name is mixes-rows too, and that the figure of the named row keeps no
+// alarm (const mixedRatioSide). In this short text an older rule already
+// marks the borrowed figure, so the test clears its verdict (as the
+// longer reports of blind25, blind27, blind46 and blind49 left it) and
+// runs the rule alone.
+func TestFortyNinthRoundMixedRatioSide(t *testing.T) {
+	src := doc("# Tide table compiler", "", "## Micro-benchmarks (criterion)", "",
+		"```",
+		"fit/harmonic/512x512",
+		"                        time:   [29.88 ms 30.11 ms 30.35 ms]",
+		"                 change:",
+		"                        time:   [-38.02% -37.53% -37.01%] (p = 0.00 < 0.05)",
+		"",
+		"merge/gauges/9",
+		"                        time:   [9.342 ms 9.401 ms 9.466 ms]",
+		"                 change:",
+		"                        time:   [-5.310% -4.790% -4.222%] (p = 0.00 < 0.05)",
+		"```",
+		"",
+		"| Stage | 2.0 (mean) | 2.1 (mean) | Change | Factor |",
+		"|---|---:|---:|---:|---:|",
+		"| harmonic fit 512×512 | 48.20 ms | 30.11 ms | −37.5 % | 1.60x |",
+		"| merge, 9 gauges | 9.874 ms | 9.401 ms | −4.8 % | 1.05x |",
+		"",
+		"Measured against the old code, the harmonic fit fell from 48.20 ms to 9.40 ms, 80 % less.")
+	x := &extractor{name: "t", opts: Options{MaxClaims: DefaultMaxClaims}, rep: &Report{Name: "t"}}
+	x.structure([]byte(src))
+	x.collectRuns()
+	x.extract()
+	x.finish()
+	x.collectFacts()
+	x.crossCheck()
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		if c.Line == 22 && c.Kind == Absolute {
+			c.Cross, c.Verdict, c.Detail = nil, Consistent, ""
+		}
+	}
+	x.markMixedRatioSides()
+	if c := claimAt(t, x.rep, 22, "9.40"); c.Verdict != MixesRows {
+		t.Errorf("9.40 ms: %s (%s), want mixes-rows", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, x.rep, 22, "48.20"); c.Verdict.Failed() {
+		t.Errorf("48.20 ms: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+}
