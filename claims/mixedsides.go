@@ -13,11 +13,14 @@ import (
 // row's) — left the borrowed figure itself consistent, "supported by"
 // the row it was taken from. The borrowed side is the one whose row the
 // sentence does not name: when the sentence names one of the two rows
-// (a word of its label the other row's label lacks: "reprojection" for
-// "reproject 720×720", "sigma" for "stack/sigma_clip/48x4k") and not the
+// (a word of its label the other row's label lacks, whole, or begun by a
+// word of the sentence when it has five letters or more: "reprojection"
+// for "reproject 720×720", "sigma" for "stack/sigma_clip/48x4k", but
+// "tablets" not for "Tab A8") and not the
 // other, the figure of the other row, stated as a claim of its own on
 // the ratio's line or the line before in its sentence, is mixes-rows
-// too. Cost: per mixes-rows ratio, the labels of its two rows and one
+// too, unless a figure of the pair is alarmed already (an earlier rule
+// found the borrowed one). Cost: per mixes-rows ratio, the labels of its two rows and one
 // pass over the claims of its lines.
 const mixedRatioSide = true
 
@@ -30,7 +33,10 @@ func (x *extractor) markMixedRatioSides() {
 	for k := range cs {
 		r := &cs[k]
 		if r.Verdict != MixesRows || r.Kind != Speedup && r.Kind != Percent || r.Cross == nil || r.Cross.Reason != RowsMixed ||
-			len(r.Cross.Operands) != 2 || len(r.Cross.Lines) != 2 || r.Line < 1 || r.Line > len(x.lines) || x.lines[r.Line-1].kind != lkProse {
+			len(r.Cross.Operands) != 2 || len(r.Cross.Lines) != 2 || r.Line < 1 || r.Line > len(x.lines) || x.lines[r.Line-1].kind != lkProse ||
+			len(r.Numbers) == 0 || r.Numbers[0].Unit != "x" && r.Numbers[0].Unit != "%" {
+			// Only the ratio itself, not a figure of its pair split off
+			// with its alarm.
 			continue
 		}
 		la, lb := r.Cross.Lines[0], r.Cross.Lines[1]
@@ -46,7 +52,7 @@ func (x *extractor) markMixedRatioSides() {
 			raw, at = prev+" "+raw, at+len(prev)+1
 		}
 		lo, hi := sentenceBounds(raw, at)
-		sentence := compactWords(raw[lo:hi])
+		sentence := labelTokens("| " + raw[lo:hi] + " |")
 		ta, tb := labelTokens(x.lines[la-1].raw), labelTokens(x.lines[lb-1].raw)
 		na, nb := namesRow(sentence, ta, tb), namesRow(sentence, tb, ta)
 		if na == nb {
@@ -69,6 +75,20 @@ func (x *extractor) markMixedRatioSides() {
 		if found != 1 {
 			continue
 		}
+		// A figure of the pair already alarmed ("301.7 ns", stated
+		// only on the row of another setting) is the borrowed one an
+		// earlier rule found.
+		alarmed := false
+		for j := range cs {
+			c := &cs[j]
+			if (c.Line == r.Line || c.Line == r.Line-1) && j != k && c.Verdict.Failed() && len(c.Numbers) == 1 &&
+				(c.Numbers[0].Text == r.Cross.Operands[0].Text || c.Numbers[0].Text == r.Cross.Operands[1].Text) {
+				alarmed = true
+			}
+		}
+		if alarmed {
+			continue
+		}
 		for j := range cs {
 			c := &cs[j]
 			if c.Line != r.Line && c.Line != r.Line-1 || c.Kind != Absolute && c.Kind != BeforeAfter || len(c.Numbers) != 1 || c.Verdict.Failed() ||
@@ -82,12 +102,26 @@ func (x *extractor) markMixedRatioSides() {
 	}
 }
 
-// namesRow reports whether sentence (compactWords) holds a word of a
-// row's label (tokens) that the other row's label (others) lacks.
-func namesRow(sentence string, tokens, others map[string]bool) bool {
+// namesRow reports whether sentence (its words, labelTokens) holds a
+// word of a row's label (tokens) that the other row's label (others)
+// lacks: the word itself, or for a label word of five letters or more a
+// word it starts ("reprojection" for "reproject"; "tablets" does not
+// name "Tab A8").
+func namesRow(sentence, tokens, others map[string]bool) bool {
 	for t := range tokens {
-		if !others[t] && len(t) >= 3 && strings.Contains(sentence, t) {
+		if others[t] || len(t) < 2 {
+			continue
+		}
+		if sentence[t] {
 			return true
+		}
+		if len(t) < 5 {
+			continue
+		}
+		for w := range sentence {
+			if strings.HasPrefix(w, t) {
+				return true
+			}
 		}
 	}
 	return false
