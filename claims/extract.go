@@ -106,6 +106,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.checkK6RequestFactors()
 	x.checkPercentileRowsRestated()
 	x.markMixedRatioSides()
+	x.unalarmLabelledRowSavings()
 	x.addWordFactors()
 	return x.rep, nil
 }

@@ -273,3 +273,25 @@ func TestFortyNinthRoundMixedRatioSide(t *testing.T) {
 		t.Errorf("48.20 ms: %s (%s), want no alarm", c.Verdict, c.Detail)
 	}
 }
+
+// TestFortyNinthRoundSavingOfLabelledRow checks that a saving in
+// node-hours is the difference of the table row whose label names
+// node-hours (its cells bare numbers), and that a saving that row does
+// not give is not made consistent (const savingOfLabelledRow).
+func TestFortyNinthRoundSavingOfLabelledRow(t *testing.T) {
+	src := func(saving string) string {
+		return doc("# Glacier survey mosaics", "", "## Per survey", "",
+			"| Per survey | 3.1 | 3.2 |",
+			"|---|---:|---:|",
+			"| Mosaic wall time | 48.0 min | 19.5 min |",
+			"| Node-hours for mosaicking | 6.40 | 2.60 |",
+			"",
+			"That is 28.5 minutes saved per survey and "+saving+" node-hours less compute.")
+	}
+	if c := claimAt(t, extract(t, src("3.8")), 10, "3.8"); c.Verdict != Consistent {
+		t.Errorf("3.8 node-hours: %s (%s), want consistent", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("5.1")), 10, "5.1"); c.Verdict == Consistent {
+		t.Errorf("5.1 node-hours: %s (%s), want it not made consistent", c.Verdict, c.Detail)
+	}
+}
