@@ -98,6 +98,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.checkDifferenceSlips()
 	x.checkListChains()
 	x.checkTenfoldTotals()
+	x.checkEquationResults()
 	x.checkPeriodTableRows()
 	x.checkRatesPerSecondAsPeriod()
 	x.checkPercentilesFromSource()

@@ -836,8 +836,9 @@ var floors = map[string]struct {
 	"blind50": {extraction: 243.0 / 251, recall: 14.0 / 25, falseRate: 5.0 / 226, unlabelled: 1},
 	// blind51, scored blind once with the forty-ninth round, a second
 	// unseen set (244/256, 11/24, 5/232, one alarm on an unlabelled
-	// claim): its floors.
-	"blind51": {extraction: 244.0 / 256, recall: 11.0 / 24, falseRate: 5.0 / 232, unlabelled: 1},
+	// claim): its floors. Raised in the fiftieth round
+	// (equationResultOff: 12/24).
+	"blind51": {extraction: 244.0 / 256, recall: 12.0 / 24, falseRate: 5.0 / 232, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

@@ -1,0 +1,32 @@
+package claims
+
+import "testing"
+
+// The fiftieth round's rules (testdata/labels/README.md, "Fiftieth
+// round"). Each test has, written for the test, a text of the shape its
+// rule reads and a near miss that must keep its verdict; with the rule's
+// const off, its cases fail.
+
+// TestFiftiethRoundEquationResultOff checks that the stated result of a
+// product written out with an equals sign, which the two figures do not
+// give, is an arithmetic error, and that one they give, and one ending a
+// longer chain, keep their verdicts (const equationResultOff).
+func TestFiftiethRoundEquationResultOff(t *testing.T) {
+	src := func(year string) string {
+		return doc("# Lighthouse lamp scheduler", "", "## Running cost", "",
+			"The lamp controllers run on shared hosts at $0.031 per host-hour.", "",
+			"- Hosts released: 9 − 4 = 5.",
+			"- Per day: 5 × 24 × $0.031 = $3.72.",
+			"- Per year: "+year)
+	}
+	if c := claimAt(t, extract(t, src("$3.72 × 365 = $13,578.")), 9, "13,578"); c.Verdict != ArithmeticError {
+		t.Errorf("$13,578: %s (%s), want arithmetic-error", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("$3.72 × 365 = $1,357.80.")), 9, "1,357.80"); c.Verdict.Failed() {
+		t.Errorf("$1,357.80: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+	// The last step of a chain: 5 × 24 × $0.031 is not 24 × $0.031.
+	if c := claimAt(t, extract(t, src("$3.72 × 365 = $1,357.80.")), 8, "3.72"); c.Verdict.Failed() {
+		t.Errorf("$3.72: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+}
