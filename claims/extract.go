@@ -99,6 +99,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.checkListChains()
 	x.checkTenfoldTotals()
 	x.checkEquationResults()
+	x.checkDayCountTotals()
 	x.checkPeriodTableRows()
 	x.checkRatesPerSecondAsPeriod()
 	x.checkPercentilesFromSource()

@@ -30,3 +30,33 @@ func TestFiftiethRoundEquationResultOff(t *testing.T) {
 		t.Errorf("$3.72: %s (%s), want no alarm", c.Verdict, c.Detail)
 	}
 }
+
+// TestFiftiethRoundPeriodDayCountOff checks that a weekly total of six
+// days of the daily amount before it, and a total over a stated 30-day
+// month of 31 days, are arithmetic errors, and that totals of seven or
+// five days a week and of thirty days keep their verdicts (const
+// periodDayCountOff).
+func TestFiftiethRoundPeriodDayCountOff(t *testing.T) {
+	src := func(week, month string) string {
+		return doc("# Orchard frost alarm", "", "## Cost of the sensor relay", "",
+			"- Relay hosts freed: 12 − 5 = 7, at $0.035 per host-hour.",
+			"- Per day: 7 × 24 × $0.035 = $5.88; per week "+week+".",
+			"- Per 30-day month: "+month+".")
+	}
+	rep := extract(t, src("$35.28", "$182.28"))
+	if c := claimAt(t, rep, 6, "35.28"); c.Verdict != ArithmeticError {
+		t.Errorf("$35.28 a week: %s (%s), want arithmetic-error", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, rep, 7, "182.28"); c.Verdict != ArithmeticError {
+		t.Errorf("$182.28 a 30-day month: %s (%s), want arithmetic-error", c.Verdict, c.Detail)
+	}
+	for _, week := range []string{"$41.16", "$29.40"} {
+		rep := extract(t, src(week, "$176.40"))
+		if c := claimAt(t, rep, 6, week[1:]); c.Verdict.Failed() {
+			t.Errorf("%s a week: %s (%s), want no alarm", week, c.Verdict, c.Detail)
+		}
+		if c := claimAt(t, rep, 7, "176.40"); c.Verdict.Failed() {
+			t.Errorf("$176.40 a 30-day month: %s (%s), want no alarm", c.Verdict, c.Detail)
+		}
+	}
+}
