@@ -2222,7 +2222,7 @@ func (x *extractor) checkPriced(c *Claim, n Number, scan string, figs []figure) 
 			amount = &a
 		}
 	}
-	if amount == nil {
+	if amount == nil || pricedAmountTooSmall(*amount, pu.q, pu.scale) {
 		return false
 	}
 	lo, hi := amount.base()

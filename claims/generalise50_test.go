@@ -60,3 +60,21 @@ func TestFiftiethRoundPeriodDayCountOff(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftiethRoundPricedAmountOfScale checks that a latency in
+// milliseconds before a price per core-hour is not read as the amount
+// priced (the money keeps no alarm), and that an amount in hours still
+// is (a wrong sum stays an arithmetic error) (const
+// pricedAmountOfScale).
+func TestFiftiethRoundPricedAmountOfScale(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Canal lock telemetry", "", "## Production", "",
+			claim)
+	}
+	if c := claimAt(t, extract(t, src("The p99 of a gate reading fell from 40.2 ms to 12.5 ms and the pool shrank by 50 cores. At $0.05 per core-hour that is $60.00 a day.")), 5, "60.00"); c.Verdict.Failed() {
+		t.Errorf("$60.00 a day: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("The nightly rebuild used 1,200 core-hours. At $0.05 per core-hour that is $90 a night.")), 5, "90"); c.Verdict != ArithmeticError {
+		t.Errorf("$90 for 1,200 core-hours: %s (%s), want arithmetic-error", c.Verdict, c.Detail)
+	}
+}
