@@ -78,3 +78,31 @@ func TestFiftiethRoundPricedAmountOfScale(t *testing.T) {
 		t.Errorf("$90 for 1,200 core-hours: %s (%s), want arithmetic-error", c.Verdict, c.Detail)
 	}
 }
+
+// TestFiftiethRoundPercentileFromSourceMixed checks that a p99.9
+// credited to a table that prints p50 and p99 only is unsupported when
+// its sentence also states a percentage, the percentage keeping its
+// verdict, and that a p99 the table prints stays clear (const
+// percentileFromSourceMixed).
+func TestFiftiethRoundPercentileFromSourceMixed(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Seed vault inventory", "", "## Production", "",
+			"| Metric | Before | After |",
+			"|---|---:|---:|",
+			"| Lookup p50 | 2.10 ms | 0.80 ms |",
+			"| Lookup p99 | 9.40 ms | 3.20 ms |",
+			"",
+			claim)
+	}
+	rep := extract(t, src("Lookups now use 4.5 % of the frame; the table puts the p99.9 at 5.1 ms."))
+	if c := claimAt(t, rep, 10, "5.1"); c.Verdict != Unsupported {
+		t.Errorf("p99.9 5.1 ms: %s (%s), want unsupported", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, rep, 10, "4.5"); c.Verdict.Failed() {
+		t.Errorf("4.5 %%: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+	rep = extract(t, src("Lookups now use 4.5 % of the frame; the table puts the p99 at 3.20 ms."))
+	if c := claimAt(t, rep, 10, "3.20"); c.Verdict.Failed() {
+		t.Errorf("p99 3.20 ms: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+}
