@@ -1002,7 +1002,7 @@ func consumerLoops(info *types.Info, body *ast.BlockStmt, readsNext func(*ast.Ca
 		switch l := l.(type) {
 		case *ast.ForStmt:
 			return l.Cond == nil && !receivesTime(info, l.Body) &&
-				(callsMethod(info, l.Body, readPrefixes, true, finite) || callsReader(l.Body, finiteArgs(finite, readsNext)) && !sleeps(info, l.Body)) && !runsReceived(info, l)
+				(callsMethod(info, l.Body, readPrefixes, true, finite) || callsReader(l.Body, readsNext) && !sleeps(info, l.Body)) && !runsReceived(info, l)
 		case *ast.RangeStmt:
 			return isMessageChan(info.TypeOf(l.X)) && !runsReceived(info, l) && !(drainLoops && releasesOnly(info, l))
 		}
@@ -1121,21 +1121,6 @@ func finiteReaders(info *types.Info, body *ast.BlockStmt) func(ast.Expr) bool {
 		}
 		id, ok := ast.Unparen(x).(*ast.Ident)
 		return ok && fileLocal[info.Uses[id]]
-	}
-}
-
-// finiteArgs returns readsNext but for a call given a finite reader (see
-// finiteReaders) as an argument: a loop that calls a function of its
-// package to read the next message from a local bufio.Reader over a file
-// (FerretDB/wire's loadRecordFile, `for { h, b, err = ReadMessage(r) }`
-// over a recorded session) reads one file to its end, as a loop calling
-// the reader's own methods does. nil if readsNext is nil.
-func finiteArgs(finite func(ast.Expr) bool, readsNext func(*ast.CallExpr) bool) func(*ast.CallExpr) bool {
-	if readsNext == nil {
-		return nil
-	}
-	return func(call *ast.CallExpr) bool {
-		return !slices.ContainsFunc(call.Args, finite) && readsNext(call)
 	}
 }
 
