@@ -100,6 +100,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.checkTenfoldTotals()
 	x.checkEquationResults()
 	x.checkDayCountTotals()
+	x.checkDifferencesOfNamedRows()
 	x.checkPeriodTableRows()
 	x.checkRatesPerSecondAsPeriod()
 	x.checkPercentilesFromSource()

@@ -106,3 +106,33 @@ func TestFiftiethRoundPercentileFromSourceMixed(t *testing.T) {
 		t.Errorf("p99 3.20 ms: %s (%s), want no alarm", c.Verdict, c.Detail)
 	}
 }
+
+// TestFiftiethRoundDifferenceOfNamedRowOff checks that a difference
+// stated for a benchmark row its sentence names, which the row's pair
+// does not give but nearly does, is an arithmetic error, and that the
+// right difference and a difference naming no row keep their verdicts
+// (const differenceOfNamedRowOff).
+func TestFiftiethRoundDifferenceOfNamedRowOff(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Bell tower carillon scheduler", "", "## Results", "",
+			"```",
+			"goos: linux",
+			"goarch: amd64",
+			"                    │   old.txt   │               new.txt               │",
+			"                    │   sec/op    │   sec/op     vs base                │",
+			"RenderPeal/short-8    88.10µ ± 1%   41.30µ ± 2%  -53.12% (p=0.000 n=10)",
+			"RenderPeal/long-8     702.4µ ± 2%   298.6µ ± 1%  -57.49% (p=0.000 n=10)",
+			"```",
+			"",
+			"Longer peals gain more: 2.35x on the long case. "+claim)
+	}
+	if c := claimAt(t, extract(t, src("The long render is down 413.8 µs per peal.")), 14, "413.8"); c.Verdict != ArithmeticError {
+		t.Errorf("down 413.8 µs: %s (%s), want arithmetic-error", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("The long render is down 403.8 µs per peal.")), 14, "403.8"); c.Verdict.Failed() {
+		t.Errorf("down 403.8 µs: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("The nightly backup is down 413.8 µs per file.")), 14, "413.8"); c.Verdict.Failed() {
+		t.Errorf("backup down 413.8 µs: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+}
