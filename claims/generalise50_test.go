@@ -136,3 +136,20 @@ func TestFiftiethRoundDifferenceOfNamedRowOff(t *testing.T) {
 		t.Errorf("backup down 413.8 µs: %s (%s), want no alarm", c.Verdict, c.Detail)
 	}
 }
+
+// TestFiftiethRoundPointsOfPairOff checks that a change in points that
+// the two rates of its own sentence do not give, but nearly do, is an
+// arithmetic error, and that the right change keeps its verdict (const
+// pointsOfPairOff).
+func TestFiftiethRoundPointsOfPairOff(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Weather balloon telemetry", "", "## Counters", "",
+			"The decoder now stalls less often: the frame drop rate fell from 7.40 % to 2.15 % of frames, "+claim)
+	}
+	if c := claimAt(t, extract(t, src("5.05 points.")), 5, "5.05"); c.Verdict != ArithmeticError {
+		t.Errorf("5.05 points: %s (%s), want arithmetic-error", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("5.25 points.")), 5, "5.25"); c.Verdict.Failed() {
+		t.Errorf("5.25 points: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+}

@@ -843,8 +843,9 @@ var floors = map[string]struct {
 	// unseen set (244/256, 11/24, 5/232, one alarm on an unlabelled
 	// claim): its floors. Raised in the fiftieth round
 	// (equationResultOff: 12/24; periodDayCountOff: 13/24;
-	// percentileFromSourceMixed: 14/24; differenceOfNamedRowOff: 16/24).
-	"blind51": {extraction: 244.0 / 256, recall: 16.0 / 24, falseRate: 5.0 / 232, unlabelled: 1},
+	// percentileFromSourceMixed: 14/24; differenceOfNamedRowOff: 16/24;
+	// pointsOfPairOff: 17/24).
+	"blind51": {extraction: 244.0 / 256, recall: 17.0 / 24, falseRate: 5.0 / 232, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
