@@ -287,7 +287,7 @@ func makesCollection(info *types.Info, body *ast.BlockStmt) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			found = astutil.IsResolvedBuiltin(info, n.Fun, "make") || astutil.IsResolvedBuiltin(info, n.Fun, "append")
+			found = found || astutil.IsResolvedBuiltin(info, n.Fun, "make") || astutil.IsResolvedBuiltin(info, n.Fun, "append")
 		case *ast.CompositeLit:
 			switch typeOf(info, n).(type) {
 			case *types.Slice, *types.Map:
