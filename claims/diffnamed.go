@@ -62,7 +62,7 @@ func (x *extractor) checkDifferencesOfNamedRows() {
 			if u := strings.Index(scan[end:], n.Unit); n.Unit != "" && u >= 0 && u <= 2 {
 				end += u + len(n.Unit)
 			}
-			if !diffChangeBeforeRE.MatchString(scan[:i]) && !diffSlipAfterRE.MatchString(scan[end:]) {
+			if !diffChangeBeforeRE.MatchString(scan[max(0, i-48):i]) && !diffSlipAfterRE.MatchString(scan[end:min(len(scan), end+48)]) {
 				continue
 			}
 			if !built {

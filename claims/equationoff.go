@@ -23,8 +23,9 @@ import (
 // and expressions whose result is itself an operand of a longer chain
 // ("a × b = c × d") or the last step of one ("3.2 h × 8 × $1.008 =
 // $25.80": a figure before the first operand in its clause) are left
-// alone. Cost: per unverifiable figure on a
-// line holding "=", one match of equationRE over the line.
+// alone. Cost: one match of equationRE per line holding "=" and an
+// unverifiable claim, and per figure of such a claim a pass over the
+// line's expressions.
 const equationResultOff = true
 
 // scaleWordRE matches a scale word or prefix right after a figure.
@@ -40,6 +41,8 @@ func (x *extractor) checkEquationResults() {
 		return
 	}
 	var add []Claim
+	// The expressions of each line, matched once.
+	matches := make(map[int][][]int)
 	for k := range x.rep.Claims {
 		c := &x.rep.Claims[k]
 		if c.Verdict != Unverifiable || c.Cross != nil || c.Line < 1 || c.Line > len(x.lines) {
@@ -49,9 +52,17 @@ func (x *extractor) checkEquationResults() {
 		if dl.kind != lkProse && dl.kind != lkTable || !strings.Contains(dl.raw, "=") || x.isPrevious(int(dl.section)) {
 			continue
 		}
+		ms, ok := matches[c.Line]
+		if !ok {
+			ms = equationRE.FindAllStringSubmatchIndex(plain(dl.raw), -1)
+			matches[c.Line] = ms
+		}
+		if len(ms) == 0 {
+			continue
+		}
 		raw := plain(dl.raw)
 		for at, n := range c.Numbers {
-			cx := equationOffFor(raw, n, c.Line)
+			cx := equationOffFor(raw, ms, n, c.Line)
 			if cx == nil {
 				continue
 			}
@@ -68,11 +79,11 @@ func (x *extractor) checkEquationResults() {
 // expression written out on raw (line 1-based line), an arithmetic
 // error; nil when no expression of the line ends in n or the expression
 // gives it.
-func equationOffFor(raw string, n Number, line int) *Cross {
+func equationOffFor(raw string, ms [][]int, n Number, line int) *Cross {
 	if n.isRange() || !(n.Value > 0) {
 		return nil
 	}
-	for _, m := range equationRE.FindAllStringSubmatchIndex(raw, -1) {
+	for _, m := range ms {
 		if m[0] > 0 && (isDigit(raw[m[0]-1]) || raw[m[0]-1] == '.') {
 			continue
 		}

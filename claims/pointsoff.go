@@ -19,8 +19,9 @@ import (
 // of the stated change but not within the rounding of the three
 // figures, the subtraction was done wrong: an arithmetic error. No such
 // pair, several that disagree, or a difference further off leave it
-// alone. Cost: per change in points left unverifiable, one pass over
-// the report's pairs.
+// alone. Cost: per change in points left unverifiable, one or two
+// passes over the report's pairs; the words of its line read once per
+// line.
 const pointsOfPairOff = true
 
 // checkPointsOff: see pointsOfPairOff.
@@ -29,6 +30,7 @@ func (x *extractor) checkPointsOff() {
 		return
 	}
 	var add []Claim
+	lineWords := make(map[int][]string)
 	for k := range x.rep.Claims {
 		c := &x.rep.Claims[k]
 		if c.Verdict != Unverifiable || c.Cross != nil || c.Line < 1 || c.Line > len(x.lines) || c.expected {
@@ -38,35 +40,40 @@ func (x *extractor) checkPointsOff() {
 			if n.Unit != "pp" || n.isRange() || !(n.Value > 0) {
 				continue
 			}
-			scan := blankCode(plain(x.lines[c.Line-1].raw))
-			words := dedupe(append(subjectWords(scan+" "+x.sentenceLead(c.Line-1)), c.path...))
-			var own, named []*docPair
-			best := 0
+			var own []*docPair
 			for _, d := range x.pairs {
-				o, nw := d.p.Old, d.p.New
-				if o.Unit != "%" || nw.Unit != "%" || o.isRange() || nw.isRange() {
-					continue
-				}
-				if d.p.OldLine == c.Line && d.p.NewLine == c.Line {
+				if d.p.Old.Unit == "%" && d.p.New.Unit == "%" && !d.p.Old.isRange() && !d.p.New.isRange() &&
+					d.p.OldLine == c.Line && d.p.NewLine == c.Line {
 					own = append(own, d)
-					continue
-				}
-				if len(d.own) == 0 {
-					continue
-				}
-				switch s := overlap(words, d.own); {
-				case s == 0 || s < best:
-				case s > best:
-					best, named = s, []*docPair{d}
-				default:
-					named = append(named, d)
 				}
 			}
 			cands := own
-			if len(cands) == 0 && !strings.Contains(scan, "%") {
+			if len(cands) == 0 {
 				// Rates on the line that the reader did not pair are
 				// the change's own: another pair is not read for it.
-				cands = named
+				// The line's words are read once per line.
+				words, ok := lineWords[c.Line]
+				if !ok {
+					scan := blankCode(plain(x.lines[c.Line-1].raw))
+					if !strings.Contains(scan, "%") {
+						words = dedupe(append(subjectWords(scan+" "+x.sentenceLead(c.Line-1)), c.path...))
+					}
+					lineWords[c.Line] = words
+				}
+				best := 0
+				for _, d := range x.pairs {
+					o, nw := d.p.Old, d.p.New
+					if len(words) == 0 || o.Unit != "%" || nw.Unit != "%" || o.isRange() || nw.isRange() || len(d.own) == 0 {
+						continue
+					}
+					switch s := overlap(words, d.own); {
+					case s == 0 || s < best:
+					case s > best:
+						best, cands = s, []*docPair{d}
+					default:
+						cands = append(cands, d)
+					}
+				}
 			}
 			if len(cands) == 0 {
 				continue
