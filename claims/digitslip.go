@@ -320,15 +320,16 @@ var changeByRE = regexp.MustCompile(`(?i)\b(?:by|saves?|saved|cuts?|adds?|added|
 // figure of the line.
 func (x *extractor) quotesLevel(c *Claim, n Number, rawp *string, figsp *[]figure) bool {
 	if *figsp == nil {
-		*rawp = blankCode(plain(x.lines[c.Line-1].raw))
-		*figsp = scanFigures(*rawp)
+		*rawp, *figsp = x.lineFigures(c.Line - 1)
 	}
 	raw, figs := *rawp, *figsp
 	at := figureIndex(figs, n)
 	if at < 0 {
 		return false
 	}
-	before := raw[:figs[at].start]
+	// changeByRE is anchored at the figure: the words just before it
+	// are all it reads.
+	before := lastBytes(raw[:figs[at].start], 240)
 	if strings.TrimSpace(before) == "" {
 		before = x.sentenceLead(c.Line - 1)
 	}

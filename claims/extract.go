@@ -183,6 +183,9 @@ type nameRef struct {
 
 type extractor struct {
 	outputFigs map[string][]int // figures of table and output lines by text, for quotesOutput
+	// proseFigs memoises lineFigures: the plain text of a 0-based
+	// line with code blanked, and its figures.
+	proseFigs map[int]lineFigs
 	level1     int              // isDocTitle: 0 not counted, 1 one level-1 heading, 2 more
 	name       string
 	opts       Options
@@ -2449,6 +2452,29 @@ func firstBytes(s string, n int) string {
 		k++
 	}
 	return s[:k]
+}
+
+// lineFigs is a line's plain text with code blanked and its figures.
+type lineFigs struct {
+	raw  string
+	figs []figure
+}
+
+// lineFigures returns the plain text of 0-based line i with code blanked
+// (blankCode(plain(raw))) and its figures (scanFigures), read once per
+// line: the checks that read a claim's line afresh per claim made a long
+// line of many claims quadratic.
+func (x *extractor) lineFigures(i int) (string, []figure) {
+	if lf, ok := x.proseFigs[i]; ok {
+		return lf.raw, lf.figs
+	}
+	if x.proseFigs == nil {
+		x.proseFigs = make(map[int]lineFigs)
+	}
+	raw := blankCode(plain(x.lines[i].raw))
+	lf := lineFigs{raw: raw, figs: scanFigures(raw)}
+	x.proseFigs[i] = lf
+	return lf.raw, lf.figs
 }
 
 // lastBytes returns the last n bytes of s at most, from a rune start.
