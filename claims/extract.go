@@ -186,13 +186,13 @@ type extractor struct {
 	// proseFigs memoises lineFigures: the plain text of a 0-based
 	// line with code blanked, and its figures.
 	proseFigs map[int]lineFigs
-	level1     int              // isDocTitle: 0 not counted, 1 one level-1 heading, 2 more
-	name       string
-	opts       Options
-	rep        *Report
-	lines      []docLine
-	sections   []section
-	tables     []*mdTable
+	level1    int // isDocTitle: 0 not counted, 1 one level-1 heading, 2 more
+	name      string
+	opts      Options
+	rep       *Report
+	lines     []docLine
+	sections  []section
+	tables    []*mdTable
 	// rowLabels are the labels of every table row, lower case, built
 	// on first use by namesOtherRow.
 	rowLabels []string
