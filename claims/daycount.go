@@ -40,39 +40,13 @@ func (x *extractor) checkDayCountTotals() {
 		return
 	}
 	var add []Claim
-	// The paragraph of a line, its lines' offsets and its figures, read
-	// once per line rather than once per claim of it: a long line holds
-	// many claims.
-	type para struct {
-		from   int
-		text   string
-		starts []int // offset of each line in text
-		figs   []figure
-	}
-	paras := make(map[int]para)
 	for k := range x.rep.Claims {
 		c := &x.rep.Claims[k]
 		if c.Kind != Absolute || c.Verdict != Unverifiable || c.Cross != nil || c.Line < 1 || c.Line > len(x.lines) ||
 			x.lines[c.Line-1].kind != lkProse {
 			continue
 		}
-		i := c.Line - 1
-		p, ok := paras[i]
-		if !ok {
-			p.from = i
-			for p.from > 0 && i-p.from < 3 && x.lines[p.from-1].kind == lkProse && x.lines[p.from-1].block == x.lines[i].block {
-				p.from--
-			}
-			var b strings.Builder
-			for j := p.from; j <= i; j++ {
-				p.starts = append(p.starts, b.Len())
-				b.WriteString(blankCode(plain(x.lines[j].raw)))
-				b.WriteString(" ")
-			}
-			p.text = b.String()
-			p.figs = scanFigures(p.text)
-			paras[i] = p
-		}
+		p := x.paragraphTo(c.Line-1, true)
 		from, text, starts, figs := p.from, p.text, p.starts, p.figs
 		for at, n := range c.Numbers {
 			fi := -1

@@ -186,13 +186,15 @@ type extractor struct {
 	// proseFigs memoises lineFigures: the plain text of a 0-based
 	// line with code blanked, and its figures.
 	proseFigs map[int]lineFigs
-	level1    int // isDocTitle: 0 not counted, 1 one level-1 heading, 2 more
-	name      string
-	opts      Options
-	rep       *Report
-	lines     []docLine
-	sections  []section
-	tables    []*mdTable
+	// paragraphs memoises paragraphTo.
+	paragraphs map[paraKey]paragraph
+	level1     int // isDocTitle: 0 not counted, 1 one level-1 heading, 2 more
+	name       string
+	opts       Options
+	rep        *Report
+	lines      []docLine
+	sections   []section
+	tables     []*mdTable
 	// rowLabels are the labels of every table row, lower case, built
 	// on first use by namesOtherRow.
 	rowLabels []string
@@ -2475,6 +2477,53 @@ func (x *extractor) lineFigures(i int) (string, []figure) {
 	lf := lineFigs{raw: raw, figs: scanFigures(raw)}
 	x.proseFigs[i] = lf
 	return lf.raw, lf.figs
+}
+
+// paragraph is the prose paragraph up to a line: its first line (from),
+// the text of its lines joined by spaces, each line's offset in it and
+// its figures.
+type paragraph struct {
+	from   int
+	text   string
+	starts []int
+	figs   []figure
+}
+
+// paragraphTo returns the paragraph up to 0-based prose line i — at most
+// three prose lines before it in its block, and i — with code blanked,
+// each line followed by a space if trail, else all but the last; read
+// once per line and trail (a long line holds many claims, and the
+// period-total checks read it for each).
+func (x *extractor) paragraphTo(i int, trail bool) paragraph {
+	key := paraKey{i, trail}
+	if p, ok := x.paragraphs[key]; ok {
+		return p
+	}
+	p := paragraph{from: i}
+	for p.from > 0 && i-p.from < 3 && x.lines[p.from-1].kind == lkProse && x.lines[p.from-1].block == x.lines[i].block {
+		p.from--
+	}
+	var b strings.Builder
+	for j := p.from; j <= i; j++ {
+		p.starts = append(p.starts, b.Len())
+		b.WriteString(blankCode(plain(x.lines[j].raw)))
+		if j < i || trail {
+			b.WriteString(" ")
+		}
+	}
+	p.text = b.String()
+	p.figs = scanFigures(p.text)
+	if x.paragraphs == nil {
+		x.paragraphs = make(map[paraKey]paragraph)
+	}
+	x.paragraphs[key] = p
+	return p
+}
+
+// paraKey keys extractor.paragraphs.
+type paraKey struct {
+	line  int
+	trail bool
 }
 
 // lastBytes returns the last n bytes of s at most, from a rune start.

@@ -68,41 +68,16 @@ func (x *extractor) checkTenfoldTotals() {
 		return
 	}
 	var add []Claim
-	// The paragraph of a line and its figures, read once per line rather
-	// than once per claim of it: a long line holds many claims.
-	type para struct {
-		from, off int
-		text      string
-		figs      []figure
-	}
-	paras := make(map[int]para)
 	for k := range x.rep.Claims {
 		c := &x.rep.Claims[k]
 		if c.Kind != Absolute || c.Verdict != Unverifiable || c.Cross != nil || c.Line < 1 || c.Line > len(x.lines) ||
 			x.lines[c.Line-1].kind != lkProse {
 			continue
 		}
-		i := c.Line - 1
-		p, ok := paras[i]
-		if !ok {
-			// The paragraph up to the figure's line: at most three
-			// lines before it, of prose, in its block.
-			p.from = i
-			for p.from > 0 && i-p.from < 3 && x.lines[p.from-1].kind == lkProse && x.lines[p.from-1].block == x.lines[i].block {
-				p.from--
-			}
-			var b strings.Builder
-			for j := p.from; j < i; j++ {
-				b.WriteString(blankCode(plain(x.lines[j].raw)))
-				b.WriteString(" ")
-			}
-			p.off = b.Len()
-			b.WriteString(blankCode(plain(x.lines[i].raw)))
-			p.text = b.String()
-			p.figs = scanFigures(p.text)
-			paras[i] = p
-		}
-		from, off, text, figs := p.from, p.off, p.text, p.figs
+		// The paragraph up to the figure's line: at most three lines
+		// before it, of prose, in its block.
+		p := x.paragraphTo(c.Line-1, false)
+		from, off, text, figs := p.from, p.starts[len(p.starts)-1], p.text, p.figs
 		for at, n := range c.Numbers {
 			fi := -1
 			for q := range figs {
