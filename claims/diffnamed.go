@@ -54,13 +54,9 @@ func (x *extractor) checkDifferencesOfNamedRows() {
 				significantDigits(digitsOf(n.Text)) < 2 || !(n.mid() > 0) {
 				continue
 			}
-			i := indexFigure(scan, n.Text)
+			i, end := figureSpan(scan, n)
 			if i < 0 {
 				continue
-			}
-			end := i + len(n.Text)
-			if u := strings.Index(scan[end:], n.Unit); n.Unit != "" && u >= 0 && u <= 2 {
-				end += u + len(n.Unit)
 			}
 			if !diffChangeBeforeRE.MatchString(scan[max(0, i-48):i]) && !diffSlipAfterRE.MatchString(scan[end:min(len(scan), end+48)]) {
 				continue

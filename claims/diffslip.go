@@ -68,13 +68,9 @@ func (x *extractor) checkDifferenceSlips() {
 				significantDigits(digitsOf(n.Text)) < 3 || !(n.mid() > 0) {
 				continue
 			}
-			i := indexFigure(scan, n.Text)
+			i, end := figureSpan(scan, n)
 			if i < 0 {
 				continue
-			}
-			end := i + len(n.Text)
-			if u := strings.Index(scan[end:], n.Unit); n.Unit != "" && u >= 0 && u <= 2 {
-				end += u + len(n.Unit)
 			}
 			if !diffSlipBeforeRE.MatchString(scan[:i]) && !diffSlipAfterRE.MatchString(scan[end:]) {
 				continue
@@ -237,4 +233,20 @@ func (x *extractor) pairDifferences() []diffSpan {
 		return 0
 	})
 	return out
+}
+
+// figureSpan returns where n, a figure of a claim, stands in scan, its
+// line's plain text: the byte offsets of its first byte and of the byte
+// after it, its unit included when the unit follows within two bytes;
+// -1, -1 if scan does not hold it.
+func figureSpan(scan string, n Number) (start, end int) {
+	i := indexFigure(scan, n.Text)
+	if i < 0 {
+		return -1, -1
+	}
+	end = i + len(n.Text)
+	if u := strings.Index(scan[end:], n.Unit); n.Unit != "" && u >= 0 && u <= 2 {
+		end += u + len(n.Unit)
+	}
+	return i, end
 }
