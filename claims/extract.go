@@ -101,6 +101,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.checkEquationResults()
 	x.checkDayCountTotals()
 	x.checkDifferencesOfNamedRows()
+	x.checkOneCoreRates()
 	x.checkPointsOff()
 	x.checkPeriodTableRows()
 	x.checkRatesPerSecondAsPeriod()

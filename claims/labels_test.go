@@ -791,7 +791,8 @@ var floors = map[string]struct {
 	// alarms).
 	// periodCountOfTen (forty-ninth round): 16/24 caught;
 	// percentileRowRestated: 17/24; pairSideOtherRow: 18/24.
-	"blind45": {extraction: 246.0 / 259, recall: 18.0 / 24, falseRate: 4.0 / 235, unlabelled: 0},
+	// rateOfOneCoreOff (fifty-first round): 19/24.
+	"blind45": {extraction: 246.0 / 259, recall: 19.0 / 24, falseRate: 4.0 / 235, unlabelled: 0},
 	// blind46, scored blind once with the forty-sixth round (237/258,
 	// 15/24, 6/234, two alarms on unlabelled claims): its floors.
 	// Raised in the forty-seventh round (criterionTimeLevel: 240/258
@@ -824,7 +825,8 @@ var floors = map[string]struct {
 	// Raised in the forty-ninth round (ratePerSecondAsPeriod: 12/23;
 	// savedBesidePair: 239/253 extracted; k6PercentileRestated: 13/23;
 	// periodWrapped: 240/253 extracted; periodCountOfTen: 14/23).
-	"blind48": {extraction: 240.0 / 253, recall: 14.0 / 23, falseRate: 1.0 / 230, unlabelled: 0},
+	// rateOfOneCoreOff (fifty-first round): 15/23.
+	"blind48": {extraction: 240.0 / 253, recall: 15.0 / 23, falseRate: 1.0 / 230, unlabelled: 0},
 	// blind49, scored blind once with the forty-eighth round (250/259,
 	// 13/28, 1/231, no alarm on an unlabelled claim): its floors.
 	// Raised in the forty-ninth round (ratePerSecondAsPeriod: 14/28;
@@ -837,8 +839,9 @@ var floors = map[string]struct {
 	// 14/25, 5/226, one alarm on an unlabelled claim): its floors.
 	// Raised in the fiftieth round (periodDayCountOff: 15/25;
 	// pricedAmountOfScale: 4/226 false alarms;
-	// percentileFromSourceMixed: 16/25).
-	"blind50": {extraction: 243.0 / 251, recall: 16.0 / 25, falseRate: 4.0 / 226, unlabelled: 1},
+	// percentileFromSourceMixed: 16/25). rateOfOneCoreOff (fifty-first
+	// round): 17/25.
+	"blind50": {extraction: 243.0 / 251, recall: 17.0 / 25, falseRate: 4.0 / 226, unlabelled: 1},
 	// blind51, scored blind once with the forty-ninth round, a second
 	// unseen set (244/256, 11/24, 5/232, one alarm on an unlabelled
 	// claim): its floors. Raised in the fiftieth round
@@ -848,7 +851,8 @@ var floors = map[string]struct {
 	"blind51": {extraction: 244.0 / 256, recall: 17.0 / 24, falseRate: 5.0 / 232, unlabelled: 1},
 	// blind52, scored blind once with the fiftieth round (247/257,
 	// 14/25, 6/232, one alarm on an unlabelled claim): its floors.
-	"blind52": {extraction: 247.0 / 257, recall: 14.0 / 25, falseRate: 6.0 / 232, unlabelled: 1},
+	// rateOfOneCoreOff (fifty-first round): 15/25.
+	"blind52": {extraction: 247.0 / 257, recall: 15.0 / 25, falseRate: 6.0 / 232, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
