@@ -422,7 +422,7 @@ func (t *tracker) detaches() []detach {
 			switch in := instr.(type) {
 			case *ssa.Store:
 				root, p := addrPath(in.Addr)
-				if !objectField(t, root, p) || t.rels[in.Val] != 0 || !viewType(in.Val.Type()) {
+				if !objectField(t, root, p) && !wholeObject(t, root, p) || t.rels[in.Val] != 0 || !viewType(in.Val.Type()) {
 					continue // only buffers are views
 				}
 				out = append(out, detach{Path: p, Foreign: foreignValue(in.Val)})

@@ -289,3 +289,15 @@ func appendName(pbuf *[]byte, name string) *[]byte {
 func trimmed(pbuf *[]byte) *[]byte {
 	return wrap.TrimSlab(pbuf) // want `pointer wrap.TrimSlab\(pbuf\) into pbuf returned after pbuf is put back into slabs`
 }
+
+// DecodeKept keeps the message's slice in the caller's entry and zeroes
+// only its name before the Put: the pool still holds the slice.
+func DecodeKept(e *entry, b []byte) { // want DecodeKept:`lends p0\[0\]`
+	m := messagePool.Get().(*message)
+	defer func() {
+		m.name = ""
+		messagePool.Put(m)
+	}()
+	m.decode(b)
+	e.chunks = m.chunks // want `outlives the function, but m is put back into messagePool`
+}

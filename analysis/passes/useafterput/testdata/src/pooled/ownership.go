@@ -198,3 +198,48 @@ func FanOutEarly(shards []int, quick bool) {
 	}
 	wg.Wait()
 }
+
+// A decoded message whose slices its caller keeps: zeroing the whole
+// message (a struct assignment, as generated protobuf code's Reset does)
+// before the Put lets go of every buffer it held.
+type message struct {
+	chunks []byte
+	extra  map[string][]byte
+	name   string
+}
+
+type entry struct {
+	chunks []byte
+	extra  map[string][]byte
+}
+
+var messagePool = sync.Pool{New: func() any { return new(message) }}
+
+func (m *message) decode(b []byte) {
+	m.chunks = append(m.chunks[:0], b...)
+	m.name = string(b)
+}
+
+func clearMessage(m *message) { *m = message{} }
+
+// DecodeInto keeps the message's slices in the caller's entry and zeroes
+// the message in the deferred func that puts it back.
+func DecodeInto(e *entry, b []byte) { // want DecodeInto:`lends p0\[0\]; lends p0\[1\]`
+	m := messagePool.Get().(*message)
+	defer func() {
+		clearMessage(m)
+		messagePool.Put(m)
+	}()
+	m.decode(b)
+	e.chunks = m.chunks // fine: the message is zeroed before its Put
+	e.extra = m.extra
+}
+
+// DecodeZeroed zeroes the message in place before the Put.
+func DecodeZeroed(e *entry, b []byte) { // want DecodeZeroed:`lends p0\[0\]`
+	m := messagePool.Get().(*message)
+	m.decode(b)
+	e.chunks = m.chunks // fine: the message is zeroed before its Put
+	*m = message{}
+	messagePool.Put(m)
+}
