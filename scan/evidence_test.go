@@ -244,6 +244,12 @@ func TestDemote(t *testing.T) {
 		{"nearprec", high, near("benchmark", 1, -1), High, "", ""},
 		{"nearprec", high, near("benchmark", 2, -1), Low, "too weak", ""},
 		{"nearprec", high, near("RPC method", 2, -1), Low, "too weak", ""},
+		// compileonce (session 33): a compile per call within four
+		// calls of a consumer loop is kept; five calls away, or two
+		// from an HTTP handler, is capped
+		{"compileonce", high, near("consumer loop", 4, -1), High, "", ""},
+		{"compileonce", high, near("consumer loop", 5, -1), Low, "44 %", ""},
+		{"compileonce", high, near("HTTP handler", 2, 2), Low, "too weak", ""},
 	} {
 		f := finding.Finding{Analyzer: tc.check, Category: tc.cat, Hot: tc.hot}
 		demote(&f, tc.p)
