@@ -104,6 +104,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.checkOneCoreRates()
 	x.checkPointsOff()
 	x.checkPeriodTableRows()
+	x.checkYearsOf360Days()
 	x.checkRatesPerSecondAsPeriod()
 	x.checkPercentilesFromSource()
 	x.checkK6PercentilesRestated()

@@ -14,8 +14,8 @@ import "testing"
 // rates the time gives keep their verdicts (const rateOfOneCoreOff).
 func TestFiftyFirstRoundRateOfOneCoreOff(t *testing.T) {
 	src := func(claim string) string {
-		return doc("# Tide gauge resampler", "", "## Single-core cost", "",
-			"The resampler now takes 3.2 µs per gauge sample, down from 7.9 µs.", "",
+		return doc("# Glacier meltwater logger", "", "## Single-core cost", "",
+			"The resampler now takes 3.2 µs per meltwater sample, down from 7.9 µs.", "",
 			claim)
 	}
 	for _, tc := range []struct {
@@ -23,11 +23,11 @@ func TestFiftyFirstRoundRateOfOneCoreOff(t *testing.T) {
 		line       int
 		bad        bool
 	}{
-		{"At 3.2 µs a single core now resamples roughly 95,000 gauge samples per second.", "95,000", 7, true},
-		{"At 3.2 µs a single core now resamples roughly 312,000 gauge samples per second.", "312,000", 7, false},
+		{"At 3.2 µs a single core now resamples roughly 95,000 meltwater samples per second.", "95,000", 7, true},
+		{"At 3.2 µs a single core now resamples roughly 312,000 meltwater samples per second.", "312,000", 7, false},
 		{"At 3.2 µs per sample one thread would handle about 3.1 million samples a second.", "3.1 million", 7, true},
 		{"At 3.2 µs per sample one thread would handle about 0.31 million samples a second.", "0.31 million", 7, false},
-		{"At 3.2 µs per sample, one worker process reaches about\n31,000 tide samples a second on the old hosts.", "31,000", 8, true},
+		{"At 3.2 µs per sample, one worker process reaches about\n31,000 meltwater samples a second on the old hosts.", "31,000", 8, true},
 		// A batch: the rate counts the readings of a batch of 16, not
 		// what one time gives.
 		{"At 3.2 µs per batch of 16 readings one core stores about 5 million readings a second.", "5 million", 7, false},
@@ -39,5 +39,50 @@ func TestFiftyFirstRoundRateOfOneCoreOff(t *testing.T) {
 		if !tc.bad && c.Verdict.Failed() {
 			t.Errorf("%s: %s (%s), want no alarm", tc.claim, c.Verdict, c.Detail)
 		}
+	}
+}
+
+// TestFiftyFirstRoundYearOf360Days checks that a yearly amount of 360
+// times the daily amount before it, in prose and in a period table, is
+// an arithmetic error when the report states no 360-day year, and that
+// a year of 365 days, a stated 360-day year, a year after a hedged
+// daily amount and twelve months of unstated length keep their
+// verdicts (const yearOf360Days).
+func TestFiftyFirstRoundYearOf360Days(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Ferry ticket gate", "", "## Running cost", "",
+			"Nine gate controllers fewer run on the harbour hosts.", "",
+			claim)
+	}
+	for _, tc := range []struct {
+		claim, fig string
+		bad        bool
+	}{
+		{"Each saves $1.46 a day, so the fleet saves $13.14 a day and $4,730.40 a year.", "4,730.40", true},
+		{"Each saves $1.46 a day, so the fleet saves $13.14 a day and $4,796.10 a year.", "4,796.10", false},
+		{"Over a 360-day booking year the fleet saves $13.14 a day and $4,730.40 a year.", "4,730.40", false},
+		{"The fleet saves $394.20 a month (about $13.14 a day) and $4,730.40 a year.", "4,730.40", false},
+		// Twelve months of unstated length make a year; twelve 30-day
+		// months make 360 days.
+		{"The fleet saves $13.14 a day, $394.20 a month and $4,730.40 a year.", "4,730.40", false},
+		{"The fleet saves $13.14 a day, $394.20 per 30-day month and $4,730.40 a year.", "4,730.40", true},
+	} {
+		c := claimAt(t, extract(t, src(tc.claim)), 7, tc.fig)
+		if tc.bad && c.Verdict != ArithmeticError {
+			t.Errorf("%s: %s (%s), want arithmetic-error", tc.claim, c.Verdict, c.Detail)
+		}
+		if !tc.bad && c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want no alarm", tc.claim, c.Verdict, c.Detail)
+		}
+	}
+	table := func(year string) string {
+		return doc("# Ferry ticket gate", "", "## Running cost", "",
+			"| Period | Saving |", "|---|--:|", "| Day | $13.14 |", "| Year | "+year+" |")
+	}
+	if c := claimAt(t, extract(t, table("$4,730.40")), 8, "4,730.40"); c.Verdict != ArithmeticError {
+		t.Errorf("table year $4,730.40: %s (%s), want arithmetic-error", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, table("$4,796.10")), 8, "4,796.10"); c.Verdict.Failed() {
+		t.Errorf("table year $4,796.10: %s (%s), want no alarm", c.Verdict, c.Detail)
 	}
 }
