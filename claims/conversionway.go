@@ -40,6 +40,17 @@ const conversionWrongWay = true
 // looks for the size it restates.
 const wrongWayBack = 3
 
+// conversionWrongWayRates (fifty-first round): conversionWrongWay read
+// sizes only, so a byte rate restated in the other system the wrong way
+// ("163.90 MiB/s on the feeder plan is about 156 MB/s": 163.90 ÷
+// 1.048576, where MiB/s to MB/s multiplies, 171.9; "bgzf inflation
+// sustains 549.15 MiB/s, roughly 524 MB/s") was left unverifiable. A
+// byte rate is read as a size is, against the nearest byte rate before
+// it in the other system of the same prefix and period ("/s"), with the
+// same arithmetic. Cost: as conversionWrongWay's, per byte rate of an
+// unverifiable claim.
+const conversionWrongWayRates = true
+
 // otherAmountLinkRE finds the words between two sizes that make the second
 // another amount, not the first restated: "and", "while", "against",
 // "from … to", "than", "more".
@@ -74,7 +85,8 @@ func (x *extractor) checkWrongWayConversions() {
 // checkWrongWayConversions: a single size in a prefixed byte unit with
 // three significant digits or more.
 func wrongWayEligible(n Number) bool {
-	if n.Quantity != Memory || n.isRange() || !(n.Value > 0) || !(n.scale > 0) || len(prefixSlips(n)) == 0 {
+	if n.Quantity != Memory && !(conversionWrongWayRates && isByteRate(n)) || n.isRange() || !(n.Value > 0) || !(n.scale > 0) ||
+		len(prefixSlips(n)) == 0 {
 		return false
 	}
 	return significantDigits(digitsOf(n.Text)) >= 3
@@ -94,10 +106,11 @@ func (x *extractor) wrongWayConversion(ls *lineScan, c *Claim, n Number) *Cross 
 			return nil
 		}
 		o := figs[i].Number
-		if o.Quantity != Memory || o.isRange() || !(o.scale > 0) {
+		if o.Quantity != n.Quantity || isByteRate(o) != isByteRate(n) || o.isRange() || !(o.scale > 0) {
 			continue
 		}
-		if !otherByteSystem(n.Unit, o.Unit) {
+		if !otherByteSystem(strings.TrimSuffix(n.Unit, "/s"), strings.TrimSuffix(o.Unit, "/s")) ||
+			strings.HasSuffix(n.Unit, "/s") != strings.HasSuffix(o.Unit, "/s") {
 			// The size right before is in the figure's own system, or
 			// a prefix away: no conversion of it.
 			return nil

@@ -86,3 +86,33 @@ func TestFiftyFirstRoundYearOf360Days(t *testing.T) {
 		t.Errorf("table year $4,796.10: %s (%s), want no alarm", c.Verdict, c.Detail)
 	}
 }
+
+// TestFiftyFirstRoundConversionWrongWayRates checks that a byte rate
+// restated in the other system of units the wrong way (MiB/s divided by
+// 1.048576 to give MB/s) is an arithmetic error, and that the right
+// conversion and a second rate of another thing keep their verdicts
+// (const conversionWrongWayRates).
+func TestFiftyFirstRoundConversionWrongWayRates(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Herbarium scan indexer", "", "## Throughput", "",
+			claim)
+	}
+	for _, tc := range []struct {
+		claim, fig string
+		bad        bool
+	}{
+		{"The sheet decoder sustains 212.40 MiB/s, roughly 202.6 MB/s.", "202.6", true},
+		{"212.40 MiB/s on the folio sheets is about 202.6 MB/s.", "202.6", true},
+		{"212.40 MiB/s on the folio sheets is about 222.7 MB/s.", "222.7", false},
+		{"The sheet decoder sustains 212.40 MiB/s, roughly 222.7 MB/s.", "222.7", false},
+		{"The sheet decoder sustains 212.40 MiB/s while the label reader manages 202.6 MB/s.", "202.6", false},
+	} {
+		c := claimAt(t, extract(t, src(tc.claim)), 5, tc.fig)
+		if tc.bad && c.Verdict != ArithmeticError {
+			t.Errorf("%s: %s (%s), want arithmetic-error", tc.claim, c.Verdict, c.Detail)
+		}
+		if !tc.bad && c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want no alarm", tc.claim, c.Verdict, c.Detail)
+		}
+	}
+}

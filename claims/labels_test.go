@@ -825,8 +825,9 @@ var floors = map[string]struct {
 	// Raised in the forty-ninth round (ratePerSecondAsPeriod: 12/23;
 	// savedBesidePair: 239/253 extracted; k6PercentileRestated: 13/23;
 	// periodWrapped: 240/253 extracted; periodCountOfTen: 14/23).
-	// rateOfOneCoreOff (fifty-first round): 15/23.
-	"blind48": {extraction: 240.0 / 253, recall: 15.0 / 23, falseRate: 1.0 / 230, unlabelled: 0},
+	// rateOfOneCoreOff (fifty-first round): 15/23; conversionWrongWayRates:
+	// 16/23.
+	"blind48": {extraction: 240.0 / 253, recall: 16.0 / 23, falseRate: 1.0 / 230, unlabelled: 0},
 	// blind49, scored blind once with the forty-eighth round (250/259,
 	// 13/28, 1/231, no alarm on an unlabelled claim): its floors.
 	// Raised in the forty-ninth round (ratePerSecondAsPeriod: 14/28;
@@ -851,8 +852,9 @@ var floors = map[string]struct {
 	"blind51": {extraction: 244.0 / 256, recall: 17.0 / 24, falseRate: 5.0 / 232, unlabelled: 1},
 	// blind52, scored blind once with the fiftieth round (247/257,
 	// 14/25, 6/232, one alarm on an unlabelled claim): its floors.
-	// rateOfOneCoreOff (fifty-first round): 15/25; yearOf360Days: 16/25.
-	"blind52": {extraction: 247.0 / 257, recall: 16.0 / 25, falseRate: 6.0 / 232, unlabelled: 1},
+	// rateOfOneCoreOff (fifty-first round): 15/25; yearOf360Days: 16/25;
+	// conversionWrongWayRates: 17/25.
+	"blind52": {extraction: 247.0 / 257, recall: 17.0 / 25, falseRate: 6.0 / 232, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
