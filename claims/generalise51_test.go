@@ -116,3 +116,21 @@ func TestFiftyFirstRoundConversionWrongWayRates(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftyFirstRoundTenfoldUnitPeriod checks that a yearly amount ten
+// times the daily amount before it, both written with the period taken
+// into their unit ("$3.15 a day"), is an arithmetic error, and that the
+// right total keeps its verdict (const tenfoldUnitPeriod).
+func TestFiftyFirstRoundTenfoldUnitPeriod(t *testing.T) {
+	src := func(year string) string {
+		return doc("# Allotment water relays", "", "## Cost", "",
+			"Switching off the spare relays saved $3.15 a day, $94.50 a month (30 days) and",
+			year+" a year.")
+	}
+	if c := claimAt(t, extract(t, src("$11,498")), 6, "11,498"); c.Verdict != ArithmeticError {
+		t.Errorf("$11,498 a year: %s (%s), want arithmetic-error", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("$1,150")), 6, "1,150"); c.Verdict.Failed() {
+		t.Errorf("$1,150 a year: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+}

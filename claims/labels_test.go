@@ -557,7 +557,8 @@ var floors = map[string]struct {
 	// figure after: 19/21).
 	// Raised in the forty-seventh round (wordFactors: 319/324 extracted).
 	// mixedRatioSide (forty-ninth round): 20/21 caught.
-	"blind25": {extraction: 319.0 / 324, recall: 20.0 / 21, falseRate: 0.0 / 303, unlabelled: 1},
+	// tenfoldUnitPeriod (fifty-first round): 21/21.
+	"blind25": {extraction: 319.0 / 324, recall: 21.0 / 21, falseRate: 0.0 / 303, unlabelled: 1},
 	// blind26, scored blind once with the twenty-sixth round (311/338,
 	// 12/20, 14/318): its floors.
 	// Developed on in the twenty-seventh round and raised to its score
@@ -853,8 +854,8 @@ var floors = map[string]struct {
 	// blind52, scored blind once with the fiftieth round (247/257,
 	// 14/25, 6/232, one alarm on an unlabelled claim): its floors.
 	// rateOfOneCoreOff (fifty-first round): 15/25; yearOf360Days: 16/25;
-	// conversionWrongWayRates: 17/25.
-	"blind52": {extraction: 247.0 / 257, recall: 17.0 / 25, falseRate: 6.0 / 232, unlabelled: 1},
+	// conversionWrongWayRates: 17/25; tenfoldUnitPeriod: 18/25.
+	"blind52": {extraction: 247.0 / 257, recall: 18.0 / 25, falseRate: 6.0 / 232, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
