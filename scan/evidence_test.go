@@ -250,6 +250,13 @@ func TestDemote(t *testing.T) {
 		{"compileonce", high, near("consumer loop", 4, -1), High, "", ""},
 		{"compileonce", high, near("consumer loop", 5, -1), Low, "44 %", ""},
 		{"compileonce", high, near("HTTP handler", 2, 2), Low, "too weak", ""},
+		// fmtnumber (session 33): kept in a benchmark's measured loop,
+		// capped in a handler, next to one and from a consumer loop
+		{"fmtnumber", &finding.Hot{Evidence: "static: is a benchmark, through a loop", Confidence: High}, near("benchmark", 0, -1), High, "", ""},
+		{"fmtnumber", &finding.Hot{Evidence: "static: is a HTTP handler", Confidence: High}, near("HTTP handler", 0, 0), Low, "outside a benchmark's measured loop", ""},
+		{"fmtnumber", high, near("HTTP handler", 1, 1), Low, "outside a benchmark's measured loop", ""},
+		{"fmtnumber", high, near("consumer loop", 1, -1), Low, "outside a benchmark's measured loop", ""},
+		{"fmtnumber", high, near("benchmark", 1, -1), Low, "outside a benchmark's measured loop", ""},
 	} {
 		f := finding.Finding{Analyzer: tc.check, Category: tc.cat, Hot: tc.hot}
 		demote(&f, tc.p)
@@ -307,6 +314,7 @@ func TestServingDepths(t *testing.T) {
 // it is written (go func() {…}()) is no call of every function value of
 // its signature.
 func TestLiteralNodes(t *testing.T) {
+	defer staticEvidence()()
 	res, err := Run(context.Background(), suite.Analyzers(), []string{"./..."}, Options{Dir: filepath.Join("testdata", "literals")})
 	if err != nil {
 		t.Fatal(err)
@@ -686,9 +694,31 @@ var keysScan struct {
 
 // scanKeys returns the scan of testdata/literals/keys, run once for the
 // tests that read it.
+// staticEvidence makes the checks of demotedButBenchmarks checks of
+// demoted (their call paths capped, a serving handler's direct callee
+// kept at medium, as fmtnumber was until session 33) until the function
+// it returns is called: the tests of classify use fmtnumber's findings to
+// show the static evidence it gives, which scan caps for that check
+// outside benchmarks (TestDemote shows that cap). The tests of this
+// package do not run in parallel.
+func staticEvidence() (restore func()) {
+	saved := demotedButBenchmarks
+	demotedButBenchmarks = nil
+	for check := range saved {
+		demoted[check] = "a call path's figure (test)"
+	}
+	return func() {
+		for check := range saved {
+			delete(demoted, check)
+		}
+		demotedButBenchmarks = saved
+	}
+}
+
 func scanKeys(t *testing.T) *Result {
 	t.Helper()
 	keysScan.once.Do(func() {
+		defer staticEvidence()()
 		keysScan.res, keysScan.err = Run(context.Background(), suite.Analyzers(), []string{"./keys"}, Options{Dir: filepath.Join("testdata", "literals")})
 	})
 	if keysScan.err != nil {
