@@ -4067,8 +4067,23 @@ func benchstatNumber(num, prefix, unit string) (Number, bool) {
 	if len(g) != 1 || g[0].Unit == "" {
 		return Number{}, false
 	}
+	if benchstatPrefixStep && prefix != "" && g[0].Unit == unit {
+		// "11.63k" is written to ten allocations, not to one.
+		if _, step, ok := numberAndStep(num); ok {
+			g[0].step = step * map[string]float64{"k": 1e3, "M": 1e6, "G": 1e9, "T": 1e12, "m": 1e-3, "µ": 1e-6, "μ": 1e-6, "u": 1e-6, "n": 1e-9}[prefix]
+		}
+	}
 	return g[0].Number, true
 }
+
+// benchstatPrefixStep (fifty-first round): a benchstat cell of a unit
+// the scanner reads without a prefix ("11.63k" allocs/op) was rewritten
+// as its value ("11630 allocs/op") and kept the rounding of a last digit
+// of one, so a sentence quoting it as 11,631 read as another figure, and
+// pairAfterOtherRowCounts could not find its row. The cell keeps the
+// place value of its last digit as written, times the prefix (10 for
+// "11.63k").
+const benchstatPrefixStep = true
 
 // headerUnitRE finds the unit a comparison header gives its columns
 // ("old allocs/op", "old B/op"), for rows that print bare counts.

@@ -134,3 +134,39 @@ func TestFiftyFirstRoundTenfoldUnitPeriod(t *testing.T) {
 		t.Errorf("$1,150 a year: %s (%s), want no alarm", c.Verdict, c.Detail)
 	}
 }
+
+// TestFiftyFirstRoundPairAfterOtherRowCounts checks that a pair of bare
+// counts quoting benchstat's allocations, whose figure after is another
+// row's, mixes rows (the figure after and the percentage), that its
+// figure before keeps no alarm, and that the row's own pair keeps its
+// verdict (consts pairAfterOtherRowCounts and benchstatPrefixStep).
+func TestFiftyFirstRoundPairAfterOtherRowCounts(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Seed vault index sorter", "", "## Allocations", "",
+			"```",
+			"goos: linux",
+			"goarch: amd64",
+			"                   │   old.txt   │               new.txt               │",
+			"                   │  allocs/op  │  allocs/op   vs base                │",
+			"Sort/keys=200-8      1.452k ± 0%   0.031k ± 0%  -97.86% (p=0.000 n=10)",
+			"Sort/keys=2k-8       14.52k ± 0%   0.318k ± 0%  -97.81% (p=0.000 n=10)",
+			"Sort/keys=20k-8      145.1k ± 0%   2.907k ± 0%  -98.00% (p=0.000 n=10)",
+			"```",
+			"",
+			"Sorting allocates far less than before at every size. Allocations per sort at 2k",
+			"keys fall from "+claim+", and at 20k keys from 145.1k to",
+			"2.907k, 50x fewer.")
+	}
+	rep := extract(t, src("14,523 to 2,907, an 80.0 % cut"))
+	for _, fig := range []string{"2,907", "80.0"} {
+		if c := claimAt(t, rep, 16, fig); c.Verdict != MixesRows {
+			t.Errorf("%s: %s (%s), want mixes-rows", fig, c.Verdict, c.Detail)
+		}
+	}
+	if c := claimAt(t, rep, 16, "14,523"); c.Verdict.Failed() {
+		t.Errorf("14,523: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("14,523 to 318, a 97.8 % cut")), 16, "97.8"); c.Verdict.Failed() {
+		t.Errorf("97.8 %%: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+}

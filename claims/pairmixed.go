@@ -34,6 +34,17 @@ import (
 // near its two figures; nothing quadratic in the document.
 const pairAfterOtherRow = true
 
+// pairAfterOtherRowCounts (fifty-first round): pairAfterOtherRow read
+// pairs with a unit only, so a count of prose quoting benchstat's
+// allocations ("Allocations per rollup at 1k meters fall from 11,631 to
+// 1,844, an 84.1 % cut", where 1,844 is the 10k row's "1.844k" and the
+// 1k row's is 212) was read as consistent, "supported by" the row it was
+// taken from. A pair of two bare figures of three significant digits or
+// more is now read against the rows of allocations and counts, as a pair
+// with a unit is against the rows of its quantity. Cost: as
+// pairAfterOtherRow's, the index read for three quantities.
+const pairAfterOtherRowCounts = true
+
 // checkPairsAfterOtherRow: see pairAfterOtherRow.
 func (x *extractor) checkPairsAfterOtherRow() {
 	if !pairAfterOtherRow || len(x.pairs) < 3 {
@@ -70,14 +81,23 @@ func (x *extractor) checkPairsAfterOtherRow() {
 			continue
 		}
 		o, n := b.p.Old, b.p.New
-		if o.Unit == "" || n.Unit == "" || o.isRange() || n.isRange() || !(o.mid() > 0) || !(n.mid() > 0) ||
+		counts := pairAfterOtherRowCounts && o.Unit == "" && n.Unit == "" &&
+			significantDigits(digitsOf(o.Text)) >= 3 && significantDigits(digitsOf(n.Text)) >= 3
+		if (o.Unit == "" || n.Unit == "") && !counts || o.isRange() || n.isRange() || !(o.mid() > 0) || !(n.mid() > 0) ||
 			significantDigits(digitsOf(o.Text)) < 2 || significantDigits(digitsOf(n.Text)) < 2 {
 			continue
 		}
-		q := b.p.canonicalQ()
-		olds := near(byOld, q, o.mid())
+		qs := []Quantity{b.p.canonicalQ()}
+		if counts {
+			qs = []Quantity{canonical(Allocs), canonical(Count), canonical(Unknown)}
+		}
+		var olds, news []*docPair
+		for _, q := range qs {
+			olds = append(olds, near(byOld, q, o.mid())...)
+			news = append(news, near(byNew, q, n.mid())...)
+		}
 		whole := false
-		for _, a := range near(byNew, q, n.mid()) {
+		for _, a := range news {
 			if sameFigure(a.p.New, n) && sameFigure(a.p.Old, o) {
 				whole = true
 				break
@@ -91,7 +111,7 @@ func (x *extractor) checkPairsAfterOtherRow() {
 			if !sameFigure(a.p.Old, o) || sameFigure(a.p.New, n) || truncates(n, a.p.New) {
 				continue
 			}
-			for _, c := range near(byNew, q, n.mid()) {
+			for _, c := range news {
 				if c.group != a.group || c.row == a.row || !sameFigure(c.p.New, n) || sameFigure(c.p.Old, o) {
 					continue
 				}
@@ -126,6 +146,18 @@ func (x *extractor) checkPairsAfterOtherRow() {
 				cx := &Cross{Reason: RowsMixed, Lines: lines, Stated: n, Operands: []Number{rowA.p.Old, rowB.p.New}}
 				add = append(add, alarmOnFigure(c, n, cx)...)
 			case (c.Kind == Percent || c.Kind == Speedup) && (c.Pair != nil && restsOn(c, b.p) || c.Pair == nil && crossRestsOn(c, b.p)):
+				if counts && len(c.Numbers) > 1 {
+					// Bare figures join the change's claim: the figure
+					// before is the named row's and is kept apart.
+					if at := slices.IndexFunc(c.Numbers, func(m Number) bool { return m.Text == o.Text && m.Unit == o.Unit }); at >= 0 {
+						e := *c
+						e.Kind, e.Numbers, e.Claimed, e.Pair, e.Cross = Absolute, []Number{o}, o.String(), nil, nil
+						e.Verdict, e.Arithmetic = Unverifiable, Unverifiable
+						e.Detail = unverifiableDetail(&e)
+						c.Numbers = slices.Delete(slices.Clone(c.Numbers), at, at+1)
+						add = append(add, e)
+					}
+				}
 				setCross(c, &Cross{Reason: RowsMixed, Lines: lines, Stated: c.stated, Operands: []Number{rowA.p.Old, rowB.p.New}})
 			}
 		}
