@@ -656,6 +656,7 @@ func (x *extractor) crossCheck() {
 	x.unalarmInverseUndirected()
 	x.unalarmComparativeNoPair()
 	x.checkPairsAfterOtherRow()
+	x.checkPairSidePrefixSlips()
 	x.checkRowsOfOtherSetting()
 	x.splitUncontradictedSides()
 	x.splitPairOperands()

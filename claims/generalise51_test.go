@@ -170,3 +170,28 @@ func TestFiftyFirstRoundPairAfterOtherRowCounts(t *testing.T) {
 		t.Errorf("97.8 %%: %s (%s), want no alarm", c.Verdict, c.Detail)
 	}
 }
+
+// TestFiftyFirstRoundPairSidePrefixSlip checks that a before → after pair
+// of prose quoting a table row with the figure after a thousand times
+// off (its unit's prefix slipped) is contradicted on that figure, that
+// the figure before keeps its verdict, and that the pair quoted in the
+// table's unit keeps no alarm (const pairSidePrefixSlip).
+func TestFiftyFirstRoundPairSidePrefixSlip(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Weather balloon frame parser", "", "## Parsing", "",
+			"| Step | 2.1 | 2.2 | Speed-up |", "|---|--:|--:|--:|",
+			"| `check_frame` | 83.17 us | 27.41 us | 3.03x |",
+			"| `pack_frame` | 12.40 us | 9.92 us | 1.25x |", "",
+			claim)
+	}
+	rep := extract(t, src("Checking a frame now takes 27.4 ms instead of 83.2."))
+	if c := claimAt(t, rep, 10, "27.4"); c.Verdict != Contradicted {
+		t.Errorf("27.4 ms: %s (%s), want contradicted", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, rep, 10, "83.2"); c.Verdict.Failed() {
+		t.Errorf("83.2: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("Checking a frame now takes 27.4 µs instead of 83.2.")), 10, "27.4"); c.Verdict.Failed() {
+		t.Errorf("27.4 µs: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+}
