@@ -1687,6 +1687,16 @@ func (x *extractor) sentenceLead(i int) string {
 // suits it.
 const quotientInSeconds = true
 
+// quotientHalfStepAtFigure (fifty-first round): checkQuotient widens the
+// quotient by half a step of each operand's last digit, read by halfStep
+// with quotientRE, which is anchored at the end of its text; it was
+// given the whole line, so any quotient followed by more words ("60 /
+// 280.7 = 213.7 ms on average, which matches …") was taken as exact, and
+// a result rounded within the operands' digits (60 / 280.65 = 213.79 ms)
+// was called an arithmetic error. halfStep now reads the line up to the
+// figure, where the quotient ends. Cost: none.
+const quotientHalfStepAtFigure = true
+
 // quotientAsPercent (twenty-third round): a percentage written as the
 // result of a quotient ("23,000 / 52,800 = 43.6 %") is the quotient times
 // a hundred, as well as the quotient itself.
@@ -1706,7 +1716,13 @@ func (x *extractor) checkQuotient(c *Claim, scan string, figs []figure) bool {
 			}
 			got := q[0] / q[1]
 			// Each operand as rounded half a step of its last digit.
-			da, db := halfStep(scan, q, 0), halfStep(scan, q, 1)
+			// The quotient's text ends right before the figure
+			// (quotientRE is anchored there).
+			qs := scan
+			if quotientHalfStepAtFigure {
+				qs = scan[:f.start]
+			}
+			da, db := halfStep(qs, q, 0), halfStep(qs, q, 1)
 			lo, hi := (q[0]-da)/(q[1]+db), (q[0]+da)/math.Max(q[1]-db, 1e-12)
 			if n.Unit == "" {
 				lo, hi = math.Floor(lo), math.Ceil(hi)

@@ -195,3 +195,21 @@ func TestFiftyFirstRoundPairSidePrefixSlip(t *testing.T) {
 		t.Errorf("27.4 µs: %s (%s), want no alarm", c.Verdict, c.Detail)
 	}
 }
+
+// TestFiftyFirstRoundQuotientHalfStepAtFigure checks that a time written
+// as a quotient in seconds, followed by more words on its line, is read
+// at the rounding of its operands (consistent), and that one off by more
+// than that stays an arithmetic error (const quotientHalfStepAtFigure).
+func TestFiftyFirstRoundQuotientHalfStepAtFigure(t *testing.T) {
+	src := func(result string) string {
+		return doc("# Harbour crane dispatcher", "", "## Load test", "",
+			"With 40 virtual users and no pause, 187.3 req/s puts one request cycle at 40 / 187.3 = "+result+" ms on average, close to the 213 ms reported.")
+	}
+	// 40 / 187.35 = 213.50 ms, 40 / 187.25 = 213.62 ms.
+	if c := claimAt(t, extract(t, src("213.5")), 5, "213.5"); c.Verdict != Consistent {
+		t.Errorf("213.5 ms: %s (%s), want consistent", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("231.5")), 5, "231.5"); c.Verdict != ArithmeticError {
+		t.Errorf("231.5 ms: %s (%s), want arithmetic-error", c.Verdict, c.Detail)
+	}
+}
