@@ -213,3 +213,28 @@ func TestFiftyFirstRoundQuotientHalfStepAtFigure(t *testing.T) {
 		t.Errorf("231.5 ms: %s (%s), want arithmetic-error", c.Verdict, c.Detail)
 	}
 }
+
+// TestFiftyFirstRoundPairOperandsWrapped checks that a factor its wrapped
+// pair does not give stays an arithmetic error while the pair's figure
+// on its line, written in the tool's output too, is split from it and
+// keeps no alarm (const pairOperandsWrapped).
+func TestFiftyFirstRoundPairOperandsWrapped(t *testing.T) {
+	src := doc("# Tide table compiler", "", "## End to end", "",
+		"```",
+		"Benchmark 1: tidec-1.4 compile harbours.toml",
+		"  Time (mean ± σ):     31.406 s ±  0.212 s    [User: 30.911 s, System: 0.402 s]",
+		"",
+		"Benchmark 2: tidec-1.5 compile harbours.toml",
+		"  Time (mean ± σ):     12.880 s ±  0.095 s    [User: 12.514 s, System: 0.318 s]",
+		"```",
+		"",
+		"- For the whole harbour list, hyperfine measures 12.880 s against",
+		"  31.406 s: the new compiler is 2.9x faster end to end.")
+	rep := extract(t, src)
+	if c := claimAt(t, rep, 14, "2.9"); c.Verdict != ArithmeticError {
+		t.Errorf("2.9x: %s (%s), want arithmetic-error", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, rep, 14, "31.406"); c.Verdict.Failed() {
+		t.Errorf("31.406 s: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+}
