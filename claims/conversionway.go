@@ -102,12 +102,25 @@ func (x *extractor) wrongWayConversion(ls *lineScan, c *Claim, n Number) *Cross 
 	breaks := ls.breaks
 	for i := at - 1; i >= 0 && i >= at-wrongWayBack; i-- {
 		between := text[figs[i].end:figs[at].start]
-		if strings.Contains(between, "|") || hasBreakIn(breaks, figs[i].end, figs[at].start) || otherAmountLinkRE.MatchString(between) {
+		o := figs[i].Number
+		bytes := conversionSystemOfBytes && o.Quantity == Memory && n.Quantity == Memory && plainBytes(o.Unit)
+		link := between
+		if bytes {
+			// "316,536 B less, about 309 KB": the change's word is the
+			// first figure's.
+			link = bytesChangeAfterRE.ReplaceAllString(between, "")
+		}
+		if strings.Contains(between, "|") || hasBreakIn(breaks, figs[i].end, figs[at].start) || otherAmountLinkRE.MatchString(link) {
 			return nil
 		}
-		o := figs[i].Number
 		if o.Quantity != n.Quantity || isByteRate(o) != isByteRate(n) || o.isRange() || !(o.scale > 0) {
 			continue
+		}
+		if bytes {
+			if cx := bytesOtherSystem(c, n, o, figs[i].start < from); cx != nil {
+				return cx
+			}
+			return nil
 		}
 		if !otherByteSystem(strings.TrimSuffix(n.Unit, "/s"), strings.TrimSuffix(o.Unit, "/s")) ||
 			strings.HasSuffix(n.Unit, "/s") != strings.HasSuffix(o.Unit, "/s") {
@@ -137,6 +150,56 @@ func (x *extractor) wrongWayConversion(ls *lineScan, c *Claim, n Number) *Cross 
 			Slip: "the conversion between binary and decimal units done the wrong way (multiplied where it divides, or the reverse)"}
 	}
 	return nil
+}
+
+// conversionSystemOfBytes (fifty-first round): a count of bytes restated
+// in a prefixed unit of the other system ("23,040,000 bytes of `f32`,
+// i.e. 23.04 MiB": 23.04 is the MB figure, the MiB one is 21.97;
+// "316,536 B less, about 309 KB per call": 309 is the KiB figure, in KB
+// 316.5) was left unverifiable: checkAmountConversion reads a restatement
+// only after the link words it knows with nothing between, and
+// conversionWrongWay reads two prefixed units. With the same reading of
+// any link as conversionWrongWay (the word of a change right after the
+// bytes, "less", "more", "saved", is the bytes' own), a prefixed size
+// right after a count of bytes whose digits are the bytes over the
+// other system's power (1,000^k for a binary unit, 1,024^k for a
+// decimal one), at its rounding, and not over its own, is an
+// arithmetic error: the prefix of the other system. Cost: one more
+// comparison per size conversionWrongWay reads.
+const conversionSystemOfBytes = true
+
+// bytesChangeAfterRE finds the word of a change right after a figure.
+var bytesChangeAfterRE = regexp.MustCompile(`(?i)^\s*(?:less|more|fewer|saved|smaller|larger)\b`)
+
+// plainBytes reports whether u is bytes with no prefix.
+func plainBytes(u string) bool { return u == "B" || u == "bytes" || u == "byte" }
+
+// bytesOtherSystem returns the error of n, a prefixed size restating the
+// count of bytes o, when its digits are o over the other system's power
+// (see conversionSystemOfBytes); nil otherwise.
+func bytesOtherSystem(c *Claim, n, o Number, wrapped bool) *Cross {
+	u := n.Unit
+	if strings.HasPrefix(u, "k") {
+		u = "K" + u[1:]
+	}
+	k := strings.IndexByte("KMGTP", u[0])
+	if k < 0 || o.Value != o.High {
+		return nil
+	}
+	dec, bin := math.Pow(1000, float64(k+1)), math.Pow(1024, float64(k+1))
+	own, other := dec, bin
+	if binaryUnit(n.Unit) {
+		own, other = bin, dec
+	}
+	near := func(f float64) bool { return math.Abs(n.Value-o.Value/f) <= n.step/2+1e-9*n.Value }
+	if near(own) || !near(other) {
+		return nil
+	}
+	lines := []int{c.Line}
+	if wrapped {
+		lines = []int{c.Line - 1, c.Line}
+	}
+	return &Cross{Reason: DerivedOff, Derivation: Conversion, Lines: lines, Stated: n, Got: o.Value / own, GotUnit: n.Unit, Operands: []Number{o}}
 }
 
 // hasBreakIn reports whether a sentence break of breaks (ascending byte

@@ -238,3 +238,20 @@ func TestFiftyFirstRoundPairOperandsWrapped(t *testing.T) {
 		t.Errorf("31.406 s: %s (%s), want no alarm", c.Verdict, c.Detail)
 	}
 }
+
+// TestFiftyFirstRoundConversionSystemOfBytes checks that a count of bytes
+// restated in MiB with the MB digits, words between, is an arithmetic
+// error, and that the MiB figure the bytes give keeps no alarm (const
+// conversionSystemOfBytes).
+func TestFiftyFirstRoundConversionSystemOfBytes(t *testing.T) {
+	src := func(mib string) string {
+		return doc("# Hydrophone buffer", "", "## Memory", "",
+			"Ten minutes of audio at 40 kHz is 48,000,000 bytes of `i16` samples, i.e. "+mib+" MiB per channel.")
+	}
+	if c := claimAt(t, extract(t, src("48.00")), 5, "48.00"); c.Verdict != ArithmeticError {
+		t.Errorf("48.00 MiB: %s (%s), want arithmetic-error", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, extract(t, src("45.78")), 5, "45.78"); c.Verdict.Failed() {
+		t.Errorf("45.78 MiB: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+}
