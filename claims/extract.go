@@ -108,6 +108,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.checkRatesPerSecondAsPeriod()
 	x.checkPercentilesFromSource()
 	x.checkK6PercentilesRestated()
+	x.checkK6PercentileRowsMixed()
 	x.unalarmFactorsAfterOwnPair()
 	x.checkK6RequestFactors()
 	x.checkPercentileRowsRestated()

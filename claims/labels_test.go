@@ -863,7 +863,8 @@ var floors = map[string]struct {
 	"blind52": {extraction: 247.0 / 257, recall: 21.0 / 25, falseRate: 4.0 / 232, unlabelled: 1},
 	// blind53, scored blind once with the fifty-first round (245/255,
 	// 17/25, 4/230, no alarm on an unlabelled claim): its floors.
-	"blind53": {extraction: 245.0 / 255, recall: 17.0 / 25, falseRate: 4.0 / 230, unlabelled: 0},
+	// k6PercentileRowsMixed (fifty-second round): 19/25.
+	"blind53": {extraction: 245.0 / 255, recall: 19.0 / 25, falseRate: 4.0 / 230, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

@@ -1,0 +1,47 @@
+package claims
+
+import "testing"
+
+// The fifty-second round's rules (testdata/labels/README.md, "Fifty-second
+// round"). Each test has, written for the test, a text of the shape its
+// rule reads and a near miss that must keep its verdict; with the rule's
+// const off, its cases fail.
+
+// TestFiftySecondRoundK6PercentileRowsMixed checks that a change computed
+// from one percentile of the first k6 run and another statistic of the
+// second mixes rows, and that the change over the same percentile of both
+// runs, and one whose figure after neither run prints, keep their
+// verdicts (const k6PercentileRowsMixed).
+func TestFiftySecondRoundK6PercentileRowsMixed(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Lighthouse beacon registry", "", "## Load test", "",
+			"Old build:", "", "```",
+			"     http_req_duration..............: avg=61.20ms min=8.31ms  med=52.4ms max=1.02s  p(90)=97.3ms  p(95)=131.8ms",
+			"     http_reqs......................: 902114 1503.5/s",
+			"```", "", "New build:", "", "```",
+			"     http_req_duration..............: avg=24.05ms min=3.10ms  med=20.7ms max=311.6ms  p(90)=38.6ms  p(95)=49.9ms",
+			"     http_reqs......................: 2217450 3695.7/s",
+			"```", "",
+			claim)
+	}
+	for _, tc := range []struct {
+		claim, fig string
+		bad        bool
+	}{
+		// 38.6 ms is the new run's p(90); its p(95) is 49.9 ms.
+		{"Under the same 90 virtual users the beacon lookup p95 went from 131.8 ms to 38.6 ms (−70.7 %).", "70.7", true},
+		{"Under the same 90 virtual users the beacon lookup p95 went from 131.8 ms to 49.9 ms (−62.1 %).", "62.1", false},
+		// 45.0 ms is printed by no run: not a row of another statistic.
+		{"Under the same 90 virtual users the beacon lookup p95 went from 131.8 ms to 45.0 ms (−65.9 %).", "65.9", false},
+		// The median of both runs.
+		{"Under the same 90 virtual users the median lookup went from 52.4 ms to 20.7 ms (−60.5 %).", "60.5", false},
+	} {
+		c := claimAt(t, extract(t, src(tc.claim)), 19, tc.fig)
+		if tc.bad && c.Verdict != MixesRows {
+			t.Errorf("%s: %s (%s), want mixes-rows", tc.claim, c.Verdict, c.Detail)
+		}
+		if !tc.bad && c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want no alarm", tc.claim, c.Verdict, c.Detail)
+		}
+	}
+}
