@@ -110,6 +110,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.checkK6PercentilesRestated()
 	x.checkK6PercentileRowsMixed()
 	x.unalarmFactorsAfterOwnPair()
+	x.checkFactorsOffPairBefore()
 	x.checkK6RequestFactors()
 	x.checkPercentileRowsRestated()
 	x.markMixedRatioSides()

@@ -45,3 +45,40 @@ func TestFiftySecondRoundK6PercentileRowsMixed(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftySecondRoundFactorOffPairBefore checks that a factor written
+// right after the pair it restates (with a percentage between, or bare
+// figures) is an arithmetic error when their quotient does not give it,
+// and that a factor the pair gives, one naming another quantity ("times
+// the …") and one in another clause keep their
+// verdicts (const factorOffPairBefore).
+func TestFiftySecondRoundFactorOffPairBefore(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Orchard frost alarm relay", "", "## Memory", "",
+			"The relay keeps one ring buffer per sensor mast.", "",
+			claim)
+	}
+	for _, tc := range []struct {
+		claim, fig string
+		bad        bool
+	}{
+		// 24,576 / 6,144 = 4.0.
+		{"Bytes allocated per alarm sweep dropped from 24,576 B to 6,144 B, 75.0 % less, or 5.1x lower.", "5.1", true},
+		{"Bytes allocated per alarm sweep dropped from 24,576 B to 6,144 B, 75.0 % less, or 4.0x lower.", "4.0", false},
+		// Bare figures: 3.10 / 1.92 = 1.61.
+		{"Instructions per cycle rose from 1.92 to 3.10, 2.4x higher than before.", "2.4", true},
+		{"Instructions per cycle rose from 1.92 to 3.10, 1.6x higher than before.", "1.6", false},
+		// Another quantity: the masts are not the factor's subject.
+		{"Going from 16 to 32 masts gives 1.7 times the alarm throughput.", "1.7", false},
+		// Another clause: the factor is of the relay's speed.
+		{"Instructions per cycle rose from 1.92 to 3.10, and the relay is 2.4x faster overall.", "2.4", false},
+	} {
+		c := claimAt(t, extract(t, src(tc.claim)), 7, tc.fig)
+		if tc.bad && c.Verdict != ArithmeticError {
+			t.Errorf("%s: %s (%s), want arithmetic-error", tc.claim, c.Verdict, c.Detail)
+		}
+		if !tc.bad && c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want no alarm", tc.claim, c.Verdict, c.Detail)
+		}
+	}
+}

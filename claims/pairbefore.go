@@ -1,6 +1,10 @@
 package claims
 
-import "fmt"
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
 
 // factorAfterOwnPair (forty-ninth round): a factor written right after
 // the two figures it divides — "goes from 38 to 4 allocations (9.5x
@@ -80,5 +84,116 @@ func (x *extractor) unalarmFactorsAfterOwnPair() {
 		c.Cross, c.Verdict, c.Arithmetic = nil, Consistent, Consistent
 		c.Pair = &p
 		c.Detail = fmt.Sprintf("%s and %s (the two figures before it in its sentence) give %sx", p.Old.String(), p.New.String(), c.stated.Text)
+	}
+}
+
+// factorOffPairBefore (fifty-second round): a factor that restates the
+// pair just before it in its sentence — "IPC went from 1.48 to 2.65, 2.1x
+// higher" (2.65 / 1.48 = 1.79), "fell from 18,432 B to 4,096 B, 77.8 %
+// less, or 5.2x lower" (4.50) — found no pair of its own (the percentage
+// took the pair, or bare figures make none) and was read as unverifiable,
+// "a factor of something no pair of the report counts". The reader now
+// reads the two figures before the factor in its sentence, as
+// factorAfterOwnPair does, with at most one percentage between them and
+// it (the same change in another form): when they are a pair in the
+// sentence's words ("from … to", "to", "→", "instead of", "vs", "against"
+// in at most three words between them), of one unit as written, nothing
+// between the second and the factor joins another clause ("and",
+// "while", "but", a semicolon, a bracket, more than four words), and the
+// factor is written with a comparative ("higher", "fewer", "less" …: a
+// change of the pair's own quantity, not "1.88 times the throughput"), a
+// factor their quotient does not give, at both roundings and with a
+// twentieth's margin, is an arithmetic error. A
+// factor they give is left as it was. Cost: per unverifiable factor of
+// prose, one scan of its sentence's figures (its line and the wrapped
+// line before).
+const factorOffPairBefore = true
+
+var (
+	// pairWordRE finds the words that make two figures a pair.
+	pairWordRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:to|instead of|vs\.?|versus|against)(?:$|[^\p{L}])|→|->`)
+	// clauseJoinRE finds a word or mark that starts another clause.
+	clauseJoinRE = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:and|while|but|whereas)(?:$|[^\p{L}])|;`)
+	// factorComparativeRE finds the comparative a factor of change is
+	// written with, right after it: "2.1x higher", "5.2x lower".
+	factorComparativeRE = regexp.MustCompile(`(?i)^\s*(?:times\s+)?(?:higher|lower|fewer|less|more|smaller|larger|bigger|faster|slower|cheaper|greater)\b`)
+)
+
+// checkFactorsOffPairBefore: see factorOffPairBefore.
+func (x *extractor) checkFactorsOffPairBefore() {
+	if !factorOffPairBefore {
+		return
+	}
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		if c.Kind != Speedup || c.Verdict != Unverifiable || c.Pair != nil || c.expected || c.listed ||
+			c.stated.Text == "" || c.stated.isRange() || !(c.stated.Value > 1) || c.Line < 1 || c.Line > len(x.lines) || x.lines[c.Line-1].kind != lkProse {
+			continue
+		}
+		i := c.Line - 1
+		raw := blankCode(plain(x.lines[i].raw))
+		prev := x.wrappedLine(i, i-1)
+		text, off := raw, 0
+		if prev != "" {
+			text, off = prev+" "+raw, len(prev)+1
+		}
+		figs := x.figuresOf(text)
+		at := -1
+		for j := range figs {
+			if figs[j].start >= off && figs[j].Text == c.stated.Text && figs[j].Unit == "x" {
+				at = j
+				break
+			}
+		}
+		if at < 2 {
+			continue
+		}
+		lo, _ := sentenceBounds(text, figs[at].start)
+		bj := at - 1
+		if figs[bj].Unit == "%" {
+			bj--
+		}
+		if bj < 1 {
+			continue
+		}
+		a, b := figs[bj-1], figs[bj]
+		if a.start < lo || a.Unit == "x" || b.Unit == "x" || a.Unit == "%" || b.Unit == "%" || a.Unit != b.Unit && a.Unit != "" ||
+			a.isRange() || b.isRange() || !(a.Value > 0) || !(b.Value > 0) || a.end > b.start || b.end > figs[at].start {
+			continue
+		}
+		if a.Unit != b.Unit || !pairWordRE.MatchString(text[a.end:b.start]) || figureBetween(text[a.end:b.start]) ||
+			len(strings.Fields(text[a.end:b.start])) > 3 || !factorComparativeRE.MatchString(text[figs[at].end:]) {
+			continue
+		}
+		gap := text[b.end:figs[at].start]
+		if bj < at-1 {
+			gap = text[b.end:figs[bj+1].start] + " " + text[figs[bj+1].end:figs[at].start]
+		}
+		if clauseJoinRE.MatchString(gap) || strings.ContainsAny(gap, "()") || len(strings.Fields(gap)) > 4 {
+			continue
+		}
+		alo, ahi := a.base()
+		blo, bhi := b.base()
+		if a.Unit == "" || b.Unit == "" || a.Quantity == Allocs && b.Quantity == Allocs {
+			alo, ahi = a.Value, a.Value
+			blo, bhi = b.Value, b.Value
+		}
+		qlo, qhi := alo/bhi, ahi/blo
+		if alo < blo {
+			qlo, qhi = blo/ahi, bhi/alo
+		}
+		slo, shi := c.stated.Value-c.stated.step/2, c.stated.High+c.stated.step/2
+		if qhi*1.05 >= slo && qlo/1.05 <= shi {
+			continue
+		}
+		p := Pair{Old: a.Number, New: b.Number, OldLine: c.Line, NewLine: c.Line, From: "the two figures before it in its sentence"}
+		if a.start < off {
+			p.OldLine = c.Line - 1
+		}
+		got := (qlo + qhi) / 2
+		c.Cross = &Cross{Reason: DerivedOff, Derivation: Expression, Lines: []int{p.OldLine, p.NewLine}, Stated: c.stated, Got: got, GotUnit: "x",
+			Operands: []Number{p.Old, p.New}}
+		c.Verdict, c.Arithmetic = ArithmeticError, ArithmeticError
+		c.Detail = fmt.Sprintf("%s and %s (the two figures before it in its sentence) give %.3gx, not %sx", p.Old.String(), p.New.String(), got, c.stated.Text)
 	}
 }
