@@ -111,6 +111,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.checkK6PercentileRowsMixed()
 	x.unalarmFactorsAfterOwnPair()
 	x.checkFactorsOffPairBefore()
+	x.checkFactorsOffPercentBefore()
 	x.checkK6RequestFactors()
 	x.checkPercentileRowsRestated()
 	x.markMixedRatioSides()

@@ -82,3 +82,36 @@ func TestFiftySecondRoundFactorOffPairBefore(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftySecondRoundFactorOffPercentBefore checks that a factor
+// written right after the percentage of the same cut or rise is an
+// arithmetic error when 1 / (1 − p) or 1 + p does not give it, and that a
+// factor it gives and a factor of speed ("faster", read either way) keep
+// their verdicts (const factorOffPercentBefore).
+func TestFiftySecondRoundFactorOffPercentBefore(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Canal lock scheduler", "", "## Garbage", "",
+			"The planner no longer copies the gate timetable per request.", "",
+			claim)
+	}
+	for _, tc := range []struct {
+		claim, fig string
+		bad        bool
+	}{
+		// A 75.2 % cut leaves 24.8 %: 4.03x fewer.
+		{"Young-generation collections drop by three quarters (−75.2 %), 5.5x fewer per hour.", "5.5", true},
+		{"Young-generation collections drop by three quarters (−75.2 %), 4.0x fewer per hour.", "4.0", false},
+		// A rise of 140 % is 2.4x.
+		{"Lock cycles planned per minute went up 140 % more, 3.1x higher at the evening peak.", "3.1", true},
+		{"Lock cycles planned per minute went up 140 % more, 2.4x higher at the evening peak.", "2.4", false},
+		{"Each plan is 68 % faster, 2.9x faster at the evening peak.", "2.9", false},
+	} {
+		c := claimAt(t, extract(t, src(tc.claim)), 7, tc.fig)
+		if tc.bad && c.Verdict != ArithmeticError {
+			t.Errorf("%s: %s (%s), want arithmetic-error", tc.claim, c.Verdict, c.Detail)
+		}
+		if !tc.bad && c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want no alarm", tc.claim, c.Verdict, c.Detail)
+		}
+	}
+}

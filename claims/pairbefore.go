@@ -197,3 +197,101 @@ func (x *extractor) checkFactorsOffPairBefore() {
 		c.Detail = fmt.Sprintf("%s and %s (the two figures before it in its sentence) give %.3gx, not %sx", p.Old.String(), p.New.String(), got, c.stated.Text)
 	}
 }
+
+// factorOffPercentBefore (fifty-second round): a factor written right
+// after the percentage of the same change — "(−66.8 %), 4.1x fewer",
+// where a cut of 66.8 % leaves a third and is 3.01x fewer — was read as
+// unverifiable when no pair stands before them, though the two figures
+// restate each other. With factorOffPairBefore's reading of the sentence
+// (at most four words between them, no clause joined, a comparative
+// after the factor), a percentage of a cut (a minus sign, or "less",
+// "fewer", "lower", "smaller", "cut" after it) and a factor "fewer",
+// "lower", "less" or "smaller" give f = 1 / (1 − p); a percentage of a
+// rise (a plus sign, or "more", "higher", "larger", "greater") and a
+// factor "more", "higher", "larger" or "greater" give f = 1 + p. "faster"
+// and "slower" are left alone (a percentage of speed is read either
+// way). A factor off from f by more than both roundings and a twentieth
+// is an arithmetic error. Cost: per unverifiable factor of prose, one
+// scan of its sentence's figures.
+const factorOffPercentBefore = true
+
+var (
+	// cutAfterRE and riseAfterRE read the direction of a percentage from
+	// the word after it.
+	cutAfterRE  = regexp.MustCompile(`(?i)^\s*(?:less|fewer|lower|smaller|cut|reduction|drop)\b`)
+	riseAfterRE = regexp.MustCompile(`(?i)^\s*(?:more|higher|larger|greater|increase|rise)\b`)
+	// cutFactorRE and riseFactorRE read the direction of a factor from
+	// the comparative after it.
+	cutFactorRE  = regexp.MustCompile(`(?i)^\s*(?:times\s+)?(?:fewer|lower|less|smaller)\b`)
+	riseFactorRE = regexp.MustCompile(`(?i)^\s*(?:times\s+)?(?:more|higher|larger|greater)\b`)
+)
+
+// checkFactorsOffPercentBefore: see factorOffPercentBefore.
+func (x *extractor) checkFactorsOffPercentBefore() {
+	if !factorOffPercentBefore {
+		return
+	}
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		if c.Kind != Speedup || c.Verdict != Unverifiable || c.Pair != nil || c.expected || c.listed ||
+			c.stated.Text == "" || c.stated.isRange() || !(c.stated.Value > 1) || c.Line < 1 || c.Line > len(x.lines) || x.lines[c.Line-1].kind != lkProse {
+			continue
+		}
+		i := c.Line - 1
+		raw := blankCode(plain(x.lines[i].raw))
+		prev := x.wrappedLine(i, i-1)
+		text, off := raw, 0
+		if prev != "" {
+			text, off = prev+" "+raw, len(prev)+1
+		}
+		figs := x.figuresOf(text)
+		at := -1
+		for j := range figs {
+			if figs[j].start >= off && figs[j].Text == c.stated.Text && figs[j].Unit == "x" {
+				at = j
+				break
+			}
+		}
+		if at < 1 {
+			continue
+		}
+		lo, _ := sentenceBounds(text, figs[at].start)
+		p := figs[at-1]
+		if p.start < lo || p.Unit != "%" || p.isRange() || !(p.Value > 0) || p.end > figs[at].start {
+			continue
+		}
+		gap := text[p.end:figs[at].start]
+		if clauseJoinRE.MatchString(gap) || len(strings.Fields(gap)) > 4 {
+			continue
+		}
+		after := text[figs[at].end:]
+		cut := (p.sign == '-' || cutAfterRE.MatchString(gap)) && cutFactorRE.MatchString(after)
+		rise := (p.sign == '+' || riseAfterRE.MatchString(gap)) && riseFactorRE.MatchString(after)
+		if cut == rise {
+			continue
+		}
+		plo, phi := (p.Value-p.step/2)/100, (p.High+p.step/2)/100
+		var flo, fhi float64
+		if cut {
+			if phi >= 1 {
+				continue
+			}
+			flo, fhi = 1/(1-plo), 1/(1-phi)
+		} else {
+			flo, fhi = 1+plo, 1+phi
+		}
+		slo, shi := c.stated.Value-c.stated.step/2, c.stated.High+c.stated.step/2
+		if fhi*1.05 >= slo && flo/1.05 <= shi {
+			continue
+		}
+		got := (flo + fhi) / 2
+		c.Cross = &Cross{Reason: DerivedOff, Derivation: Expression, Lines: []int{c.Line}, Stated: c.stated, Got: got, GotUnit: "x",
+			Operands: []Number{p.Number}}
+		c.Verdict, c.Arithmetic = ArithmeticError, ArithmeticError
+		how := "1 + p"
+		if cut {
+			how = "1 / (1 − p)"
+		}
+		c.Detail = fmt.Sprintf("the percentage before it in its sentence, %s, gives %s = %.3gx, not %sx", p.Number.String(), how, got, c.stated.Text)
+	}
+}
