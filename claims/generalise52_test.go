@@ -115,3 +115,32 @@ func TestFiftySecondRoundFactorOffPercentBefore(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftySecondRoundOneCoreRateTenth checks that a rate of one core a
+// sixth over the rate its time gives is an arithmetic error, and that
+// rates within a tenth keep their verdicts (const oneCoreRateTenth).
+func TestFiftySecondRoundOneCoreRateTenth(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Peat bog sensor uplink", "", "## Per-core cost", "",
+			"Framing a moisture reading now takes 2.5 µs, down from 6.1 µs.", "",
+			claim)
+	}
+	for _, tc := range []struct {
+		claim, fig string
+		bad        bool
+	}{
+		// 1 s / 2.5 µs = 400,000 a second.
+		{"At 2.5 µs a single core now frames about 465,000 moisture readings per second.", "465,000", true},
+		{"At 2.5 µs a single core now frames about 340,000 moisture readings per second.", "340,000", true},
+		{"At 2.5 µs a single core now frames about 430,000 moisture readings per second.", "430,000", false},
+		{"At 2.5 µs a single core now frames about 372,000 moisture readings per second.", "372,000", false},
+	} {
+		c := claimAt(t, extract(t, src(tc.claim)), 7, tc.fig)
+		if tc.bad && c.Verdict != ArithmeticError {
+			t.Errorf("%s: %s (%s), want arithmetic-error", tc.claim, c.Verdict, c.Detail)
+		}
+		if !tc.bad && c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want no alarm", tc.claim, c.Verdict, c.Detail)
+		}
+	}
+}
