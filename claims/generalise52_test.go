@@ -144,3 +144,36 @@ func TestFiftySecondRoundOneCoreRateTenth(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftySecondRoundK6PairWrapped checks that a pair of a percentile
+// wrapped across two lines, whose figure after the second k6 run does not
+// print for it, is contradicted, and that the pair the runs print keeps
+// its verdict (const k6PairWrapped).
+func TestFiftySecondRoundK6PairWrapped(t *testing.T) {
+	src := func(after string) string {
+		return doc("# Ferry berth booking API", "", "## Load test", "",
+			"Before:", "", "```",
+			"     http_req_duration..............: avg=90.4ms min=11.2ms med=80.6ms max=977.0ms p(90)=160.3ms p(95)=204.9ms",
+			"```", "", "After:", "", "```",
+			"     http_req_duration..............: avg=41.7ms min=5.9ms  med=36.2ms max=512.8ms p(90)=71.5ms  p(95)=88.6ms",
+			"```", "",
+			"With the berth index cached, the booking p95 under the same load went from 204.9 ms to",
+			after+" on the second run.")
+	}
+	for _, tc := range []struct {
+		after string
+		bad   bool
+	}{
+		{"79.6 ms", true},
+		{"88.6 ms", false},
+	} {
+		rep := extract(t, src(tc.after))
+		c := claimAt(t, rep, 18, tc.after[:len(tc.after)-3])
+		if tc.bad && c.Verdict != Contradicted {
+			t.Errorf("%s: %s (%s), want contradicted", tc.after, c.Verdict, c.Detail)
+		}
+		if !tc.bad && c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want no alarm", tc.after, c.Verdict, c.Detail)
+		}
+	}
+}

@@ -27,6 +27,14 @@ import (
 // scan of its sentence's figures against the summaries' (a few dozen).
 const k6PercentileRestated = true
 
+// k6PairWrapped (fifty-second round): k6PercentileRestated looked for a
+// pair's figure before on the pair's line only, where the claim is
+// placed, so a pair that wraps ("p95 latency went from 388 ms to" / "161
+// ms", the second run printing p(95)=171.4ms) was never read. The figure
+// before is now looked for on the wrapped line before too. Cost: one
+// more string search per such pair.
+const k6PairWrapped = true
+
 var (
 	// k6TrendValueRE finds a statistic of a k6 trend line: "p(95)=94.0ms",
 	// "med=33.8ms".
@@ -196,10 +204,15 @@ func (x *extractor) checkK6PercentilesRestated() {
 				continue
 			}
 			at := indexFigure(raw, n.Text)
+			if at >= 0 {
+				at += off
+			} else if k6PairWrapped && c.Kind == BeforeAfter && prev != "" {
+				// The pair's figure before on the line before.
+				at = indexFigure(prev, n.Text)
+			}
 			if at < 0 {
 				continue
 			}
-			at += off
 			lo, hi := sentenceBounds(text, at)
 			key := percentileBefore(text[lo:at])
 			if key == "" {
