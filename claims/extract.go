@@ -102,6 +102,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.checkDayCountTotals()
 	x.checkDifferencesOfNamedRows()
 	x.checkOneCoreRates()
+	x.checkRatesOfCountOverTime()
 	x.checkPointsOff()
 	x.checkPeriodTableRows()
 	x.checkYearsOf360Days()

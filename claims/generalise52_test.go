@@ -177,3 +177,38 @@ func TestFiftySecondRoundK6PairWrapped(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftySecondRoundRateOfCountOverTime checks that a rate said to
+// follow from a count done in a time of its sentence is an arithmetic
+// error when the count over the time does not give it, in both orders
+// ("N things in T", "at T for N things"), and that the rate they give and
+// a rate of something else keep their verdicts (const
+// rateOfCountOverTime).
+func TestFiftySecondRoundRateOfCountOverTime(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Beehive scale gateway", "", "## Throughput", "",
+			"Weighing frames are now decoded in one pass.", "",
+			claim)
+	}
+	for _, tc := range []struct {
+		claim, fig string
+		bad        bool
+	}{
+		// 40,000 / 52.5 ms = 762,000 a second.
+		{"The batch run decodes 40,000 weighing frames in 52.5 ms, which is 7.6 million frames per second.", "7.6 million", true},
+		{"The batch run decodes 40,000 weighing frames in 52.5 ms, which is 0.76 million frames per second.", "0.76 million", false},
+		// 96 / 21.40 s = 4.49 a second.
+		{"At 21.40 s for 96 hives the gateway settles about 4.9 hives per second.", "4.9", true},
+		{"At 21.40 s for 96 hives the gateway settles about 4.5 hives per second.", "4.5", false},
+		// Batches are not the frames counted.
+		{"The batch run decodes 40,000 weighing frames in 52.5 ms, so about 25 batches per second.", "25", false},
+	} {
+		c := claimAt(t, extract(t, src(tc.claim)), 7, tc.fig)
+		if tc.bad && c.Verdict != ArithmeticError {
+			t.Errorf("%s: %s (%s), want arithmetic-error", tc.claim, c.Verdict, c.Detail)
+		}
+		if !tc.bad && c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want no alarm", tc.claim, c.Verdict, c.Detail)
+		}
+	}
+}
