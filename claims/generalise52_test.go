@@ -212,3 +212,35 @@ func TestFiftySecondRoundRateOfCountOverTime(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftySecondRoundRatePrefixedElements checks that a rate of prose
+// restating criterion's element throughput in millions per minute (the
+// number per second with the period slipped) is a unit slip, and that
+// the same rate per second and the rate per minute it gives keep their
+// verdicts (const ratePrefixedElements).
+func TestFiftySecondRoundRatePrefixedElements(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Tidal turbine telemetry packer", "", "## Throughput", "",
+			"```",
+			"pack/blade_samples      time:   [35.612 µs 35.701 µs 35.790 µs]",
+			"                        thrpt:  [45.781 Melem/s 45.894 Melem/s 46.009 Melem/s]",
+			"```", "",
+			claim)
+	}
+	for _, tc := range []struct {
+		claim, fig string
+		bad        bool
+	}{
+		{"The packer now folds about 46 million blade samples per minute on one core.", "46 million", true},
+		{"The packer now folds about 46 million blade samples per second on one core.", "46 million", false},
+		{"The packer now folds about 2,754 million blade samples per minute on one core.", "2,754 million", false},
+	} {
+		c := claimAt(t, extract(t, src(tc.claim)), 10, tc.fig)
+		if tc.bad && !c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want an error", tc.claim, c.Verdict, c.Detail)
+		}
+		if !tc.bad && c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want no alarm", tc.claim, c.Verdict, c.Detail)
+		}
+	}
+}

@@ -1,7 +1,9 @@
 package claims
 
 import (
+	"cmp"
 	"math"
+	"slices"
 	"strings"
 )
 
@@ -26,6 +28,7 @@ func (x *extractor) checkRatesPerSecondAsPeriod() {
 		return
 	}
 	var perSec map[int64][]rateAt
+	var elems []rateAt
 	for k := range x.rep.Claims {
 		c := &x.rep.Claims[k]
 		if c.Kind != Absolute || c.Verdict != Unverifiable || len(c.Numbers) != 1 || c.Line < 1 || c.Line > len(x.lines) ||
@@ -50,6 +53,12 @@ func (x *extractor) checkRatesPerSecondAsPeriod() {
 					break
 				}
 			}
+		}
+		if hit == nil && ratePrefixedElements {
+			if elems == nil {
+				elems = x.elementRates()
+			}
+			hit = nearestRate(elems, n, c.Line)
 		}
 		if hit == nil || x.rateGivesAsWritten(perSec, n) {
 			continue
@@ -98,4 +107,67 @@ func (x *extractor) rateGivesAsWritten(perSec map[int64][]rateAt, n Number) bool
 		}
 	}
 	return false
+}
+
+// ratePrefixedElements (fifty-second round): ratePerSecondAsPeriod read
+// criterion's element throughput ("thrpt: 27.98 Melem/s") at its number
+// as written, 27.98, so a prose rate restating it per minute in words
+// ("about 28 million grid cells per minute", 2.8e7) found no rate per
+// second. A rate in Kelem/s, Melem/s or Gelem/s now counts as well at its
+// number of elements (27.98 million a second), when no rate as written
+// matches. Cost: the report's element rates gathered once and sorted;
+// one binary search per rate per period of prose.
+const ratePrefixedElements = true
+
+// elemPrefix returns the factor of the prefix of criterion's element
+// rate unit ("Kelem/s" 1e3, "Melem/s" 1e6, "Gelem/s" 1e9), 1 for another
+// unit.
+func elemPrefix(unit string) float64 {
+	switch unit {
+	case "Kelem/s":
+		return 1e3
+	case "Melem/s":
+		return 1e6
+	case "Gelem/s":
+		return 1e9
+	}
+	return 1
+}
+
+// elementRates returns the report's criterion element rates (Kelem/s,
+// Melem/s, Gelem/s) at their number of elements a second, in ascending
+// order of value.
+func (x *extractor) elementRates() []rateAt {
+	out := []rateAt{}
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		for _, m := range c.Numbers {
+			f := elemPrefix(m.Unit)
+			if f == 1 || m.Quantity != Throughput || m.isRange() || !(m.Value > 0) {
+				continue
+			}
+			e := m
+			e.Value, e.High, e.step = m.Value*f, m.High*f, m.step*f
+			out = append(out, rateAt{e, c.Line})
+		}
+	}
+	slices.SortFunc(out, func(a, b rateAt) int { return cmp.Compare(a.n.Value, b.n.Value) })
+	return out
+}
+
+// nearestRate returns a rate of rates (ascending by value) that is n at
+// both roundings, stated on another line than line (1-based); nil when
+// none is.
+func nearestRate(rates []rateAt, n Number, line int) *rateAt {
+	i, _ := slices.BinarySearchFunc(rates, n.Value, func(r rateAt, v float64) int { return cmp.Compare(r.n.Value, v) })
+	for _, j := range []int{i - 1, i} {
+		if j < 0 || j >= len(rates) {
+			continue
+		}
+		r := &rates[j]
+		if r.line != line && math.Abs(r.n.Value-n.Value) <= n.step/2+r.n.step/2+1e-9*math.Max(1, n.Value) {
+			return r
+		}
+	}
+	return nil
 }
