@@ -86,7 +86,8 @@
 // The analyzer stays silent, rather than guess, where ownership moves:
 // a buffer that the object lets go of before the Put (b := p.buf;
 // p.buf = nil), or all of them at once (*p = T{}, as a generated
-// protobuf message's Reset does), a field that holds memory lent by the caller
+// protobuf message's Reset does; what a callee kept of the fields'
+// buffers is let go of too), a field that holds memory lent by the caller
 // (w.reset(dst) at each Get), an object handed to a goroutine that puts
 // it back itself, and a variable reassigned after its Put. It assumes
 // that pointer, string and interface fields of a pooled object were set

@@ -1101,6 +1101,15 @@ func (f *flow) withSiteDetach(s *state) *state {
 // longer refer to the object (it let go of that buffer), and later loads
 // are the object's only if the new value is (foreign is unset).
 func (f *flow) overwrite(s *state, p path, foreign bool) {
+	if len(p) == 0 {
+		// The whole object is overwritten: a callee that kept only
+		// buffers of its fields keeps nothing of it any more.
+		for e, esc := range f.escapes {
+			if esc.keep != nil && esc.keep.Fields {
+				s.pending.unset(e)
+			}
+		}
+	}
 	var ks []int
 	for k, q := range f.keys {
 		if len(q) >= len(p) && q.overlaps(p) {
@@ -1129,6 +1138,17 @@ func (f *flow) overwrite(s *state, p path, foreign bool) {
 			s.stale.unset(i)
 		}
 	}
+}
+
+// fieldsOnly reports whether what esc keeps of the object is only
+// buffers loaded from its fields (a slice or map field, or what a callee
+// keeps of them), not the object itself or an address inside it.
+func (f *flow) fieldsOnly(esc escape) bool {
+	if esc.keep != nil && esc.keep.Fields {
+		return true
+	}
+	o := f.originOf(esc.val)
+	return !o.direct && len(o.keys) > 0
 }
 
 // callDetach applies the overwrites that a call's callee makes to the

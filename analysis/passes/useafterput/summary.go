@@ -91,6 +91,11 @@ type keep struct {
 	// return a nil error (its last result): a caller that puts the
 	// value back when the error is not nil does not leave it in use.
 	OnNilError bool
+	// Fields is set if what the function keeps is only buffers loaded
+	// from the slot's fields (e.Chunks = m.Chunks), not the slot or an
+	// address inside it: a caller that overwrites the whole object
+	// before its Put (*m = T{}) lets go of them.
+	Fields bool
 }
 
 // A detach is a field of a slot that a function overwrites with

@@ -262,11 +262,13 @@ func (a *pkgAnalysis) summarize(fn *ssa.Function) *summary {
 			s.Detaches = addDetach(s.Detaches, d)
 		}
 		if _, isFree := p.(*ssa.FreeVar); !isFree && t.mayKeep() {
-			kept, onNilError := newFlow(t, putSite{}, nil).keptAtReturn()
+			fl := newFlow(t, putSite{}, nil)
+			kept, onNilError := fl.keptAtReturn()
 			for j, esc := range kept {
 				if k, ok := a.keepOf(t, esc); ok {
 					k.Slot = i
 					k.OnNilError = onNilError[j]
+					k.Fields = fl.fieldsOnly(esc)
 					s.Keeps = addKeep(s.Keeps, k)
 				}
 			}

@@ -301,3 +301,15 @@ func DecodeKept(e *entry, b []byte) { // want DecodeKept:`lends p0\[0\]`
 	m.decode(b)
 	e.chunks = m.chunks // want `outlives the function, but m is put back into messagePool`
 }
+
+// DecodeThroughKept has a method copy the message's slices into the
+// caller's entry and clears only the name before the Put.
+func DecodeThroughKept(e *entry, b []byte) { // want DecodeThroughKept:`lends p0\[0\]; lends p0\[1\]`
+	m := messagePool.Get().(*message)
+	defer func() {
+		m.name = ""
+		messagePool.Put(m)
+	}()
+	m.decode(b)
+	m.copyTo(e) // want `m is kept by copyTo`
+}

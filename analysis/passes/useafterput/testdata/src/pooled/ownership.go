@@ -243,3 +243,20 @@ func DecodeZeroed(e *entry, b []byte) { // want DecodeZeroed:`lends p0\[0\]`
 	*m = message{}
 	messagePool.Put(m)
 }
+
+func (m *message) copyTo(e *entry) {
+	e.chunks = m.chunks
+	e.extra = m.extra
+}
+
+// DecodeThrough has a method copy the message's slices into the caller's
+// entry, and zeroes the message in the deferred func that puts it back.
+func DecodeThrough(e *entry, b []byte) { // want DecodeThrough:`lends p0\[0\]; lends p0\[1\]`
+	m := messagePool.Get().(*message)
+	defer func() {
+		clearMessage(m)
+		messagePool.Put(m)
+	}()
+	m.decode(b)
+	m.copyTo(e) // fine: the message is zeroed before its Put
+}
