@@ -244,3 +244,35 @@ func TestFiftySecondRoundRatePrefixedElements(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftySecondRoundPairAfterOtherRowAllocs checks that a change of
+// allocation counts whose figure after is another benchstat row's (one
+// digit each) mixes rows, and that the pair of one row keeps its verdict
+// (const pairAfterOtherRowAllocs).
+func TestFiftySecondRoundPairAfterOtherRowAllocs(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Weather radio decoder", "", "## Allocations", "",
+			"```",
+			"                  │  allocs/op  │ allocs/op   vs base                │",
+			"Decode/bulletin-8     9.000 ± 0%   4.000 ± 0%  -55.56% (p=0.000 n=10)",
+			"Decode/warning-8      6.000 ± 0%   2.000 ± 0%  -66.67% (p=0.000 n=10)",
+			"```", "",
+			claim)
+	}
+	for _, tc := range []struct {
+		claim, fig string
+		bad        bool
+	}{
+		// 2 is the warning row's after; the bulletin row's is 4.
+		{"Each decoded bulletin went from 9 to 2 allocations (−77.8 %) once the header buffer was reused.", "77.8", true},
+		{"Each decoded bulletin went from 9 to 4 allocations (−55.6 %) once the header buffer was reused.", "55.6", false},
+	} {
+		c := claimAt(t, extract(t, src(tc.claim)), 11, tc.fig)
+		if tc.bad && c.Verdict != MixesRows {
+			t.Errorf("%s: %s (%s), want mixes-rows", tc.claim, c.Verdict, c.Detail)
+		}
+		if !tc.bad && c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want no alarm", tc.claim, c.Verdict, c.Detail)
+		}
+	}
+}
