@@ -69,7 +69,9 @@
 // A keep is not reported where the paths exclude each other: the callee
 // keeps the value only when it returns a nil error and the caller puts
 // it back only when the error is not nil (if err := q.Push(m); err !=
-// nil { put(m) }), or the keep and the Put sit on opposite branches of
+// nil { put(m) }), or the callee, of one bool result, keeps it only
+// when it returns true and the caller puts it back only when it returned
+// false (if !w.tryDeliver(c) { put(c) }), or the keep and the Put sit on opposite branches of
 // one condition. A callee that may put the value back itself owns it
 // from the call on. A goroutine that a callee starts, and a value that
 // an append-style call may have moved to a new array before the callee

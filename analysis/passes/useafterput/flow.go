@@ -519,21 +519,28 @@ func (f *flow) keepKills(instr ssa.Instruction, s *state) {
 // leaves in place.
 //
 // onNilError[i] is set if out[i] is pending only at returns of a nil
-// error.
-func (f *flow) keptAtReturn() (out []escape, onNilError []bool) {
+// error; onTrue[i] if the function's only result is a bool and out[i] is
+// pending only at returns of the constant true (a tryDeliver(c) bool that
+// keeps c only when it reports taking it).
+func (f *flow) keptAtReturn() (out []escape, onNilError, onTrue []bool) {
 	if len(f.escapes) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	kept := newBitset(len(f.escapes))
 	keptOnFail := newBitset(len(f.escapes))
+	keptNotTrue := newBitset(len(f.escapes))
 	res := f.t.fn.Signature.Results()
 	returnsError := res.Len() > 0 && astutil.IsError(res.At(res.Len()-1).Type())
+	returnsBool := res.Len() == 1 && types.Identical(res.At(0).Type().Underlying(), types.Typ[types.Bool])
 	f.onReturn = func(ret *ssa.Return, s *state) {
 		for e := range f.escapes {
 			if s.pending.has(e) && s.refers(f.idx[f.escapes[e].val]) {
 				kept.set(e)
 				if !returnsError || failing(ret) {
 					keptOnFail.set(e)
+				}
+				if !returnsBool || !constTrue(ret.Results[0]) {
+					keptNotTrue.set(e)
 				}
 			}
 		}
@@ -550,9 +557,34 @@ func (f *flow) keptAtReturn() (out []escape, onNilError []bool) {
 		if kept.has(e) {
 			out = append(out, esc)
 			onNilError = append(onNilError, !keptOnFail.has(e))
+			onTrue = append(onTrue, !keptNotTrue.has(e))
 		}
 	}
-	return out, onNilError
+	return out, onNilError, onTrue
+}
+
+// constTrue reports whether v is the boolean constant true, also when a
+// function with deferred calls returns it through its result's slot
+// (*t0 = true; rundefers; t8 = *t0; return t8: the last store to the slot
+// in the load's block).
+func constTrue(v ssa.Value) bool {
+	if load, ok := v.(*ssa.UnOp); ok && load.Op == token.MUL {
+		slot, ok := load.X.(*ssa.Alloc)
+		if !ok {
+			return false
+		}
+		v = nil
+		for _, instr := range load.Block().Instrs {
+			if instr == load {
+				break
+			}
+			if st, ok := instr.(*ssa.Store); ok && st.Addr == slot {
+				v = st.Val
+			}
+		}
+	}
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.Bool && constant.BoolVal(c.Value)
 }
 
 // transfers reports whether a go statement hands the object to a
@@ -1359,6 +1391,30 @@ func (f *flow) exclusive(esc escape) bool {
 				return true
 			}
 		}
+	}
+	if esc.keep != nil && esc.keep.OnTrue {
+		call, ok := esc.instr.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		for _, g := range pg {
+			if falseTest(g, call) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// falseTest reports whether a guard holds only when call, of a single
+// bool result, returned false: if !call(...) or the false edge of if
+// call(...).
+func falseTest(g guard, call *ssa.Call) bool {
+	if g.cond == call {
+		return !g.pol
+	}
+	if not, ok := g.cond.(*ssa.UnOp); ok && not.Op == token.NOT && not.X == call {
+		return g.pol
 	}
 	return false
 }

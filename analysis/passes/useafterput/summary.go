@@ -91,6 +91,10 @@ type keep struct {
 	// return a nil error (its last result): a caller that puts the
 	// value back when the error is not nil does not leave it in use.
 	OnNilError bool
+	// OnTrue is set if the function's only result is a bool and it keeps
+	// the value only on paths that return true: a caller that puts the
+	// value back when it returned false does not leave it in use.
+	OnTrue bool
 	// Fields is set if what the function keeps is only buffers loaded
 	// from the slot's fields (e.Chunks = m.Chunks), not the slot or an
 	// address inside it: a caller that overwrites the whole object

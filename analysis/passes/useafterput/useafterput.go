@@ -263,11 +263,12 @@ func (a *pkgAnalysis) summarize(fn *ssa.Function) *summary {
 		}
 		if _, isFree := p.(*ssa.FreeVar); !isFree && t.mayKeep() {
 			fl := newFlow(t, putSite{}, nil)
-			kept, onNilError := fl.keptAtReturn()
+			kept, onNilError, onTrue := fl.keptAtReturn()
 			for j, esc := range kept {
 				if k, ok := a.keepOf(t, esc); ok {
 					k.Slot = i
 					k.OnNilError = onNilError[j]
+					k.OnTrue = onTrue[j]
 					k.Fields = fl.fieldsOnly(esc)
 					s.Keeps = addKeep(s.Keeps, k)
 				}

@@ -313,3 +313,11 @@ func DecodeThroughKept(e *entry, b []byte) { // want DecodeThroughKept:`lends p0
 	m.decode(b)
 	m.copyTo(e) // want `m is kept by copyTo`
 }
+
+// DialTaken puts the record back when the waiter took it.
+func DialTaken(w *waiter) {
+	r := recordPool.Get().(*record)
+	if w.deliver(r) { // want `r is kept by deliver`
+		recordPool.Put(r)
+	}
+}

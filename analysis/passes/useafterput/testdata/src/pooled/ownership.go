@@ -260,3 +260,29 @@ func DecodeThrough(e *entry, b []byte) { // want DecodeThrough:`lends p0\[0\]; l
 	m.decode(b)
 	m.copyTo(e) // fine: the message is zeroed before its Put
 }
+
+// A waiter takes a record only when it has none yet, and says so.
+type waiter struct {
+	mu   sync.Mutex
+	conn *record
+}
+
+// deliver keeps r only on the path that returns true.
+func (w *waiter) deliver(r *record) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.conn != nil {
+		return false
+	}
+	w.conn = r
+	return true
+}
+
+// Dial hands a pooled record to the waiter and puts it back only when the
+// waiter did not take it.
+func Dial(w *waiter) {
+	r := recordPool.Get().(*record)
+	if !w.deliver(r) {
+		recordPool.Put(r) // fine: the waiter did not keep it
+	}
+}
