@@ -93,6 +93,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.crossCheck()
 	x.unalarmBdnFactors()
 	x.unalarmRestatedFactors()
+	x.unalarmTableFactors()
 	x.unalarmSentencePercents()
 	x.unalarmHeapSettings()
 	x.checkDifferenceSlips()

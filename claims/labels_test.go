@@ -573,7 +573,7 @@ var floors = map[string]struct {
 	// table columns: 334/338).
 	// Raised in the forty-fourth round (differenceByFrom: 17/20).
 	// Raised in the forty-seventh round (countOfTotal: 335/338 extracted).
-	"blind26": {extraction: 335.0 / 338, recall: 17.0 / 20, falseRate: 8.0 / 318, unlabelled: 0},
+	"blind26": {extraction: 335.0 / 338, recall: 17.0 / 20, falseRate: 7.0 / 318, unlabelled: 0},
 	// blind27, scored blind once with the twenty-seventh round (316/351,
 	// 10/23, 17/328, no alarm on an unlabelled claim): its floors.
 	// Developed on in the twenty-eighth round and raised to its score
@@ -708,7 +708,7 @@ var floors = map[string]struct {
 	// Raised in the forty-sixth round (differenceOnSlippedSide: 5/355).
 	// Raised in the forty-seventh round (timesFactors: 340/374 extracted).
 	// Raised in the forty-seventh round (periodTotalTenfold: 16/19 caught).
-	"blind37": {extraction: 340.0 / 374, recall: 16.0 / 19, falseRate: 5.0 / 355, unlabelled: 0},
+	"blind37": {extraction: 340.0 / 374, recall: 16.0 / 19, falseRate: 4.0 / 355, unlabelled: 0},
 	// blind38, scored blind once with the thirty-eighth round (314/326,
 	// 13/21, 10/305, no alarm on an unlabelled claim): its floors.
 	// Raised in the forty-seventh round (timesFactors: 321/326 extracted).
@@ -875,7 +875,7 @@ var floors = map[string]struct {
 	"blind53": {extraction: 245.0 / 255, recall: 22.0 / 25, falseRate: 4.0 / 230, unlabelled: 0},
 	// blind54, scored blind once with the fifty-second round (247/259,
 	// 11/25, 14/234, no alarm on an unlabelled claim): its floors.
-	"blind54": {extraction: 247.0 / 259, recall: 11.0 / 25, falseRate: 14.0 / 234, unlabelled: 0},
+	"blind54": {extraction: 247.0 / 259, recall: 11.0 / 25, falseRate: 10.0 / 234, unlabelled: 0},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
