@@ -1436,6 +1436,9 @@ func lastTimeFigure(s string) *figure {
 // written as MB/s) is a UnitSlip. Otherwise it reports false: the figure
 // may be measured rather than derived.
 func (x *extractor) checkBandwidth(c *Claim, n Number, scan string, figs []figure) bool {
+	if k6TransferRateHeld && x.k6TransferLine(c.Line) {
+		return false
+	}
 	sizesOf := func(s string) []Number {
 		var out []Number
 		for _, f := range scanFigures(s) {

@@ -43,3 +43,29 @@ func TestFiftyThirdRoundFactorInTable(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftyThirdRoundK6TransferRate checks that the byte rate k6 prints
+// beside the bytes a run received is not recomputed over a request's
+// time, and that a byte rate of prose over the same figures still is
+// (const k6TransferRateHeld).
+func TestFiftyThirdRoundK6TransferRate(t *testing.T) {
+	src := doc("# Harbour crane telemetry feed", "", "## Load test", "",
+		"```",
+		"     data_received..................: 7.3 GB  12 MB/s",
+		"     data_sent......................: 301 MB  501 kB/s",
+		"     http_reqs......................: 812004 1353.3/s",
+		"```", "",
+		"| statistic | old | new |",
+		"|---|--:|--:|",
+		"| median | 88.1 ms | 31.6 ms |",
+		"| max | 1.52 s | 608.3 ms |", "",
+		"Replaying the 7.3 GB archive took the new build 608.3 ms, about 12 MB/s.")
+	r := extract(t, src)
+	if c := claimAt(t, r, 6, "12"); c.Verdict.Failed() {
+		t.Errorf("12 MB/s on k6's data_received line: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+	// The same rate in prose is still a size over a time, a prefix slipped.
+	if c := claimAt(t, r, 16, "12"); !c.Verdict.Failed() {
+		t.Errorf("12 MB/s of prose: %s (%s), want an alarm", c.Verdict, c.Detail)
+	}
+}
