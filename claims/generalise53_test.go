@@ -69,3 +69,45 @@ func TestFiftyThirdRoundK6TransferRate(t *testing.T) {
 		t.Errorf("12 MB/s of prose: %s (%s), want an alarm", c.Verdict, c.Detail)
 	}
 }
+
+// TestFiftyThirdRoundPerfCounterChange checks that a percentage of prose
+// restating the change of a perf stat counter between two pasted runs is
+// not called unsupported, and that a percentage the counts do not give
+// keeps its alarm (const perfCounterChangeHeld).
+func TestFiftyThirdRoundPerfCounterChange(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Seismic trace decimator", "", "## Decimating one day", "",
+			"Before:", "", "```",
+			" Performance counter stats for './decimate --day 212':", "",
+			"         48,210.55 msec task-clock                #    3.902 CPUs utilized",
+			"   162,114,902,331      cycles                    #    3.363 GHz",
+			"   301,877,240,118      instructions              #    1.86  insn per cycle", "",
+			"      12.355102214 seconds time elapsed",
+			"```", "", "After:", "", "```",
+			" Performance counter stats for './decimate --day 212':", "",
+			"         19,734.20 msec task-clock                #    3.881 CPUs utilized",
+			"    66,020,417,893      cycles                    #    3.345 GHz",
+			"   139,402,106,552      instructions              #    2.11  insn per cycle", "",
+			"       5.084777120 seconds time elapsed",
+			"```", "",
+			"The day now decimates in 5.08 s instead of 12.36 s.", "",
+			claim)
+	}
+	for _, tc := range []struct {
+		claim, fig string
+		alarm      bool
+	}{
+		// 1 − 66.02/162.11 = 59.3 %.
+		{"Fewer cycles were spent: they fell by 59.3 % over the day.", "59.3", false},
+		// 1 − 139.40/301.88 = 53.8 %, not 48.8 %.
+		{"Fewer instructions were retired: they fell by 48.8 % over the day.", "48.8", true},
+	} {
+		c := claimAt(t, extract(t, src(tc.claim)), 31, tc.fig)
+		if tc.alarm && !c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want an alarm", tc.claim, c.Verdict, c.Detail)
+		}
+		if !tc.alarm && c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want no alarm", tc.claim, c.Verdict, c.Detail)
+		}
+	}
+}
