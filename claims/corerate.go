@@ -49,6 +49,65 @@ func (x *extractor) checkOneCoreRates() {
 		return
 	}
 	var add []Claim
+	x.eachProseRate(func(c *Claim, at int, n Number, text string, i int, digits string) bool {
+		lead := text[max(0, i-240):i]
+		m := oneCoreLeadRE.FindStringSubmatch(lead)
+		if m == nil || strings.Contains(strings.ToLower(m[4]), "against") {
+			return false
+		}
+		t := oneCoreTailRE.FindStringSubmatch(text[i+len(digits) : min(len(text), i+len(digits)+96)])
+		if t == nil {
+			return false
+		}
+		if hasDigit(m[3]) && !namesItem(m[3], t[2]) {
+			return false
+		}
+		tv, tstep, ok := numberAndStep(m[1])
+		if !ok || !(tv > 0) {
+			return false
+		}
+		perNs := timeUnitNanos(m[2])
+		rv, rstep, ok := numberAndStep(digits)
+		if !ok || !(rv > 0) || perNs == 0 {
+			return false
+		}
+		scale := 1.0
+		switch strings.ToLower(strings.TrimSpace(t[1])) {
+		case "thousand":
+			scale = 1e3
+		case "million":
+			scale = 1e6
+		case "billion":
+			scale = 1e9
+		}
+		period := map[string]float64{"second": 1e9, "minute": 60e9, "hour": 3600e9}[strings.ToLower(t[3])]
+		// The rate the time gives, at the ends of the time's rounding.
+		lo, hi := period/((tv+tstep/2)*perNs), period/(math.Max(tv-tstep/2, tstep/4)*perNs)
+		slo, shi := (rv-rstep/2)*scale, (rv+rstep/2)*scale
+		if shi >= lo*oneCoreRateLow && slo <= hi*oneCoreRateHigh {
+			return false
+		}
+		tn := Number{Text: m[1], Value: tv, High: tv, Unit: m[2], Quantity: Time, step: tstep, scale: perNs}
+		cx := &Cross{Reason: DerivedOff, Derivation: Rate, Lines: []int{c.Line}, Stated: n, Got: (lo + hi) / 2 / scale * n.Value / rv,
+			GotUnit: n.Unit, Operands: []Number{tn}}
+		if e, split := figureOwnClaim(c, at, cx); split {
+			add = append(add, e)
+		}
+		return true
+	})
+	x.addClaims(add)
+}
+
+// eachProseRate calls judge for each figure of an unverifiable claim of
+// prose with no cross-check that may be a rate (a count, throughput,
+// per-period or unknown quantity, not a range, a byte rate, a percentage
+// or a factor), with the claim, the figure's index among its numbers, the
+// text of its line's paragraph window (proseWindow), the figure's offset
+// in that text and its leading digits. judge returns true when it judged
+// the figure: the claim's other figures are then left alone. The checks
+// of rates one core reaches and of counts over times share this walk.
+// Cost: one window and one scan of a line's figures per such figure.
+func (x *extractor) eachProseRate(judge func(c *Claim, at int, n Number, text string, i int, digits string) bool) {
 	for k := range x.rep.Claims {
 		c := &x.rep.Claims[k]
 		if c.Verdict != Unverifiable || c.Cross != nil || c.Line < 1 || c.Line > len(x.lines) || x.lines[c.Line-1].kind != lkProse {
@@ -71,54 +130,11 @@ func (x *extractor) checkOneCoreRates() {
 			if digits == "" {
 				continue
 			}
-			i += off
-			lead := text[max(0, i-240):i]
-			m := oneCoreLeadRE.FindStringSubmatch(lead)
-			if m == nil || strings.Contains(strings.ToLower(m[4]), "against") {
-				continue
+			if judge(c, at, n, text, i+off, digits) {
+				break
 			}
-			t := oneCoreTailRE.FindStringSubmatch(text[i+len(digits) : min(len(text), i+len(digits)+96)])
-			if t == nil {
-				continue
-			}
-			if hasDigit(m[3]) && !namesItem(m[3], t[2]) {
-				continue
-			}
-			tv, tstep, ok := numberAndStep(m[1])
-			if !ok || !(tv > 0) {
-				continue
-			}
-			perNs := timeUnitNanos(m[2])
-			rv, rstep, ok := numberAndStep(digits)
-			if !ok || !(rv > 0) || perNs == 0 {
-				continue
-			}
-			scale := 1.0
-			switch strings.ToLower(strings.TrimSpace(t[1])) {
-			case "thousand":
-				scale = 1e3
-			case "million":
-				scale = 1e6
-			case "billion":
-				scale = 1e9
-			}
-			period := map[string]float64{"second": 1e9, "minute": 60e9, "hour": 3600e9}[strings.ToLower(t[3])]
-			// The rate the time gives, at the ends of the time's rounding.
-			lo, hi := period/((tv+tstep/2)*perNs), period/(math.Max(tv-tstep/2, tstep/4)*perNs)
-			slo, shi := (rv-rstep/2)*scale, (rv+rstep/2)*scale
-			if shi >= lo*oneCoreRateLow && slo <= hi*oneCoreRateHigh {
-				continue
-			}
-			tn := Number{Text: m[1], Value: tv, High: tv, Unit: m[2], Quantity: Time, step: tstep, scale: perNs}
-			cx := &Cross{Reason: DerivedOff, Derivation: Rate, Lines: []int{c.Line}, Stated: n, Got: (lo + hi) / 2 / scale * n.Value / rv,
-				GotUnit: n.Unit, Operands: []Number{tn}}
-			if e, split := figureOwnClaim(c, at, cx); split {
-				add = append(add, e)
-			}
-			break
 		}
 	}
-	x.addClaims(add)
 }
 
 // proseWindow returns the text of prose line (1-based) with code blanked,

@@ -40,74 +40,51 @@ func (x *extractor) checkRatesOfCountOverTime() {
 		return
 	}
 	var add []Claim
-	for k := range x.rep.Claims {
-		c := &x.rep.Claims[k]
-		if c.Verdict != Unverifiable || c.Cross != nil || c.Line < 1 || c.Line > len(x.lines) || x.lines[c.Line-1].kind != lkProse {
-			continue
+	x.eachProseRate(func(c *Claim, at int, n Number, text string, i int, digits string) bool {
+		lead := text[max(0, i-240):i]
+		var count, countScale, noun, tm, unit string
+		if m := countInTimeRE.FindStringSubmatch(lead); m != nil {
+			count, countScale, noun, tm, unit = m[1], m[2], m[3], m[4], m[5]
+		} else if m := timeForCountRE.FindStringSubmatch(lead); m != nil {
+			tm, unit, count, countScale, noun = m[1], m[2], m[3], m[4], m[5]
+		} else {
+			return false
 		}
-		text, off := "", -1
-		for at, n := range c.Numbers {
-			if n.isRange() || n.Quantity != Count && n.Quantity != Throughput && n.Quantity != Unknown && n.Quantity != PerPeriod || isByteRate(n) || n.Unit == "%" || n.Unit == "x" {
-				continue
-			}
-			if off < 0 {
-				text, off = x.proseWindow(c.Line)
-			}
-			scan, _ := x.lineFigures(c.Line - 1)
-			i := indexFigure(scan, n.Text)
-			if i < 0 {
-				continue
-			}
-			digits := leadingNumber(n.Text)
-			if digits == "" {
-				continue
-			}
-			i += off
-			lead := text[max(0, i-240):i]
-			var count, countScale, noun, tm, unit string
-			if m := countInTimeRE.FindStringSubmatch(lead); m != nil {
-				count, countScale, noun, tm, unit = m[1], m[2], m[3], m[4], m[5]
-			} else if m := timeForCountRE.FindStringSubmatch(lead); m != nil {
-				tm, unit, count, countScale, noun = m[1], m[2], m[3], m[4], m[5]
-			} else {
-				continue
-			}
-			t := oneCoreTailRE.FindStringSubmatch(text[i+len(digits) : min(len(text), i+len(digits)+96)])
-			if t == nil || !sharesStem(noun, t[2]) {
-				continue
-			}
-			cv, cstep, ok := numberAndStep(count)
-			tv, tstep, ok2 := numberAndStep(tm)
-			rv, rstep, ok3 := numberAndStep(digits)
-			perNs := timeUnitNanos(unit)
-			if !ok || !ok2 || !ok3 || !(cv > 0) || !(tv > 0) || !(rv > 0) || perNs == 0 {
-				continue
-			}
-			cs := scaleWord(countScale)
-			rs := scaleWord(t[1])
-			period := map[string]float64{"second": 1e9, "minute": 60e9, "hour": 3600e9}[strings.ToLower(t[3])]
-			lo := (cv - cstep/2) * cs * period / ((tv + tstep/2) * perNs)
-			hi := (cv + cstep/2) * cs * period / (math.Max(tv-tstep/2, tstep/4) * perNs)
-			slo, shi := (rv-rstep/2)*rs, (rv+rstep/2)*rs
-			if shi >= lo/1.05 && slo <= hi*1.05 {
-				continue
-			}
-			tn := Number{Text: tm, Value: tv, High: tv, Unit: unit, Quantity: Time, step: tstep, scale: perNs}
-			cn := Number{Text: count, Value: cv * cs, High: cv * cs, Quantity: Count, step: cstep * cs, scale: 1}
-			cx := &Cross{Reason: DerivedOff, Derivation: Rate, Lines: []int{c.Line}, Stated: n, Got: (lo + hi) / 2 / rs * n.Value / rv,
-				GotUnit: n.Unit, Operands: []Number{cn, tn}}
-			detail := fmt.Sprintf("rate recomputed: %s over %s %s (line %d) gives %.4g %s, not %s", count+countScale, tm, unit, c.Line, cx.Got, n.Unit, n.String())
-			if e, split := figureOwnClaim(c, at, cx); split {
-				if e.Verdict == ArithmeticError {
-					e.Detail = detail
-				}
-				add = append(add, e)
-			} else if c.Verdict == ArithmeticError {
-				c.Detail = detail
-			}
-			break
+		t := oneCoreTailRE.FindStringSubmatch(text[i+len(digits) : min(len(text), i+len(digits)+96)])
+		if t == nil || !sharesStem(noun, t[2]) {
+			return false
 		}
-	}
+		cv, cstep, ok := numberAndStep(count)
+		tv, tstep, ok2 := numberAndStep(tm)
+		rv, rstep, ok3 := numberAndStep(digits)
+		perNs := timeUnitNanos(unit)
+		if !ok || !ok2 || !ok3 || !(cv > 0) || !(tv > 0) || !(rv > 0) || perNs == 0 {
+			return false
+		}
+		cs := scaleWord(countScale)
+		rs := scaleWord(t[1])
+		period := map[string]float64{"second": 1e9, "minute": 60e9, "hour": 3600e9}[strings.ToLower(t[3])]
+		lo := (cv - cstep/2) * cs * period / ((tv + tstep/2) * perNs)
+		hi := (cv + cstep/2) * cs * period / (math.Max(tv-tstep/2, tstep/4) * perNs)
+		slo, shi := (rv-rstep/2)*rs, (rv+rstep/2)*rs
+		if shi >= lo/1.05 && slo <= hi*1.05 {
+			return false
+		}
+		tn := Number{Text: tm, Value: tv, High: tv, Unit: unit, Quantity: Time, step: tstep, scale: perNs}
+		cn := Number{Text: count, Value: cv * cs, High: cv * cs, Quantity: Count, step: cstep * cs, scale: 1}
+		cx := &Cross{Reason: DerivedOff, Derivation: Rate, Lines: []int{c.Line}, Stated: n, Got: (lo + hi) / 2 / rs * n.Value / rv,
+			GotUnit: n.Unit, Operands: []Number{cn, tn}}
+		detail := fmt.Sprintf("rate recomputed: %s over %s %s (line %d) gives %.4g %s, not %s", count+countScale, tm, unit, c.Line, cx.Got, n.Unit, n.String())
+		if e, split := figureOwnClaim(c, at, cx); split {
+			if e.Verdict == ArithmeticError {
+				e.Detail = detail
+			}
+			add = append(add, e)
+		} else if c.Verdict == ArithmeticError {
+			c.Detail = detail
+		}
+		return true
+	})
 	x.addClaims(add)
 }
 

@@ -119,6 +119,35 @@ var (
 	factorComparativeRE = regexp.MustCompile(`(?i)^\s*(?:times\s+)?(?:higher|lower|fewer|less|more|smaller|larger|bigger|faster|slower|cheaper|greater)\b`)
 )
 
+// proseFactorAt finds the factor of claim c on its line of prose, for
+// the checks of a factor against the figures written just before it: it
+// returns the line's text (joined to the line before when the sentence
+// wraps onto c's line), the offset of c's own line in it, the text's
+// figures and the index among them of c's factor (a figure with unit
+// "x" and c's text on c's own line). at is -1 for a claim those checks
+// leave alone: not an unverifiable factor above 1 without a pair, listed
+// or expected, or not on a line of prose.
+func (x *extractor) proseFactorAt(c *Claim) (text string, off int, figs []figure, at int) {
+	if c.Kind != Speedup || c.Verdict != Unverifiable || c.Pair != nil || c.expected || c.listed ||
+		c.stated.Text == "" || c.stated.isRange() || !(c.stated.Value > 1) || c.Line < 1 || c.Line > len(x.lines) || x.lines[c.Line-1].kind != lkProse {
+		return "", 0, nil, -1
+	}
+	i := c.Line - 1
+	raw := blankCode(plain(x.lines[i].raw))
+	prev := x.wrappedLine(i, i-1)
+	text = raw
+	if prev != "" {
+		text, off = prev+" "+raw, len(prev)+1
+	}
+	figs = x.figuresOf(text)
+	for j := range figs {
+		if figs[j].start >= off && figs[j].Text == c.stated.Text && figs[j].Unit == "x" {
+			return text, off, figs, j
+		}
+	}
+	return text, off, figs, -1
+}
+
 // checkFactorsOffPairBefore: see factorOffPairBefore.
 func (x *extractor) checkFactorsOffPairBefore() {
 	if !factorOffPairBefore {
@@ -126,25 +155,7 @@ func (x *extractor) checkFactorsOffPairBefore() {
 	}
 	for k := range x.rep.Claims {
 		c := &x.rep.Claims[k]
-		if c.Kind != Speedup || c.Verdict != Unverifiable || c.Pair != nil || c.expected || c.listed ||
-			c.stated.Text == "" || c.stated.isRange() || !(c.stated.Value > 1) || c.Line < 1 || c.Line > len(x.lines) || x.lines[c.Line-1].kind != lkProse {
-			continue
-		}
-		i := c.Line - 1
-		raw := blankCode(plain(x.lines[i].raw))
-		prev := x.wrappedLine(i, i-1)
-		text, off := raw, 0
-		if prev != "" {
-			text, off = prev+" "+raw, len(prev)+1
-		}
-		figs := x.figuresOf(text)
-		at := -1
-		for j := range figs {
-			if figs[j].start >= off && figs[j].Text == c.stated.Text && figs[j].Unit == "x" {
-				at = j
-				break
-			}
-		}
+		text, off, figs, at := x.proseFactorAt(c)
 		if at < 2 {
 			continue
 		}
@@ -233,25 +244,7 @@ func (x *extractor) checkFactorsOffPercentBefore() {
 	}
 	for k := range x.rep.Claims {
 		c := &x.rep.Claims[k]
-		if c.Kind != Speedup || c.Verdict != Unverifiable || c.Pair != nil || c.expected || c.listed ||
-			c.stated.Text == "" || c.stated.isRange() || !(c.stated.Value > 1) || c.Line < 1 || c.Line > len(x.lines) || x.lines[c.Line-1].kind != lkProse {
-			continue
-		}
-		i := c.Line - 1
-		raw := blankCode(plain(x.lines[i].raw))
-		prev := x.wrappedLine(i, i-1)
-		text, off := raw, 0
-		if prev != "" {
-			text, off = prev+" "+raw, len(prev)+1
-		}
-		figs := x.figuresOf(text)
-		at := -1
-		for j := range figs {
-			if figs[j].start >= off && figs[j].Text == c.stated.Text && figs[j].Unit == "x" {
-				at = j
-				break
-			}
-		}
+		text, _, figs, at := x.proseFactorAt(c)
 		if at < 1 {
 			continue
 		}
