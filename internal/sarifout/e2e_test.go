@@ -12,7 +12,8 @@ import (
 	"github.com/perfproof/perfproof/internal/sarifout"
 )
 
-// TestScanValidates runs perfproof scan -sarif on a small module, as a
+// TestScanValidates runs perfproof scan -all -sarif on a small module (its
+// finding, fmtnumber in a handler, is shown only with -all), as a
 // user would, and validates the file it writes against the SARIF 2.1.0
 // schema.
 func TestScanValidates(t *testing.T) {
@@ -41,7 +42,7 @@ func main() {
 		}
 	}
 	var stdout, stderr bytes.Buffer
-	if code := cli.Main(context.Background(), []string{"scan", "-C", dir, "-sarif", "out.sarif", "."}, &stdout, &stderr); code != 1 {
+	if code := cli.Main(context.Background(), []string{"scan", "-C", dir, "-all", "-sarif", "out.sarif", "."}, &stdout, &stderr); code != 1 {
 		t.Fatalf("perfproof scan -sarif: exit %d, want 1 (findings)\nstdout:\n%s\nstderr:\n%s", code, &stdout, &stderr)
 	}
 	data, err := os.ReadFile(filepath.Join(dir, "out.sarif"))
