@@ -61,29 +61,16 @@ func (x *extractor) checkPairsAfterOtherRow() {
 	if !pairAfterOtherRow || len(x.pairs) < 3 {
 		return
 	}
-	type bucket struct {
-		q Quantity
-		k int
-	}
-	keyOf := func(v float64) int { return int(math.Floor(math.Log10(v) * 50)) }
-	byOld := make(map[bucket][]*docPair)
-	byNew := make(map[bucket][]*docPair)
+	byOld := make(valueIndex[*docPair])
+	byNew := make(valueIndex[*docPair])
 	for _, a := range x.pairs {
 		if a.group == "" || a.p.OldLine < 1 || a.p.Old.isRange() || a.p.New.isRange() || !(a.p.Old.mid() > 0) || !(a.p.New.mid() > 0) ||
 			x.lines[a.p.OldLine-1].kind == lkProse || x.isPrevious(a.section) {
 			continue
 		}
 		q := a.p.canonicalQ()
-		byOld[bucket{q, keyOf(a.p.Old.mid())}] = append(byOld[bucket{q, keyOf(a.p.Old.mid())}], a)
-		byNew[bucket{q, keyOf(a.p.New.mid())}] = append(byNew[bucket{q, keyOf(a.p.New.mid())}], a)
-	}
-	near := func(idx map[bucket][]*docPair, q Quantity, v float64) []*docPair {
-		var out []*docPair
-		k := keyOf(v)
-		for d := -2; d <= 2; d++ {
-			out = append(out, idx[bucket{q, k + d}]...)
-		}
-		return out
+		byOld.add(q, a.p.Old.mid(), a)
+		byNew.add(q, a.p.New.mid(), a)
 	}
 	var add []Claim
 	for _, b := range x.pairs {
@@ -109,8 +96,8 @@ func (x *extractor) checkPairsAfterOtherRow() {
 		}
 		var olds, news []*docPair
 		for _, q := range qs {
-			olds = append(olds, near(byOld, q, o.mid())...)
-			news = append(news, near(byNew, q, n.mid())...)
+			olds = append(olds, byOld.near(q, o.mid())...)
+			news = append(news, byNew.near(q, n.mid())...)
 		}
 		whole := false
 		for _, a := range news {

@@ -1,7 +1,6 @@
 package claims
 
 import (
-	"math"
 	"slices"
 )
 
@@ -30,29 +29,24 @@ func (x *extractor) checkPairSidePrefixSlips() {
 	if !pairSidePrefixSlip || len(x.pairs) < 2 {
 		return
 	}
-	type bucket struct {
-		q Quantity
-		k int
-	}
-	keyOf := func(v float64) int { return int(math.Floor(math.Log10(v) * 50)) }
-	byOld := make(map[bucket][]*docPair)
+	byOld := make(valueIndex[*docPair])
 	type figOf struct {
 		n Number
 		d *docPair
 	}
-	stated := make(map[bucket][]figOf) // every figure of a pair, as stated
+	stated := make(valueIndex[figOf]) // every figure of a pair, as stated
 	for _, a := range x.pairs {
 		if a.p.OldLine < 1 || a.p.NewLine < 1 || a.p.Old.isRange() || a.p.New.isRange() || !(a.p.Old.mid() > 0) || !(a.p.New.mid() > 0) {
 			continue
 		}
 		q := a.p.canonicalQ()
 		for _, m := range []Number{a.p.Old, a.p.New} {
-			stated[bucket{q, keyOf(m.mid())}] = append(stated[bucket{q, keyOf(m.mid())}], figOf{m, a})
+			stated.add(q, m.mid(), figOf{m, a})
 		}
 		if x.lines[a.p.OldLine-1].kind == lkProse || x.lines[a.p.NewLine-1].kind == lkProse || x.isPrevious(a.section) {
 			continue
 		}
-		byOld[bucket{q, keyOf(a.p.Old.mid())}] = append(byOld[bucket{q, keyOf(a.p.Old.mid())}], a)
+		byOld.add(q, a.p.Old.mid(), a)
 	}
 	var add []Claim
 	for _, b := range x.pairs {
@@ -65,11 +59,7 @@ func (x *extractor) checkPairSidePrefixSlips() {
 		q := b.p.canonicalQ()
 		// The prose figure after is not a figure of any other pair as
 		// written.
-		written := false
-		for d := -2; d <= 2 && !written; d++ {
-			written = slices.ContainsFunc(stated[bucket{q, keyOf(n.mid()) + d}], func(m figOf) bool { return m.d != b && sameFigure(m.n, n) })
-		}
-		if written {
+		if slices.ContainsFunc(stated.near(q, n.mid()), func(m figOf) bool { return m.d != b && sameFigure(m.n, n) }) {
 			continue
 		}
 		var hit *docPair
@@ -77,21 +67,18 @@ func (x *extractor) checkPairSidePrefixSlips() {
 		for _, f := range [...]float64{1, 1000, 0.001} {
 			// f: the figure before is the output's times f (1 as
 			// written, else slipped the same way as the figure after).
-			k := keyOf(o.mid() / f)
-			for d := -2; d <= 2; d++ {
-				for _, a := range byOld[bucket{q, k + d}] {
-					olo, ohi := a.p.Old.base()
-					if !rangeMatch(o, olo*f, ohi*f) {
-						continue
-					}
-					nlo, nhi := a.p.New.base()
-					for _, g := range [...]float64{1000, 0.001} {
-						if (f == 1 || f == g) && rangeMatch(n, nlo*g, nhi*g) && !rangeMatch(n, nlo, nhi) {
-							if hit != nil && hit != a && !sameFigure(hit.p.New, a.p.New) {
-								twice = true // two output pairs that disagree: which is quoted is not known
-							}
-							hit = a
+			for _, a := range byOld.near(q, o.mid()/f) {
+				olo, ohi := a.p.Old.base()
+				if !rangeMatch(o, olo*f, ohi*f) {
+					continue
+				}
+				nlo, nhi := a.p.New.base()
+				for _, g := range [...]float64{1000, 0.001} {
+					if (f == 1 || f == g) && rangeMatch(n, nlo*g, nhi*g) && !rangeMatch(n, nlo, nhi) {
+						if hit != nil && hit != a && !sameFigure(hit.p.New, a.p.New) {
+							twice = true // two output pairs that disagree: which is quoted is not known
 						}
+						hit = a
 					}
 				}
 			}
