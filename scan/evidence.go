@@ -183,6 +183,24 @@ type reach struct {
 	kind  string // its kind, e.g. "HTTP handler"
 	loop  bool   // some call on the path sits in a loop
 	depth int    // calls on the path
+	// fanOut is the most functions that one call on the path (through an
+	// interface or a function value) may reach; 0 for a path of direct
+	// calls only, and 1 for dispatch with one implementation.
+	fanOut int
+}
+
+// wide reports whether some call on the path may reach more than
+// maxPathFanOut functions.
+func (r reach) wide() bool { return r.fanOut > maxPathFanOut }
+
+// better reports whether r is better evidence than old for the same
+// function: through a loop where old is not, else as much through a loop
+// and narrow where old is wide.
+func (r reach) better(old reach) bool {
+	if r.loop != old.loop {
+		return r.loop
+	}
+	return old.wide() && !r.wide()
 }
 
 // reachable returns, for every function reachable from the entry points
@@ -225,7 +243,7 @@ func (g *callGraph) reachable() map[string]reach {
 			return
 		}
 		old, ok := seen[name]
-		if ok && (late || old.loop || !r.loop || old.entry == name) {
+		if ok && (late || !r.better(old) || old.entry == name) {
 			// An entry point keeps its own evidence: a handler that
 			// a middleware chain also calls in a loop is still a
 			// handler.
@@ -256,8 +274,12 @@ func (g *callGraph) reachable() map[string]reach {
 					// a consumer's loop or a stream's runs once.
 					continue
 				}
-				next := reach{entry: r.entry, kind: r.kind, loop: r.loop || e.loop, depth: r.depth + 1}
-				for _, callee := range g.callees(n, e) {
+				next := reach{entry: r.entry, kind: r.kind, loop: r.loop || e.loop, depth: r.depth + 1, fanOut: r.fanOut}
+				callees := g.callees(n, e)
+				if dynamicCall(e) {
+					next.fanOut = max(next.fanOut, len(callees))
+				}
+				for _, callee := range callees {
 					visit(callee, next)
 				}
 			}
@@ -330,6 +352,18 @@ var smallSaving = map[string]bool{
 	"fmtnumber": true, "fmtwrite": true, "timeformat": true, "httpdate": true, "makecap": true, "reuse": true,
 	"eagerlog": true,
 }
+
+// dynamicCall reports whether e is a call through an interface or a
+// function value, whose callees the graph guesses.
+func dynamicCall(e callEdge) bool {
+	return strings.HasPrefix(e.callee, "iface.") || strings.HasPrefix(e.callee, "dyn.")
+}
+
+// maxPathFanOut bounds the functions that one call on a path through an
+// interface or a function value may reach for the path to be narrow; a
+// wider call says little about which of its callees a request runs, and
+// the evidence says so.
+const maxPathFanOut = 8
 
 // callees returns the functions of the graph that the call or reference e
 // of caller may reach.
@@ -538,6 +572,9 @@ func (g *callGraph) classify(f *finding.Finding, reached map[string]reach, servi
 		}
 		if r.loop && r.kind != "exported API" {
 			h.Evidence += ", through a loop"
+		}
+		if r.wide() && r.entry != name {
+			h.Evidence += fmt.Sprintf(", and a call that may reach %d functions (an interface's methods or function values)", r.fanOut)
 		}
 		switch {
 		case r.entry == name && r.kind == "consumer loop" && !n.inLoops(token.Position{Line: f.Line, Column: f.Column}):
