@@ -726,3 +726,47 @@ func scanKeys(t *testing.T) *Result {
 	}
 	return keysScan.res
 }
+
+// TestWidePaths checks that a path through a call that may reach more
+// than maxPathFanOut functions is marked wide, and that a narrow path
+// to the same function replaces a wide one found first.
+func TestWidePaths(t *testing.T) {
+	handle := ifaceCallee([]string{"Handle/1"}, "Handle/1")
+	funcs := map[string]*funcNode{
+		// the consumer loop dispatches every message through an
+		// interface that many types implement
+		"m/bus.run": {name: "m/bus.run", entry: "consumer loop", calls: []callEdge{{callee: handle, loop: true}}},
+		// a handler reaches encode directly, after the loop's wide
+		// path reached it (the walk visits m/bus.run's callees first)
+		"m/web.Serve":    {name: "m/web.Serve", entry: "HTTP handler", calls: []callEdge{{callee: "m/web.helper", loop: true}}},
+		"m/web.helper":   {name: "m/web.helper", calls: []callEdge{{callee: "m/codec.encode"}}},
+		"m/codec.encode": {name: "m/codec.encode"},
+		// reached only through the wide call
+		"m/codec.rare": {name: "m/codec.rare"},
+	}
+	var types []typeMethods
+	for i := range maxPathFanOut + 1 {
+		name := "m/h.T" + string(rune('a'+i))
+		method := "m/h.(*T" + string(rune('a'+i)) + ").Handle"
+		callee := "m/codec.rare"
+		if i == 0 {
+			callee = "m/codec.encode"
+		}
+		funcs[method] = &funcNode{name: method, calls: []callEdge{{callee: callee}}}
+		types = append(types, typeMethods{name: name, methods: map[string]string{"Handle/1": method}})
+	}
+	g := newCallGraph()
+	g.add(&callSummary{funcs: funcs, types: types})
+	got := g.reachable()
+	if r := got["m/codec.rare"]; !r.wide() || r.fanOut != maxPathFanOut+1 {
+		t.Errorf("m/codec.rare reached as %+v; want wide, fan-out %d", r, maxPathFanOut+1)
+	}
+	if r := got["m/codec.encode"]; r.wide() || r.entry != "m/web.Serve" || !r.loop {
+		t.Errorf("m/codec.encode reached as %+v; want the handler's narrow path through a loop", r)
+	}
+	f := &finding.Finding{Analyzer: "reuse", File: "rare.go", Line: 3, Function: "m/codec.rare"}
+	g.classify(f, got, nil, "/nowhere")
+	if !strings.Contains(f.Hot.Evidence, "a call that may reach 9 functions") {
+		t.Errorf("evidence %q does not say the path is wide", f.Hot.Evidence)
+	}
+}
