@@ -878,7 +878,8 @@ var floors = map[string]struct {
 	"blind54": {extraction: 247.0 / 259, recall: 11.0 / 25, falseRate: 6.0 / 234, unlabelled: 0},
 	// blind55, scored blind once with the fifty-third round (252/260,
 	// 13/25, 10/235, one alarm on an unlabelled claim): its floors.
-	"blind55": {extraction: 252.0 / 260, recall: 13.0 / 25, falseRate: 10.0 / 235, unlabelled: 1},
+	// perfCounterSpacedName (fifty-fourth round): 9/235 false alarms.
+	"blind55": {extraction: 252.0 / 260, recall: 13.0 / 25, falseRate: 9.0 / 235, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {

@@ -1,0 +1,51 @@
+package claims
+
+import "testing"
+
+// The fifty-fourth round's rules (testdata/labels/README.md, "Fifty-fourth
+// round"). Each test has, written for the test, a text of the shape its
+// rule reads and a near miss that must keep its verdict; with the rule's
+// const off, its cases fail.
+
+// TestFiftyFourthRoundPerfCounterSpaced checks that a percentage naming
+// a perf stat event in words ("cache misses" for branch-misses) is read
+// against that event's counts, and that a percentage the counts do not
+// give keeps its alarm (const perfCounterSpacedName).
+func TestFiftyFourthRoundPerfCounterSpaced(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Tram signal log compactor", "", "## One week of logs", "",
+			"Old build:", "", "```",
+			" Performance counter stats for './compact week-47.log':", "",
+			"          9,412.80 msec task-clock                #    0.998 CPUs utilized",
+			"    35,118,204,667      cycles                    #    3.731 GHz",
+			"       512,336,020      branch-misses", "",
+			"       9.431277105 seconds time elapsed",
+			"```", "", "New build:", "", "```",
+			" Performance counter stats for './compact week-47.log':", "",
+			"          4,006.15 msec task-clock                #    0.997 CPUs utilized",
+			"    14,930,551,209      cycles                    #    3.727 GHz",
+			"       133,207,964      branch-misses", "",
+			"       4.018223470 seconds time elapsed",
+			"```", "",
+			"A week of logs now compacts in 4.02 s where it took 9.43 s.", "",
+			"Cache misses fell from 61.0 M to 12.2 M, an 80.0 % drop.",
+			claim)
+	}
+	for _, tc := range []struct {
+		claim, fig string
+		alarm      bool
+	}{
+		// 1 − 133.21/512.34 = 74.0 %.
+		{"Branch misses fell by 74.0 % once the table was packed.", "74.0", false},
+		// 70.2 % is no counter's change.
+		{"Branch misses fell by 70.2 % once the table was packed.", "70.2", true},
+	} {
+		c := claimAt(t, extract(t, src(tc.claim)), 32, tc.fig)
+		if tc.alarm && !c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want an alarm", tc.claim, c.Verdict, c.Detail)
+		}
+		if !tc.alarm && c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want no alarm", tc.claim, c.Verdict, c.Detail)
+		}
+	}
+}
