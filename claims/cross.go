@@ -653,6 +653,7 @@ func (x *extractor) crossCheck() {
 	x.checkFallsOverWhole()
 	x.checkCriterionThrptChanges()
 	x.checkGeomeanRows()
+	x.checkBenchstatGeomeans()
 	x.unalarmInverseUndirected()
 	x.unalarmComparativeNoPair()
 	x.checkPairsAfterOtherRow()

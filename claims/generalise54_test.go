@@ -49,3 +49,42 @@ func TestFiftyFourthRoundPerfCounterSpaced(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftyFourthRoundBenchstatGeomean checks that a summary percentage
+// or factor naming the geometric mean is read against benchstat's
+// geomean row, contradicted when it gives another change, and that one
+// restating the row keeps its verdict (const benchstatGeomeanRestated).
+func TestFiftyFourthRoundBenchstatGeomean(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Snowmelt runoff forecaster", "", "## Summary", "",
+			claim, "",
+			"## Benchmarks", "", "```",
+			"                  │   old.txt    │               new.txt               │",
+			"                  │    sec/op    │   sec/op     vs base                │",
+			"Route/basin-4       88.40µ ± 1%   31.02µ ± 2%  -64.91% (p=0.000 n=8)",
+			"Route/reach-4       4.212m ± 2%   1.988m ± 1%  -52.80% (p=0.000 n=8)",
+			"Smooth-4            912.0n ± 1%   402.5n ± 1%  -55.87% (p=0.000 n=8)",
+			"geomean             69.68µ        27.03µ       -61.20%",
+			"```")
+	}
+	for _, tc := range []struct {
+		claim, fig string
+		alarm      bool
+	}{
+		// The row says −61.20 %; 55 % is no reading of it (one row's
+		// 55.87 % rounds to 56).
+		{"- Across the three benchmarks the geometric mean time per operation fell by 55 %.", "55", true},
+		// 1 / (1 − 0.612) = 2.58x, not 3.1x.
+		{"- By the benchstat geomean the forecaster runs 3.1x faster.", "3.1", true},
+		{"- Across the three benchmarks the geometric mean time per operation fell by 61.2 %.", "61.2", false},
+		{"- By the benchstat geomean the forecaster runs 2.6x faster.", "2.6", false},
+	} {
+		c := claimAt(t, extract(t, src(tc.claim)), 5, tc.fig)
+		if tc.alarm && !c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want an alarm", tc.claim, c.Verdict, c.Detail)
+		}
+		if !tc.alarm && c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want no alarm", tc.claim, c.Verdict, c.Detail)
+		}
+	}
+}
