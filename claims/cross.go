@@ -656,6 +656,7 @@ func (x *extractor) crossCheck() {
 	x.checkBenchstatGeomeans()
 	x.unalarmInverseUndirected()
 	x.unalarmComparativeNoPair()
+	x.checkAllocsRatios()
 	x.checkPairsAfterOtherRow()
 	x.checkPairSidePrefixSlips()
 	x.checkRowsOfOtherSetting()

@@ -88,3 +88,36 @@ func TestFiftyFourthRoundBenchstatGeomean(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftyFourthRoundAllocsRatio checks that a factor of allocation
+// counts no allocs/op pair of the report gives is unsupported, and that
+// one a pair gives keeps its verdict (const allocsRatioNoPair).
+func TestFiftyFourthRoundAllocsRatio(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Lighthouse lamp scheduler", "", "## Allocations", "",
+			"```",
+			"                │   before.txt   │              after.txt               │",
+			"                │   allocs/op    │  allocs/op   vs base                 │",
+			"Plan/coast-4        12.00 ± 0%      3.000 ± 0%  -75.00% (p=0.000 n=8)",
+			"Plan/estuary-4      28.00 ± 0%      7.000 ± 0%  -75.00% (p=0.000 n=8)",
+			"Rotate-4            6.000 ± 0%      2.000 ± 0%  -66.67% (p=0.000 n=8)",
+			"```", "",
+			claim)
+	}
+	for _, tc := range []struct {
+		claim, fig string
+		alarm      bool
+	}{
+		// 12/3 = 28/7 = 4x, 6/2 = 3x: no pair gives 7x.
+		{"The planner reuses its buffers now, and its allocations per plan are 7x lower.", "7", true},
+		{"The planner reuses its buffers now, and its allocations per plan are 4x lower.", "4", false},
+	} {
+		c := claimAt(t, extract(t, src(tc.claim)), 13, tc.fig)
+		if tc.alarm && !c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want an alarm", tc.claim, c.Verdict, c.Detail)
+		}
+		if !tc.alarm && c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want no alarm", tc.claim, c.Verdict, c.Detail)
+		}
+	}
+}
