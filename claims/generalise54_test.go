@@ -121,3 +121,49 @@ func TestFiftyFourthRoundAllocsRatio(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftyFourthRoundSectionCases checks that two benchmark lines of a
+// section that are cases of one benchmark (two input sizes) are not read
+// as a before and an after for a ratio of the section with no pair of
+// its own, and that two lines whose names mark the sides still are
+// (const sectionCasesNoPair).
+func TestFiftyFourthRoundSectionCases(t *testing.T) {
+	src := func(small, large, claim string) string {
+		return doc("# Ferry manifest validator", "", "## Micro-benchmarks", "",
+			"| Benchmark | v1 | v2 |", "|---|--:|--:|", "| Checksum | 2.31 µs | 1.21 µs |", "",
+			"Two lines of the new run, for reference:", "", "```",
+			"BenchmarkValidate/"+small+"-4     1000     1204331 ns/op",
+			"BenchmarkValidate/"+large+"-4       20    80512200 ns/op",
+			"```", "",
+			claim)
+	}
+	for _, tc := range []struct {
+		small, large, claim, fig string
+		alarm                    bool
+	}{
+		// 1k and 64k are sizes: the lines are no pair for 1.9x, which
+		// the table's row gives (2.31 / 1.21 = 1.91x).
+		{"1k", "64k", "Checksum checks got 1.9x faster once the table moved into the loop.", "1.9", false},
+		{"1k", "64k", "Checksum checks got 1.9x faster (−47.4 %) once the table moved into the loop.", "47.4", false},
+		// old and new mark the sides: 1,204,331 / 633,860 = 1.90x, not 2.5x.
+		{"old", "new", "Checksum checks got 2.5x faster once the table moved into the loop.", "2.5", true},
+	} {
+		s := src(tc.small, tc.large, tc.claim)
+		if tc.small == "old" {
+			s = doc("# Ferry manifest validator", "", "## Micro-benchmarks", "",
+				"| Benchmark | v1 | v2 |", "|---|--:|--:|", "| Checksum | 2.31 µs | 1.21 µs |", "",
+				"Two lines, before and after:", "", "```",
+				"BenchmarkValidate/old-4     1000     1204331 ns/op",
+				"BenchmarkValidate/new-4     2000      633860 ns/op",
+				"```", "",
+				tc.claim)
+		}
+		c := claimAt(t, extract(t, s), 16, tc.fig)
+		if tc.alarm && !c.Verdict.Failed() {
+			t.Errorf("%s/%s %s: %s (%s), want an alarm", tc.small, tc.large, tc.claim, c.Verdict, c.Detail)
+		}
+		if !tc.alarm && c.Verdict.Failed() {
+			t.Errorf("%s/%s %s: %s (%s), want no alarm", tc.small, tc.large, tc.claim, c.Verdict, c.Detail)
+		}
+	}
+}

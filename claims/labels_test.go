@@ -881,8 +881,9 @@ var floors = map[string]struct {
 	// blind55, scored blind once with the fifty-third round (252/260,
 	// 13/25, 10/235, one alarm on an unlabelled claim): its floors.
 	// perfCounterSpacedName (fifty-fourth round): 9/235 false alarms.
-	// benchstatGeomeanRestated: 14/25.
-	"blind55": {extraction: 252.0 / 260, recall: 14.0 / 25, falseRate: 9.0 / 235, unlabelled: 1},
+	// benchstatGeomeanRestated: 14/25. sectionCasesNoPair: 4/235 false
+	// alarms.
+	"blind55": {extraction: 252.0 / 260, recall: 14.0 / 25, falseRate: 4.0 / 235, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
