@@ -167,3 +167,35 @@ func TestFiftyFourthRoundSectionCases(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftyFourthRoundDifferenceNoSide checks that two figures each
+// stated as a change ("down 12 ms", "down 150 ms") are not read as the
+// before and after of a factor beside them, and that a pair joined by
+// "from … to" still is (const differenceBeforeNoSide).
+func TestFiftyFourthRoundDifferenceNoSide(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Canal lock queue planner", "", "## Production", "",
+			"| Metric | Before | After |",
+			"|---|--:|--:|",
+			"| Plan latency p50 | 31 ms | 19 ms |",
+			"| Plan latency p99 | 250 ms | 100 ms |", "",
+			claim)
+	}
+	for _, tc := range []struct {
+		claim, fig string
+		alarm      bool
+	}{
+		// 250 / 100 = 2.5x; 150 ms → 12 ms is no pair.
+		{"The p50 is down 12 ms, and the p99 is down 150 ms, a 2.5x better tail.", "2.5", false},
+		// 250 / 100 = 2.5x, not 3.5x.
+		{"The p99 went from 250 ms to 100 ms, a 3.5x better tail.", "3.5", true},
+	} {
+		c := claimAt(t, extract(t, src(tc.claim)), 10, tc.fig)
+		if tc.alarm && !c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want an alarm", tc.claim, c.Verdict, c.Detail)
+		}
+		if !tc.alarm && c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want no alarm", tc.claim, c.Verdict, c.Detail)
+		}
+	}
+}
