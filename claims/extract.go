@@ -94,6 +94,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.unalarmBdnFactors()
 	x.unalarmRestatedFactors()
 	x.unalarmTableFactors()
+	x.unalarmTablePercents()
 	x.unalarmPerfCounterChanges()
 	x.unalarmSentencePercents()
 	x.unalarmHeapSettings()

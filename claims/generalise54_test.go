@@ -199,3 +199,43 @@ func TestFiftyFourthRoundDifferenceNoSide(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftyFourthRoundSignedPercentPrinted checks that a signed
+// percentage of prose that rounds a signed change printed in benchstat's
+// output is not called unsupported, and that one no row prints keeps its
+// alarm (const percentInTableHeld).
+func TestFiftyFourthRoundSignedPercentPrinted(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Orchard frost relay", "", "## Micro-benchmarks", "",
+			"```",
+			"                    │    a.txt     │               b.txt                │",
+			"                    │    sec/op    │   sec/op     vs base               │",
+			"Relay/field-4         36.10m ± 2%   9.020m ± 1%  -75.01% (p=0.000 n=10)",
+			"Relay/valley-4        1.204 ± 3%    281.3m ± 2%  -76.64% (p=0.000 n=10)",
+			"geomean               208.5m        50.37m       -75.84%",
+			"",
+			"                    │    a.txt      │               b.txt                │",
+			"                    │     B/op      │     B/op      vs base              │",
+			"Relay/field-4         12.00Mi ± 0%   2.400Mi ± 0%  -80.00% (p=0.000 n=10)",
+			"Relay/valley-4        402.0Mi ± 0%   75.50Mi ± 0%  -81.22% (p=0.000 n=10)",
+			"```", "",
+			"The field relay now takes 9.02 ms, down from 36.10 ms.",
+			claim)
+	}
+	for _, tc := range []struct {
+		claim, fig string
+		alarm      bool
+	}{
+		{"Memory use dropped by roughly four fifths on both sizes (−80.0 % and −81.2 %).", "81.2", false},
+		// No row prints a change of −83.2 %.
+		{"Memory use dropped by roughly four fifths on both sizes (−80.0 % and −83.2 %).", "83.2", true},
+	} {
+		c := claimAt(t, extract(t, src(tc.claim)), 19, tc.fig)
+		if tc.alarm && !c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want an alarm", tc.claim, c.Verdict, c.Detail)
+		}
+		if !tc.alarm && c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want no alarm", tc.claim, c.Verdict, c.Detail)
+		}
+	}
+}
