@@ -56,6 +56,10 @@ type callSummary struct {
 	// handOuts are the request callbacks the package's non-test code
 	// gives to functions called by name.
 	handOuts []handOut
+	// generated are the package's files that say they are generated
+	// (ast.IsGenerated: "// Code generated ... DO NOT EDIT." before the
+	// package clause).
+	generated []string
 }
 
 // typeMethods are the methods of a concrete type T (of *T, which has
@@ -320,6 +324,11 @@ func runCallsum(pass *analysis.Pass) (any, error) {
 	s := &summariser{pass: pass, sum: &callSummary{funcs: make(map[string]*funcNode)}, isMain: pass.Pkg.Name() == "main", tests: tests,
 		cliTool: slices.Contains(strings.Split(pass.Pkg.Path(), "/"), "cli"), litOnly: litLocals(pass.TypesInfo, in)}
 	s.outsideOnly = outsideVars(pass, in, s.outsideModule)
+	for _, f := range pass.Files {
+		if ast.IsGenerated(f) {
+			s.sum.generated = append(s.sum.generated, pass.Fset.File(f.Pos()).Name())
+		}
+	}
 	for c := range in.Root().Preorder((*ast.FuncDecl)(nil)) {
 		decl := c.Node().(*ast.FuncDecl)
 		obj, ok := pass.TypesInfo.Defs[decl.Name].(*types.Func)

@@ -226,6 +226,8 @@ func TestDemote(t *testing.T) {
 		{"makecap", high, near("HTTP handler", 1, 1), Low, "static evidence is too weak evidence for the makecap check", ""},
 		{"reuse", &finding.Hot{Evidence: "static: is a HTTP handler", Confidence: High}, near("HTTP handler", 0, 0), Low, "static evidence is too weak", ""},
 		{"splitwrite", high, near("consumer loop", 3, -1), Low, "static evidence is too weak", ""},
+		// useafterput (session 34): wrong four times in five
+		{"useafterput", high, near("consumer loop", 4, -1), Low, "static evidence is too weak evidence for the useafterput check", ""},
 		// a check weak wherever static evidence puts it: capped in an
 		// entry point and next to a serving handler too
 		{"fmtwrite", &finding.Hot{Evidence: "static: is a HTTP handler", Confidence: High}, near("HTTP handler", 0, 0), Low, "static evidence is too weak evidence for the fmtwrite check", ""},
@@ -338,6 +340,7 @@ func TestLiteralNodes(t *testing.T) {
 		{"example.com/literals/svc.ServeObject", "low, static: is a HTTP handler; the function calls objstore.(*Client).Get (I/O", "a handler that calls a client library's request (context first, error last); want low, the function does I/O"},
 		{"example.com/literals/svc.RenderPage", "low, static: is a HTTP handler; the function calls (*html/template.Template).Parse", "a handler that parses a template per call; want low, beside the parse"},
 		{"example.com/literals/internal/cli.Preview", "low, static: is a control-plane HTTP handler", "the handler of a package under cli/; want low, a control-plane handler"},
+		{"example.com/literals/svc.GeneratedCount", "low, static: in generated code", "a handler in a file that says it is generated; want low, generated code"},
 	} {
 		if got := evidence[c.fn]; !strings.HasPrefix(got, c.want) {
 			t.Errorf("finding in %s: %q", c.what, got)
@@ -768,5 +771,31 @@ func TestWidePaths(t *testing.T) {
 	g.classify(f, got, nil, "/nowhere")
 	if !strings.Contains(f.Hot.Evidence, "a call that may reach 9 functions") {
 		t.Errorf("evidence %q does not say the path is wide", f.Hot.Evidence)
+	}
+}
+
+// TestGeneratedCode checks that a finding in a file that says it is
+// generated is low, however a handler reaches its function, where the
+// same function's finding in a written file keeps the handler's evidence.
+func TestGeneratedCode(t *testing.T) {
+	g := newCallGraph()
+	g.add(&callSummary{
+		funcs: map[string]*funcNode{
+			"m/api.Serve":                {name: "m/api.Serve", entry: "HTTP handler", calls: []callEdge{{callee: "m/pb.(*Rule).String", loop: true}}},
+			"m/pb.(*Rule).String":        {name: "m/pb.(*Rule).String"},
+			"m/pb.(*Rule).WrittenByHand": {name: "m/pb.(*Rule).WrittenByHand"},
+		},
+		generated: []string{"/m/pb/rule.pb.go"},
+	})
+	reached := g.reachable()
+	gen := &finding.Finding{Analyzer: "concatloop", File: "/m/pb/rule.pb.go", Line: 736, Function: "m/pb.(*Rule).String"}
+	g.classify(gen, reached, nil, "/m")
+	if gen.Hot.Confidence != Low || !strings.Contains(gen.Hot.Evidence, "generated code") {
+		t.Errorf("finding in a generated file: %+v; want low, saying it is generated code", gen.Hot)
+	}
+	written := &finding.Finding{Analyzer: "concatloop", File: "/m/pb/rule.go", Line: 12, Function: "m/pb.(*Rule).String"}
+	g.classify(written, reached, nil, "/m")
+	if written.Hot.Confidence != High {
+		t.Errorf("finding in a written file: %+v; want high from the handler", written.Hot)
 	}
 }
