@@ -95,6 +95,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.unalarmRestatedFactors()
 	x.unalarmTableFactors()
 	x.unalarmTablePercents()
+	x.unalarmK6Quotes()
 	x.unalarmPerfCounterChanges()
 	x.unalarmSentencePercents()
 	x.unalarmHeapSettings()

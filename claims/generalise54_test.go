@@ -239,3 +239,39 @@ func TestFiftyFourthRoundSignedPercentPrinted(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftyFourthRoundK6Quote checks that a percentile of prose that
+// quotes a k6 summary is not contradicted by a production table's
+// figure of the same name, and that one the summary does not print
+// keeps its alarm (const k6QuoteHeld).
+func TestFiftyFourthRoundK6Quote(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Ferry berth booking API", "", "## Summary", "",
+			claim, "",
+			"## Load test", "", "```",
+			"     http_req_duration..............: avg=22.10ms min=3.02ms med=18.44ms max=611.0ms p(90)=35.7ms p(95)=41.18ms",
+			"     http_reqs......................: 904112 1506.85/s",
+			"```", "",
+			"## Production", "",
+			"| Metric | v3 | v4 |",
+			"|---|--:|--:|",
+			"| Booking p95 | 163 ms | 55 ms |",
+			"| Booking p50 | 60 ms | 21 ms |")
+	}
+	for _, tc := range []struct {
+		claim, fig string
+		alarm      bool
+	}{
+		{"- Under k6 the booking call held 1,500 requests a second with a p95 of 41.2 ms.", "41.2", false},
+		// k6 prints no p95 of 47.5 ms.
+		{"- Under k6 the booking call held 1,500 requests a second with a p95 of 47.5 ms.", "47.5", true},
+	} {
+		c := claimAt(t, extract(t, src(tc.claim)), 5, tc.fig)
+		if tc.alarm && !c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want an alarm", tc.claim, c.Verdict, c.Detail)
+		}
+		if !tc.alarm && c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want no alarm", tc.claim, c.Verdict, c.Detail)
+		}
+	}
+}
