@@ -275,3 +275,41 @@ func TestFiftyFourthRoundK6Quote(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftyFourthRoundK6PairLaterFirst checks that a k6 percentile pair
+// written new figure first ("a p95 of A instead of B") is read against
+// the summaries, contradicted when the new run prints another figure,
+// and that a pair both runs print keeps its verdict (const
+// k6PairLaterFirst).
+func TestFiftyFourthRoundK6PairLaterFirst(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Beehive scale gateway", "", "## Load test", "",
+			"Old gateway:", "", "```",
+			"     http_req_duration..............: avg=52.30ms min=6.10ms med=44.02ms max=1.92s p(90)=71.6ms p(95)=88.02ms",
+			"     http_reqs......................: 401220 668.70/s",
+			"```", "", "New gateway:", "", "```",
+			"     http_req_duration..............: avg=19.80ms min=2.75ms med=15.11ms max=530.4ms p(90)=27.2ms p(95)=33.91ms",
+			"     http_reqs......................: 702950 1171.58/s",
+			"```", "",
+			claim)
+	}
+	for _, tc := range []struct {
+		claim, fig string
+		alarm      bool
+	}{
+		// The new run prints p(95)=33.91ms, not 30.1 ms.
+		{"On the gateway, k6 shows 1.75x the throughput with a p95 of 30.1 ms instead of 88.0 ms.", "30.1", true},
+		{"On the gateway, k6 shows 1.75x the throughput with a p95 of 33.9 ms instead of 88.0 ms.", "33.9", false},
+	} {
+		r := extract(t, src(tc.claim))
+		failed := false
+		for _, c := range r.Claims {
+			if c.Line == 19 && c.Verdict.Failed() {
+				failed = true
+			}
+		}
+		if failed != tc.alarm {
+			t.Errorf("%s: alarm %v, want %v\n%s", tc.claim, failed, tc.alarm, formatClaims(r.Claims))
+		}
+	}
+}
