@@ -313,3 +313,35 @@ func TestFiftyFourthRoundK6PairLaterFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftyFourthRoundIncreaseOverSmaller checks that a percentage of
+// increase is held by the figures of its sentence over the smaller one
+// only, an alarm when it is their difference over the larger, and that
+// the right increase keeps no alarm (const increaseOverSmallerOnly).
+func TestFiftyFourthRoundIncreaseOverSmaller(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Tidal turbine telemetry packer", "", "## Throughput", "",
+			"| Benchmark | old | new |",
+			"|---|--:|--:|",
+			"| pack/day | 8.412 ms | 3.350 ms |", "",
+			"For one day of samples the old packer ran at 120.0 MiB/s and the new",
+			claim)
+	}
+	for _, tc := range []struct {
+		claim, fig string
+		alarm      bool
+	}{
+		// (300 − 120) / 300 = 60 %: over the larger, the wrong base.
+		{"one at 300.0 MiB/s, a 60.0 % increase in throughput.", "60.0", true},
+		// (300 − 120) / 120 = 150 %.
+		{"one at 300.0 MiB/s, a 150.0 % increase in throughput.", "150.0", false},
+	} {
+		c := claimAt(t, extract(t, src(tc.claim)), 10, tc.fig)
+		if tc.alarm && !c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want an alarm", tc.claim, c.Verdict, c.Detail)
+		}
+		if !tc.alarm && c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want no alarm", tc.claim, c.Verdict, c.Detail)
+		}
+	}
+}

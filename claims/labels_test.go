@@ -883,8 +883,9 @@ var floors = map[string]struct {
 	// perfCounterSpacedName (fifty-fourth round): 9/235 false alarms.
 	// benchstatGeomeanRestated: 14/25. sectionCasesNoPair: 4/235 false
 	// alarms; differenceBeforeNoSide: 2/235; percentInTableHeld: 1/235;
-	// k6QuoteHeld: 0/235. k6PairLaterFirst: 15/25.
-	"blind55": {extraction: 252.0 / 260, recall: 15.0 / 25, falseRate: 0.0 / 235, unlabelled: 1},
+	// k6QuoteHeld: 0/235. k6PairLaterFirst: 15/25; increaseOverSmallerOnly:
+	// 16/25.
+	"blind55": {extraction: 252.0 / 260, recall: 16.0 / 25, falseRate: 0.0 / 235, unlabelled: 1},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
