@@ -657,6 +657,7 @@ func (x *extractor) crossCheck() {
 	x.unalarmInverseUndirected()
 	x.unalarmComparativeNoPair()
 	x.checkAllocsRatios()
+	x.checkPerfCounterFactors()
 	x.checkPairsAfterOtherRow()
 	x.checkPairSidePrefixSlips()
 	x.checkRowsOfOtherSetting()

@@ -345,3 +345,38 @@ func TestFiftyFourthRoundIncreaseOverSmaller(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftyFourthRoundPerfCounterFactor checks that a factor of prose
+// naming a perf stat event is read against that event's counts in the
+// pasted runs, unsupported when their quotient does not give it, and
+// that one they give is not alarmed (const perfCounterFactor).
+func TestFiftyFourthRoundPerfCounterFactor(t *testing.T) {
+	src := func(claim string) string {
+		return doc("# Weather radio decoder", "", "## Counters", "",
+			"```",
+			" Performance counter stats for './decode-v2 storm.wav':", "",
+			"     8,804,112,930      cycles",
+			"    20,155,402,118      instructions", "",
+			" Performance counter stats for './decode-v3 storm.wav':", "",
+			"     3,120,553,207      cycles",
+			"     5,902,771,460      instructions",
+			"```", "",
+			claim)
+	}
+	for _, tc := range []struct {
+		claim, fig string
+		alarm      bool
+	}{
+		// 20,155 / 5,903 = 3.41x, not 4.3x.
+		{"Decoding a storm bulletin retires 4.3x fewer instructions than before.", "4.3", true},
+		{"Decoding a storm bulletin retires 3.4x fewer instructions than before.", "3.4", false},
+	} {
+		c := claimAt(t, extract(t, src(tc.claim)), 17, tc.fig)
+		if tc.alarm && !c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want an alarm", tc.claim, c.Verdict, c.Detail)
+		}
+		if !tc.alarm && c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want no alarm", tc.claim, c.Verdict, c.Detail)
+		}
+	}
+}
