@@ -636,6 +636,7 @@ func (x *extractor) crossCheck() {
 	x.unalarmFactorAgainst()
 	x.unalarmQuotients()
 	x.unalarmCriterionChanges()
+	x.unalarmCriterionOwnChanges()
 	x.unalarmContradictedDifferences()
 	x.unalarmTableAgreements()
 	x.unalarmRowChanges()

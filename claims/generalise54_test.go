@@ -380,3 +380,26 @@ func TestFiftyFourthRoundPerfCounterFactor(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftyFourthRoundCriterionOwnChange checks that criterion's own
+// change line is not called unsupported by an unrelated pair of prose,
+// and that a change of prose no pair gives keeps its alarm (const
+// criterionChangeOwn).
+func TestFiftyFourthRoundCriterionOwnChange(t *testing.T) {
+	r := extract(t, doc("# Peat bog sensor uplink", "", "## Criterion", "",
+		"```",
+		"frame/pack              time:   [211.40 µs 212.75 µs 214.20 µs]",
+		"                 change:",
+		"                        time:   [-71.911% -71.640% -71.370%] (p = 0.00 < 0.05)",
+		"                        Performance has improved.",
+		"```", "",
+		"Packing a frame of the bog sensors went from 655.1 µs to 498.0 µs on the old gateway.",
+		"Packing a frame of the bog sensors is 55.2 % faster on the new gateway."))
+	if c := claimAt(t, r, 8, "71.640"); c.Verdict.Failed() {
+		t.Errorf("criterion's -71.640%%: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+	// 1 − 498.0/655.1 = 24.0 %, not 55.2 %.
+	if c := claimAt(t, r, 13, "55.2"); !c.Verdict.Failed() {
+		t.Errorf("55.2 %% of prose: %s (%s), want an alarm", c.Verdict, c.Detail)
+	}
+}
