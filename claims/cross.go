@@ -637,6 +637,7 @@ func (x *extractor) crossCheck() {
 	x.unalarmQuotients()
 	x.unalarmCriterionChanges()
 	x.unalarmCriterionOwnChanges()
+	x.unalarmCountedNouns()
 	x.unalarmContradictedDifferences()
 	x.unalarmTableAgreements()
 	x.unalarmRowChanges()

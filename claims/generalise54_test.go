@@ -403,3 +403,27 @@ func TestFiftyFourthRoundCriterionOwnChange(t *testing.T) {
 		t.Errorf("55.2 %% of prose: %s (%s), want an alarm", c.Verdict, c.Detail)
 	}
 }
+
+// TestFiftyFourthRoundCountedNoun checks that a percentage of fewer
+// instructions is not checked against the pair of times beside it, and
+// that a percentage of less time against that pair keeps its alarm
+// (const countedNounNotTimes).
+func TestFiftyFourthRoundCountedNoun(t *testing.T) {
+	for _, tc := range []struct {
+		claim, next string
+		alarm       bool
+	}{
+		{"The nightly index rebuild takes 4.10 s instead of 12.80 s with 45 % fewer", "instructions retired.", false},
+		// 1 − 4.10/12.80 = 68 %, not 45 %.
+		{"The nightly index rebuild takes 4.10 s instead of 12.80 s, 45 % less", "time overall.", true},
+	} {
+		r := extract(t, doc("# Lighthouse beacon registry", "", "## Rebuild", "", tc.claim, tc.next))
+		c := claimAt(t, r, 5, "45")
+		if tc.alarm && !c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want an alarm", tc.claim, c.Verdict, c.Detail)
+		}
+		if !tc.alarm && c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want no alarm", tc.claim, c.Verdict, c.Detail)
+		}
+	}
+}
