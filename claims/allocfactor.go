@@ -42,14 +42,9 @@ func (x *extractor) checkAllocsRatios() {
 			if q := canonical(c.Quantity); q != Time && q != Unknown {
 				continue
 			}
-			text, _ := x.proseWithWrap(c.Line)
-			at := indexFigure(text, c.stated.Text)
+			text, lo, at := x.clauseToFigure(c)
 			if at < 0 {
 				continue
-			}
-			lo, _ := clauseAround(text, c.stated.Text)
-			if lo > at {
-				lo = 0
 			}
 			if w := text[lo:at]; !allocCountWordsRE.MatchString(w) || allocBytesWordsRE.MatchString(w) {
 				continue
@@ -104,3 +99,20 @@ var allocCountWordsRE = regexp.MustCompile(`(?i)\ballocs\b|\ballocations\b|\ball
 
 // allocBytesWordsRE finds words that make an allocation a size.
 var allocBytesWordsRE = regexp.MustCompile(`(?i)\bbytes\b|\bmemory\b|\b[KMG]i?B\b|B/op`)
+
+// clauseToFigure returns the prose of c's line with its wrapped continuation (proseWithWrap), the byte offset lo
+// where the clause holding c's figure starts (clauseAround; 0 when that clause would start after the figure), and
+// the figure's offset at, -1 when the text does not hold the figure. text[lo:at] is then the clause's words before
+// the figure. Cost: a string search or two over one line.
+func (x *extractor) clauseToFigure(c *Claim) (text string, lo, at int) {
+	text, _ = x.proseWithWrap(c.Line)
+	at = indexFigure(text, c.stated.Text)
+	if at < 0 {
+		return text, 0, -1
+	}
+	lo, _ = clauseAround(text, c.stated.Text)
+	if lo > at {
+		lo = 0
+	}
+	return text, lo, at
+}

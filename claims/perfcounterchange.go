@@ -45,18 +45,7 @@ func (x *extractor) unalarmPerfCounterChanges() {
 				if l.kind != lkOutput {
 					continue
 				}
-				m := perfCounterRE.FindStringSubmatch(l.raw)
-				if m == nil {
-					continue
-				}
-				v, err := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", ""), 64)
-				if err != nil || !(v > 0) {
-					continue
-				}
-				if _, ok := counts[m[2]]; !ok {
-					names = append(names, m[2])
-				}
-				counts[m[2]] = append(counts[m[2]], v)
+				perfCountAdd(counts, &names, l.raw)
 			}
 		}
 		line := strings.ToLower(x.lines[c.Line-1].raw)
@@ -114,4 +103,24 @@ func hasWord(s, w string) bool {
 
 func wordByte(b byte) bool {
 	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b == '-' || b == '_'
+}
+
+// perfCountAdd reads raw as a perf stat counter line (perfCounterRE) and appends its count, commas dropped, to
+// counts[event], adding event to *names at its first count, so that names keeps the events in the order the output
+// first prints them. ok is false, and nothing is added, when raw is no counter line or its count is not positive.
+// Cost: one anchored regular expression and one map look-up per line.
+func perfCountAdd(counts map[string][]float64, names *[]string, raw string) (event string, ok bool) {
+	m := perfCounterRE.FindStringSubmatch(raw)
+	if m == nil {
+		return "", false
+	}
+	v, err := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", ""), 64)
+	if err != nil || !(v > 0) {
+		return "", false
+	}
+	if _, seen := counts[m[2]]; !seen {
+		*names = append(*names, m[2])
+	}
+	counts[m[2]] = append(counts[m[2]], v)
+	return m[2], true
 }

@@ -46,32 +46,22 @@ func (x *extractor) checkPerfCounterFactors() {
 				if l.kind != lkOutput {
 					continue
 				}
-				m := perfCounterRE.FindStringSubmatch(l.raw)
-				if m == nil || strings.Contains(l.raw, "msec") {
+				if strings.Contains(l.raw, "msec") {
 					continue
 				}
-				v, err := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", ""), 64)
-				if err != nil || !(v > 0) {
+				event, ok := perfCountAdd(counts, &names, l.raw)
+				if !ok {
 					continue
 				}
-				if _, ok := counts[m[2]]; !ok {
-					names = append(names, m[2])
-				}
-				counts[m[2]] = append(counts[m[2]], v)
-				at1[m[2]] = append(at1[m[2]], i+1)
+				at1[event] = append(at1[event], i+1)
 			}
 		}
 		if len(names) == 0 {
 			return
 		}
-		text, _ := x.proseWithWrap(c.Line)
-		at := indexFigure(text, c.stated.Text)
+		text, lo, at := x.clauseToFigure(c)
 		if at < 0 {
 			continue
-		}
-		lo, _ := clauseAround(text, c.stated.Text)
-		if lo > at {
-			lo = 0
 		}
 		end := min(len(text), at+len(c.stated.Text)+48)
 		words := strings.ToLower(text[lo:end])
