@@ -122,6 +122,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.markMixedRatioSides()
 	x.unalarmLabelledRowSavings()
 	x.addWordFactors()
+	x.holdDifferencesOwnSentence()
 	return x.rep, nil
 }
 

@@ -890,7 +890,8 @@ var floors = map[string]struct {
 	"blind55": {extraction: 252.0 / 260, recall: 17.0 / 25, falseRate: 0.0 / 235, unlabelled: 1},
 	// blind56, scored blind once with the fifty-fourth round (253/257,
 	// 14/25, 7/232, two alarms on unlabelled claims): its floors.
-	"blind56": {extraction: 253.0 / 257, recall: 14.0 / 25, falseRate: 7.0 / 232, unlabelled: 2},
+	// differenceOwnSentence (fifty-fifth round): 6/232 false alarms.
+	"blind56": {extraction: 253.0 / 257, recall: 14.0 / 25, falseRate: 6.0 / 232, unlabelled: 2},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
