@@ -38,3 +38,38 @@ func TestFiftyFifthRoundDifferenceOwnSentence(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftyFifthRoundSlippedSideOwnClaim checks that a time ending the
+// line before a factor, which benchstat prints otherwise, is
+// contradicted when the printed time makes the factor hold, and the
+// factor consistent; and that a factor no printed time gives keeps its
+// alarm (const slippedSideOwnClaim).
+func TestFiftyFifthRoundSlippedSideOwnClaim(t *testing.T) {
+	src := func(factor string) string {
+		return doc("# Map tile rasteriser", "", "## Highlights", "",
+			"- Coastline tiles now render in 3.18 µs, down from",
+			"  9.412 µs, a "+factor+" speed-up.", "",
+			"## benchstat", "", "```",
+			"                   │   before.txt   │              after.txt              │",
+			"                   │     sec/op     │   sec/op     vs base                │",
+			"RenderTile/coast-8    9.412µ ± 1%   3.127µ ± 2%  -66.78% (p=0.000 n=10)",
+			"RenderTile/inland-8   4.306µ ± 1%   1.950µ ± 1%  -54.71% (p=0.000 n=10)",
+			"```")
+	}
+	// 9.412 / 3.127 = 3.01: the line before misquotes 3.127 µs as 3.18 µs.
+	rep := extract(t, src("3.01x"))
+	if c := claimAt(t, rep, 6, "3.01"); c.Verdict.Failed() {
+		t.Errorf("3.01x: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, rep, 5, "3.18"); c.Verdict != Contradicted {
+		t.Errorf("3.18 µs: %s (%s), want contradicted", c.Verdict, c.Detail)
+	}
+	// 3.35x: neither 3.18 µs nor 3.127 µs gives it.
+	rep = extract(t, src("3.35x"))
+	if c := claimAt(t, rep, 6, "3.35"); !c.Verdict.Failed() {
+		t.Errorf("3.35x: %s (%s), want an alarm", c.Verdict, c.Detail)
+	}
+	if c := claimAt(t, rep, 5, "3.18"); c.Verdict.Failed() {
+		t.Errorf("3.18 µs beside 3.35x: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+}
