@@ -123,6 +123,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.unalarmLabelledRowSavings()
 	x.addWordFactors()
 	x.holdDifferencesOwnSentence()
+	x.unalarmMoneyCountDifferences()
 	return x.rep, nil
 }
 

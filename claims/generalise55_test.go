@@ -73,3 +73,25 @@ func TestFiftyFifthRoundSlippedSideOwnClaim(t *testing.T) {
 		t.Errorf("3.18 µs beside 3.35x: %s (%s), want no alarm", c.Verdict, c.Detail)
 	}
 }
+
+// TestFiftyFifthRoundMoneyNotCountDifference checks that a saving in
+// money beside a pair of counts (cores) is not recomputed as the counts'
+// difference, and that a saving of cores beside it keeps its check
+// (const moneyNotCountDifference).
+func TestFiftyFifthRoundMoneyNotCountDifference(t *testing.T) {
+	src := func(line string) string {
+		return doc("# Map tile rasteriser", "", "## Fleet", "",
+			"- The render farm shrank from 24 to 9 cores in production, saving",
+			line, "")
+	}
+	// $12.80 a day is 15 cores times a price the text does not give.
+	rep := extract(t, src("  $12.80 a day on the provider bill."))
+	if c := claimAt(t, rep, 6, "12.80"); c.Verdict.Failed() {
+		t.Errorf("$12.80 beside 24 and 9 cores: %s (%s), want no alarm", c.Verdict, c.Detail)
+	}
+	// 24 − 9 = 15 cores, not 13.
+	rep = extract(t, src("  13 cores a day on the provider bill."))
+	if c := claimAt(t, rep, 6, "13"); !c.Verdict.Failed() {
+		t.Errorf("13 cores beside 24 and 9 cores: %s (%s), want an alarm", c.Verdict, c.Detail)
+	}
+}
