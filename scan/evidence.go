@@ -368,7 +368,14 @@ func dynamicCall(e callEdge) bool {
 // maxPathFanOut bounds the functions that one call on a path through an
 // interface or a function value may reach for the path to be narrow; a
 // wider call says little about which of its callees a request runs, and
-// the evidence says so.
+// the evidence says so. Measured (session 34, the scans at 9a39f84 of the
+// twenty-five labelled lists bench/corpus/modules.txt and heldout.txt to
+// heldout24.txt, labels in bench/corpus/labels): findings on a narrow
+// path 1,088 of 3,501 hot (31 %), on a wide one 398 of 2,471 (16 %); on
+// the twenty-fifth held-out set, labelled blind, 32 % and 14 %. At the
+// default confidence narrow 106 of 129, wide 17 of 24 (71 %), and no kind
+// of entry and depth of a demoted check reaches 70 % on a narrow path, so
+// wideness only informs: it neither raises nor caps a confidence.
 const maxPathFanOut = 8
 
 // callees returns the functions of the graph that the call or reference e
