@@ -124,6 +124,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.addWordFactors()
 	x.holdDifferencesOwnSentence()
 	x.unalarmMoneyCountDifferences()
+	x.holdDifferencesOfPrintedPairs()
 	return x.rep, nil
 }
 

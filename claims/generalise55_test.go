@@ -95,3 +95,38 @@ func TestFiftyFifthRoundMoneyNotCountDifference(t *testing.T) {
 		t.Errorf("13 cores beside 24 and 9 cores: %s (%s), want an alarm", c.Verdict, c.Detail)
 	}
 }
+
+// TestFiftyFifthRoundDifferenceOfPrintedPair checks that a saving a
+// table row's pair gives is consistent though the closest pair of its
+// subject is a later sentence's, and that a saving no printed pair gives
+// stays unsupported (const differenceOfPrintedPair).
+func TestFiftyFifthRoundDifferenceOfPrintedPair(t *testing.T) {
+	src := func(saving string) string {
+		return doc("# Ledger export encoder", "", "## Results", "",
+			"| Benchmark | v2 median | v3 median | Speed-up |",
+			"|---|--:|--:|--:|",
+			"| encode/w8 | 912.4 ns | 568.4 ns | 1.61x |",
+			"| encode/w16 | 8.412 µs | 5.207 µs | 1.62x |", "",
+			"### Notes", "",
+			"The W-8 encode saves 344.0 ns per record. The W-16 encode saves "+saving+" per",
+			"record, 38.1 % of its old time.", "",
+			"The W-16 record encode went from 8.412 µs to 568.4 ns, a 14.8x gain.")
+	}
+	for _, tc := range []struct {
+		saving, fig string
+		alarm       bool
+	}{
+		// 8.412 − 5.207 = 3.205 µs, the table's encode/w16 row.
+		{"3.205 µs", "3.205", false},
+		// 3.502 µs: no pair of the report gives it.
+		{"3.502 µs", "3.502", true},
+	} {
+		c := claimAt(t, extract(t, src(tc.saving)), 12, tc.fig)
+		if tc.alarm && !c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want an alarm", tc.saving, c.Verdict, c.Detail)
+		}
+		if !tc.alarm && c.Verdict.Failed() {
+			t.Errorf("%s: %s (%s), want no alarm", tc.saving, c.Verdict, c.Detail)
+		}
+	}
+}

@@ -522,7 +522,8 @@ var floors = map[string]struct {
 	// a new sentence's own subject: 308/317, 4/298).
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
 	// "Thirty-fourth round": 308/317, 16/19, 4/298).
-	"blind23": {extraction: 309.0 / 317, recall: 16.0 / 19, falseRate: 2.0 / 298, unlabelled: 0},
+	// differenceOfPrintedPair (fifty-fifth round): 1/298 false alarms.
+	"blind23": {extraction: 309.0 / 317, recall: 16.0 / 19, falseRate: 1.0 / 298, unlabelled: 0},
 	// blind24, scored blind once with the twenty-fourth round (320/335,
 	// 6/21, 8/314, one alarm on an unlabelled claim): its floors.
 	// Raised after the twenty-fifth round, developed on it (19/21,
@@ -642,7 +643,8 @@ var floors = map[string]struct {
 	// Raised in the forty-fifth round (prefixSlipWiderReach: 14/19).
 	// Raised in the forty-fifth round (rowNamedByChange: 15/19).
 	// percentileRowRestated (forty-ninth round): 16/19 caught.
-	"blind30": {extraction: 305.0 / 306, recall: 16.0 / 19, falseRate: 1.0 / 287, unlabelled: 0},
+	// differenceOfPrintedPair (fifty-fifth round): 0/287 false alarms.
+	"blind30": {extraction: 305.0 / 306, recall: 16.0 / 19, falseRate: 0.0 / 287, unlabelled: 0},
 	// blind31, scored blind once with the thirty-first round (291/302,
 	// 11/20, 14/282, one alarm on an unlabelled claim): its floors.
 	// Raised in the thirty-third round (a range of percentages written
@@ -667,7 +669,8 @@ var floors = map[string]struct {
 	// Raised in the forty-sixth round (rowOfOtherSetting: 19/21).
 	// factorAfterOwnPair (forty-ninth round): 9/301 false alarms.
 	// benchstatGeomeanRestated (fifty-fourth round): 20/21.
-	"blind32": {extraction: 314.0 / 322, recall: 20.0 / 21, falseRate: 9.0 / 301, unlabelled: 0},
+	// differenceOfPrintedPair (fifty-fifth round): 8/301 false alarms.
+	"blind32": {extraction: 314.0 / 322, recall: 20.0 / 21, falseRate: 8.0 / 301, unlabelled: 0},
 	// blind33, scored blind once with the thirty-third round (300/330,
 	// 13/21, 8/309, two alarms on unlabelled claims): its floors.
 	// Raised in the thirty-fourth round (testdata/labels/README.md,
@@ -727,7 +730,8 @@ var floors = map[string]struct {
 	// Raised in the forty-seventh round (timesFactors: 304/322 extracted).
 	// periodWrapped (forty-ninth round): 305/322 extracted.
 	// percentileRowRestated (forty-ninth round): 13/22 caught.
-	"blind39": {extraction: 305.0 / 322, recall: 13.0 / 22, falseRate: 9.0 / 300, unlabelled: 0},
+	// differenceOfPrintedPair (fifty-fifth round): 7/300 false alarms.
+	"blind39": {extraction: 305.0 / 322, recall: 13.0 / 22, falseRate: 7.0 / 300, unlabelled: 0},
 	// blind40, scored blind once with the fortieth round (302/318,
 	// 13/19, 3/299, no alarm on an unlabelled claim): its floors.
 	// Raised in the forty-first round (compare.py changes quoted in
@@ -742,7 +746,8 @@ var floors = map[string]struct {
 	// named row's cell rounded: 13/19).
 	// Raised in the forty-fourth round (productChain: 14/19).
 	// Raised in the forty-sixth round (ratioOnMisquotedSide: 5/375).
-	"blind41": {extraction: 383.0 / 394, recall: 14.0 / 19, falseRate: 5.0 / 375, unlabelled: 2},
+	// differenceOfPrintedPair (fifty-fifth round): 4/375 false alarms.
+	"blind41": {extraction: 383.0 / 394, recall: 14.0 / 19, falseRate: 4.0 / 375, unlabelled: 2},
 	// blind42, scored blind once with the forty-second round (310/324,
 	// 13/20, 7/304, no alarm on an unlabelled claim): its floors.
 	// Raised in the forty-third round (a factor the quotient of two figures: 5/304;
@@ -824,7 +829,8 @@ var floors = map[string]struct {
 	// 5/223 false alarms; pairSideOtherRow: 15/23; pricedAmountOfScale
 	// (fiftieth round): 4/223. pairOperandsWrapped (fifty-first round):
 	// 3/223. perfCounterFactor (fifty-fourth round): 16/23.
-	"blind47": {extraction: 230.0 / 246, recall: 16.0 / 23, falseRate: 3.0 / 223, unlabelled: 0},
+	// differenceOfPrintedPair (fifty-fifth round): 2/223 false alarms.
+	"blind47": {extraction: 230.0 / 246, recall: 16.0 / 23, falseRate: 2.0 / 223, unlabelled: 0},
 	// blind48, scored blind once with the same reader, a second unseen set
 	// for the forty-seventh round (236/253, 11/23, 3/230, one alarm on an
 	// unlabelled claim): its floors.
@@ -892,7 +898,8 @@ var floors = map[string]struct {
 	// 14/25, 7/232, two alarms on unlabelled claims): its floors.
 	// differenceOwnSentence (fifty-fifth round): 6/232 false alarms.
 	// slippedSideOwnClaim: 15/25, 5/232. moneyNotCountDifference: 4/232.
-	"blind56": {extraction: 253.0 / 257, recall: 15.0 / 25, falseRate: 4.0 / 232, unlabelled: 2},
+	// differenceOfPrintedPair (fifty-fifth round): 3/232 false alarms.
+	"blind56": {extraction: 253.0 / 257, recall: 15.0 / 25, falseRate: 3.0 / 232, unlabelled: 2},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
