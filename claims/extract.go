@@ -125,6 +125,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.holdDifferencesOwnSentence()
 	x.unalarmMoneyCountDifferences()
 	x.holdDifferencesOfPrintedPairs()
+	x.holdRatiosOfPrintedPairs()
 	return x.rep, nil
 }
 

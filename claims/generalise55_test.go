@@ -130,3 +130,53 @@ func TestFiftyFifthRoundDifferenceOfPrintedPair(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftyFifthRoundRatioOfPrintedPair checks that a factor called
+// unsupported against a closest pair of prose is consistent when a pair
+// compare.py prints gives it, and that one no printed pair gives stays
+// unsupported (const ratioOfPrintedPair). The alarm is set by hand: the
+// closest pair search that raises it in a report hangs on the subject
+// words of many lines, which a short text does not reproduce.
+func TestFiftyFifthRoundRatioOfPrintedPair(t *testing.T) {
+	for _, tc := range []struct {
+		fig  string
+		want Verdict
+	}{
+		// 402600 / 169200 = 2.38: compare.py's BM_Overlap/8192 row.
+		{"2.38", Consistent},
+		// 2.83x: no printed pair gives it.
+		{"2.83", Unsupported},
+	} {
+		src := doc("# Berth schedule solver", "", "## Microbenchmarks", "",
+			"Old build:", "", "```",
+			"Benchmark                          Time             CPU   Iterations",
+			"------------------------------------------------------------------",
+			"BM_Overlap/1024                 41200 ns        41180 ns        16990",
+			"BM_Overlap/8192                402600 ns       402450 ns         1739",
+			"```", "", "compare.py:", "", "```",
+			"Comparing old/berth.json to new/berth.json",
+			"Benchmark                        Time             CPU      Time Old      Time New       CPU Old       CPU New",
+			"---------------------------------------------------------------------------------------------------------------",
+			"BM_Overlap/1024               -0.5121         -0.5122         41200         20100         41180         20090",
+			"BM_Overlap/8192               -0.5797         -0.5798        402600        169200        402450        169110",
+			"```", "", "### What the numbers say", "",
+			"The overlap check gains more the more berths a port has: "+tc.fig+"x at 8,192 berths.",
+			"Checks per second at 1,024 berths rose from 24.9 M/s to 51.0 M/s.")
+		x := &extractor{name: "t.md", opts: Options{MaxClaims: DefaultMaxClaims}, rep: &Report{Name: "t.md"}}
+		x.structure([]byte(src))
+		x.collectRuns()
+		x.extract()
+		x.finish()
+		x.collectFacts()
+		x.crossCheck()
+		c := claimAt(t, x.rep, 26, tc.fig)
+		c.Verdict, c.Arithmetic = Unsupported, Unsupported
+		c.Cross = &Cross{Reason: ClosestPair, Lines: []int{27, 27}, Operands: []Number{
+			{Text: "24.9", Value: 24.9, High: 24.9, Unit: "M/s", Quantity: Throughput},
+			{Text: "51.0", Value: 51.0, High: 51.0, Unit: "M/s", Quantity: Throughput}}}
+		x.holdRatiosOfPrintedPairs()
+		if c.Verdict != tc.want {
+			t.Errorf("%sx: %s (%s), want %s", tc.fig, c.Verdict, c.Detail, tc.want)
+		}
+	}
+}
