@@ -3,6 +3,7 @@ package claims
 import (
 	"fmt"
 	"math"
+	"regexp"
 )
 
 // differenceOfPrintedPair (fifty-fifth round): a difference called
@@ -53,5 +54,73 @@ func (x *extractor) holdDifferencesOfPrintedPairs() {
 				p.Old, p.New, p.From, p.OldLine, trimFloat(got, 4), n.Unit)
 			break
 		}
+	}
+}
+
+// differenceSlipOfPrintedPair (fifty-fifth round): a time of prose left
+// unverifiable, stated as a saving ("each segment now costs 261 µs
+// less" where benchstat prints 412.0n → 151.0n; "the saving is 18.16 ns
+// per frame" where the row prints 27.48µ → 9.318µ), is an arithmetic
+// error, a unit slip, when a pair a table or program output prints gives
+// it a thousand times larger or smaller (slipOf) and no printed pair
+// gives it as written. The figure must have three significant digits or
+// more, written in ns, µs or ms, its digits those of the printed pair's
+// difference rounded to as many, and its sentence a word of saving
+// (less, saves, saving, shorter, lower, cut). Cost: per such claim one pass over the report's pairs.
+const differenceSlipOfPrintedPair = true
+
+// savingWordRE finds a word that states a figure as a saving.
+var savingWordRE = regexp.MustCompile(`(?i)\b(?:less|saves?|saving|shorter|lower|cut)\b`)
+
+// slipDifferencesOfPrintedPairs: see differenceSlipOfPrintedPair.
+func (x *extractor) slipDifferencesOfPrintedPairs() {
+	if !differenceSlipOfPrintedPair {
+		return
+	}
+	for k := range x.rep.Claims {
+		c := &x.rep.Claims[k]
+		if c.Verdict != Unverifiable || c.Kind != Absolute || c.Cross != nil || len(c.Numbers) < 1 || c.expected ||
+			c.Line < 1 || c.Line > len(x.lines) || x.lines[c.Line-1].kind != lkProse {
+			continue
+		}
+		n := c.Numbers[0]
+		if len(c.Numbers) != 1 || n.Quantity != Time || n.Unit != "ns" && n.Unit != "µs" && n.Unit != "us" && n.Unit != "ms" || n.isRange() || !(n.mid() > 0) || significantDigits(digitsOf(n.Text)) < 3 {
+			continue
+		}
+		text, _ := x.proseWithWrap(c.Line)
+		if next := x.wrappedLine(c.Line-1, c.Line); next != "" {
+			text += " " + next
+		}
+		lo, hi := sentenceAround(text, n.Text)
+		if !savingWordRE.MatchString(text[lo:hi]) {
+			continue
+		}
+		var slip *Pair
+		var factor float64
+		exact := false
+		for _, d := range x.pairs {
+			p := d.p
+			if p.OldLine < 1 || p.OldLine > len(x.lines) || p.NewLine < 1 || p.NewLine > len(x.lines) ||
+				x.lines[p.OldLine-1].kind == lkProse || x.lines[p.NewLine-1].kind == lkProse ||
+				p.Old.Quantity != Time || p.New.Quantity != Time {
+				continue
+			}
+			dlo, dhi := diffRange(p)
+			if math.IsNaN(dlo) {
+				continue
+			}
+			if rangeMatch(n, dlo, dhi) {
+				exact = true
+				break
+			}
+			if f := slipOf(n, dlo, dhi); f != 0 && slip == nil && sameDigitsTrimmed(digitsOf(n.Text), digitsOf(trimFloat(toUnit(math.Abs(p.Old.mid()-p.New.mid())*f, n), significantDigits(digitsOf(n.Text))))) {
+				slip, factor = p, f
+			}
+		}
+		if exact || slip == nil {
+			continue
+		}
+		setCross(c, &Cross{Reason: UnitSlip, Derivation: Difference, Lines: []int{slip.OldLine, slip.NewLine}, Stated: n,
+			Got: toUnit(math.Abs(slip.Old.mid()-slip.New.mid()), n), GotUnit: n.Unit, Factor: factor, Operands: []Number{slip.Old, slip.New}})
 	}
 }

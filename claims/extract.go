@@ -126,6 +126,7 @@ func Extract(name string, src []byte, opts Options) (*Report, error) {
 	x.unalarmMoneyCountDifferences()
 	x.holdDifferencesOfPrintedPairs()
 	x.holdRatiosOfPrintedPairs()
+	x.slipDifferencesOfPrintedPairs()
 	return x.rep, nil
 }
 

@@ -180,3 +180,42 @@ func TestFiftyFifthRoundRatioOfPrintedPair(t *testing.T) {
 		}
 	}
 }
+
+// TestFiftyFifthRoundDifferenceSlipOfPrintedPair checks that a saving a
+// benchstat row gives in ns, written in µs and left unverifiable, is a
+// unit slip, and that the same saving written in ns stays as it was
+// (const differenceSlipOfPrintedPair). The earlier verdict is reset by
+// hand: in a short text the reader's own difference check already sees
+// the slip, in a long report (several rows, a percentage before the
+// saving) it did not.
+func TestFiftyFifthRoundDifferenceSlipOfPrintedPair(t *testing.T) {
+	for _, tc := range []struct {
+		unit string
+		want Verdict
+	}{
+		// 512.0 − 194.0 = 318 ns, written as µs.
+		{"µs", ArithmeticError},
+		// 318 ns: the row's own difference.
+		{"ns", Unverifiable},
+	} {
+		src := doc("# Ferry ticket scanner", "", "## benchstat", "", "```",
+			"                 │   old.txt   │              new.txt               │",
+			"                 │   sec/op    │   sec/op     vs base               │",
+			"DecodeQR-8         512.0n ± 1%   194.0n ± 2%  -62.11% (p=0.000 n=10)",
+			"DecodeAztec-8      1.204µ ± 1%   611.0n ± 1%  -49.25% (p=0.000 n=10)",
+			"```", "", "## Reading it", "",
+			"`DecodeQR` on its own is 62 % faster, and each pass now costs 318 "+tc.unit+" less.")
+		x := &extractor{name: "t.md", opts: Options{MaxClaims: DefaultMaxClaims}, rep: &Report{Name: "t.md"}}
+		x.structure([]byte(src))
+		x.collectRuns()
+		x.extract()
+		x.finish()
+		x.collectFacts()
+		c := claimAt(t, x.rep, 14, "318")
+		c.Verdict, c.Arithmetic, c.Cross = Unverifiable, Unverifiable, nil
+		x.slipDifferencesOfPrintedPairs()
+		if c.Verdict != tc.want {
+			t.Errorf("318 %s: %s (%s), want %s", tc.unit, c.Verdict, c.Detail, tc.want)
+		}
+	}
+}
