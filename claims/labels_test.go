@@ -901,8 +901,9 @@ var floors = map[string]struct {
 	// 14/25, 7/232, two alarms on unlabelled claims): its floors.
 	// differenceOwnSentence (fifty-fifth round): 6/232 false alarms.
 	// slippedSideOwnClaim: 15/25, 5/232. moneyNotCountDifference: 4/232.
-	// differenceOfPrintedPair (fifty-fifth round): 3/232 false alarms.
-	"blind56": {extraction: 253.0 / 257, recall: 15.0 / 25, falseRate: 3.0 / 232, unlabelled: 2},
+	// differenceOfPrintedPair: 3/232. differenceSlipOfPrintedPair (a time
+	// split from the percentage of its claim): 16/25.
+	"blind56": {extraction: 253.0 / 257, recall: 16.0 / 25, falseRate: 3.0 / 232, unlabelled: 2},
 }
 
 func checkFloors(t *testing.T, set string, s *score) {
