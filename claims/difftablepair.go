@@ -69,8 +69,9 @@ func (x *extractor) holdDifferencesOfPrintedPairs() {
 // difference rounded to as many, and its sentence a word of saving
 // (less, saves, saving, shorter, lower, cut). A claim holding the time
 // and one other figure ("18.16 ns per frame, 66.1 % of the old time")
-// gives up the time as a claim of its own. Cost: per such claim one pass
-// over the report's pairs.
+// gives up the time as a claim of its own. A figure whose digits a table
+// or output prints is left alone (digitsPrinted). Cost: per such claim
+// one pass over the report's pairs and one over its facts.
 const differenceSlipOfPrintedPair = true
 
 // savingWordRE finds a word that states a figure as a saving.
@@ -128,7 +129,7 @@ func (x *extractor) slipDifferencesOfPrintedPairs() {
 				slip, factor = p, f
 			}
 		}
-		if exact || slip == nil {
+		if exact || slip == nil || x.digitsPrinted(n) {
 			continue
 		}
 		cx := &Cross{Reason: UnitSlip, Derivation: Difference, Lines: []int{slip.OldLine, slip.NewLine}, Stated: n,
@@ -148,4 +149,18 @@ func (x *extractor) slipDifferencesOfPrintedPairs() {
 		c.Claimed = c.Numbers[0].String()
 	}
 	x.addClaims(add)
+}
+
+// digitsPrinted reports whether a table or program output line prints a
+// figure with n's digits, in any unit: a change written with those
+// digits restates that figure (savingRestatesSaving reads it), or is a
+// level read as a saving, and is no slip of a pair's difference.
+func (x *extractor) digitsPrinted(n Number) bool {
+	d := digitsOf(n.Text)
+	for _, f := range x.rep.Facts {
+		if f.Line >= 1 && f.Line <= len(x.lines) && x.lines[f.Line-1].kind != lkProse && digitsOf(f.Value.Text) == d {
+			return true
+		}
+	}
+	return false
 }
