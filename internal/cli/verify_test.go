@@ -59,11 +59,14 @@ func TestVerifyAdexchange(t *testing.T) {
 	want := map[int]struct {
 		kind, verdict string
 	}{
-		9:  {"speedup", "reproduced"},          // table: 12x faster, CookieTrim
-		10: {"percent", "reproduced"},          // table: 67% less memory, FirstPartyData B/op
-		11: {"percent", "reproduced"},          // table: 23% fewer allocs, Auction
-		13: {"percent", "better-than-claimed"}, // 10% fewer allocations; 21 → 9 is 57%
-		21: {"benchmark-line", "reproduced"},   // B/op and allocs/op of CookieTrim/before
+		9:  {"speedup", "reproduced"}, // table: 12x faster, CookieTrim
+		10: {"percent", "reproduced"}, // table: 67% less memory, FirstPartyData B/op
+		11: {"percent", "reproduced"}, // table: 23% fewer allocs, Auction
+		// 10% fewer allocations; 21 → 9 is 57%: since the fifty-fourth
+		// round's allocsRatioNoPair no pair of allocation counts the
+		// report gives holds it, which outranks the re-measurement
+		13: {"percent", "unsupported"},
+		21: {"benchmark-line", "reproduced"}, // B/op and allocs/op of CookieTrim/before
 		22: {"benchmark-line", "reproduced"},
 		25: {"speedup", "reproduced"},        // 12x faster (503.5 µs → 41.4 µs)
 		26: {"percent", "reproduced"},        // 91% fewer allocations
@@ -533,7 +536,7 @@ func TestVerifyHTML(t *testing.T) {
 			continue
 		}
 		nt := textOf(note)
-		if !strings.Contains(nt, "arithmetic-error") || !strings.Contains(nt, "gives") {
+		if !strings.Contains(nt, "arithmetic-error") && !strings.Contains(nt, "unsupported") || !strings.Contains(nt, "gives") {
 			t.Errorf("footnote %s does not explain the verdict: %q", attr(a, "href"), nt)
 		}
 		back := false
@@ -546,8 +549,8 @@ func TestVerifyHTML(t *testing.T) {
 			t.Errorf("footnote %s does not link back to its mark", attr(a, "href"))
 		}
 	}
-	if linked != 2 {
-		t.Errorf("%d ✗ marks link to a footnote, want 2 (lines 27 and 46)", linked)
+	if linked != 3 {
+		t.Errorf("%d ✗ marks link to a footnote, want 3 (lines 13, 27 and 46)", linked)
 	}
 	if !strings.Contains(textOf(doc), "16 numeric claims checked") || !strings.Contains(textOf(doc), "2 arithmetic-error") {
 		t.Error("the header does not count the verdicts")
