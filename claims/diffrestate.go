@@ -1,9 +1,6 @@
 package claims
 
-import (
-	"fmt"
-	"math"
-)
+import "fmt"
 
 // contradictionIsDifference takes back a "contradicted" from a time or
 // size of prose read as a restatement of a level ("On d125 the step
@@ -54,14 +51,10 @@ func (x *extractor) unalarmContradictedDifferences() {
 			if !side {
 				continue
 			}
-			lo, hi := diffRange(p)
-			if math.IsNaN(lo) || !rangeMatch(n, lo, hi) {
+			got, ok := holdByDifference(c, n, p)
+			if !ok {
 				continue
 			}
-			got := toUnit(math.Abs(p.Old.mid()-p.New.mid()), n)
-			c.Verdict, c.Arithmetic = Consistent, Consistent
-			c.Cross = &Cross{Reason: DerivedHolds, Derivation: Difference, Lines: []int{p.OldLine, p.NewLine}, Stated: n, Got: got,
-				GotUnit: n.Unit, Operands: []Number{p.Old, p.New}}
 			c.Detail = fmt.Sprintf("difference recomputed: %s − %s (lines %d and %d) gives %s %s; not a restatement of %s",
 				p.Old, p.New, p.OldLine, p.NewLine, trimFloat(got, 4), n.Unit, p.Old)
 			break

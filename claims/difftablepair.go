@@ -43,14 +43,10 @@ func (x *extractor) holdDifferencesOfPrintedPairs() {
 				canonical(p.Old.Quantity) != canonical(n.Quantity) || canonical(p.New.Quantity) != canonical(n.Quantity) {
 				continue
 			}
-			lo, hi := diffRange(p)
-			if math.IsNaN(lo) || !rangeMatch(n, lo, hi) {
+			got, ok := holdByDifference(c, n, p)
+			if !ok {
 				continue
 			}
-			got := toUnit(math.Abs(p.Old.mid()-p.New.mid()), n)
-			c.Verdict, c.Arithmetic = Consistent, Consistent
-			c.Cross = &Cross{Reason: DerivedHolds, Derivation: Difference, Lines: []int{p.OldLine, p.NewLine}, Stated: n, Got: got,
-				GotUnit: n.Unit, Operands: []Number{p.Old, p.New}}
 			c.Detail = fmt.Sprintf("difference recomputed: %s − %s (%s, line %d) gives %s %s",
 				p.Old, p.New, p.From, p.OldLine, trimFloat(got, 4), n.Unit)
 			break
@@ -163,4 +159,20 @@ func (x *extractor) digitsPrinted(n Number) bool {
 		}
 	}
 	return false
+}
+
+// holdByDifference makes c consistent, derived as the difference of p's
+// sides, when the stated figure n rounds that difference (diffRange, in
+// n's unit); it returns the difference in n's unit and whether it held.
+// The caller writes c's Detail.
+func holdByDifference(c *Claim, n Number, p *Pair) (float64, bool) {
+	lo, hi := diffRange(p)
+	if math.IsNaN(lo) || !rangeMatch(n, lo, hi) {
+		return 0, false
+	}
+	got := toUnit(math.Abs(p.Old.mid()-p.New.mid()), n)
+	c.Verdict, c.Arithmetic = Consistent, Consistent
+	c.Cross = &Cross{Reason: DerivedHolds, Derivation: Difference, Lines: []int{p.OldLine, p.NewLine}, Stated: n, Got: got,
+		GotUnit: n.Unit, Operands: []Number{p.Old, p.New}}
+	return got, true
 }
