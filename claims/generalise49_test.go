@@ -252,12 +252,7 @@ func TestFortyNinthRoundMixedRatioSide(t *testing.T) {
 		"| merge, 9 gauges | 9.874 ms | 9.401 ms | −4.8 % | 1.05x |",
 		"",
 		"Measured against the old code, the harmonic fit fell from 48.20 ms to 9.40 ms, 80 % less.")
-	x := &extractor{name: "t", opts: Options{MaxClaims: DefaultMaxClaims}, rep: &Report{Name: "t"}}
-	x.structure([]byte(src))
-	x.collectRuns()
-	x.extract()
-	x.finish()
-	x.collectFacts()
+	x := readToFacts("t", src)
 	x.crossCheck()
 	for k := range x.rep.Claims {
 		c := &x.rep.Claims[k]

@@ -162,12 +162,7 @@ func TestFiftyFifthRoundRatioOfPrintedPair(t *testing.T) {
 			"```", "", "### What the numbers say", "",
 			"The overlap check gains more the more berths a port has: "+tc.fig+"x at 8,192 berths.",
 			"Checks per second at 1,024 berths rose from 24.9 M/s to 51.0 M/s.")
-		x := &extractor{name: "t.md", opts: Options{MaxClaims: DefaultMaxClaims}, rep: &Report{Name: "t.md"}}
-		x.structure([]byte(src))
-		x.collectRuns()
-		x.extract()
-		x.finish()
-		x.collectFacts()
+		x := readToFacts("t.md", src)
 		x.crossCheck()
 		c := claimAt(t, x.rep, 26, tc.fig)
 		c.Verdict, c.Arithmetic = Unsupported, Unsupported
@@ -207,12 +202,7 @@ func TestFiftyFifthRoundDifferenceSlipOfPrintedPair(t *testing.T) {
 			"DecodeAztec-8      1.204µ ± 1%   611.0n ± 1%  -49.25% (p=0.000 n=10)",
 			"```", "", "## Reading it", "",
 			"`DecodeQR` on its own is 62 % faster, and each pass now costs 318 "+tc.unit+".")
-		x := &extractor{name: "t.md", opts: Options{MaxClaims: DefaultMaxClaims}, rep: &Report{Name: "t.md"}}
-		x.structure([]byte(src))
-		x.collectRuns()
-		x.extract()
-		x.finish()
-		x.collectFacts()
+		x := readToFacts("t.md", src)
 		c := claimAt(t, x.rep, 14, "318")
 		c.Verdict, c.Arithmetic, c.Cross = Unverifiable, Unverifiable, nil
 		x.slipDifferencesOfPrintedPairs()

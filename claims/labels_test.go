@@ -1444,6 +1444,19 @@ func TestBlind(t *testing.T) {
 	s.log(t, "blind57")
 }
 
+// readToFacts reads src as Extract does up to its fact table (structure,
+// benchmark runs, claims, verdicts on their own lines, facts), for tests
+// that run one cross-document check on what that leaves.
+func readToFacts(name, src string) *extractor {
+	x := &extractor{name: name, opts: Options{MaxClaims: DefaultMaxClaims}, rep: &Report{Name: name}}
+	x.structure([]byte(src))
+	x.collectRuns()
+	x.extract()
+	x.finish()
+	x.collectFacts()
+	return x
+}
+
 // readReports reads the reports of dir (*.md and *.txt), by file name
 // without the extension.
 func readReports(t *testing.T, dir string) map[string][]byte {
